@@ -1,0 +1,236 @@
+// include/tracejit/array.h — tj::Array<T>: a typed, reference-counted handle to a lazy JIT variable
+#pragma once
+
+#include <tracejit/core.h>
+#include <tracejit/error.h>
+
+#include <concepts>
+#include <cstring>
+#include <initializer_list>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace tj {
+
+template <typename T> struct VarTypeOf;
+template <> struct VarTypeOf<bool> { static constexpr VarType value = VarType::Bool; };
+template <> struct VarTypeOf<int32_t> { static constexpr VarType value = VarType::Int32; };
+template <> struct VarTypeOf<uint32_t> { static constexpr VarType value = VarType::UInt32; };
+template <> struct VarTypeOf<int64_t> { static constexpr VarType value = VarType::Int64; };
+template <> struct VarTypeOf<uint64_t> { static constexpr VarType value = VarType::UInt64; };
+template <> struct VarTypeOf<float> { static constexpr VarType value = VarType::Float32; };
+template <> struct VarTypeOf<double> { static constexpr VarType value = VarType::Float64; };
+
+/// Scalar types an Array can hold.
+template <typename T>
+concept JitScalar = requires { VarTypeOf<T>::value; };
+
+/// A lazy array of `T`: operations record a graph; reading, eval() or a reduction runs it.
+template <JitScalar T> class Array {
+  public:
+    using Value = T;
+    static constexpr VarType Type = VarTypeOf<T>::value;
+
+    /// The empty array (size 0).
+    Array() = default;
+    /// A literal of width 1: broadcasts against arrays of any size.
+    Array(T value) : m_index(detail::var_literal(Type, bits_of(value), 1)) {}
+    /// The elements of a list (evaluated, in memory).
+    Array(std::initializer_list<T> values) : Array(std::vector<T>(values)) {}
+    /// The elements of a vector (evaluated, in memory).
+    explicit Array(const std::vector<T> &values) {
+        if constexpr (std::is_same_v<T, bool>) {
+            std::vector<uint8_t> bytes(values.begin(), values.end());
+            m_index = detail::var_data(Type, bytes.data(), bytes.size());
+        } else {
+            m_index = detail::var_data(Type, values.data(), values.size());
+        }
+    }
+    Array(const Array &o) noexcept : m_index(o.m_index) { detail::var_inc_ref(m_index); }
+    Array(Array &&o) noexcept : m_index(std::exchange(o.m_index, 0)) {}
+    Array &operator=(const Array &o) noexcept {
+        detail::var_inc_ref(o.m_index);
+        detail::var_dec_ref(m_index);
+        m_index = o.m_index;
+        return *this;
+    }
+    Array &operator=(Array &&o) noexcept {
+        if (this != &o) {
+            detail::var_dec_ref(m_index);
+            m_index = std::exchange(o.m_index, 0);
+        }
+        return *this;
+    }
+    ~Array() { detail::var_dec_ref(m_index); }
+
+    /// Wraps an id whose reference the new array takes over.
+    static Array steal(uint32_t index) {
+        Array a;
+        a.m_index = index;
+        return a;
+    }
+
+    /// Number of elements.
+    size_t size() const { return m_index ? detail::var_size(m_index) : 0; }
+    /// Element i (evaluates the array first).
+    T read(size_t i) const {
+        if (i >= size())
+            throw Error("tj::Array::read(): index " + std::to_string(i) + " is past the end of an array of size " +
+                        std::to_string(size()));
+        if constexpr (std::is_same_v<T, bool>) {
+            uint8_t b = 0;
+            detail::var_read(m_index, i, &b);
+            return b != 0;
+        } else {
+            T v{};
+            detail::var_read(m_index, i, &v);
+            return v;
+        }
+    }
+    /// The core variable id (0 for the empty array).
+    uint32_t index() const { return m_index; }
+
+    Array &operator+=(const Array &o) { return *this = *this + o; }
+    Array &operator-=(const Array &o) { return *this = *this - o; }
+    Array &operator*=(const Array &o) { return *this = *this * o; }
+    Array &operator/=(const Array &o) { return *this = *this / o; }
+    Array &operator%=(const Array &o) { return *this = *this % o; }
+    Array &operator&=(const Array &o) { return *this = *this & o; }
+    Array &operator|=(const Array &o) { return *this = *this | o; }
+    Array &operator^=(const Array &o) { return *this = *this ^ o; }
+    Array &operator<<=(const Array &o) { return *this = *this << o; }
+    Array &operator>>=(const Array &o) { return *this = *this >> o; }
+
+  private:
+    static uint64_t bits_of(T value) {
+        uint64_t bits = 0;
+        if constexpr (std::is_same_v<T, bool>)
+            bits = value ? 1 : 0;
+        else
+            std::memcpy(&bits, &value, sizeof(T));
+        return bits;
+    }
+    uint32_t m_index = 0;
+};
+
+using Bool = Array<bool>;
+using Float = Array<float>;
+using Float64 = Array<double>;
+using Int32 = Array<int32_t>;
+using UInt32 = Array<uint32_t>;
+using Int64 = Array<int64_t>;
+using UInt64 = Array<uint64_t>;
+
+/// True for tj::Array<…> types.
+template <typename A> struct is_array : std::false_type {};
+template <typename T> struct is_array<Array<T>> : std::true_type {};
+template <typename A> inline constexpr bool is_array_v = is_array<std::remove_cvref_t<A>>::value;
+
+/// C++ scalars that mix with arrays (converted to the array's type).
+template <typename S>
+concept HostScalar = std::is_arithmetic_v<S>;
+
+namespace detail {
+template <typename A> A unary(const char *api, Op op, const A &a) {
+    return A::steal(var_op(api, op, a.index()));
+}
+template <typename R, typename A> R binary(const char *api, Op op, const A &a, const A &b) {
+    return R::steal(var_op(api, op, a.index(), b.index()));
+}
+} // namespace detail
+
+#define TJ_ARRAY_BINARY(OP, NAME, CODE, RESULT)                                                                   \
+    template <typename T> RESULT operator OP(const Array<T> &a, const Array<T> &b) {                              \
+        return detail::binary<RESULT>("tj::" NAME "()", detail::Op::CODE, a, b);                                  \
+    }                                                                                                             \
+    template <typename T, HostScalar S> RESULT operator OP(const Array<T> &a, S b) {                              \
+        return a OP Array<T>(static_cast<T>(b));                                                                  \
+    }                                                                                                             \
+    template <typename T, HostScalar S> RESULT operator OP(S a, const Array<T> &b) {                              \
+        return Array<T>(static_cast<T>(a)) OP b;                                                                  \
+    }
+
+TJ_ARRAY_BINARY(+, "add", Add, Array<T>)
+TJ_ARRAY_BINARY(-, "sub", Sub, Array<T>)
+TJ_ARRAY_BINARY(*, "mul", Mul, Array<T>)
+TJ_ARRAY_BINARY(/, "div", Div, Array<T>)
+TJ_ARRAY_BINARY(%, "mod", Mod, Array<T>)
+TJ_ARRAY_BINARY(&, "and", And, Array<T>)
+TJ_ARRAY_BINARY(|, "or", Or, Array<T>)
+TJ_ARRAY_BINARY(^, "xor", Xor, Array<T>)
+TJ_ARRAY_BINARY(<<, "shl", Shl, Array<T>)
+TJ_ARRAY_BINARY(>>, "shr", Shr, Array<T>)
+TJ_ARRAY_BINARY(&&, "and", And, Array<T>)
+TJ_ARRAY_BINARY(||, "or", Or, Array<T>)
+TJ_ARRAY_BINARY(==, "eq", Eq, Bool)
+TJ_ARRAY_BINARY(!=, "ne", Ne, Bool)
+TJ_ARRAY_BINARY(<, "lt", Lt, Bool)
+TJ_ARRAY_BINARY(<=, "le", Le, Bool)
+TJ_ARRAY_BINARY(>, "gt", Gt, Bool)
+TJ_ARRAY_BINARY(>=, "ge", Ge, Bool)
+#undef TJ_ARRAY_BINARY
+
+template <typename T> Array<T> operator-(const Array<T> &a) { return detail::unary("tj::neg()", detail::Op::Neg, a); }
+template <typename T> Array<T> operator~(const Array<T> &a) { return detail::unary("tj::not()", detail::Op::Not, a); }
+inline Bool operator!(const Bool &a) { return detail::unary("tj::not()", detail::Op::Not, a); }
+
+#define TJ_ARRAY_UNARY_FN(NAME, CODE)                                                                             \
+    template <typename T> Array<T> NAME(const Array<T> &a) {                                                      \
+        return detail::unary("tj::" #NAME "()", detail::Op::CODE, a);                                             \
+    }
+TJ_ARRAY_UNARY_FN(abs, Abs)
+TJ_ARRAY_UNARY_FN(sqrt, Sqrt)
+TJ_ARRAY_UNARY_FN(rsqrt, Rsqrt)
+TJ_ARRAY_UNARY_FN(exp, Exp)
+TJ_ARRAY_UNARY_FN(log, Log)
+TJ_ARRAY_UNARY_FN(sin, Sin)
+TJ_ARRAY_UNARY_FN(cos, Cos)
+TJ_ARRAY_UNARY_FN(tan, Tan)
+TJ_ARRAY_UNARY_FN(tanh, Tanh)
+TJ_ARRAY_UNARY_FN(erf, Erf)
+TJ_ARRAY_UNARY_FN(floor, Floor)
+TJ_ARRAY_UNARY_FN(ceil, Ceil)
+TJ_ARRAY_UNARY_FN(round, Round)
+#undef TJ_ARRAY_UNARY_FN
+
+#define TJ_ARRAY_BINARY_FN(NAME, CODE)                                                                            \
+    template <typename T> Array<T> NAME(const Array<T> &a, const Array<T> &b) {                                   \
+        return detail::binary<Array<T>>("tj::" #NAME "()", detail::Op::CODE, a, b);                               \
+    }                                                                                                             \
+    template <typename T, HostScalar S> Array<T> NAME(const Array<T> &a, S b) {                                   \
+        return NAME(a, Array<T>(static_cast<T>(b)));                                                              \
+    }                                                                                                             \
+    template <typename T, HostScalar S> Array<T> NAME(S a, const Array<T> &b) {                                   \
+        return NAME(Array<T>(static_cast<T>(a)), b);                                                              \
+    }
+TJ_ARRAY_BINARY_FN(atan2, Atan2)
+TJ_ARRAY_BINARY_FN(pow, Pow)
+TJ_ARRAY_BINARY_FN(min, Min)
+TJ_ARRAY_BINARY_FN(max, Max)
+#undef TJ_ARRAY_BINARY_FN
+
+/// a * b + c, rounded once.
+template <typename T> Array<T> fma(const Array<T> &a, const Array<T> &b, const Array<T> &c) {
+    return Array<T>::steal(detail::var_op("tj::fma()", detail::Op::Fma, a.index(), b.index(), c.index()));
+}
+/// mask ? a : b, per element.
+template <typename T> Array<T> select(const Bool &mask, const Array<T> &a, const Array<T> &b) {
+    return Array<T>::steal(detail::var_op("tj::select()", detail::Op::Select, mask.index(), a.index(), b.index()));
+}
+template <typename T, HostScalar S> Array<T> select(const Bool &mask, const Array<T> &a, S b) {
+    return select(mask, a, Array<T>(static_cast<T>(b)));
+}
+template <typename T, HostScalar S> Array<T> select(const Bool &mask, S a, const Array<T> &b) {
+    return select(mask, Array<T>(static_cast<T>(a)), b);
+}
+/// Converts each element as static_cast<U> does; float → int saturates and maps NaN to 0.
+template <typename U, typename T> Array<U> cast(const Array<T> &a) {
+    return Array<U>::steal(detail::var_cast(a.index(), Array<U>::Type));
+}
+template <typename To, typename T> To cast(const Array<T> &a) requires is_array_v<To> {
+    return To::steal(detail::var_cast(a.index(), To::Type));
+}
+
+} // namespace tj

@@ -1,0 +1,79 @@
+// include/tracejit/core.h — the id-based core of JIT variables that the typed façade (array.h) wraps
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace tj {
+
+/// Scalar type of a JIT variable.
+enum class VarType : uint8_t { Bool, Int32, UInt32, Int64, UInt64, Float32, Float64 };
+
+/// Backends that can run kernels.
+enum class Backend { CPU, CUDA };
+
+namespace detail {
+
+/// Operations of the lazy SSA graph; each one maps to an instruction of the kernel IR.
+enum class Op : uint8_t {
+    Literal, Data, Counter,
+    Add, Sub, Mul, Div, Mod, Neg, Not, And, Or, Xor, Shl, Shr,
+    Eq, Ne, Lt, Le, Gt, Ge,
+    Abs, Sqrt, Rsqrt, Exp, Log, Sin, Cos, Tan, Tanh, Atan2, Pow, Erf, Floor, Ceil, Round,
+    Min, Max, Fma, Select, Cast,
+    Gather, Scatter, ScatterAdd,
+    Count
+};
+
+/// Reductions over all elements (or blocks) of an array.
+enum class ReduceOp : uint8_t { Sum, Prod, Min, Max };
+
+/// Size in bytes of one element of `t` in memory (Bool takes one byte).
+size_t type_size(VarType t);
+/// Short name such as "f32"; used in IR text, logs and whos().
+const char *type_name(VarType t);
+
+// The functions below take and return variable ids; 0 is the empty array.
+// Ids returned by the var_* constructors carry one reference owned by the caller.
+
+/// A literal: `bits` holds the value of type `t` (low bytes), broadcast to `size` elements.
+uint32_t var_literal(VarType t, uint64_t bits, size_t size);
+/// An evaluated variable holding a copy of `size` elements at `src`.
+uint32_t var_data(VarType t, const void *src, size_t size);
+/// 0, 1, …, size-1 of type `t`.
+uint32_t var_counter(VarType t, size_t size);
+/// An operation on 1–4 operands (0 = unused); checks types and broadcasts sizes. `api` names the caller in errors.
+uint32_t var_op(const char *api, Op op, uint32_t a, uint32_t b = 0, uint32_t c = 0);
+/// Converts to type `t`.
+uint32_t var_cast(uint32_t a, VarType t);
+/// Reads source[index] where mask is set (0 elsewhere and for indices past the end).
+uint32_t var_gather(uint32_t source, uint32_t index, uint32_t mask);
+/// target[index] = value (or += with `add`, atomically) where mask is set; returns the new target id.
+uint32_t var_scatter(uint32_t target, uint32_t value, uint32_t index, uint32_t mask, bool add);
+/// A width-1 (or n/block_size for blocks) evaluated reduction of `a`.
+uint32_t var_reduce(uint32_t a, ReduceOp op);
+uint32_t var_block_reduce(uint32_t a, ReduceOp op, size_t block_size);
+/// An evaluated, in-memory variable with the value of `a` (a literal becomes a buffer); a new reference.
+uint32_t var_make_opaque(uint32_t a);
+
+void var_inc_ref(uint32_t id) noexcept;
+void var_dec_ref(uint32_t id) noexcept;
+
+size_t var_size(uint32_t id);
+VarType var_type(uint32_t id);
+/// True for an unevaluated literal (its value is known when tracing).
+bool var_is_literal(uint32_t id);
+/// Evaluates `count` variables together (same-sized ones fuse into one kernel).
+void var_eval(const uint32_t *ids, size_t count);
+/// Copies element `i` (after evaluation) to `dst`.
+void var_read(uint32_t id, size_t i, void *dst);
+/// Copies all elements (after evaluation) to `dst`.
+void var_copy_to_host(uint32_t id, void *dst);
+void var_set_label(uint32_t id, const std::string &label);
+std::string var_label(uint32_t id);
+/// Number of live variables (for tests of CSE and freeing).
+size_t var_count();
+
+} // namespace detail
+} // namespace tj

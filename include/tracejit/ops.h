@@ -1,0 +1,102 @@
+// include/tracejit/ops.h — array creation, gather/scatter, reductions and evaluation
+#pragma once
+
+#include <tracejit/array.h>
+
+#include <vector>
+
+namespace tj {
+
+/// `n` copies of `value` (a literal: no memory until evaluated).
+template <typename A> A full(typename A::Value value, size_t n) {
+    uint64_t bits = 0;
+    if constexpr (std::is_same_v<typename A::Value, bool>)
+        bits = value ? 1 : 0;
+    else
+        std::memcpy(&bits, &value, sizeof(value));
+    return A::steal(detail::var_literal(A::Type, bits, n));
+}
+/// `n` zeros.
+template <typename A> A zeros(size_t n) { return full<A>(typename A::Value(0), n); }
+/// 0, 1, …, n-1.
+template <typename A> A arange(size_t n) { return A::steal(detail::var_counter(A::Type, n)); }
+/// `n` evenly spaced values from a to b (both included).
+template <typename A> A linspace(typename A::Value a, typename A::Value b, size_t n) {
+    using T = typename A::Value;
+    T step = n > 1 ? (b - a) / T(n - 1) : T(0);
+    return fma(arange<A>(n), A(step), A(a));
+}
+/// An evaluated, non-literal array of `n` copies of value: kernels read it from memory instead of embedding it.
+template <typename A> A opaque(typename A::Value value, size_t n = 1) {
+    return A::steal(detail::var_make_opaque(full<A>(value, n).index()));
+}
+
+/// Evaluates each argument and turns literals into memory, so that changing them later does not recompile.
+template <typename... As> void make_opaque(As &...xs) {
+    ((xs = std::remove_cvref_t<As>::steal(detail::var_make_opaque(xs.index()))), ...);
+}
+
+/// Reads source[index] where mask is set; 0 where it is not, or where index is past the end of source.
+template <typename A, typename I> A gather(const A &source, const I &index, const Bool &mask = true) {
+    return A::steal(detail::var_gather(source.index(), index.index(), mask.index()));
+}
+/// target[index] = value where mask is set (indices past the end are skipped).
+template <typename A, typename I> void scatter(A &target, const A &value, const I &index, const Bool &mask = true) {
+    target = A::steal(detail::var_scatter(target.index(), value.index(), index.index(), mask.index(), false));
+}
+/// target[index] += value where mask is set, atomically (duplicate indices all add).
+template <typename A, typename I>
+void scatter_add(A &target, const A &value, const I &index, const Bool &mask = true) {
+    target = A::steal(detail::var_scatter(target.index(), value.index(), index.index(), mask.index(), true));
+}
+
+/// Sum of all elements, as a width-1 array.
+template <typename T> Array<T> sum(const Array<T> &a) { return Array<T>::steal(detail::var_reduce(a.index(), detail::ReduceOp::Sum)); }
+/// Product of all elements.
+template <typename T> Array<T> prod(const Array<T> &a) { return Array<T>::steal(detail::var_reduce(a.index(), detail::ReduceOp::Prod)); }
+/// Smallest element.
+template <typename T> Array<T> hmin(const Array<T> &a) { return Array<T>::steal(detail::var_reduce(a.index(), detail::ReduceOp::Min)); }
+/// Largest element.
+template <typename T> Array<T> hmax(const Array<T> &a) { return Array<T>::steal(detail::var_reduce(a.index(), detail::ReduceOp::Max)); }
+/// Sum divided by the size.
+template <typename T> Array<T> mean(const Array<T> &a) {
+    size_t n = a.size();
+    if (n == 0)
+        throw Error("tj::mean(): the array is empty");
+    return sum(a) / Array<T>(static_cast<T>(n));
+}
+/// Sum of a*b.
+template <typename T> Array<T> dot(const Array<T> &a, const Array<T> &b) { return sum(a * b); }
+/// Sums of consecutive blocks of `block_size` elements (the size must divide evenly).
+template <typename T> Array<T> block_sum(const Array<T> &a, size_t block_size) {
+    return Array<T>::steal(detail::var_block_reduce(a.index(), detail::ReduceOp::Sum, block_size));
+}
+
+/// Evaluates all arguments together: same-sized ones fuse into one kernel.
+template <typename... As> void eval(const As &...xs) {
+    uint32_t ids[] = {0u, xs.index()...};
+    detail::var_eval(ids + 1, sizeof...(As));
+}
+/// Waits until all launched kernels are done.
+void sync();
+
+/// The elements of an array, evaluated, on the host.
+template <typename T> std::vector<T> to_vector(const Array<T> &a) {
+    size_t n = a.size();
+    if constexpr (std::is_same_v<T, bool>) {
+        std::vector<uint8_t> bytes(n);
+        if (n)
+            detail::var_copy_to_host(a.index(), bytes.data());
+        return std::vector<bool>(bytes.begin(), bytes.end());
+    } else {
+        std::vector<T> out(n);
+        if (n)
+            detail::var_copy_to_host(a.index(), out.data());
+        return out;
+    }
+}
+
+/// Names a variable in whos(), logs and (later) graphviz output.
+template <typename T> void set_label(const Array<T> &a, const std::string &label) { detail::var_set_label(a.index(), label); }
+
+} // namespace tj

@@ -1,0 +1,42 @@
+// include/tracejit/runtime.h — backends, kernel statistics, caches and the table of live variables
+#pragma once
+
+#include <tracejit/core.h>
+
+#include <cstdint>
+#include <string>
+
+namespace tj {
+
+/// Counters of the kernel launches and the kernel cache since start (or the last reset).
+struct KernelStats {
+    uint64_t launches = 0;    ///< kernels run (one per fused group of same-sized variables)
+    uint64_t memory_hits = 0; ///< kernels found in the in-memory cache
+    uint64_t disk_hits = 0;   ///< kernels loaded from the disk cache
+    uint64_t misses = 0;      ///< kernels compiled by LLVM
+    double compile_ms = 0;    ///< time spent compiling (and loading from disk)
+};
+
+/// A snapshot of the counters.
+KernelStats kernel_stats();
+/// Sets all counters to zero.
+void reset_kernel_stats();
+/// Empties the in-memory kernel cache (the disk cache stays).
+void clear_kernel_cache();
+
+/// Selects the backend for arrays created from now on (TRACEJIT_BACKEND=cpu|cuda sets the initial one).
+void set_backend(Backend b);
+/// The backend in use.
+Backend backend();
+/// Whether `b` can run on this machine.
+bool has_backend(Backend b);
+
+/// A table of the live variables: id, type, size, refs, memory, state, label.
+std::string whos_str();
+/// Prints whos_str() to standard output.
+void whos();
+
+/// Number of worker threads for CPU kernels (TRACEJIT_THREADS, default: all cores).
+size_t thread_count();
+
+} // namespace tj

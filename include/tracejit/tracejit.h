@@ -1,0 +1,9 @@
+// include/tracejit/tracejit.h — the one header users include
+#pragma once
+
+#include <tracejit/array.h>
+#include <tracejit/core.h>
+#include <tracejit/error.h>
+#include <tracejit/log.h>
+#include <tracejit/ops.h>
+#include <tracejit/runtime.h>

@@ -1,0 +1,61 @@
+// runtime/backend/kernel_ir.h — the kernel IR that the scheduler emits and every backend lowers
+//
+// A kernel runs one loop over the elements [start, end) of one size. Its body is a
+// list of instructions in SSA order; operands are indices of earlier instructions.
+// Memory comes in through numbered parameters (pointers or sizes). The canonical
+// text of a kernel (`KernelIR::text`) is the kernel-cache key: two kernels with the
+// same text compile to the same code.
+#pragma once
+
+#include <tracejit/core.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tj {
+
+/// What an instruction does; Compute means "apply `op` to the operands".
+enum class InstrKind : uint8_t {
+    Compute, ///< op(a, b, c) for arithmetic, math, Cast, Gather, Scatter, ScatterAdd
+    Const,   ///< the literal `imm` of `type`
+    Load,    ///< param[a][i]
+    Bcast,   ///< param[a][0]: a width-1 input broadcast to every element
+    Index,   ///< the element index i, converted to `type`
+    Store,   ///< param[a][i] = instr b
+};
+
+/// How the kernel uses a parameter slot.
+enum class ParamKind : uint8_t {
+    Input,  ///< read-only buffer, not aliased by any other parameter
+    Output, ///< freshly allocated buffer written once per element
+    Target, ///< scatter target: read-modify-write at computed indices
+    Size,   ///< element count (of a gather source or scatter target), passed by value
+};
+
+/// One instruction. For Gather: a=index, b=mask, c=source param, d=source size param.
+/// For Scatter/ScatterAdd: a=value, b=index, c=mask, d=target param; `imm` = target size param.
+struct Instr {
+    InstrKind kind = InstrKind::Compute;
+    detail::Op op = detail::Op::Count;
+    VarType type = VarType::Float32; ///< result type (for Store/Scatter: the stored type)
+    VarType src_type = VarType::Float32; ///< operand type of Cast and comparisons
+    uint32_t a = 0, b = 0, c = 0, d = 0;
+    uint64_t imm = 0;
+};
+
+/// A whole kernel: instructions, parameter slots, and its canonical text.
+struct KernelIR {
+    std::vector<Instr> instrs;
+    std::vector<ParamKind> params;
+    std::string text; ///< canonical text, built alongside the instructions
+    uint32_t op_count = 0; ///< Compute instructions, for logs
+};
+
+/// Entry point of a compiled kernel: runs elements [start, end); args[k] is param k.
+using KernelFn = void (*)(uint64_t start, uint64_t end, void **args);
+
+/// Appends the canonical text of `ins` (instruction number `n`) to `out`.
+void append_instr_text(std::string &out, uint32_t n, const Instr &ins);
+
+} // namespace tj

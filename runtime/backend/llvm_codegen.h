@@ -1,0 +1,33 @@
+// runtime/backend/llvm_codegen.h — lowers kernel IR to an LLVM module for the host CPU
+#pragma once
+
+#include "backend/kernel_ir.h"
+
+#include <memory>
+#include <string>
+
+namespace llvm {
+class LLVMContext;
+class Module;
+} // namespace llvm
+
+namespace tj::cpu {
+
+/// What the generated code may assume about the host.
+struct HostTarget {
+    std::string triple;
+    std::string cpu;          ///< e.g. "rocketlake"
+    std::string features;     ///< "+avx512f,+avx2,…"
+    std::string data_layout;
+    char vector_isa = 'b';    ///< widest libmvec variant the host runs: 'b' SSE, 'd' AVX2, 'e' AVX-512
+    int vector_bits = 128;    ///< widest SIMD register
+};
+
+/// Name of the entry point in every kernel module.
+inline constexpr const char *kernel_entry = "tj_kernel";
+
+/// Builds `void tj_kernel(i64 start, i64 end, ptr args)`: one loop over the elements, written so
+/// that LLVM's loop vectorizer turns it into SIMD code (math calls carry libmvec vector variants).
+std::unique_ptr<llvm::Module> build_module(const KernelIR &ir, const HostTarget &host, llvm::LLVMContext &ctx);
+
+} // namespace tj::cpu

@@ -1,0 +1,161 @@
+// runtime/backend/llvm_jit.cpp — O3 (or lighter, for huge kernels) optimisation, object emission, ORC linking
+#include "backend/llvm_jit.h"
+
+#include "log.h"
+
+#include <tracejit/error.h>
+
+#include <fmt/format.h>
+
+#include <llvm/Analysis/CGSCCPassManager.h>
+#include <llvm/Analysis/LoopAnalysisManager.h>
+#include <llvm/Config/llvm-config.h>
+#include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
+#include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
+#include <llvm/ExecutionEngine/Orc/LLJIT.h>
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/LegacyPassManager.h>
+#include <llvm/IR/Module.h>
+#include <llvm/MC/TargetRegistry.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/DynamicLibrary.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/TargetSelect.h>
+#include <llvm/Target/TargetMachine.h>
+#include <llvm/TargetParser/Host.h>
+
+#include <mutex>
+
+namespace tj::cpu {
+namespace {
+
+/// Kernels with more instructions than this are optimised at O1: O3's cost grows faster than linearly.
+constexpr size_t large_kernel = 20000;
+
+std::string to_string(llvm::Error err) {
+    std::string msg;
+    llvm::handleAllErrors(std::move(err), [&](const llvm::ErrorInfoBase &e) { msg = e.message(); });
+    return msg;
+}
+
+/// LLVM objects shared by all kernels, created on first use.
+struct Jit {
+    HostTarget host;
+    std::string key;
+    std::unique_ptr<llvm::TargetMachine> tm;
+    std::unique_ptr<llvm::orc::LLJIT> lljit;
+    std::mutex mutex; ///< the TargetMachine and LLJIT linking are used by one thread at a time
+    uint64_t dylibs = 0;
+
+    Jit() {
+        llvm::InitializeNativeTarget();
+        llvm::InitializeNativeTargetAsmPrinter();
+        // Vector math comes from glibc's libmvec; make its symbols visible to the JIT linker.
+        std::string err;
+        if (llvm::sys::DynamicLibrary::LoadLibraryPermanently("libmvec.so.1", &err))
+            throw Error("tracejit: cannot load glibc's libmvec.so.1 (vector math): " + err);
+
+        auto jtmb = llvm::orc::JITTargetMachineBuilder::detectHost();
+        if (!jtmb)
+            throw Error("tracejit: cannot detect the host CPU: " + to_string(jtmb.takeError()));
+        jtmb->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+        jtmb->setRelocationModel(llvm::Reloc::PIC_);
+        jtmb->setCodeModel(llvm::CodeModel::Small);
+        auto tm_or = jtmb->createTargetMachine();
+        if (!tm_or)
+            throw Error("tracejit: cannot create the host target machine: " + to_string(tm_or.takeError()));
+        tm = std::move(*tm_or);
+
+        host.triple = tm->getTargetTriple().str();
+        host.cpu = tm->getTargetCPU().str();
+        host.features = tm->getTargetFeatureString().str();
+        host.data_layout = tm->createDataLayout().getStringRepresentation();
+        bool avx512 = host.features.find("+avx512f") != std::string::npos;
+        bool avx2 = host.features.find("+avx2") != std::string::npos;
+        host.vector_isa = avx512 ? 'e' : (avx2 ? 'd' : 'b');
+        host.vector_bits = avx512 ? 512 : (avx2 ? 256 : 128);
+        key = fmt::format("cpu-llvm{} {} {} {} isa={}", LLVM_VERSION_STRING, host.triple, host.cpu, host.features,
+                          host.vector_isa);
+
+        auto j = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(*jtmb)).create();
+        if (!j)
+            throw Error("tracejit: cannot create the LLVM JIT: " + to_string(j.takeError()));
+        lljit = std::move(*j);
+        log::debug("cpu backend: {} ({}-bit SIMD, libmvec variant '{}')", host.cpu, host.vector_bits,
+                   host.vector_isa);
+    }
+};
+
+Jit &jit() {
+    static Jit *j = new Jit(); // kernels stay callable until exit
+    return *j;
+}
+
+void optimize(llvm::Module &m, llvm::TargetMachine &tm, size_t instrs) {
+    llvm::PipelineTuningOptions pto;
+    pto.LoopVectorization = true;
+    pto.SLPVectorization = true;
+    pto.LoopUnrolling = true;
+    llvm::LoopAnalysisManager lam;
+    llvm::FunctionAnalysisManager fam;
+    llvm::CGSCCAnalysisManager cgam;
+    llvm::ModuleAnalysisManager mam;
+    llvm::PassBuilder pb(&tm, pto);
+    pb.registerModuleAnalyses(mam);
+    pb.registerCGSCCAnalyses(cgam);
+    pb.registerFunctionAnalyses(fam);
+    pb.registerLoopAnalyses(lam);
+    pb.crossRegisterProxies(lam, fam, cgam, mam);
+    auto level = instrs > large_kernel ? llvm::OptimizationLevel::O1 : llvm::OptimizationLevel::O3;
+    llvm::ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(level);
+    mpm.run(m, mam);
+}
+
+} // namespace
+
+const HostTarget &host_target() { return jit().host; }
+const std::string &target_key() { return jit().key; }
+
+std::vector<char> compile_object(const KernelIR &ir) {
+    Jit &j = jit();
+    std::lock_guard<std::mutex> guard(j.mutex);
+    llvm::LLVMContext ctx;
+    std::unique_ptr<llvm::Module> m = build_module(ir, j.host, ctx);
+    optimize(*m, *j.tm, ir.instrs.size());
+    if (log::enabled(LogLevel::Trace)) {
+        std::string text;
+        llvm::raw_string_ostream os(text);
+        m->print(os, nullptr);
+        log::trace("optimised kernel:\n{}", text);
+    }
+    llvm::SmallVector<char, 0> buffer;
+    llvm::raw_svector_ostream os(buffer);
+    llvm::legacy::PassManager cg;
+    if (j.tm->addPassesToEmitFile(cg, os, nullptr, llvm::CodeGenFileType::ObjectFile))
+        throw Error("tracejit: internal error: the host target cannot emit object files");
+    cg.run(*m);
+    return std::vector<char>(buffer.begin(), buffer.end());
+}
+
+KernelFn load_object(std::span<const char> object) {
+    Jit &j = jit();
+    std::lock_guard<std::mutex> guard(j.mutex);
+    auto &es = j.lljit->getExecutionSession();
+    auto jd = es.createJITDylib(fmt::format("tj_kernel_{}", j.dylibs++));
+    if (!jd)
+        throw Error("tracejit: cannot create a JIT library: " + to_string(jd.takeError()));
+    auto gen = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+        j.lljit->getDataLayout().getGlobalPrefix());
+    if (!gen)
+        throw Error("tracejit: cannot search process symbols: " + to_string(gen.takeError()));
+    jd->addGenerator(std::move(*gen));
+    auto buffer = llvm::MemoryBuffer::getMemBufferCopy(llvm::StringRef(object.data(), object.size()), "tj_kernel.o");
+    if (auto err = j.lljit->addObjectFile(*jd, std::move(buffer)))
+        throw Error("tracejit: cannot link kernel object code: " + to_string(std::move(err)));
+    auto sym = j.lljit->lookup(*jd, kernel_entry);
+    if (!sym)
+        throw Error("tracejit: cannot link kernel object code: " + to_string(sym.takeError()));
+    return sym->toPtr<KernelFn>();
+}
+
+} // namespace tj::cpu

@@ -1,0 +1,25 @@
+// runtime/backend/llvm_jit.h — compiles kernel IR to host object code and links it with LLVM ORC
+#pragma once
+
+#include "backend/kernel_ir.h"
+#include "backend/llvm_codegen.h"
+
+#include <span>
+#include <string>
+#include <vector>
+
+namespace tj::cpu {
+
+/// The host CPU as LLVM sees it (detected once).
+const HostTarget &host_target();
+
+/// Identifies the code the CPU backend emits: LLVM version, triple, CPU, features, flags (part of cache keys).
+const std::string &target_key();
+
+/// Lowers, optimises and compiles `ir` to a relocatable object file in memory.
+std::vector<char> compile_object(const KernelIR &ir);
+
+/// Links object code into the process and returns its entry point; throws tj::Error if it cannot.
+KernelFn load_object(std::span<const char> object);
+
+} // namespace tj::cpu

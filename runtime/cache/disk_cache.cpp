@@ -1,0 +1,562 @@
+// runtime/cache/disk_cache.cpp — reads, verifies, writes and evicts the kernel cache's object-code files
+//
+// How to read it: the file format is `encode()` and `decode()` below; `DiskCache::load()` and
+// `DiskCache::store()` are the two ways in. Trust is checked in two places: the folder once per DiskCache
+// (`dir_usable()`), and every file as it is opened (`load_file()`), on the descriptor, so a file swapped in
+// between the check and the read is never the one read.
+#include "cache/disk_cache.h"
+
+#include "log.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <climits>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <exception>
+#include <system_error>
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <pwd.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+namespace tj::cache {
+namespace {
+
+// File layout, all integers little-endian:
+//   "TJKCACHE" | u32 version | u64 key length | key | u64 object length | object | u64 FNV-1a of all before it
+constexpr char file_magic[8] = {'T', 'J', 'K', 'C', 'A', 'C', 'H', 'E'};
+/// Bump when the layout changes: files of another version are ignored and replaced.
+constexpr uint32_t format_version = 1;
+constexpr size_t key_offset = 8 + 4 + 8;
+constexpr size_t fixed_bytes = key_offset + 8 + 8; ///< size of a file with empty key and object
+constexpr std::string_view file_suffix = ".tjk";
+/// Temporary files are "<hash>.tjk.tmp.XXXXXX": not "*.tjk", so never loaded or counted.
+constexpr std::string_view temp_marker = ".tjk.tmp.";
+/// A temporary file this old was left by a process that died mid-store; the eviction scan removes it.
+constexpr time_t stale_temp_seconds = 3600;
+
+uint64_t fnv1a(const char *data, size_t size) {
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < size; ++i) {
+        h ^= static_cast<unsigned char>(data[i]);
+        h *= 0x100000001b3ull;
+    }
+    return h;
+}
+
+void put_u32(std::vector<char> &out, uint32_t v) {
+    for (int i = 0; i < 4; ++i)
+        out.push_back(static_cast<char>(v >> (8 * i)));
+}
+void put_u64(std::vector<char> &out, uint64_t v) {
+    for (int i = 0; i < 8; ++i)
+        out.push_back(static_cast<char>(v >> (8 * i)));
+}
+uint32_t get_u32(const char *p) {
+    uint32_t v = 0;
+    for (int i = 0; i < 4; ++i)
+        v |= static_cast<uint32_t>(static_cast<unsigned char>(p[i])) << (8 * i);
+    return v;
+}
+uint64_t get_u64(const char *p) {
+    uint64_t v = 0;
+    for (int i = 0; i < 8; ++i)
+        v |= static_cast<uint64_t>(static_cast<unsigned char>(p[i])) << (8 * i);
+    return v;
+}
+
+std::vector<char> encode(std::string_view key, std::span<const char> object) {
+    std::vector<char> out;
+    out.reserve(fixed_bytes + key.size() + object.size());
+    out.insert(out.end(), std::begin(file_magic), std::end(file_magic));
+    put_u32(out, format_version);
+    put_u64(out, key.size());
+    out.insert(out.end(), key.begin(), key.end());
+    put_u64(out, object.size());
+    out.insert(out.end(), object.begin(), object.end());
+    put_u64(out, fnv1a(out.data(), out.size()));
+    return out;
+}
+
+/// Where the object lies in a whole file, or why the file is unusable.
+struct Decoded {
+    std::string_view key;
+    size_t object_offset = 0;
+    size_t object_size = 0;
+    std::string error; ///< empty when the file is sound
+};
+
+/// Checks a whole file's bytes; every length is checked against `data.size()` before it is used.
+Decoded decode(const std::vector<char> &data) {
+    Decoded d;
+    const size_t size = data.size();
+    if (size < fixed_bytes) {
+        d.error = fmt::format("truncated: {} bytes, shorter than the {}-byte minimum", size, fixed_bytes);
+        return d;
+    }
+    if (std::memcmp(data.data(), file_magic, sizeof file_magic) != 0) {
+        d.error = "not a tracejit cache file (wrong magic)";
+        return d;
+    }
+    if (uint32_t version = get_u32(data.data() + 8); version != format_version) {
+        d.error = fmt::format("format version {}, expected {}", version, format_version);
+        return d;
+    }
+    const uint64_t key_size = get_u64(data.data() + 12);
+    if (key_size > size - fixed_bytes) {
+        d.error = fmt::format("truncated or corrupt: key length {} exceeds the {}-byte file", key_size, size);
+        return d;
+    }
+    const size_t object_size_at = key_offset + key_size;
+    const uint64_t object_size = get_u64(data.data() + object_size_at);
+    if (object_size != size - fixed_bytes - key_size) {
+        d.error = fmt::format("truncated or corrupt: object length {} does not fit the {}-byte file with a "
+                              "{}-byte key",
+                              object_size, size, key_size);
+        return d;
+    }
+    if (get_u64(data.data() + size - 8) != fnv1a(data.data(), size - 8)) {
+        d.error = "corrupt: checksum mismatch";
+        return d;
+    }
+    d.key = std::string_view(data.data() + key_offset, key_size);
+    d.object_offset = object_size_at + 8;
+    d.object_size = object_size;
+    return d;
+}
+
+std::string errno_text(int err) { return std::error_code(err, std::generic_category()).message(); }
+
+/// Closes a descriptor on every way out of a scope.
+struct FdCloser {
+    int fd;
+    ~FdCloser() {
+        if (fd >= 0)
+            ::close(fd);
+    }
+};
+
+/// `mkdir -p` with mode 0700 for every folder it creates.
+bool make_dirs(const std::string &dir, int &err) {
+    size_t pos = 0;
+    while (pos <= dir.size()) {
+        size_t next = dir.find('/', pos);
+        if (next == std::string::npos)
+            next = dir.size();
+        const std::string part = dir.substr(0, next);
+        pos = next + 1;
+        if (part.empty())
+            continue; // leading or doubled '/'
+        if (::mkdir(part.c_str(), 0700) == 0 || errno == EEXIST)
+            continue;
+        const int mkdir_err = errno;
+        struct stat st;
+        if (::stat(part.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+            continue; // exists, e.g. on a read-only file system that reports EROFS first
+        err = mkdir_err;
+        return false;
+    }
+    return true;
+}
+
+/// Deletes a bad file, unless another process has already renamed a new file over it since we opened it.
+void discard(const std::string &path, const struct stat &opened) {
+    struct stat now;
+    if (::lstat(path.c_str(), &now) == 0 && now.st_dev == opened.st_dev && now.st_ino == opened.st_ino &&
+        ::unlink(path.c_str()) != 0 && errno != ENOENT)
+        log::debug("disk cache: cannot delete {}: {}", path, errno_text(errno));
+}
+
+/// Logs an exception that escaped a load or store; never throws itself.
+void log_exception(const char *where, const char *what) noexcept {
+    try {
+        log::warn("disk cache: {} failed: {}", where, what);
+    } catch (...) {
+    }
+}
+
+std::optional<uint64_t> parse_size(std::string_view s) {
+    uint64_t value = 0;
+    size_t i = 0;
+    for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i) {
+        const uint64_t digit = static_cast<uint64_t>(s[i] - '0');
+        if (value > (UINT64_MAX - digit) / 10)
+            return std::nullopt;
+        value = value * 10 + digit;
+    }
+    if (i == 0)
+        return std::nullopt;
+    int shift = 0;
+    if (i < s.size()) {
+        switch (s[i]) {
+        case 'K':
+        case 'k':
+            shift = 10;
+            break;
+        case 'M':
+        case 'm':
+            shift = 20;
+            break;
+        case 'G':
+        case 'g':
+            shift = 30;
+            break;
+        default:
+            return std::nullopt;
+        }
+        ++i;
+    }
+    if (i != s.size() || value > (UINT64_MAX >> shift))
+        return std::nullopt;
+    return value << shift;
+}
+
+std::string env(const char *name) {
+    const char *value = std::getenv(name);
+    return value ? std::string(value) : std::string();
+}
+
+/// The home folder from the password database, for when $HOME is unset.
+std::string home_from_passwd() {
+    long size = ::sysconf(_SC_GETPW_R_SIZE_MAX);
+    std::vector<char> buffer(size > 0 ? static_cast<size_t>(size) : 16384);
+    struct passwd pw;
+    struct passwd *found = nullptr;
+    if (::getpwuid_r(::geteuid(), &pw, buffer.data(), buffer.size(), &found) != 0 || !found || !found->pw_dir)
+        return {};
+    return found->pw_dir;
+}
+
+} // namespace
+
+DiskCacheConfig disk_cache_config_from_env() {
+    DiskCacheConfig config;
+    const std::string dir = env("TRACEJIT_CACHE_DIR");
+    const std::string xdg = env("XDG_CACHE_HOME");
+    if (!dir.empty()) {
+        config.dir = dir;
+    } else if (!xdg.empty() && xdg[0] == '/') { // the XDG spec says to ignore relative paths
+        config.dir = xdg + "/tracejit";
+    } else {
+        std::string home = env("HOME");
+        if (home.empty())
+            home = home_from_passwd();
+        if (!home.empty()) {
+            config.dir = home + "/.cache/tracejit";
+        } else {
+            log::warn("disk cache: neither TRACEJIT_CACHE_DIR, XDG_CACHE_HOME nor HOME is set; disk cache off");
+            config.enabled = false;
+        }
+    }
+
+    if (const char *on = std::getenv("TRACEJIT_CACHE")) {
+        const std::string_view v = on;
+        if (v == "0" || v == "off" || v == "false" || v == "no")
+            config.enabled = false;
+        else if (!(v == "1" || v == "on" || v == "true" || v == "yes" || v.empty()))
+            log::warn("disk cache: TRACEJIT_CACHE={} is not 0 or 1; leaving the disk cache on", v);
+    }
+
+    if (const char *size = std::getenv("TRACEJIT_CACHE_SIZE"); size && *size) {
+        if (std::optional<uint64_t> bytes = parse_size(size))
+            config.max_bytes = *bytes;
+        else
+            log::warn("disk cache: TRACEJIT_CACHE_SIZE={} is not a byte count like 500M or 2G; using {} bytes", size,
+                      config.max_bytes);
+    }
+    return config;
+}
+
+DiskCache::DiskCache(DiskCacheConfig config) : m_config(std::move(config)) {}
+
+std::optional<std::vector<char>> DiskCache::load(uint64_t hash, std::string_view key) {
+    if (!m_config.enabled)
+        return std::nullopt;
+    try {
+        if (!dir_usable(false))
+            return std::nullopt;
+        return load_file(fmt::format("{}/{:016x}{}", m_config.dir, hash, file_suffix), key);
+    } catch (const std::exception &e) {
+        log_exception("load", e.what());
+    } catch (...) {
+        log_exception("load", "unknown exception");
+    }
+    return std::nullopt;
+}
+
+void DiskCache::store(uint64_t hash, std::string_view key, std::span<const char> object) {
+    if (!m_config.enabled)
+        return;
+    try {
+        if (!dir_usable(true))
+            return;
+        if (write_file(fmt::format("{}/{:016x}{}", m_config.dir, hash, file_suffix), key, object))
+            evict();
+    } catch (const std::exception &e) {
+        log_exception("store", e.what());
+    } catch (...) {
+        log_exception("store", "unknown exception");
+    }
+}
+
+/// True when files may be read from and written to the folder. The folder must be a directory of this user
+/// that nobody else can write to: anyone who can put files there chooses the code we run.
+bool DiskCache::dir_usable(bool create) {
+    const int state = m_dir_state.load(std::memory_order_acquire);
+    if (state != DirUnknown)
+        return state == DirTrusted;
+
+    const std::string &dir = m_config.dir;
+    auto refuse = [&](const std::string &why) {
+        m_dir_state.store(DirRefused, std::memory_order_release);
+        if (!m_warned_dir.exchange(true))
+            log::warn("disk cache: not using {}: {}", dir, why);
+        return false;
+    };
+    if (dir.empty())
+        return refuse("no folder configured (set TRACEJIT_CACHE_DIR)");
+
+    struct stat st;
+    if (::stat(dir.c_str(), &st) != 0) {
+        const int err = errno;
+        if (err != ENOENT) {
+            if (create)
+                store_failed(fmt::format("cannot inspect {}: {}", dir, errno_text(err)));
+            else
+                log::debug("disk cache: miss, cannot inspect {}: {}", dir, errno_text(err));
+            return false;
+        }
+        if (!create)
+            return false; // nothing stored yet; store() creates the folder
+        int mkdir_err = 0;
+        if (!make_dirs(dir, mkdir_err)) {
+            store_failed(fmt::format("cannot create {}: {}", dir, errno_text(mkdir_err)));
+            return false;
+        }
+        if (::stat(dir.c_str(), &st) != 0) {
+            store_failed(fmt::format("cannot inspect {}: {}", dir, errno_text(errno)));
+            return false;
+        }
+        log::debug("disk cache: created {}", dir);
+    }
+    if (!S_ISDIR(st.st_mode))
+        return refuse("not a directory");
+    if (st.st_uid != ::geteuid())
+        return refuse(fmt::format("owned by uid {}, not by this user (uid {}); cached code from it would run as "
+                                  "this user",
+                                  st.st_uid, ::geteuid()));
+    if (st.st_mode & (S_IWGRP | S_IWOTH))
+        return refuse(fmt::format("writable by group or others (mode {:o}); run chmod 700 on it", st.st_mode & 07777));
+    m_dir_state.store(DirTrusted, std::memory_order_release);
+    return true;
+}
+
+std::optional<std::vector<char>> DiskCache::load_file(const std::string &path, std::string_view key) {
+    // O_NONBLOCK: a FIFO planted under the file's name must not hang the open.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        const int err = errno;
+        if (err == ENOENT)
+            log::trace("disk cache: miss, no file {}", path);
+        else if (err == ELOOP)
+            log::warn("disk cache: {} is a symbolic link; ignored", path);
+        else
+            log::warn("disk cache: cannot open {}: {}", path, errno_text(err));
+        return std::nullopt;
+    }
+    FdCloser closer{fd};
+
+    struct stat st;
+    if (::fstat(fd, &st) != 0) {
+        log::warn("disk cache: cannot inspect {}: {}", path, errno_text(errno));
+        return std::nullopt;
+    }
+    // Files that are not plainly ours are left alone: they may belong to someone else.
+    if (!S_ISREG(st.st_mode)) {
+        log::warn("disk cache: {} is not a regular file; ignored", path);
+        return std::nullopt;
+    }
+    if (st.st_uid != ::geteuid()) {
+        log::warn("disk cache: {} is owned by uid {}, not by this user (uid {}); ignored", path, st.st_uid,
+                  ::geteuid());
+        return std::nullopt;
+    }
+    if (st.st_mode & (S_IWGRP | S_IWOTH)) {
+        log::warn("disk cache: {} is writable by group or others (mode {:o}); ignored", path, st.st_mode & 07777);
+        return std::nullopt;
+    }
+
+    // The whole file is read, so its size bounds every allocation; lengths inside it are only checked against it.
+    std::vector<char> data(static_cast<size_t>(st.st_size));
+    size_t done = 0;
+    while (done < data.size()) {
+        const ssize_t n = ::pread(fd, data.data() + done, data.size() - done, static_cast<off_t>(done));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            log::warn("disk cache: cannot read {}: {}", path, errno_text(errno));
+            return std::nullopt;
+        }
+        if (n == 0)
+            break;
+        done += static_cast<size_t>(n);
+    }
+    data.resize(done);
+
+    Decoded d = decode(data);
+    if (!d.error.empty()) {
+        log::warn("disk cache: {}: {}; deleted, the next store replaces it", path, d.error);
+        discard(path, st);
+        return std::nullopt;
+    }
+    if (d.key != key) {
+        // A sound file for another key with the same hash: not an error. The caller compiles and stores,
+        // which renames its own file over this one.
+        log::debug("disk cache: miss, {} holds another key with the same hash", path);
+        return std::nullopt;
+    }
+
+    // Recently used = recent mtime: eviction deletes the oldest first.
+    const struct timespec now[2] = {{0, UTIME_NOW}, {0, UTIME_NOW}};
+    if (::futimens(fd, now) != 0)
+        log::debug("disk cache: cannot touch {}: {}", path, errno_text(errno));
+    log::trace("disk cache: hit {}", path);
+
+    data.erase(data.begin(), data.begin() + static_cast<std::ptrdiff_t>(d.object_offset));
+    data.resize(d.object_size);
+    return data;
+}
+
+/// Writes the whole file under a unique temporary name and renames it into place, so a reader sees either the
+/// old file or the new one, never a mix, however many threads and processes store at once.
+bool DiskCache::write_file(const std::string &path, std::string_view key, std::span<const char> object) {
+    const std::vector<char> data = encode(key, object);
+
+    std::string temp = path.substr(0, path.size() - file_suffix.size()) + std::string(temp_marker) + "XXXXXX";
+    int fd = ::mkostemp(temp.data(), O_CLOEXEC);
+    if (fd < 0 && errno == ENOENT) {
+        // The folder was deleted since it was checked: check and create it again, once.
+        int trusted = DirTrusted;
+        m_dir_state.compare_exchange_strong(trusted, DirUnknown);
+        if (dir_usable(true)) {
+            temp = path.substr(0, path.size() - file_suffix.size()) + std::string(temp_marker) + "XXXXXX";
+            fd = ::mkostemp(temp.data(), O_CLOEXEC);
+        }
+    }
+    if (fd < 0) {
+        store_failed(fmt::format("cannot create a temporary file in {}: {}", m_config.dir, errno_text(errno)));
+        return false;
+    }
+
+    auto fail = [&](const char *what, int err) {
+        if (fd >= 0)
+            ::close(fd);
+        ::unlink(temp.c_str());
+        store_failed(fmt::format("cannot {} {}: {}", what, temp, errno_text(err)));
+        return false;
+    };
+    size_t done = 0;
+    while (done < data.size()) {
+        const ssize_t n = ::write(fd, data.data() + done, data.size() - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return fail("write", n < 0 ? errno : ENOSPC);
+        done += static_cast<size_t>(n);
+    }
+    // No fsync: a file cut short by a crash fails verification on load and is replaced, which costs one
+    // recompile; an fsync would cost every store milliseconds.
+    if (::fchmod(fd, 0600) != 0)
+        return fail("chmod", errno);
+    const int closed = ::close(fd);
+    fd = -1;
+    if (closed != 0)
+        return fail("close", errno);
+    if (::rename(temp.c_str(), path.c_str()) != 0)
+        return fail("rename", errno);
+    log::debug("disk cache: stored {} ({} bytes)", path, data.size());
+    return true;
+}
+
+/// Deletes the least recently used files until the folder's *.tjk files fit in max_bytes. Scans the folder
+/// (one readdir and one stat per file); runs only after a store, which follows a compilation that costs far more.
+void DiskCache::evict() {
+    if (m_evicting.exchange(true, std::memory_order_acquire))
+        return; // another thread of this cache is scanning; the next store's scan counts our file
+    struct Done {
+        std::atomic<bool> &flag;
+        ~Done() { flag.store(false, std::memory_order_release); }
+    } done{m_evicting};
+
+    DIR *dir = ::opendir(m_config.dir.c_str());
+    if (!dir) {
+        log::debug("disk cache: cannot list {}: {}", m_config.dir, errno_text(errno));
+        return;
+    }
+    struct DirCloser {
+        DIR *dir;
+        ~DirCloser() { ::closedir(dir); }
+    } closer{dir};
+    const int dir_fd = ::dirfd(dir);
+    const uid_t uid = ::geteuid();
+    const time_t now = ::time(nullptr);
+
+    struct Entry {
+        std::string name;
+        uint64_t size;
+        struct timespec mtime;
+    };
+    std::vector<Entry> entries;
+    uint64_t total = 0;
+    while (const struct dirent *e = ::readdir(dir)) {
+        const std::string_view name = e->d_name;
+        const bool temp = name.find(temp_marker) != std::string_view::npos;
+        if (!temp && !name.ends_with(file_suffix))
+            continue;
+        struct stat st;
+        if (::fstatat(dir_fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode) || st.st_uid != uid)
+            continue; // gone meanwhile, or not ours to delete
+        if (temp) {
+            if (now - st.st_mtim.tv_sec > stale_temp_seconds && ::unlinkat(dir_fd, e->d_name, 0) == 0)
+                log::debug("disk cache: deleted stale temporary file {}", name);
+            continue;
+        }
+        total += static_cast<uint64_t>(st.st_size);
+        entries.push_back({std::string(name), static_cast<uint64_t>(st.st_size), st.st_mtim});
+    }
+    if (total <= m_config.max_bytes)
+        return;
+
+    std::sort(entries.begin(), entries.end(), [](const Entry &a, const Entry &b) {
+        if (a.mtime.tv_sec != b.mtime.tv_sec)
+            return a.mtime.tv_sec < b.mtime.tv_sec;
+        if (a.mtime.tv_nsec != b.mtime.tv_nsec)
+            return a.mtime.tv_nsec < b.mtime.tv_nsec;
+        return a.name < b.name;
+    });
+    for (const Entry &e : entries) {
+        if (total <= m_config.max_bytes)
+            break;
+        if (::unlinkat(dir_fd, e.name.c_str(), 0) == 0 || errno == ENOENT) {
+            total -= e.size;
+            log::debug("disk cache: evicted {} ({} bytes)", e.name, e.size);
+        } else {
+            log::debug("disk cache: cannot evict {}: {}", e.name, errno_text(errno));
+        }
+    }
+}
+
+/// A failed store costs only a recompile later, so it is reported once at warn level, then at debug level.
+void DiskCache::store_failed(const std::string &what) {
+    if (!m_warned_store.exchange(true))
+        log::warn("disk cache: {}; not cached (further store failures are logged at debug level)", what);
+    else
+        log::debug("disk cache: {}; not cached", what);
+}
+
+} // namespace tj::cache

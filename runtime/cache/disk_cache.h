@@ -1,0 +1,57 @@
+// runtime/cache/disk_cache.h — disk level of the kernel cache: versioned, verified, bounded object-code files
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tj::cache {
+
+/// Where and how much the disk cache stores.
+struct DiskCacheConfig {
+    std::string dir;                 ///< folder of the cache files
+    bool enabled = true;             ///< false: load() always misses, store() does nothing
+    uint64_t max_bytes = 1ull << 30; ///< total size bound; least recently used files are evicted beyond it
+};
+
+/// Reads TRACEJIT_CACHE_DIR (default $XDG_CACHE_HOME/tracejit, else $HOME/.cache/tracejit),
+/// TRACEJIT_CACHE (0 = off), TRACEJIT_CACHE_SIZE (bytes, optional suffix K/M/G).
+DiskCacheConfig disk_cache_config_from_env();
+
+/// One folder of `<hash>.tjk` files. Safe to share between threads, and between processes that use the same
+/// folder: every file is written under a temporary name and renamed into place, and checked whole when read.
+/// Nothing is thrown out of load() or store(); failures are logged and count as a miss.
+class DiskCache {
+  public:
+    explicit DiskCache(DiskCacheConfig config);
+    DiskCache(const DiskCache &) = delete;
+    DiskCache &operator=(const DiskCache &) = delete;
+
+    /// Object code stored for this exact key, or nothing. `hash` only names the file; the full key text is compared.
+    std::optional<std::vector<char>> load(uint64_t hash, std::string_view key);
+    /// Stores object code for key (temporary file, then rename); evicts old files beyond max_bytes.
+    void store(uint64_t hash, std::string_view key, std::span<const char> object);
+    /// The configuration this cache was made with.
+    const DiskCacheConfig &config() const { return m_config; }
+
+  private:
+    enum DirState : int { DirUnknown, DirTrusted, DirRefused };
+
+    bool dir_usable(bool create);
+    std::optional<std::vector<char>> load_file(const std::string &path, std::string_view key);
+    bool write_file(const std::string &path, std::string_view key, std::span<const char> object);
+    void evict();
+    void store_failed(const std::string &what);
+
+    DiskCacheConfig m_config;
+    std::atomic<int> m_dir_state{DirUnknown}; ///< DirState; DirRefused is final for this object
+    std::atomic<bool> m_warned_dir{false};    ///< the folder's problem was already logged at warn level
+    std::atomic<bool> m_warned_store{false};  ///< a failed store was already logged at warn level
+    std::atomic<bool> m_evicting{false};      ///< one thread of this object scans the folder at a time
+};
+
+} // namespace tj::cache

@@ -1,0 +1,87 @@
+// runtime/jit/api.cpp — backend selection, kernel statistics and the whos() table of live variables
+#include "jit/var.h"
+
+#include "cache/kernel_cache.h"
+#include "log.h"
+
+#include <tracejit/error.h>
+#include <tracejit/runtime.h>
+
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace tj {
+
+KernelStats kernel_stats() {
+    jit::State &s = jit::state();
+    jit::Lock lock(s.mutex);
+    return s.stats;
+}
+
+void reset_kernel_stats() {
+    jit::State &s = jit::state();
+    jit::Lock lock(s.mutex);
+    s.stats = KernelStats{};
+}
+
+void clear_kernel_cache() { cache::clear_memory(); }
+
+bool has_backend(Backend b) { return b == Backend::CPU; }
+
+static const char *cuda_missing =
+    "the CUDA backend is not part of this build yet (only the CPU backend exists); use tj::Backend::CPU";
+
+void set_backend(Backend b) {
+    if (b == Backend::CUDA)
+        throw Error(std::string("tj::set_backend(): ") + cuda_missing);
+    jit::State &s = jit::state();
+    jit::Lock lock(s.mutex);
+    s.backend = b;
+}
+
+Backend backend() {
+    jit::State &s = jit::state();
+    jit::Lock lock(s.mutex);
+    static bool checked = false;
+    if (!checked) {
+        checked = true;
+        const char *env = std::getenv("TRACEJIT_BACKEND");
+        if (env && std::strcmp(env, "cuda") == 0)
+            throw Error(std::string("TRACEJIT_BACKEND=cuda: ") + cuda_missing);
+        if (env && *env && std::strcmp(env, "cpu") != 0)
+            throw Error(fmt::format("TRACEJIT_BACKEND={}: expected cpu or cuda", env));
+    }
+    return s.backend;
+}
+
+std::string whos_str() {
+    jit::State &s = jit::state();
+    jit::Lock lock(s.mutex);
+    std::string out = fmt::format("{:>8}  {:<5} {:>10} {:>5} {:>12}  {:<10} {}\n", "id", "type", "size", "refs",
+                                  "memory", "state", "label");
+    uint64_t total = 0;
+    size_t live = 0;
+    for (uint32_t id = 1; id < s.vars.size(); ++id) {
+        const jit::Variable &v = s.vars[id];
+        if (v.op == detail::Op::Count)
+            continue;
+        ++live;
+        uint64_t bytes = v.op == detail::Op::Data ? v.size * detail::type_size(v.type) : 0;
+        total += bytes;
+        const char *st = v.op == detail::Op::Data ? (v.dirty ? "dirty" : "evaluated")
+                         : v.op == detail::Op::Literal ? "literal"
+                                                       : "lazy";
+        auto label = s.labels.find(id);
+        out += fmt::format("{:>8}  {:<5} {:>10} {:>5} {:>12}  {:<10} {}\n", id, detail::type_name(v.type), v.size,
+                           v.ref, bytes, st, label == s.labels.end() ? "" : label->second);
+    }
+    out += fmt::format("{} live variables, {} bytes in memory\n", live, total);
+    return out;
+}
+
+void whos() { std::fputs(whos_str().c_str(), stdout); }
+
+} // namespace tj

@@ -1,0 +1,308 @@
+// runtime/jit/eval.cpp — schedules variables into kernels (one per size), assembles kernel IR, launches
+//
+// Start with `eval_locked`: it groups the requested variables and pending
+// scatters by size, then `assemble` walks each group's graph (iteratively, in
+// post-order) into one KernelIR, `launch` runs it, and the roots become Data.
+#include "jit/var.h"
+
+#include "backend/cpu_thread_pool.h"
+#include "backend/kernel_ir.h"
+#include "cache/kernel_cache.h"
+#include "log.h"
+
+#include <tracejit/error.h>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+
+namespace tj::jit {
+namespace {
+
+/// A kernel being assembled from the graph.
+struct Assembly {
+    KernelIR ir;
+    std::vector<void *> args;           ///< argument of each param slot
+    std::vector<uint32_t> visited;      ///< variables whose scratch must be reset
+    std::vector<uint32_t> param_var;    ///< variable behind each pointer param (0 for sizes)
+    std::vector<std::pair<uint32_t, uint32_t>> outputs; ///< (root variable, output param)
+    uint32_t inputs = 0;
+};
+
+uint32_t add_param(Assembly &as, ParamKind kind, void *arg, uint32_t var_id) {
+    as.ir.params.push_back(kind);
+    as.args.push_back(arg);
+    as.param_var.push_back(var_id);
+    return uint32_t(as.ir.params.size() - 1);
+}
+
+/// Param slot for the buffer of Data variable `id` (one slot per buffer, so no two params alias).
+uint32_t buffer_param(State &s, Assembly &as, uint32_t id, ParamKind kind) {
+    for (uint32_t p = 0; p < as.param_var.size(); ++p)
+        if (as.param_var[p] == id) {
+            if (kind == ParamKind::Target)
+                as.ir.params[p] = ParamKind::Target;
+            return p;
+        }
+    if (kind == ParamKind::Input)
+        ++as.inputs;
+    return add_param(as, kind, s.vars[id].data, id);
+}
+
+uint32_t emit(Assembly &as, const Instr &ins) {
+    uint32_t n = uint32_t(as.ir.instrs.size());
+    append_instr_text(as.ir.text, n, ins);
+    as.ir.instrs.push_back(ins);
+    if (ins.kind == InstrKind::Compute)
+        ++as.ir.op_count;
+    return n;
+}
+
+/// Instruction number of an already visited operand.
+uint32_t ref_of(State &s, uint32_t id) { return s.vars[id].scratch - 1; }
+
+/// Emits the instruction that computes variable `id` (its operands are already emitted).
+uint32_t emit_var(State &s, Assembly &as, uint32_t id) {
+    const Variable &v = s.vars[id];
+    Instr ins;
+    ins.type = v.type;
+    ins.src_type = v.type;
+    switch (v.op) {
+    case Op::Literal:
+        ins.kind = InstrKind::Const;
+        ins.imm = v.literal;
+        break;
+    case Op::Data:
+        ins.kind = v.size == 1 ? InstrKind::Bcast : InstrKind::Load;
+        ins.a = buffer_param(s, as, id, ParamKind::Input);
+        break;
+    case Op::Counter:
+        ins.kind = InstrKind::Index;
+        break;
+    case Op::Gather: {
+        ins.op = v.op;
+        ins.a = ref_of(s, v.dep[0]);
+        ins.b = ref_of(s, v.dep[1]);
+        ins.src_type = s.vars[v.dep[0]].type;
+        ins.c = buffer_param(s, as, v.dep[2], ParamKind::Input);
+        ins.d = add_param(as, ParamKind::Size, reinterpret_cast<void *>(uintptr_t(s.vars[v.dep[2]].size)), 0);
+        break;
+    }
+    case Op::Scatter:
+    case Op::ScatterAdd:
+        ins.op = v.op;
+        ins.a = ref_of(s, v.dep[0]);
+        ins.b = ref_of(s, v.dep[1]);
+        ins.c = ref_of(s, v.dep[2]);
+        ins.src_type = s.vars[v.dep[1]].type;
+        ins.d = buffer_param(s, as, v.dep[3], ParamKind::Target);
+        ins.imm = add_param(as, ParamKind::Size, reinterpret_cast<void *>(uintptr_t(s.vars[v.dep[3]].size)), 0);
+        break;
+    default:
+        ins.op = v.op;
+        ins.src_type = s.vars[v.dep[v.op == Op::Select ? 1 : 0]].type;
+        ins.a = v.dep[0] ? ref_of(s, v.dep[0]) : 0;
+        ins.b = v.dep[1] ? ref_of(s, v.dep[1]) : 0;
+        ins.c = v.dep[2] ? ref_of(s, v.dep[2]) : 0;
+        break;
+    }
+    return emit(as, ins);
+}
+
+/// Which operands of a variable are computed inside the kernel (Data operands of memory ops are params).
+bool is_computed_dep(const Variable &v, int k) {
+    if (!v.dep[k])
+        return false;
+    if (v.op == Op::Gather && k == 2)
+        return false;
+    if ((v.op == Op::Scatter || v.op == Op::ScatterAdd) && k == 3)
+        return false;
+    return true;
+}
+
+/// Post-order walk from `root` without recursion; every reached variable gets its instruction.
+void visit(State &s, Assembly &as, uint32_t root) {
+    if (s.vars[root].scratch)
+        return;
+    std::vector<std::pair<uint32_t, int>> stack{{root, 0}};
+    while (!stack.empty()) {
+        auto &[id, next] = stack.back();
+        Variable &v = s.vars[id];
+        if (v.scratch) {
+            stack.pop_back();
+            continue;
+        }
+        bool pushed = false;
+        while (next < 4) {
+            int k = next++;
+            if (is_computed_dep(v, k) && !s.vars[v.dep[k]].scratch) {
+                stack.push_back({v.dep[k], 0}); // invalidates `v`, `id`, `next`
+                pushed = true;
+                break;
+            }
+        }
+        if (pushed)
+            continue;
+        uint32_t cur = id;
+        stack.pop_back();
+        uint32_t n = emit_var(s, as, cur);
+        s.vars[cur].scratch = n + 1;
+        as.visited.push_back(cur);
+    }
+}
+
+struct LaunchCtx {
+    KernelFn fn;
+    void **args;
+};
+
+void run_range(void *ctx, uint64_t start, uint64_t end) {
+    auto *c = static_cast<LaunchCtx *>(ctx);
+    c->fn(start, end, c->args);
+}
+
+/// Elements per block of a parallel launch: big enough to amortise scheduling, small enough to balance.
+uint64_t block_size(uint64_t n) {
+    size_t threads = cpu::pool_size();
+    if (threads == 1 || n < 32768)
+        return n;
+    uint64_t block = (n + threads * 4 - 1) / (threads * 4);
+    block = std::max<uint64_t>(block, 16384);
+    return (block + 63) & ~uint64_t(63);
+}
+
+const char *source_name(cache::Source src) {
+    switch (src) {
+    case cache::Source::Memory: return "cache hit";
+    case cache::Source::Disk: return "disk hit";
+    default: return "compiled";
+    }
+}
+
+/// Assembles and runs one kernel over `size` elements for `roots` (and side effects among them).
+void run_group(State &s, uint64_t size, const std::vector<uint32_t> &roots) {
+    Assembly as;
+    as.ir.text.reserve(64 * roots.size() + 256);
+    for (uint32_t r : roots) {
+        visit(s, as, r);
+        Variable &v = s.vars[r];
+        if (v.op == Op::Scatter || v.op == Op::ScatterAdd)
+            continue;
+        void *buf = alloc_buffer(v.type, v.size);
+        uint32_t p = add_param(as, ParamKind::Output, buf, 0);
+        Instr st;
+        st.kind = InstrKind::Store;
+        st.type = v.type;
+        st.src_type = v.type;
+        st.a = p;
+        st.b = ref_of(s, r);
+        emit(as, st);
+        as.outputs.push_back({r, p});
+    }
+    for (ParamKind k : as.ir.params)
+        fmt::format_to(std::back_inserter(as.ir.text), "p{}", int(k));
+    for (uint32_t id : as.visited)
+        s.vars[id].scratch = 0;
+
+    auto t0 = std::chrono::steady_clock::now();
+    cache::Lookup found;
+    try {
+        found = cache::find_kernel(as.ir);
+    } catch (...) {
+        for (auto &[root, p] : as.outputs)
+            free_buffer(as.args[p]);
+        throw;
+    }
+    switch (found.source) {
+    case cache::Source::Memory: ++s.stats.memory_hits; break;
+    case cache::Source::Disk: ++s.stats.disk_hits; break;
+    case cache::Source::Compiled: ++s.stats.misses; break;
+    }
+    s.stats.compile_ms += found.ms;
+    ++s.stats.launches;
+
+    LaunchCtx ctx{found.fn, as.args.data()};
+    cpu::parallel_for(size, block_size(size), run_range, &ctx);
+    if (log::enabled(LogLevel::Info)) {
+        double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+        log::info("launch: n={} in={} out={} ops={} ({}, {:.3f} ms)", size, as.inputs, as.outputs.size(),
+                  as.ir.op_count, source_name(found.source), ms);
+    }
+    for (auto &[root, p] : as.outputs)
+        become_data(s, root, as.args[p]);
+}
+
+} // namespace
+
+void eval_locked(State &s, const uint32_t *ids, size_t count) {
+    // Roots grouped by size, in order of first appearance; pending scatters join their size's group.
+    std::vector<std::pair<uint64_t, std::vector<uint32_t>>> groups;
+    auto add = [&](uint32_t id) {
+        uint64_t size = s.vars[id].size;
+        for (auto &g : groups)
+            if (g.first == size) {
+                if (std::find(g.second.begin(), g.second.end(), id) == g.second.end())
+                    g.second.push_back(id);
+                return;
+            }
+        groups.push_back({size, {id}});
+    };
+    std::vector<uint32_t> effects;
+    effects.swap(s.side_effects);
+    for (uint32_t id : effects)
+        add(id);
+    for (size_t i = 0; i < count; ++i) {
+        uint32_t id = ids[i];
+        if (id && s.vars[id].op != Op::Data)
+            add(id);
+    }
+    if (groups.empty())
+        return;
+    // Hold the roots while kernels run: a later group must not see an earlier root freed.
+    for (auto &g : groups)
+        for (uint32_t id : g.second)
+            inc_ref(s, id);
+    std::exception_ptr failure;
+    for (auto &g : groups) {
+        if (g.first == 0) {
+            for (uint32_t id : g.second)
+                if (s.vars[id].op != Op::Scatter && s.vars[id].op != Op::ScatterAdd)
+                    become_data(s, id, alloc_buffer(s.vars[id].type, 0));
+            continue;
+        }
+        try {
+            run_group(s, g.first, g.second);
+        } catch (...) {
+            failure = std::current_exception();
+            break;
+        }
+    }
+    for (uint32_t id : effects) {
+        s.vars[s.vars[id].dep[3]].dirty = false;
+        dec_ref(s, id); // the reference the pending list held
+    }
+    for (auto &g : groups)
+        for (uint32_t id : g.second)
+            dec_ref(s, id);
+    if (failure)
+        std::rethrow_exception(failure);
+}
+
+void flush_side_effects(State &s) {
+    if (!s.side_effects.empty())
+        eval_locked(s, nullptr, 0);
+}
+
+} // namespace tj::jit
+
+namespace tj {
+
+void sync() {
+    jit::State &s = jit::state();
+    jit::Lock lock(s.mutex);
+    jit::flush_side_effects(s); // CPU launches are synchronous: nothing else is in flight
+}
+
+} // namespace tj

@@ -1,0 +1,85 @@
+// runtime/jit/var.h — the variable table: lazy SSA nodes with reference counts and CSE
+//
+// Every tj::Array is an id into `State::vars`. A variable is either evaluated
+// (op == Data: it owns a buffer) or a node of the lazy graph (op + operands).
+// All access goes through the global state and its lock.
+#pragma once
+
+#include <tracejit/core.h>
+#include <tracejit/runtime.h>
+
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace tj::jit {
+
+using detail::Op;
+
+/// One node of the graph (or an evaluated buffer).
+struct Variable {
+    uint64_t size = 0;          ///< number of elements
+    uint64_t literal = 0;       ///< value bits of a Literal
+    void *data = nullptr;       ///< buffer of a Data variable (owned)
+    uint32_t dep[4] = {0, 0, 0, 0}; ///< operands (each holds a reference)
+    uint32_t ref = 0;           ///< references from arrays and from other variables
+    uint32_t scratch = 0;       ///< instruction number + 1 while a kernel is assembled
+    Op op = Op::Count;          ///< Op::Count marks a free slot
+    VarType type = VarType::Float32;
+    bool dirty = false;         ///< a pending scatter writes into this buffer
+    bool in_cse = false;        ///< registered in the CSE table
+};
+
+/// Key of the common-subexpression table: everything that defines a pure node.
+struct CseKey {
+    uint64_t size;
+    uint64_t literal;
+    uint32_t dep[4];
+    Op op;
+    VarType type;
+    bool operator==(const CseKey &) const = default;
+};
+struct CseHash {
+    size_t operator()(const CseKey &k) const noexcept;
+};
+
+/// The whole runtime state of the JIT, guarded by `mutex`.
+struct State {
+    std::recursive_mutex mutex;
+    std::vector<Variable> vars{1};        ///< id 0 is the empty array
+    std::vector<uint32_t> free_ids;       ///< slots to reuse
+    std::unordered_map<CseKey, uint32_t, CseHash> cse;
+    std::vector<uint32_t> side_effects;   ///< pending scatters, each holding one reference
+    std::unordered_map<uint32_t, std::string> labels;
+    std::vector<uint32_t> free_stack;     ///< scratch space of dec_ref (no recursion)
+    KernelStats stats;
+    Backend backend = Backend::CPU;
+};
+
+/// The process-wide state.
+State &state();
+
+using Lock = std::lock_guard<std::recursive_mutex>;
+
+/// Allocates a variable slot (reference count 1) holding `v`; uses CSE when `cse` is set.
+uint32_t new_var(State &s, const Variable &v, bool cse);
+void inc_ref(State &s, uint32_t id);
+/// Drops one reference; frees the variable and, iteratively, operands that become unused.
+void dec_ref(State &s, uint32_t id);
+/// Drops a variable's operands and CSE entry after it has been evaluated into `data`.
+void become_data(State &s, uint32_t id, void *data);
+/// Checks an id from the façade.
+Variable &var(State &s, uint32_t id, const char *api);
+
+/// A buffer of at least one element, 64-byte aligned; never null.
+void *alloc_buffer(VarType t, uint64_t size);
+void free_buffer(void *p);
+
+/// Evaluates `ids` and all pending side effects (implemented in eval.cpp).
+void eval_locked(State &s, const uint32_t *ids, size_t count);
+/// Runs pending scatters if any.
+void flush_side_effects(State &s);
+
+} // namespace tj::jit
