@@ -1,1 +1,32 @@
+# cmake/install.cmake — installs libtracejit, its public headers and a CMake package (find_package(tracejit))
+#
+# What another project gets: the imported target tracejit::runtime (the shared library plus
+# include/ and C++20 as usage requirements). LLVM, fmt and Threads are PRIVATE dependencies of
+# the shared library: the public headers use only the standard library, so the exported target
+# names none of them and the installed package needs none of them to be found.
+include(CMakePackageConfigHelpers)
 
+set(TRACEJIT_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/tracejit CACHE STRING
+    "Where the tracejit CMake package files are installed (relative to the prefix)")
+
+# The public headers use concepts: consumers compile with C++20 at least.
+target_compile_features(tracejit_runtime INTERFACE cxx_std_20)
+# An installed libtracejit.so still finds libLLVM when LLVM lives outside the system library folders.
+set_target_properties(tracejit_runtime PROPERTIES INSTALL_RPATH_USE_LINK_PATH TRUE)
+
+install(TARGETS tracejit_runtime EXPORT tracejitTargets
+        LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+        RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/tracejit DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+        FILES_MATCHING PATTERN "*.h")
+install(EXPORT tracejitTargets NAMESPACE tracejit:: DESTINATION ${TRACEJIT_INSTALL_CMAKEDIR})
+
+configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/tracejitConfig.cmake.in
+                              ${PROJECT_BINARY_DIR}/tracejitConfig.cmake
+                              INSTALL_DESTINATION ${TRACEJIT_INSTALL_CMAKEDIR})
+# 0.x releases make no compatibility promise between minor versions.
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/tracejitConfigVersion.cmake
+                                 VERSION ${PROJECT_VERSION} COMPATIBILITY SameMinorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/tracejitConfig.cmake ${PROJECT_BINARY_DIR}/tracejitConfigVersion.cmake
+        DESTINATION ${TRACEJIT_INSTALL_CMAKEDIR})

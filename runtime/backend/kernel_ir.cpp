@@ -8,7 +8,7 @@
 namespace tj {
 
 void append_instr_text(std::string &out, uint32_t n, const Instr &ins) {
-    static const char *kinds[] = {"op", "const", "load", "bcast", "index", "store"};
+    static const char *kinds[] = {"op", "const", "load", "bcast", "index", "store", "ctab"};
     fmt::format_to(std::back_inserter(out), "%{}={}.{}.{}.{} {} {} {} {} {}\n", n, kinds[int(ins.kind)], int(ins.op),
                    detail::type_name(ins.type), detail::type_name(ins.src_type), ins.a, ins.b, ins.c, ins.d, ins.imm);
 }

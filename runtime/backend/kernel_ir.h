@@ -23,6 +23,7 @@ enum class InstrKind : uint8_t {
     Bcast,   ///< param[a][0]: a width-1 input broadcast to every element
     Index,   ///< the element index i, converted to `type`
     Store,   ///< param[a][i] = instr b
+    ConstTable, ///< literal number `imm` of the table in param a (values are not part of the kernel's text)
 };
 
 /// How the kernel uses a parameter slot.
@@ -51,6 +52,10 @@ struct KernelIR {
     std::string text; ///< canonical text, built alongside the instructions
     uint32_t op_count = 0; ///< Compute instructions, for logs
 };
+
+/// Literals beyond this many per kernel are read from a table: embedding thousands of distinct
+/// constants makes LLVM's code generation superlinear (its constant pool is searched linearly).
+inline constexpr uint32_t max_embedded_literals = 64;
 
 /// Entry point of a compiled kernel: runs elements [start, end); args[k] is param k.
 using KernelFn = void (*)(uint64_t start, uint64_t end, void **args);

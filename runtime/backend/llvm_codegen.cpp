@@ -1,8 +1,11 @@
-// runtime/backend/llvm_codegen.cpp — kernel IR → LLVM IR (a scalar loop that LLVM vectorizes)
+// runtime/backend/llvm_codegen.cpp — kernel IR → LLVM IR, explicitly vectorised to the host's SIMD width
 //
 // `build_module` emits an internal body function with one parameter per param
 // slot (buffers that cannot alias are `noalias`) and a thin entry point that
 // unpacks the argument array; inlining turns `noalias` into alias scopes.
+// The loop handles `m_width` elements per iteration; every memory access is
+// masked by the lanes still below `end`, so there is no scalar remainder loop
+// and the code size (and so compile time) stays linear in the kernel size.
 // Each instruction is lowered by `Lowering::compute`; undefined behaviour of
 // C++ (integer division by zero, oversized shifts, float→int overflow) is
 // replaced by defined results documented in docs/semantics.md.
@@ -20,7 +23,6 @@
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Verifier.h>
 #include <llvm/Support/raw_ostream.h>
-#include <llvm/Transforms/Utils/ModuleUtils.h>
 
 namespace tj::cpu {
 namespace {
@@ -42,7 +44,8 @@ unsigned bits_of(VarType t) {
 class Lowering {
   public:
     Lowering(const KernelIR &ir, const HostTarget &host, llvm::Module &m)
-        : m_ir(ir), m_host(host), m_module(m), m_ctx(m.getContext()), m_b(m_ctx) {}
+        : m_ir(ir), m_host(host), m_module(m), m_ctx(m.getContext()), m_b(m_ctx),
+          m_width(unsigned(host.vector_bits / 32)) {}
 
     void build() {
         llvm::Function *body = build_body();
@@ -50,7 +53,7 @@ class Lowering {
     }
 
   private:
-    llvm::Type *reg_type(VarType t) {
+    llvm::Type *scalar_type(VarType t) {
         switch (t) {
         case VarType::Bool: return m_b.getInt1Ty();
         case VarType::Int32: case VarType::UInt32: return m_b.getInt32Ty();
@@ -60,13 +63,18 @@ class Lowering {
         }
         return nullptr;
     }
+    llvm::Type *vec(llvm::Type *scalar) { return llvm::FixedVectorType::get(scalar, m_width); }
+    /// Registers hold `m_width` lanes.
+    llvm::Type *reg_type(VarType t) { return vec(scalar_type(t)); }
     /// In memory, Bool is one byte.
-    llvm::Type *mem_type(VarType t) { return t == VarType::Bool ? m_b.getInt8Ty() : reg_type(t); }
+    llvm::Type *mem_scalar(VarType t) { return t == VarType::Bool ? m_b.getInt8Ty() : scalar_type(t); }
+    llvm::Align align_of(VarType t) { return llvm::Align(detail::type_size(t)); }
 
     void set_target_attrs(llvm::Function *f) {
         f->addFnAttr("target-cpu", m_host.cpu);
         f->addFnAttr("target-features", m_host.features);
         f->addFnAttr("prefer-vector-width", std::to_string(m_host.vector_bits));
+        f->addFnAttr("min-legal-vector-width", std::to_string(m_host.vector_bits));
         f->addFnAttr(llvm::Attribute::NoUnwind);
     }
 
@@ -87,23 +95,49 @@ class Lowering {
             if (kind == ParamKind::Input)
                 f->addParamAttr(unsigned(k + 2), llvm::Attribute::ReadOnly);
         }
+        m_function = f;
         auto *entry = llvm::BasicBlock::Create(m_ctx, "entry", f);
         auto *loop = llvm::BasicBlock::Create(m_ctx, "loop", f);
         auto *exit = llvm::BasicBlock::Create(m_ctx, "exit", f);
+        m_entry = entry;
         m_b.SetInsertPoint(entry);
         Value *start = f->getArg(0), *end = f->getArg(1);
         for (size_t k = 0; k < m_ir.params.size(); ++k)
             m_params.push_back(f->getArg(unsigned(k + 2)));
-        m_b.CreateCondBr(m_b.CreateICmpULT(start, end), loop, exit);
+        std::vector<llvm::Constant *> lanes;
+        for (unsigned l = 0; l < m_width; ++l)
+            lanes.push_back(m_b.getInt64(l));
+        llvm::Constant *lane_ids = llvm::ConstantVector::get(lanes);
+        Value *end_v = m_b.CreateVectorSplat(m_width, end);
+        auto *to_loop = m_b.CreateCondBr(m_b.CreateICmpULT(start, end), loop, exit);
+
+        // Width-1 inputs and literals are computed once, before the loop.
+        m_b.SetInsertPoint(to_loop);
+        m_values.assign(m_ir.instrs.size(), nullptr);
+        for (size_t n = 0; n < m_ir.instrs.size(); ++n) {
+            const Instr &ins = m_ir.instrs[n];
+            if (ins.kind == InstrKind::Const || ins.kind == InstrKind::Bcast)
+                m_values[n] = lower(ins);
+        }
 
         m_b.SetInsertPoint(loop);
         llvm::PHINode *i = m_b.CreatePHI(m_b.getInt64Ty(), 2, "i");
         i->addIncoming(start, entry);
-        m_index = i;
-        m_values.reserve(m_ir.instrs.size());
-        for (const Instr &ins : m_ir.instrs)
-            m_values.push_back(lower(ins));
-        Value *next = m_b.CreateAdd(i, m_b.getInt64(1), "i.next", true, true);
+        m_index = m_b.CreateAdd(m_b.CreateVectorSplat(m_width, i), lane_ids, "index");
+        m_active = m_b.CreateICmpULT(m_index, end_v, "active"); // the last iteration may be partial
+        size_t in_block = 0;
+        for (size_t n = 0; n < m_ir.instrs.size(); ++n) {
+            if (!m_values[n])
+                m_values[n] = lower(m_ir.instrs[n]);
+            // Long kernels: split the body into blocks so instruction selection stays linear in kernel size.
+            if (++in_block == block_limit && n + 1 < m_ir.instrs.size()) {
+                auto *next_block = llvm::BasicBlock::Create(m_ctx, "body", f);
+                m_b.CreateBr(next_block);
+                m_b.SetInsertPoint(next_block);
+                in_block = 0;
+            }
+        }
+        Value *next = m_b.CreateAdd(i, m_b.getInt64(m_width), "i.next", true, true);
         i->addIncoming(next, m_b.GetInsertBlock());
         m_b.CreateCondBr(m_b.CreateICmpULT(next, end), loop, exit);
         m_b.SetInsertPoint(exit);
@@ -126,7 +160,7 @@ class Lowering {
         m_b.CreateRetVoid();
     }
 
-    Value *constant(VarType t, uint64_t bits) {
+    llvm::Constant *scalar_constant(VarType t, uint64_t bits) {
         switch (t) {
         case VarType::Float32: {
             uint32_t b32 = uint32_t(bits);
@@ -140,32 +174,57 @@ class Lowering {
             return llvm::ConstantFP::get(m_b.getDoubleTy(), d);
         }
         default:
-            return llvm::ConstantInt::get(reg_type(t), bits & (bits_of(t) == 64 ? ~0ull : ((1ull << bits_of(t)) - 1)));
+            return llvm::ConstantInt::get(scalar_type(t),
+                                          bits & (bits_of(t) == 64 ? ~0ull : ((1ull << bits_of(t)) - 1)));
         }
     }
-
-    Value *load(VarType t, Value *ptr, Value *index) {
-        Value *p = m_b.CreateInBoundsGEP(mem_type(t), ptr, index);
-        Value *v = m_b.CreateLoad(mem_type(t), p);
-        return t == VarType::Bool ? m_b.CreateICmpNE(v, m_b.getInt8(0)) : v;
+    Value *constant(VarType t, uint64_t bits) {
+        return llvm::ConstantVector::getSplat(llvm::ElementCount::getFixed(m_width), scalar_constant(t, bits));
     }
-    Value *to_mem(VarType t, Value *v) { return t == VarType::Bool ? m_b.CreateZExt(v, m_b.getInt8Ty()) : v; }
+
+    Value *from_mem(VarType t, Value *v) {
+        return t == VarType::Bool ? m_b.CreateICmpNE(v, llvm::Constant::getNullValue(v->getType())) : v;
+    }
+    Value *to_mem(VarType t, Value *v) {
+        return t == VarType::Bool ? m_b.CreateZExt(v, vec(m_b.getInt8Ty())) : v;
+    }
 
     Value *lower(const Instr &ins) {
         switch (ins.kind) {
         case InstrKind::Const: return constant(ins.type, ins.imm);
-        case InstrKind::Load: return load(ins.type, m_params[ins.a], m_index);
-        case InstrKind::Bcast: return load(ins.type, m_params[ins.a], m_b.getInt64(0));
+        case InstrKind::Bcast: {
+            Value *v = m_b.CreateLoad(mem_scalar(ins.type), m_params[ins.a]);
+            if (ins.type == VarType::Bool)
+                v = m_b.CreateICmpNE(v, m_b.getInt8(0));
+            return m_b.CreateVectorSplat(m_width, v);
+        }
+        case InstrKind::Load: {
+            Value *p = m_b.CreateInBoundsGEP(mem_scalar(ins.type), m_params[ins.a], m_index_scalar());
+            llvm::Type *vt = vec(mem_scalar(ins.type));
+            Value *v = m_b.CreateMaskedLoad(vt, p, align_of(ins.type), m_active, llvm::Constant::getNullValue(vt));
+            return from_mem(ins.type, v);
+        }
+        case InstrKind::ConstTable: {
+            // Loaded where used (volatile: not hoisted), so thousands of literals do not all stay live.
+            Value *p = m_b.CreateConstInBoundsGEP1_64(m_b.getInt64Ty(), m_params[ins.a], ins.imm);
+            Value *v = m_b.CreateLoad(mem_scalar(ins.type), p, /*isVolatile=*/true);
+            if (ins.type == VarType::Bool)
+                v = m_b.CreateICmpNE(v, m_b.getInt8(0));
+            return m_b.CreateVectorSplat(m_width, v);
+        }
         case InstrKind::Index: return convert(m_index, VarType::UInt64, ins.type);
         case InstrKind::Store: {
-            Value *p = m_b.CreateInBoundsGEP(mem_type(ins.type), m_params[ins.a], m_index);
-            m_b.CreateStore(to_mem(ins.type, m_values[ins.b]), p);
+            Value *p = m_b.CreateInBoundsGEP(mem_scalar(ins.type), m_params[ins.a], m_index_scalar());
+            m_b.CreateMaskedStore(to_mem(ins.type, m_values[ins.b]), p, align_of(ins.type), m_active);
             return nullptr;
         }
         case InstrKind::Compute: return compute(ins);
         }
         return nullptr;
     }
+
+    /// The first lane's element index (the loop counter).
+    Value *m_index_scalar() { return m_b.CreateExtractElement(m_index, uint64_t(0)); }
 
     /// The fast-math flags allowed without changing C++ results beyond FMA contraction.
     llvm::FastMathFlags contract() {
@@ -178,43 +237,54 @@ class Lowering {
         return m_b.CreateIntrinsic(id, {t}, args);
     }
 
-    /// A call to libm's `name` with its libmvec vector variants attached, so the loop vectorizer can use them.
-    Value *vector_math(const char *name32, const char *name64, VarType t, std::initializer_list<Value *> args) {
+    /// Calls glibc's libmvec for `name`, in pieces of the widest vector the host runs.
+    Value *vector_math(const char *name32, const char *name64, VarType t, std::initializer_list<Value *> args_in) {
         bool f32 = t == VarType::Float32;
         std::string name = f32 ? name32 : name64;
-        llvm::Type *ty = reg_type(t);
-        std::vector<llvm::Type *> arg_types(args.size(), ty);
-        llvm::FunctionCallee callee = m_module.getOrInsertFunction(name, llvm::FunctionType::get(ty, arg_types, false));
-        auto *fn = llvm::cast<llvm::Function>(callee.getCallee());
-        fn->setDoesNotAccessMemory();
-        fn->setDoesNotThrow();
-        fn->setWillReturn();
-        std::string params(args.size(), 'v');
-        std::string variants;
-        std::vector<llvm::GlobalValue *> used;
-        struct Isa { char code; int bits; };
-        const Isa isas[] = {{'b', 128}, {'d', 256}, {'e', 512}};
-        for (const Isa &isa : isas) {
-            if (isa.bits > m_host.vector_bits)
-                break;
-            int lanes = isa.bits / (f32 ? 32 : 64);
-            std::string vname = fmt::format("_ZGV{}N{}{}_{}", isa.code, lanes, params, name);
-            auto *vty = llvm::FixedVectorType::get(ty, lanes);
-            std::vector<llvm::Type *> vargs(args.size(), vty);
-            llvm::FunctionCallee vc = m_module.getOrInsertFunction(vname, llvm::FunctionType::get(vty, vargs, false));
-            auto *vfn = llvm::cast<llvm::Function>(vc.getCallee());
-            vfn->setDoesNotAccessMemory();
-            vfn->setDoesNotThrow();
-            used.push_back(vfn);
-            if (!variants.empty())
-                variants += ",";
-            variants += fmt::format("_ZGV_LLVM_N{}{}_{}({})", lanes, params, name, vname);
+        unsigned lanes = unsigned(m_host.vector_bits / (f32 ? 32 : 64));
+        std::string vname = fmt::format("_ZGV{}N{}{}_{}", m_host.vector_isa, lanes, std::string(args_in.size(), 'v'),
+                                        name);
+        auto *piece_ty = llvm::FixedVectorType::get(scalar_type(t), lanes);
+        std::vector<llvm::Type *> arg_types(args_in.size(), piece_ty);
+        llvm::FunctionCallee callee =
+            m_module.getOrInsertFunction(vname, llvm::FunctionType::get(piece_ty, arg_types, false));
+        if (auto *fn = llvm::dyn_cast<llvm::Function>(callee.getCallee())) {
+            fn->setDoesNotAccessMemory();
+            fn->setDoesNotThrow();
+            fn->setWillReturn();
         }
-        llvm::appendToCompilerUsed(m_module, used);
-        llvm::CallInst *call = m_b.CreateCall(callee, std::vector<Value *>(args));
-        call->addFnAttr(llvm::Attribute::get(m_ctx, "vector-function-abi-variant", variants));
-        call->setDoesNotAccessMemory();
-        return call;
+        std::vector<Value *> args(args_in);
+        std::vector<Value *> pieces;
+        for (unsigned first = 0; first < m_width; first += lanes) {
+            std::vector<Value *> piece_args;
+            for (Value *a : args)
+                piece_args.push_back(lanes == m_width ? a : slice(a, first, lanes));
+            auto *call = m_b.CreateCall(callee, piece_args);
+            call->setDoesNotAccessMemory();
+            pieces.push_back(call);
+        }
+        return pieces.size() == 1 ? pieces[0] : concat(pieces);
+    }
+    Value *slice(Value *v, unsigned first, unsigned count) {
+        std::vector<int> idx;
+        for (unsigned k = 0; k < count; ++k)
+            idx.push_back(int(first + k));
+        return m_b.CreateShuffleVector(v, idx);
+    }
+    Value *concat(const std::vector<Value *> &pieces) {
+        std::vector<Value *> level = pieces;
+        while (level.size() > 1) {
+            std::vector<Value *> next;
+            for (size_t k = 0; k + 1 < level.size(); k += 2) {
+                unsigned n = llvm::cast<llvm::FixedVectorType>(level[k]->getType())->getNumElements();
+                std::vector<int> idx;
+                for (unsigned e = 0; e < 2 * n; ++e)
+                    idx.push_back(int(e));
+                next.push_back(m_b.CreateShuffleVector(level[k], level[k + 1], idx));
+            }
+            level = next;
+        }
+        return level[0];
     }
 
     Value *convert(Value *v, VarType from, VarType to) {
@@ -222,8 +292,8 @@ class Lowering {
             return v;
         llvm::Type *dt = reg_type(to);
         if (to == VarType::Bool)
-            return is_float(from) ? m_b.CreateFCmpUNE(v, llvm::ConstantFP::get(v->getType(), 0.0))
-                                  : m_b.CreateICmpNE(v, llvm::ConstantInt::get(v->getType(), 0));
+            return is_float(from) ? m_b.CreateFCmpUNE(v, llvm::Constant::getNullValue(v->getType()))
+                                  : m_b.CreateICmpNE(v, llvm::Constant::getNullValue(v->getType()));
         if (is_float(from) && is_float(to))
             return bits_of(to) > bits_of(from) ? m_b.CreateFPExt(v, dt) : m_b.CreateFPTrunc(v, dt);
         if (is_float(from)) // saturating, NaN → 0: C++ leaves out-of-range conversions undefined
@@ -236,7 +306,7 @@ class Lowering {
 
     Value *int_div(Value *a, Value *b, VarType t, bool rem) {
         llvm::Type *ty = a->getType();
-        Value *zero = llvm::ConstantInt::get(ty, 0), *one = llvm::ConstantInt::get(ty, 1);
+        Value *zero = llvm::Constant::getNullValue(ty), *one = llvm::ConstantInt::get(ty, 1);
         Value *by_zero = m_b.CreateICmpEQ(b, zero);
         if (!is_signed(t)) {
             Value *d = m_b.CreateSelect(by_zero, one, b);
@@ -251,16 +321,44 @@ class Lowering {
         return m_b.CreateSelect(by_zero, rem ? a : zero, r);
     }
 
-    Value *index_in_range(const Instr &ins, Value *index, Value *mask, Value *size, Value *&index64) {
-        index64 = is_signed(ins.src_type) ? m_b.CreateSExtOrTrunc(index, m_b.getInt64Ty())
-                                          : m_b.CreateZExtOrTrunc(index, m_b.getInt64Ty());
-        return m_b.CreateAnd(mask, m_b.CreateICmpULT(index64, size));
+    /// Lanes that are active, selected by the mask, and whose index is inside the buffer.
+    Value *valid_lanes(const Instr &ins, Value *index, Value *mask, Value *size, Value *&index64) {
+        llvm::Type *i64v = vec(m_b.getInt64Ty());
+        index64 = is_signed(ins.src_type) ? m_b.CreateSExtOrTrunc(index, i64v) : m_b.CreateZExtOrTrunc(index, i64v);
+        Value *inside = m_b.CreateICmpULT(index64, m_b.CreateVectorSplat(m_width, size));
+        return m_b.CreateAnd(m_b.CreateAnd(mask, m_active), inside);
+    }
+
+    /// target[index] += value, one atomic per valid lane (duplicate indices in a vector all add).
+    void atomic_add(const Instr &ins, Value *ptrs, Value *valid, Value *value) {
+        llvm::BasicBlock *before = m_b.GetInsertBlock();
+        auto *loop = llvm::BasicBlock::Create(m_ctx, "atomic", m_function);
+        auto *body = llvm::BasicBlock::Create(m_ctx, "atomic.lane", m_function);
+        auto *next = llvm::BasicBlock::Create(m_ctx, "atomic.next", m_function);
+        auto *done = llvm::BasicBlock::Create(m_ctx, "atomic.done", m_function);
+        m_b.CreateBr(loop);
+        m_b.SetInsertPoint(loop);
+        llvm::PHINode *lane = m_b.CreatePHI(m_b.getInt32Ty(), 2);
+        lane->addIncoming(m_b.getInt32(0), before);
+        m_b.CreateCondBr(m_b.CreateExtractElement(valid, lane), body, next);
+        m_b.SetInsertPoint(body);
+        Value *p = m_b.CreateExtractElement(ptrs, lane);
+        Value *v = m_b.CreateExtractElement(value, lane);
+        m_b.CreateAtomicRMW(is_float(ins.type) ? llvm::AtomicRMWInst::FAdd : llvm::AtomicRMWInst::Add, p, v,
+                            align_of(ins.type), llvm::AtomicOrdering::Monotonic);
+        m_b.CreateBr(next);
+        m_b.SetInsertPoint(next);
+        Value *lane_next = m_b.CreateAdd(lane, m_b.getInt32(1));
+        lane->addIncoming(lane_next, next);
+        m_b.CreateCondBr(m_b.CreateICmpULT(lane_next, m_b.getInt32(m_width)), loop, done);
+        m_b.SetInsertPoint(done);
     }
 
     Value *compute(const Instr &ins) {
         VarType t = ins.src_type;
         bool fp = is_float(t);
-        Value *a = ins.op == Op::Gather || ins.op == Op::Scatter || ins.op == Op::ScatterAdd ? nullptr : m_values[ins.a];
+        bool memory_op = ins.op == Op::Gather || ins.op == Op::Scatter || ins.op == Op::ScatterAdd;
+        Value *a = memory_op ? nullptr : m_values[ins.a];
         auto arg = [&](uint32_t k) { return m_values[k]; };
         llvm::Type *ty = reg_type(t);
         llvm::IRBuilder<>::FastMathFlagGuard guard(m_b);
@@ -272,7 +370,7 @@ class Lowering {
         case Op::Mul: return fp ? m_b.CreateFMul(a, arg(ins.b)) : m_b.CreateMul(a, arg(ins.b));
         case Op::Div: return fp ? m_b.CreateFDiv(a, arg(ins.b)) : int_div(a, arg(ins.b), t, false);
         case Op::Mod: return fp ? m_b.CreateFRem(a, arg(ins.b)) : int_div(a, arg(ins.b), t, true);
-        case Op::Neg: return fp ? m_b.CreateFNeg(a) : m_b.CreateSub(llvm::ConstantInt::get(ty, 0), a);
+        case Op::Neg: return fp ? m_b.CreateFNeg(a) : m_b.CreateSub(llvm::Constant::getNullValue(ty), a);
         case Op::Not: return m_b.CreateNot(a);
         case Op::And: return m_b.CreateAnd(a, arg(ins.b));
         case Op::Or: return m_b.CreateOr(a, arg(ins.b));
@@ -335,30 +433,21 @@ class Lowering {
         case Op::Cast: return convert(a, ins.src_type, ins.type);
         case Op::Gather: {
             Value *index64;
-            Value *valid = index_in_range(ins, arg(ins.a), arg(ins.b), m_params[ins.d], index64);
-            Value *safe = m_b.CreateSelect(valid, index64, m_b.getInt64(0));
-            Value *v = load(ins.type, m_params[ins.c], safe);
-            Value *zero = ins.type == VarType::Bool ? (Value *)m_b.getFalse() : constant(ins.type, 0);
-            return m_b.CreateSelect(valid, v, zero);
+            Value *valid = valid_lanes(ins, arg(ins.a), arg(ins.b), m_params[ins.d], index64);
+            Value *ptrs = m_b.CreateInBoundsGEP(mem_scalar(ins.type), m_params[ins.c], index64);
+            llvm::Type *vt = vec(mem_scalar(ins.type));
+            Value *v = m_b.CreateMaskedGather(vt, ptrs, align_of(ins.type), valid, llvm::Constant::getNullValue(vt));
+            return from_mem(ins.type, v);
         }
         case Op::Scatter:
         case Op::ScatterAdd: {
             Value *index64;
-            Value *valid = index_in_range(ins, arg(ins.b), arg(ins.c), m_params[uint32_t(ins.imm)], index64);
-            llvm::Function *f = m_b.GetInsertBlock()->getParent();
-            auto *then = llvm::BasicBlock::Create(m_ctx, "scatter", f);
-            auto *cont = llvm::BasicBlock::Create(m_ctx, "scatter.done", f);
-            m_b.CreateCondBr(valid, then, cont);
-            m_b.SetInsertPoint(then);
-            Value *p = m_b.CreateInBoundsGEP(mem_type(ins.type), m_params[ins.d], index64);
-            Value *v = arg(ins.a);
+            Value *valid = valid_lanes(ins, arg(ins.b), arg(ins.c), m_params[uint32_t(ins.imm)], index64);
+            Value *ptrs = m_b.CreateInBoundsGEP(mem_scalar(ins.type), m_params[ins.d], index64);
             if (ins.op == Op::Scatter)
-                m_b.CreateStore(to_mem(ins.type, v), p);
+                m_b.CreateMaskedScatter(to_mem(ins.type, arg(ins.a)), ptrs, align_of(ins.type), valid);
             else
-                m_b.CreateAtomicRMW(is_float(ins.type) ? llvm::AtomicRMWInst::FAdd : llvm::AtomicRMWInst::Add, p, v,
-                                    llvm::MaybeAlign(), llvm::AtomicOrdering::Monotonic);
-            m_b.CreateBr(cont);
-            m_b.SetInsertPoint(cont);
+                atomic_add(ins, ptrs, valid, arg(ins.a));
             return nullptr;
         }
         default:
@@ -366,14 +455,21 @@ class Lowering {
         }
     }
 
+    /// Instructions per basic block of long kernels.
+    static constexpr size_t block_limit = 512;
+
     const KernelIR &m_ir;
     const HostTarget &m_host;
     llvm::Module &m_module;
     llvm::LLVMContext &m_ctx;
     llvm::IRBuilder<> m_b;
+    unsigned m_width; ///< lanes per loop iteration: the host's widest float vector
+    llvm::Function *m_function = nullptr;
+    llvm::BasicBlock *m_entry = nullptr;
     std::vector<Value *> m_params;
     std::vector<Value *> m_values;
-    Value *m_index = nullptr;
+    Value *m_index = nullptr;  ///< element indices of the lanes (i64 vector)
+    Value *m_active = nullptr; ///< lanes below `end`
 };
 
 } // namespace

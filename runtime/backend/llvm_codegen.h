@@ -26,8 +26,8 @@ struct HostTarget {
 /// Name of the entry point in every kernel module.
 inline constexpr const char *kernel_entry = "tj_kernel";
 
-/// Builds `void tj_kernel(i64 start, i64 end, ptr args)`: one loop over the elements, written so
-/// that LLVM's loop vectorizer turns it into SIMD code (math calls carry libmvec vector variants).
+/// Builds `void tj_kernel(i64 start, i64 end, ptr args)`: one loop over the elements in SIMD vectors
+/// of the host's width, with masked memory access for the last partial vector and libmvec math.
 std::unique_ptr<llvm::Module> build_module(const KernelIR &ir, const HostTarget &host, llvm::LLVMContext &ctx);
 
 } // namespace tj::cpu

@@ -29,8 +29,10 @@
 namespace tj::cpu {
 namespace {
 
-/// Kernels with more instructions than this are optimised at O1: O3's cost grows faster than linearly.
-constexpr size_t large_kernel = 20000;
+/// Kernels with more instructions than this skip the IR optimiser and use LLVM's fast code generator:
+/// the kernel IR is already folded, deduplicated and vectorised, and the optimising code generator's
+/// cost grows faster than linearly with the size of one loop body (measured: 10k ops took seconds).
+constexpr size_t large_kernel = 1000;
 
 std::string to_string(llvm::Error err) {
     std::string msg;
@@ -91,11 +93,13 @@ Jit &jit() {
     return *j;
 }
 
-void optimize(llvm::Module &m, llvm::TargetMachine &tm, size_t instrs) {
+void optimize(llvm::Module &m, llvm::TargetMachine &tm) {
     llvm::PipelineTuningOptions pto;
-    pto.LoopVectorization = true;
-    pto.SLPVectorization = true;
-    pto.LoopUnrolling = true;
+    // The kernel IR is already vectorised by hand: the loop passes would only add code.
+    pto.LoopVectorization = false;
+    pto.SLPVectorization = false;
+    pto.LoopUnrolling = false;
+    pto.LoopInterleaving = false;
     llvm::LoopAnalysisManager lam;
     llvm::FunctionAnalysisManager fam;
     llvm::CGSCCAnalysisManager cgam;
@@ -106,8 +110,7 @@ void optimize(llvm::Module &m, llvm::TargetMachine &tm, size_t instrs) {
     pb.registerFunctionAnalyses(fam);
     pb.registerLoopAnalyses(lam);
     pb.crossRegisterProxies(lam, fam, cgam, mam);
-    auto level = instrs > large_kernel ? llvm::OptimizationLevel::O1 : llvm::OptimizationLevel::O3;
-    llvm::ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(level);
+    llvm::ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
     mpm.run(m, mam);
 }
 
@@ -121,7 +124,9 @@ std::vector<char> compile_object(const KernelIR &ir) {
     std::lock_guard<std::mutex> guard(j.mutex);
     llvm::LLVMContext ctx;
     std::unique_ptr<llvm::Module> m = build_module(ir, j.host, ctx);
-    optimize(*m, *j.tm, ir.instrs.size());
+    bool large = ir.instrs.size() > large_kernel;
+    if (!large)
+        optimize(*m, *j.tm);
     if (log::enabled(LogLevel::Trace)) {
         std::string text;
         llvm::raw_string_ostream os(text);
@@ -130,6 +135,7 @@ std::vector<char> compile_object(const KernelIR &ir) {
     }
     llvm::SmallVector<char, 0> buffer;
     llvm::raw_svector_ostream os(buffer);
+    j.tm->setOptLevel(large ? llvm::CodeGenOptLevel::None : llvm::CodeGenOptLevel::Aggressive);
     llvm::legacy::PassManager cg;
     if (j.tm->addPassesToEmitFile(cg, os, nullptr, llvm::CodeGenFileType::ObjectFile))
         throw Error("tracejit: internal error: the host target cannot emit object files");

@@ -10,12 +10,14 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <climits>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <exception>
+#include <iterator>
 #include <system_error>
+#include <utility>
 
 #include <dirent.h>
 #include <fcntl.h>

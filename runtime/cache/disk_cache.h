@@ -27,7 +27,9 @@ DiskCacheConfig disk_cache_config_from_env();
 /// Nothing is thrown out of load() or store(); failures are logged and count as a miss.
 class DiskCache {
   public:
+    /// Touches no file: the folder is checked on first use and created by the first store.
     explicit DiskCache(DiskCacheConfig config);
+    /// Not copyable or movable: holds the folder's trust state and warn-once flags (atomics) for its threads.
     DiskCache(const DiskCache &) = delete;
     DiskCache &operator=(const DiskCache &) = delete;
 

@@ -29,6 +29,9 @@ struct Assembly {
     std::vector<uint32_t> param_var;    ///< variable behind each pointer param (0 for sizes)
     std::vector<std::pair<uint32_t, uint32_t>> outputs; ///< (root variable, output param)
     uint32_t inputs = 0;
+    uint32_t literals = 0;              ///< literals embedded in the code
+    std::vector<uint64_t> table;        ///< values of the literals beyond max_embedded_literals
+    uint32_t table_param = UINT32_MAX;
 };
 
 uint32_t add_param(Assembly &as, ParamKind kind, void *arg, uint32_t var_id) {
@@ -71,8 +74,18 @@ uint32_t emit_var(State &s, Assembly &as, uint32_t id) {
     ins.src_type = v.type;
     switch (v.op) {
     case Op::Literal:
-        ins.kind = InstrKind::Const;
-        ins.imm = v.literal;
+        if (as.literals < max_embedded_literals) {
+            ++as.literals;
+            ins.kind = InstrKind::Const;
+            ins.imm = v.literal;
+        } else {
+            if (as.table_param == UINT32_MAX)
+                as.table_param = add_param(as, ParamKind::Input, nullptr, 0); // pointer set before launch
+            ins.kind = InstrKind::ConstTable;
+            ins.a = as.table_param;
+            ins.imm = as.table.size();
+            as.table.push_back(v.literal);
+        }
         break;
     case Op::Data:
         ins.kind = v.size == 1 ? InstrKind::Bcast : InstrKind::Load;
@@ -223,6 +236,8 @@ void run_group(State &s, uint64_t size, const std::vector<uint32_t> &roots) {
     s.stats.compile_ms += found.ms;
     ++s.stats.launches;
 
+    if (as.table_param != UINT32_MAX)
+        as.args[as.table_param] = as.table.data();
     LaunchCtx ctx{found.fn, as.args.data()};
     cpu::parallel_for(size, block_size(size), run_range, &ctx);
     if (log::enabled(LogLevel::Info)) {
@@ -255,7 +270,8 @@ void eval_locked(State &s, const uint32_t *ids, size_t count) {
         add(id);
     for (size_t i = 0; i < count; ++i) {
         uint32_t id = ids[i];
-        if (id && s.vars[id].op != Op::Data)
+        // Literals stay literals (as in Dr.Jit): make_opaque() is what turns them into memory.
+        if (id && s.vars[id].op != Op::Data && s.vars[id].op != Op::Literal)
             add(id);
     }
     if (groups.empty())

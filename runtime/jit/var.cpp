@@ -23,16 +23,20 @@ State &state() {
     return *s;
 }
 
-size_t CseHash::operator()(const CseKey &k) const noexcept {
-    uint64_t h = k.size * 0x9E3779B97F4A7C15ull ^ k.literal;
-    h ^= (uint64_t(k.dep[0]) | uint64_t(k.dep[1]) << 32) * 0xC2B2AE3D27D4EB4Full;
-    h ^= (uint64_t(k.dep[2]) | uint64_t(k.dep[3]) << 32) * 0x165667B19E3779F9ull;
-    h ^= (uint64_t(k.op) << 8 | uint64_t(k.type)) * 0x27D4EB2F165667C5ull;
-    return size_t(h ^ (h >> 29));
+uint64_t cse_hash(const Variable &v) {
+    uint64_t h = v.size * 0x9E3779B97F4A7C15ull ^ v.literal;
+    h = (h ^ (h >> 32)) * 0xC2B2AE3D27D4EB4Full;
+    h ^= (uint64_t(v.dep[0]) | uint64_t(v.dep[1]) << 32) * 0x165667B19E3779F9ull;
+    h ^= (uint64_t(v.dep[2]) | uint64_t(v.dep[3]) << 32) * 0x27D4EB2F165667C5ull;
+    h ^= (uint64_t(v.op) << 8 | uint64_t(v.type)) * 0x9E3779B97F4A7C15ull;
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ull;
+    return h ^ (h >> 32);
 }
 
-static CseKey cse_key(const Variable &v) {
-    return CseKey{v.size, v.literal, {v.dep[0], v.dep[1], v.dep[2], v.dep[3]}, v.op, v.type};
+static bool same_node(const Variable &a, const Variable &b) {
+    return a.op == b.op && a.type == b.type && a.size == b.size && a.literal == b.literal && a.dep[0] == b.dep[0] &&
+           a.dep[1] == b.dep[1] && a.dep[2] == b.dep[2] && a.dep[3] == b.dep[3];
 }
 
 void *alloc_buffer(VarType t, uint64_t size) {
@@ -53,11 +57,13 @@ Variable &var(State &s, uint32_t id, const char *api) {
 }
 
 uint32_t new_var(State &s, const Variable &v, bool cse) {
+    uint64_t h = 0;
     if (cse) {
-        auto it = s.cse.find(cse_key(v));
-        if (it != s.cse.end()) {
-            ++s.vars[it->second].ref;
-            return it->second;
+        h = cse_hash(v);
+        uint32_t found = s.cse.find(h, [&](uint32_t id) { return same_node(s.vars[id], v); });
+        if (found) {
+            ++s.vars[found].ref;
+            return found;
         }
     }
     uint32_t id;
@@ -76,7 +82,7 @@ uint32_t new_var(State &s, const Variable &v, bool cse) {
             ++s.vars[d].ref;
     if (cse) {
         slot.in_cse = true;
-        s.cse.emplace(cse_key(slot), id);
+        s.cse.insert(h, id);
     }
     return id;
 }
@@ -97,7 +103,7 @@ void dec_ref(State &s, uint32_t id) {
         stack.pop_back();
         Variable &v = s.vars[cur];
         if (v.in_cse)
-            s.cse.erase(cse_key(v));
+            s.cse.erase(cse_hash(v), cur);
         if (v.data)
             free_buffer(v.data);
         for (uint32_t d : v.dep)
@@ -113,7 +119,7 @@ void dec_ref(State &s, uint32_t id) {
 void become_data(State &s, uint32_t id, void *data) {
     Variable &v = s.vars[id];
     if (v.in_cse) {
-        s.cse.erase(cse_key(v));
+        s.cse.erase(cse_hash(v), id);
         v.in_cse = false;
     }
     uint32_t deps[4] = {v.dep[0], v.dep[1], v.dep[2], v.dep[3]};

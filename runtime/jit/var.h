@@ -8,6 +8,8 @@
 #include <tracejit/core.h>
 #include <tracejit/runtime.h>
 
+#include "jit/cse_table.h"
+
 #include <cstdint>
 #include <mutex>
 #include <string>
@@ -32,25 +34,15 @@ struct Variable {
     bool in_cse = false;        ///< registered in the CSE table
 };
 
-/// Key of the common-subexpression table: everything that defines a pure node.
-struct CseKey {
-    uint64_t size;
-    uint64_t literal;
-    uint32_t dep[4];
-    Op op;
-    VarType type;
-    bool operator==(const CseKey &) const = default;
-};
-struct CseHash {
-    size_t operator()(const CseKey &k) const noexcept;
-};
+/// Hash of what defines a pure node (op, type, size, operands, literal) for the CSE table.
+uint64_t cse_hash(const Variable &v);
 
 /// The whole runtime state of the JIT, guarded by `mutex`.
 struct State {
     std::recursive_mutex mutex;
     std::vector<Variable> vars{1};        ///< id 0 is the empty array
     std::vector<uint32_t> free_ids;       ///< slots to reuse
-    std::unordered_map<CseKey, uint32_t, CseHash> cse;
+    CseTable cse;                         ///< pure unevaluated nodes, by cse_hash
     std::vector<uint32_t> side_effects;   ///< pending scatters, each holding one reference
     std::unordered_map<uint32_t, std::string> labels;
     std::vector<uint32_t> free_stack;     ///< scratch space of dec_ref (no recursion)

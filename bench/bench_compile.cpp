@@ -1,0 +1,157 @@
+// bench/bench_compile.cpp — cold compile of 1k/10k/100k-op kernels, warm (memory) and disk-cache evaluation of 100k
+//
+// Each cold kernel is new to the process and to its private disk cache: the
+// chain starts with `x + seed` for a seed used once, so its IR text differs.
+// A cold evaluation therefore compiles (and stores the object on disk, as the
+// default configuration does); the warm one finds the kernel in memory; the
+// disk hit empties the memory level first (tj::clear_kernel_cache()).
+#include "bench_util.h"
+#include "chain.h"
+
+#include <tracejit/tracejit.h>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace {
+
+constexpr size_t n = 64; // elements: small, so that running the kernel costs little next to building it
+float next_seed = 1.0f;  // each cold kernel gets a seed no kernel had before
+
+/// The chain x0 + seed, then `ops - 1` operations on it.
+tj::Float trace_chain(const tj::Float &x0, const tj::Float &a, const tj::Float &b, size_t ops, float seed) {
+    tj::Float x = x0 + seed;
+    bench::build_chain(x, a, b, ops - 1);
+    return x;
+}
+
+struct Timed {
+    double trace_s = 0, eval_s = 0, compile_ms = 0;
+    tj::KernelStats delta;
+};
+
+/// Traces the chain, then evaluates it; records both times and what the kernel cache did.
+Timed run_chain(const tj::Float &x0, const tj::Float &a, const tj::Float &b, size_t ops, float seed) {
+    tj::KernelStats before = tj::kernel_stats();
+    Timed t;
+    auto t0 = bench::Clock::now();
+    tj::Float x = trace_chain(x0, a, b, ops, seed);
+    t.trace_s = bench::seconds_since(t0);
+    t0 = bench::Clock::now();
+    tj::eval(x);
+    t.eval_s = bench::seconds_since(t0);
+    tj::KernelStats after = tj::kernel_stats();
+    t.delta.launches = after.launches - before.launches;
+    t.delta.memory_hits = after.memory_hits - before.memory_hits;
+    t.delta.disk_hits = after.disk_hits - before.disk_hits;
+    t.delta.misses = after.misses - before.misses;
+    t.compile_ms = after.compile_ms - before.compile_ms;
+    (void)x.read(0);
+    return t;
+}
+
+int failures = 0;
+
+/// Checks that a run used the cache level it was meant to.
+void expect(const Timed &t, const char *what, uint64_t misses, uint64_t memory_hits, uint64_t disk_hits) {
+    if (t.delta.launches != 1 || t.delta.misses != misses || t.delta.memory_hits != memory_hits ||
+        t.delta.disk_hits != disk_hits) {
+        std::printf("  %s: expected %llu compile / %llu memory hit / %llu disk hit, got %llu / %llu / %llu "
+                    "in %llu launches\n",
+                    what, (unsigned long long)misses, (unsigned long long)memory_hits, (unsigned long long)disk_hits,
+                    (unsigned long long)t.delta.misses, (unsigned long long)t.delta.memory_hits,
+                    (unsigned long long)t.delta.disk_hits, (unsigned long long)t.delta.launches);
+        ++failures;
+    }
+}
+
+void print_row(const char *what, int runs, const bench::Samples &total, const bench::Samples &trace,
+               const bench::Samples &eval, const bench::Samples &compile) {
+    std::printf("  %-26s | %4d | %9.2f (%9.2f) | %8.2f | %9.2f | %9.2f\n", what, runs, total.best() * 1e3,
+                total.median() * 1e3, trace.best() * 1e3, eval.best() * 1e3, compile.best());
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    bench::TempCacheDir cache_dir; // before the first tracejit call: an empty, private disk cache
+    int scale = bench::env_int("BENCH_RUNS", 10);
+    // `--max-ops N` skips the longer chains (for profiling one size; run.sh runs them all).
+    size_t max_ops = argc > 2 && std::string(argv[1]) == "--max-ops" ? std::stoul(argv[2]) : 100000;
+    tj::Float x0 = tj::opaque<tj::Float>(0.25f, n), a = tj::opaque<tj::Float>(1.0001f, n),
+              b = tj::opaque<tj::Float>(0.001f, n);
+
+    // Start the JIT (LLVM target, ORC) outside the timed runs: that is a once-per-process cost.
+    run_chain(x0, a, b, 4, next_seed++);
+
+    std::printf("bench_compile: chains of *a, +b, -a, *b over %zu float32 elements; times in ms, best of the runs "
+                "(median in parentheses)\n",
+                n);
+    std::printf(
+        "  total = trace + eval; compile = kernel_stats().compile_ms (LLVM, or loading from disk);\n"
+        "  the goal of a cold compile is on eval (kernel assembly + LLVM + disk store + run), the others on total\n");
+    std::printf("  %-26s | %4s | %-21s | %-8s | %-9s | %-9s\n", "measurement", "runs", "total ms", "trace", "eval",
+                "compile");
+
+    static const size_t lengths[] = {1000, 10000, 100000};
+    static const double cold_goals[] = {40, 250, 3000};
+    static const char *cold_names[] = {"cold compile, 1k ops", "cold compile, 10k ops", "cold compile, 100k ops"};
+    float seed_100k = 0;
+    for (int k = 0; k < 3; ++k) {
+        if (lengths[k] > max_ops)
+            break;
+        // One run of the 100k chain by default: it is long enough for the load from other processes to average out.
+        int runs = k < 2 ? std::max(3, scale / 2) : std::max(1, scale / 10);
+        bench::Samples total, trace, eval, compile;
+        for (int r = 0; r < runs; ++r) {
+            float seed = next_seed++;
+            Timed t = run_chain(x0, a, b, lengths[k], seed);
+            expect(t, cold_names[k], 1, 0, 0);
+            total.add(t.trace_s + t.eval_s);
+            trace.add(t.trace_s);
+            eval.add(t.eval_s);
+            compile.add(t.compile_ms);
+            seed_100k = seed;
+        }
+        print_row(cold_names[k], runs, total, trace, eval, compile);
+        // The goal is on building the kernel: the eval time (assembly, compile, disk store, run).
+        bench::print_goal(cold_names[k], eval.best() * 1e3, cold_goals[k], "ms", bench::Better::Lower);
+        std::fflush(stdout);
+    }
+
+    // The last 100k kernel, again: now in the memory cache.
+    if (max_ops >= 100000) {
+        int runs = std::max(3, scale);
+        bench::Samples total, trace, eval, compile;
+        for (int r = 0; r < runs; ++r) {
+            Timed t = run_chain(x0, a, b, 100000, seed_100k);
+            expect(t, "warm 100k", 0, 1, 0);
+            total.add(t.trace_s + t.eval_s);
+            trace.add(t.trace_s);
+            eval.add(t.eval_s);
+            compile.add(t.compile_ms);
+        }
+        print_row("warm (memory hit), 100k ops", runs, total, trace, eval, compile);
+        bench::print_goal("warm evaluation (trace + eval), 100k ops", total.best() * 1e3, 10, "ms",
+                          bench::Better::Lower);
+        std::fflush(stdout);
+    }
+    // And from the disk cache, with the memory level emptied before each run.
+    if (max_ops >= 100000) {
+        int runs = std::max(3, scale / 2);
+        bench::Samples total, trace, eval, compile;
+        for (int r = 0; r < runs; ++r) {
+            tj::clear_kernel_cache();
+            Timed t = run_chain(x0, a, b, 100000, seed_100k);
+            expect(t, "disk hit 100k", 0, 0, 1);
+            total.add(t.trace_s + t.eval_s);
+            trace.add(t.trace_s);
+            eval.add(t.eval_s);
+            compile.add(t.compile_ms);
+        }
+        print_row("disk hit, 100k ops", runs, total, trace, eval, compile);
+        bench::print_goal("disk hit (trace + eval), 100k ops", total.best() * 1e3, 12, "ms", bench::Better::Lower);
+    }
+    return failures ? 1 : 0;
+}

@@ -1,0 +1,152 @@
+// bench/bench_util.h — tiny timing harness shared by the benchmarks: repeated runs, best/median, goal verdicts
+//
+// Every benchmark times a piece of work several times with steady_clock and
+// reports the best run (the least disturbed by other processes on the shared
+// cores) together with the median, so the noise is visible in the output.
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <system_error>
+#include <thread>
+#include <vector>
+
+namespace bench {
+
+using Clock = std::chrono::steady_clock;
+
+/// Seconds elapsed since `t0`.
+inline double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+/// Durations (seconds) of repeated runs of one measurement.
+struct Samples {
+    std::vector<double> s; ///< one entry per run, in run order
+
+    void add(double seconds) { s.push_back(seconds); }
+    /// Shortest run: the figure we report (least disturbed by other load).
+    double best() const { return s.empty() ? 0 : *std::min_element(s.begin(), s.end()); }
+    /// Median run: printed next to the best one so the noise is visible.
+    double median() const {
+        if (s.empty())
+            return 0;
+        std::vector<double> v = s;
+        std::sort(v.begin(), v.end());
+        size_t n = v.size();
+        return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+    }
+};
+
+/// Runs `setup` (untimed) then `work` (timed) `runs` times.
+inline Samples measure(int runs, const std::function<void()> &setup, const std::function<void()> &work) {
+    Samples out;
+    for (int i = 0; i < runs; ++i) {
+        if (setup)
+            setup();
+        auto t0 = Clock::now();
+        work();
+        out.add(seconds_since(t0));
+    }
+    return out;
+}
+
+/// Runs `work` `runs` times, timing each run.
+inline Samples measure(int runs, const std::function<void()> &work) { return measure(runs, nullptr, work); }
+
+/// Whether a smaller figure is better (times) or a larger one (throughputs).
+enum class Better { Lower, Higher };
+
+/// "MEETS" or "MISSES" for `value` against `goal`.
+inline const char *verdict(double value, double goal, Better better) {
+    bool ok = better == Better::Lower ? value <= goal : value >= goal;
+    return ok ? "MEETS" : "MISSES";
+}
+
+/// One summary line with the goal and by how much it is met or missed; run.sh collects these lines.
+inline void print_goal(const char *what, double value, double goal, const char *unit, Better better) {
+    double ratio = better == Better::Lower ? goal / value : value / goal;
+    std::printf("GOAL %-46s %10.3f %-5s goal %s %-9.3f %-6s (%.2fx of goal)\n", what, value, unit,
+                better == Better::Lower ? "<=" : ">=", goal, verdict(value, goal, better), ratio);
+}
+
+/// Number of hardware threads (at least 1).
+inline unsigned hardware_threads() { return std::max(1u, std::thread::hardware_concurrency()); }
+
+/// Runs fn(begin, end) over [0, n) split evenly across `threads` std::threads (the caller runs the first part).
+inline void split_range(size_t n, unsigned threads, const std::function<void(size_t, size_t)> &fn) {
+    if (threads <= 1) {
+        fn(0, n);
+        return;
+    }
+    std::vector<std::thread> pool;
+    size_t chunk = (n + threads - 1) / threads;
+    chunk = (chunk + 63) & ~size_t(63); // whole cache lines per thread
+    for (unsigned t = 1; t < threads; ++t) {
+        size_t b = std::min(n, t * chunk), e = std::min(n, b + chunk);
+        pool.emplace_back([&fn, b, e] { fn(b, e); });
+    }
+    fn(0, std::min(n, chunk));
+    for (auto &th : pool)
+        th.join();
+}
+
+/// A fresh private directory for the disk cache (removed by the destructor); set TRACEJIT_CACHE_DIR to it
+/// before the first tracejit call so the process starts with an empty disk cache.
+class TempCacheDir {
+  public:
+    TempCacheDir() {
+        std::string tmpl = (std::filesystem::temp_directory_path() / "tracejit-bench-XXXXXX").string();
+        std::vector<char> buf(tmpl.begin(), tmpl.end());
+        buf.push_back('\0');
+        if (!mkdtemp(buf.data())) {
+            std::perror("mkdtemp");
+            std::exit(1);
+        }
+        m_path = buf.data();
+        setenv("TRACEJIT_CACHE_DIR", m_path.c_str(), 1);
+        setenv("TRACEJIT_CACHE", "1", 1);
+    }
+    ~TempCacheDir() {
+        std::error_code ec;
+        std::filesystem::remove_all(m_path, ec);
+    }
+    TempCacheDir(const TempCacheDir &) = delete;
+    TempCacheDir &operator=(const TempCacheDir &) = delete;
+    const std::string &path() const { return m_path; }
+
+  private:
+    std::string m_path;
+};
+
+/// Deterministic uniform floats in [lo, hi) (cheaper than std::uniform_real_distribution, which calls logl).
+class Uniform {
+  public:
+    Uniform(uint64_t seed, float lo, float hi)
+        : m_state(seed * 0x9E3779B97F4A7C15ull + 1), m_lo(lo), m_scale(hi - lo) {}
+    float operator()() {
+        m_state ^= m_state << 13; // xorshift64
+        m_state ^= m_state >> 7;
+        m_state ^= m_state << 17;
+        return m_lo + m_scale * float(m_state >> 40) * 0x1p-24f;
+    }
+
+  private:
+    uint64_t m_state;
+    float m_lo, m_scale;
+};
+
+/// Integer from the environment (e.g. BENCH_RUNS to change the number of runs), or `fallback`.
+inline int env_int(const char *name, int fallback) {
+    const char *s = std::getenv(name);
+    if (!s || !*s)
+        return fallback;
+    int v = std::atoi(s);
+    return v > 0 ? v : fallback;
+}
+
+} // namespace bench

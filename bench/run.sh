@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# bench/run.sh — builds and runs every tracejit benchmark, then repeats the goal lines as a summary
+#
+# Usage: bench/run.sh <build-dir>   (a build configured with TRACEJIT_BUILD_BENCH=ON, ideally Release)
+# Environment: BENCH_RUNS=n scales the number of timed runs (default 10); BENCH_ONLY="trace launch" runs a subset.
+set -uo pipefail
+
+if [[ $# -ne 1 ]]; then
+    echo "usage: $0 <build-dir>" >&2
+    exit 2
+fi
+build=$1
+if [[ ! -f "$build/CMakeCache.txt" ]]; then
+    echo "$0: $build is not a CMake build directory (configure it first, see docs/benchmarks.md)" >&2
+    exit 2
+fi
+type=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$build/CMakeCache.txt")
+if [[ "$type" != "Release" ]]; then
+    echo "warning: $build is a '${type:-no type}' build; benchmark figures are meant for Release" >&2
+fi
+if grep -q '^TRACEJIT_SANITIZE:BOOL=ON' "$build/CMakeCache.txt"; then
+    echo "warning: $build is built with sanitizers; the figures will be meaningless" >&2
+fi
+cmake --build "$build" --target benchmarks || exit 1
+
+all="fused fma trace compile launch"
+only=${BENCH_ONLY:-$all}
+summary=$(mktemp)
+trap 'rm -f "$summary"' EXIT
+status=0
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'),"\
+     "$(grep -qw avx512f /proc/cpuinfo && echo AVX-512 || echo no AVX-512); load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+for b in $only; do
+    exe="$build/bench/bench_$b"
+    echo
+    echo "=== bench_$b ==="
+    start=$(date +%s)
+    "$exe" | tee -a "$summary"
+    rc=${PIPESTATUS[0]}
+    echo "(bench_$b took $(( $(date +%s) - start )) s, exit status $rc)"
+    if [[ $rc -ne 0 ]]; then
+        status=1
+        if [[ $rc -gt 128 ]]; then
+            echo "GOAL bench_$b CRASHED (signal $((rc - 128))): the goals after its last line above were not measured" >> "$summary"
+        else
+            echo "GOAL bench_$b FAILED a correctness check (exit status $rc): see its output above" >> "$summary"
+        fi
+    fi
+done
+echo
+echo "=== summary: every goal (figure, goal, verdict, figure relative to the goal) ==="
+grep '^GOAL ' "$summary" | sed 's/^GOAL /  /'
+echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+exit $status

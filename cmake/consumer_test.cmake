@@ -1,0 +1,50 @@
+# cmake/consumer_test.cmake — ctest script: install this build, then configure, build and run tests/consumer
+#
+# Run as `cmake -D<var>=… -P consumer_test.cmake` by the `package.consumer` test. Variables:
+#   BUILD_DIR      the tracejit build tree to install
+#   WORK_DIR       scratch folder (the install prefix and the consumer's build go below it)
+#   CONSUMER_DIR   source folder of the consumer project
+#   GENERATOR, CXX_COMPILER, CXX_FLAGS, BUILD_TYPE   forwarded to the consumer's configure step
+# LLVM and fmt are made unfindable for the consumer: the installed package must not need them.
+cmake_minimum_required(VERSION 3.25)
+
+foreach(var BUILD_DIR WORK_DIR CONSUMER_DIR GENERATOR CXX_COMPILER)
+  if(NOT DEFINED ${var} OR "${${var}}" STREQUAL "")
+    message(FATAL_ERROR "consumer_test.cmake: ${var} is not set")
+  endif()
+endforeach()
+
+set(prefix ${WORK_DIR}/prefix)
+set(consumer_build ${WORK_DIR}/build)
+file(REMOVE_RECURSE ${WORK_DIR})
+
+message(STATUS "installing ${BUILD_DIR} into ${prefix}")
+execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix} COMMAND_ERROR_IS_FATAL ANY)
+
+message(STATUS "configuring the consumer")
+execute_process(COMMAND ${CMAKE_COMMAND} --no-warn-unused-cli -S ${CONSUMER_DIR} -B ${consumer_build} -G ${GENERATOR}
+                        -DCMAKE_CXX_COMPILER=${CXX_COMPILER}
+                        "-DCMAKE_CXX_FLAGS=${CXX_FLAGS}"
+                        -DCMAKE_BUILD_TYPE=${BUILD_TYPE}
+                        -DCMAKE_PREFIX_PATH=${prefix}
+                        -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF
+                        -DCMAKE_DISABLE_FIND_PACKAGE_LLVM=ON
+                        -DCMAKE_DISABLE_FIND_PACKAGE_fmt=ON
+                COMMAND_ERROR_IS_FATAL ANY)
+
+# The package must come from the fresh install, not from a source or build tree.
+file(STRINGS ${consumer_build}/CMakeCache.txt found_dir REGEX "^tracejit_DIR:")
+string(REGEX REPLACE "^tracejit_DIR:[A-Z]+=" "" found_dir "${found_dir}")
+string(FIND "${found_dir}" "${prefix}/" at)
+if(NOT at EQUAL 0)
+  message(FATAL_ERROR "find_package(tracejit) used '${found_dir}', not the install under ${prefix}")
+endif()
+
+message(STATUS "building the consumer")
+execute_process(COMMAND ${CMAKE_COMMAND} --build ${consumer_build} COMMAND_ERROR_IS_FATAL ANY)
+
+message(STATUS "running the consumer")
+execute_process(COMMAND ${consumer_build}/consumer RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "the consumer failed (exit status ${rc})")
+endif()

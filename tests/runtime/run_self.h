@@ -1,0 +1,60 @@
+// tests/runtime/run_self.h — runs one hidden test case of this test binary in a child process
+//
+// Settings the runtime reads once per process (TRACEJIT_CACHE_DIR, TRACEJIT_CACHE, TRACEJIT_THREADS) can only be
+// tested in a fresh process. A test spawns /proc/self/exe with a doctest filter that selects a helper case
+// marked doctest::skip() (so ctest never runs it on its own) and an environment of its choosing.
+#pragma once
+
+#include <doctest/doctest.h>
+
+#include <cerrno>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+namespace tj_test {
+
+/// Environment changes for a child: a value sets the variable, nullopt removes it.
+using EnvChanges = std::vector<std::pair<std::string, std::optional<std::string>>>;
+
+/// Runs the hidden test case named `test_case` in a new process of this binary with the environment changed by
+/// `env`; returns its exit status (doctest exits with 0 when every check passed), or -1 when it did not exit.
+inline int run_self(const std::string &test_case, const EnvChanges &env) {
+    std::vector<std::string> vars;
+    for (char **e = environ; *e; ++e) {
+        const std::string entry = *e;
+        bool changed = false;
+        for (const auto &[name, value] : env)
+            changed |= entry.compare(0, name.size() + 1, name + "=") == 0;
+        if (!changed)
+            vars.push_back(entry);
+    }
+    for (const auto &[name, value] : env)
+        if (value)
+            vars.push_back(name + "=" + *value);
+    std::vector<char *> envp;
+    for (std::string &v : vars)
+        envp.push_back(v.data());
+    envp.push_back(nullptr);
+
+    std::string exe = "/proc/self/exe", no_skip = "--no-skip", filter = "--test-case=" + test_case;
+    std::string quiet = "--minimal"; // only failures are printed
+    char *argv[] = {exe.data(), no_skip.data(), filter.data(), quiet.data(), nullptr};
+    pid_t pid = 0;
+    const int err = ::posix_spawn(&pid, exe.c_str(), nullptr, nullptr, argv, envp.data());
+    REQUIRE_MESSAGE(err == 0, "posix_spawn of /proc/self/exe failed: " << std::strerror(err));
+    int status = 0;
+    while (::waitpid(pid, &status, 0) < 0)
+        REQUIRE(errno == EINTR);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+} // namespace tj_test

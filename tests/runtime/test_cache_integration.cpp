@@ -1,0 +1,370 @@
+// tests/runtime/test_cache_integration.cpp — the kernel cache through the whole pipeline, across processes
+//
+// The disk cache reads TRACEJIT_CACHE_DIR and TRACEJIT_CACHE once per process, so every case that needs its own
+// cache folder runs the hidden "cache helper" case in a child process (run_self.h) with a fresh folder. The
+// helper evaluates one probe kernel per step and writes the kernel counters of each step to a file that the
+// parent reads back and checks.
+#include "run_self.h"
+
+#include <tracejit/tracejit.h>
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+/// The kernel every process evaluates: one fused launch over n elements.
+tj::Float probe(size_t n, float scale = 3.25f) {
+    tj::Float x = tj::arange<tj::Float>(n) * 0.5f;
+    return tj::sin(x) * scale + x * x - 1.f;
+}
+
+/// Number of probe elements that differ from the host result.
+size_t probe_errors(const tj::Float &y, size_t n, float scale = 3.25f) {
+    const std::vector<float> v = tj::to_vector(y);
+    if (v.size() != n)
+        return n + 1;
+    size_t wrong = 0;
+    for (size_t i = 0; i < n; ++i) {
+        const float x = float(i) * 0.5f;
+        const float want = std::sin(x) * scale + x * x - 1.f;
+        wrong += std::fabs(v[i] - want) > 1e-5f * std::max(1.f, std::fabs(want));
+    }
+    return wrong;
+}
+
+/// Kernel counters of one probe evaluation in a child, and the warnings it logged.
+struct Step {
+    uint64_t memory_hits = 0, disk_hits = 0, misses = 0, warnings = 0;
+    bool operator==(const Step &) const = default;
+};
+std::ostream &operator<<(std::ostream &os, const Step &s) {
+    return os << "{memory " << s.memory_hits << ", disk " << s.disk_hits << ", compiled " << s.misses
+              << ", warnings " << s.warnings << "}";
+}
+const Step compiled{0, 0, 1, 0}, from_disk{0, 1, 0, 0}, from_memory{1, 0, 0, 0};
+
+/// A fresh folder under /tmp, removed at the end of the test.
+struct TempDir {
+    std::string path;
+    TempDir() {
+        char name[] = "/tmp/tj_cache_it_XXXXXX";
+        REQUIRE(::mkdtemp(name) != nullptr);
+        path = name;
+    }
+    ~TempDir() {
+        std::error_code ec;
+        fs::remove_all(path, ec);
+    }
+};
+
+/// Runs the helper in a child with TRACEJIT_CACHE_DIR=cache_dir; `steps` is a list of "eval" and "clear".
+std::vector<Step> run_child(const std::string &cache_dir, const std::string &steps,
+                            const tj_test::EnvChanges &extra = {}) {
+    TempDir out_dir;
+    const std::string out = out_dir.path + "/steps";
+    tj_test::EnvChanges env = {{"TRACEJIT_CACHE_DIR", cache_dir},
+                               {"TRACEJIT_CACHE", std::nullopt},
+                               {"TRACEJIT_CACHE_SIZE", std::nullopt},
+                               {"TJ_TEST_HELPER_OUT", out},
+                               {"TJ_TEST_STEPS", steps}};
+    env.insert(env.end(), extra.begin(), extra.end());
+    const int status = tj_test::run_self("cache helper: evaluate the probe kernel", env);
+    CHECK_MESSAGE(status == 0, "the helper process failed (its output is above)");
+    std::vector<Step> result;
+    std::ifstream in(out);
+    std::string word;
+    bool ended = false;
+    while (in >> word) {
+        if (word == "end") {
+            ended = true;
+            break;
+        }
+        Step s;
+        in >> s.memory_hits >> s.disk_hits >> s.misses >> s.warnings;
+        result.push_back(s);
+    }
+    CHECK_MESSAGE(ended, "the helper did not run to its end");
+    return result;
+}
+
+std::vector<fs::path> cache_files(const std::string &dir) {
+    std::vector<fs::path> files;
+    if (fs::exists(dir))
+        for (const auto &e : fs::directory_iterator(dir))
+            if (e.path().extension() == ".tjk")
+                files.push_back(e.path());
+    return files;
+}
+
+size_t count_entries(const std::string &dir) {
+    size_t n = 0;
+    for ([[maybe_unused]] const auto &e : fs::directory_iterator(dir))
+        ++n;
+    return n;
+}
+
+std::vector<char> read_file(const fs::path &p) {
+    std::ifstream in(p, std::ios::binary);
+    return std::vector<char>(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+void write_file(const fs::path &p, const std::vector<char> &data) {
+    std::ofstream out(p, std::ios::binary | std::ios::trunc);
+    out.write(data.data(), std::streamsize(data.size()));
+    REQUIRE(out.good());
+}
+
+struct stat stat_of(const fs::path &p) {
+    struct stat st {};
+    REQUIRE(::stat(p.c_str(), &st) == 0);
+    return st;
+}
+
+uint64_t fnv1a(const char *p, size_t n) {
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < n; ++i)
+        h = (h ^ static_cast<unsigned char>(p[i])) * 0x100000001b3ull;
+    return h;
+}
+
+uint64_t get_u64(const std::vector<char> &d, size_t at) {
+    uint64_t v = 0;
+    for (int i = 0; i < 8; ++i)
+        v |= uint64_t(static_cast<unsigned char>(d[at + size_t(i)])) << (8 * i);
+    return v;
+}
+
+/// A sound cache file (docs/kernel-cache.md: magic, version, key, object, FNV-1a checksum) whose object code is
+/// replaced by `object`, with the checksum made right again: only linking can notice.
+std::vector<char> with_object(const std::vector<char> &file, const std::vector<char> &object) {
+    const size_t key_size = size_t(get_u64(file, 12));
+    const size_t object_at = 20 + key_size + 8;
+    REQUIRE(get_u64(file, 20 + key_size) == file.size() - object_at - 8);
+    std::vector<char> out(file.begin(), file.begin() + std::ptrdiff_t(20 + key_size));
+    for (int i = 0; i < 8; ++i)
+        out.push_back(static_cast<char>(uint64_t(object.size()) >> (8 * i)));
+    out.insert(out.end(), object.begin(), object.end());
+    const uint64_t sum = fnv1a(out.data(), out.size());
+    for (int i = 0; i < 8; ++i)
+        out.push_back(static_cast<char>(sum >> (8 * i)));
+    return out;
+}
+
+/// The one cache file of a folder that a probe run has filled.
+fs::path only_file(const std::string &dir) {
+    const std::vector<fs::path> files = cache_files(dir);
+    REQUIRE(files.size() == 1);
+    return files[0];
+}
+
+} // namespace
+
+TEST_CASE("cache helper: evaluate the probe kernel" * doctest::skip()) {
+    const char *out = std::getenv("TJ_TEST_HELPER_OUT");
+    const char *steps = std::getenv("TJ_TEST_STEPS");
+    REQUIRE(out);
+    REQUIRE(steps);
+    std::atomic<uint64_t> warnings{0};
+    tj::set_log_callback([&](tj::LogLevel level, const std::string &) { warnings += level <= tj::LogLevel::Warn; });
+    std::ofstream file(out);
+    std::istringstream in(steps);
+    std::string step;
+    while (in >> step) {
+        if (step == "clear") {
+            tj::clear_kernel_cache();
+            continue;
+        }
+        REQUIRE(step == "eval");
+        tj::reset_kernel_stats();
+        warnings = 0;
+        const size_t n = 1003;
+        tj::Float y = probe(n);
+        tj::eval(y);
+        const tj::KernelStats st = tj::kernel_stats();
+        CHECK(st.launches == 1);
+        CHECK(probe_errors(y, n) == 0);
+        file << "eval " << st.memory_hits << " " << st.disk_hits << " " << st.misses << " " << warnings << "\n";
+    }
+    file << "end\n";
+    tj::set_log_callback({});
+}
+
+TEST_CASE("kernel cache: a second identical evaluation is a memory hit; literals are part of the key") {
+    tj::reset_kernel_stats();
+    tj::Float a = probe(1000, 0.8125f);
+    tj::eval(a);
+    tj::KernelStats st = tj::kernel_stats();
+    CHECK(st.launches == 1);
+    CHECK(st.memory_hits + st.disk_hits + st.misses == 1);
+    const uint64_t first_memory_hits = st.memory_hits;
+
+    tj::Float b = probe(1000, 0.8125f); // the same graph again
+    tj::eval(b);
+    st = tj::kernel_stats();
+    CHECK(st.launches == 2);
+    CHECK(st.memory_hits == first_memory_hits + 1);
+    CHECK(probe_errors(a, 1000, 0.8125f) == 0);
+    CHECK(probe_errors(b, 1000, 0.8125f) == 0);
+
+    tj::Float c = probe(77777, 0.8125f); // another size: the kernel does not depend on it
+    tj::eval(c);
+    CHECK(tj::kernel_stats().memory_hits == first_memory_hits + 2);
+    CHECK(probe_errors(c, 77777, 0.8125f) == 0);
+
+    tj::reset_kernel_stats();
+    tj::Float d = probe(1000, 0.8126f); // another literal: another kernel
+    tj::eval(d);
+    CHECK(tj::kernel_stats().memory_hits + tj::kernel_stats().disk_hits + tj::kernel_stats().misses == 1);
+    CHECK(probe_errors(d, 1000, 0.8126f) == 0);
+
+    // An opaque value is a kernel input, not part of the key: changing it reuses the kernel.
+    tj::reset_kernel_stats();
+    for (float s : {0.25f, 0.5f, 0.75f}) {
+        tj::Float x = tj::arange<tj::Float>(500) * 0.5f;
+        tj::Float y = tj::sin(x) * tj::opaque<tj::Float>(s) + x * x - 1.f;
+        CHECK(probe_errors(y, 500, s) == 0);
+    }
+    st = tj::kernel_stats();
+    CHECK(st.launches == 3);
+    CHECK(st.memory_hits >= 2);
+}
+
+TEST_CASE("kernel cache: cleared from memory it is a disk hit, and a second process is served from disk") {
+    TempDir tmp;
+    const std::string dir = tmp.path + "/cache"; // created by the first store
+    std::vector<Step> steps = run_child(dir, "eval eval clear eval");
+    CHECK(steps == std::vector<Step>{compiled, from_memory, from_disk});
+
+    REQUIRE(fs::is_directory(dir));
+    CHECK((stat_of(dir).st_mode & 07777) == 0700);
+    const fs::path file = only_file(dir);
+    CHECK((stat_of(file).st_mode & 07777) == 0600);
+    CHECK(stat_of(file).st_uid == ::geteuid());
+    CHECK(count_entries(dir) == 1); // no temporary file left behind
+
+    steps = run_child(dir, "eval eval");
+    CHECK(steps == std::vector<Step>{from_disk, from_memory});
+}
+
+TEST_CASE("kernel cache: corrupt and truncated files are survived, recompiled and replaced") {
+    TempDir tmp;
+    const std::string dir = tmp.path + "/cache";
+    REQUIRE(run_child(dir, "eval") == std::vector<Step>{compiled});
+    const fs::path file = only_file(dir);
+    const std::vector<char> sound = read_file(file);
+    REQUIRE(sound.size() > 64);
+
+    std::mt19937_64 rng(99);
+    auto garbage = [&](size_t n) {
+        std::vector<char> g(n);
+        for (char &c : g)
+            c = static_cast<char>(rng());
+        return g;
+    };
+    const size_t key_size = size_t(get_u64(sound, 12));
+    const size_t object_size = sound.size() - 20 - key_size - 16;
+    std::vector<char> flipped = sound;
+    flipped[sound.size() / 2] = static_cast<char>(flipped[sound.size() / 2] ^ 0x10);
+    std::vector<char> elf_garbage = garbage(object_size); // an ELF header over garbage
+    const char elf_magic[] = {0x7f, 'E', 'L', 'F', 2, 1, 1, 0};
+    std::copy(std::begin(elf_magic), std::end(elf_magic), elf_garbage.begin());
+
+    const std::vector<std::pair<const char *, std::vector<char>>> damages = {
+        {"garbage of the same size", garbage(sound.size())},
+        {"cut in half", std::vector<char>(sound.begin(), sound.begin() + std::ptrdiff_t(sound.size() / 2))},
+        {"cut one byte short", std::vector<char>(sound.begin(), sound.end() - 1)},
+        {"empty", {}},
+        {"one flipped bit", flipped},
+        {"object code replaced by garbage, checksum right", with_object(sound, garbage(object_size))},
+        {"object code cut in half, checksum right",
+         with_object(sound, std::vector<char>(sound.begin() + std::ptrdiff_t(20 + key_size + 8),
+                                              sound.begin() + std::ptrdiff_t(20 + key_size + 8 + object_size / 2)))},
+        {"ELF header over garbage, checksum right", with_object(sound, elf_garbage)},
+    };
+    for (const auto &[what, bytes] : damages) {
+        CAPTURE(what);
+        write_file(file, bytes);
+        const std::vector<Step> steps = run_child(dir, "eval");
+        REQUIRE(steps.size() == 1);
+        CHECK(steps[0].misses == 1); // recompiled, and the helper checked the values
+        CHECK(steps[0].disk_hits == 0);
+        CHECK(steps[0].warnings >= 1); // the bad file was logged
+        REQUIRE(fs::exists(file));
+        CHECK(read_file(file) != bytes); // replaced ...
+        CHECK(run_child(dir, "eval") == std::vector<Step>{from_disk}); // ... by a sound file
+    }
+}
+
+TEST_CASE("kernel cache: files of another user or writable by others are never loaded") {
+    TempDir tmp;
+    const std::string dir = tmp.path + "/cache";
+    REQUIRE(run_child(dir, "eval") == std::vector<Step>{compiled});
+    const fs::path file = only_file(dir);
+
+    for (mode_t mode : {0666, 0622, 0660}) {
+        CAPTURE(mode);
+        REQUIRE(::chmod(file.c_str(), mode) == 0);
+        std::vector<Step> steps = run_child(dir, "eval");
+        CHECK(steps == std::vector<Step>{{0, 0, 1, 1}}); // compiled again, one warning
+        // The new object was stored under a temporary name and renamed over the old file: ours again.
+        CHECK((stat_of(file).st_mode & 07777) == 0600);
+        CHECK(run_child(dir, "eval") == std::vector<Step>{from_disk});
+    }
+
+    // A cache folder that others can write to is not used at all: nothing is read from it or written to it.
+    REQUIRE(::chmod(dir.c_str(), 0777) == 0);
+    const std::vector<char> before = read_file(file);
+    CHECK(run_child(dir, "eval") == std::vector<Step>{{0, 0, 1, 1}});
+    CHECK(read_file(file) == before);
+    CHECK(count_entries(dir) == 1);
+    REQUIRE(::chmod(dir.c_str(), 0700) == 0);
+    CHECK(run_child(dir, "eval") == std::vector<Step>{from_disk});
+
+    if (::geteuid() != 0) {
+        MESSAGE("skipped the other-owner part: changing a file's owner needs root, and this test runs as uid "
+                << ::geteuid());
+        return;
+    }
+    REQUIRE(::chown(file.c_str(), 65534, 65534) == 0);
+    std::vector<Step> steps = run_child(dir, "eval");
+    CHECK(steps == std::vector<Step>{{0, 0, 1, 1}});
+    CHECK(stat_of(file).st_uid == 0); // replaced by our own file
+    CHECK(run_child(dir, "eval") == std::vector<Step>{from_disk});
+
+    // A cache folder of another user is not used either.
+    REQUIRE(::chown(dir.c_str(), 65534, 65534) == 0);
+    const std::vector<char> theirs = read_file(file);
+    CHECK(run_child(dir, "eval") == std::vector<Step>{{0, 0, 1, 1}});
+    CHECK(read_file(file) == theirs);
+    CHECK(count_entries(dir) == 1);
+}
+
+TEST_CASE("kernel cache: TRACEJIT_CACHE=0 neither writes nor reads files") {
+    TempDir tmp;
+    const std::string dir = tmp.path + "/cache";
+    std::vector<Step> steps = run_child(dir, "eval clear eval", {{"TRACEJIT_CACHE", "0"}});
+    CHECK(steps == std::vector<Step>{compiled, compiled});
+    CHECK_FALSE(fs::exists(dir));
+
+    REQUIRE(run_child(dir, "eval") == std::vector<Step>{compiled}); // now the folder holds the kernel
+    REQUIRE(cache_files(dir).size() == 1);
+    steps = run_child(dir, "eval", {{"TRACEJIT_CACHE", "0"}});
+    CHECK(steps == std::vector<Step>{compiled});
+}
