@@ -68,7 +68,7 @@ void expect(const Timed &t, const char *what, uint64_t misses, uint64_t memory_h
 
 void print_row(const char *what, int runs, const bench::Samples &total, const bench::Samples &trace,
                const bench::Samples &eval, const bench::Samples &compile) {
-    std::printf("  %-26s | %4d | %9.2f (%9.2f) | %8.2f | %9.2f | %9.2f\n", what, runs, total.best() * 1e3,
+    std::printf("  %-28s | %4d | %9.2f (%9.2f) | %8.2f | %9.2f | %9.2f\n", what, runs, total.best() * 1e3,
                 total.median() * 1e3, trace.best() * 1e3, eval.best() * 1e3, compile.best());
 }
 
@@ -91,7 +91,7 @@ int main(int argc, char **argv) {
     std::printf(
         "  total = trace + eval; compile = kernel_stats().compile_ms (LLVM, or loading from disk);\n"
         "  the goal of a cold compile is on eval (kernel assembly + LLVM + disk store + run), the others on total\n");
-    std::printf("  %-26s | %4s | %-21s | %-8s | %-9s | %-9s\n", "measurement", "runs", "total ms", "trace", "eval",
+    std::printf("  %-28s | %4s | %-21s | %-8s | %-9s | %-9s\n", "measurement", "runs", "total ms", "trace", "eval",
                 "compile");
 
     static const size_t lengths[] = {1000, 10000, 100000};

@@ -23,8 +23,10 @@ int main() {
     tj::Float a = tj::opaque<tj::Float>(1.5f, 1024), b = tj::opaque<tj::Float>(0.5f, 1024);
     size_t base_vars = tj::detail::var_count();
 
-    std::printf("bench_trace: ns per traced operation (no evaluation), best of the runs (median in parentheses)\n");
-    std::printf("  %-22s | %-6s | %-19s | %-19s\n", "graph", "runs", "build ns/op", "free ns/op");
+    std::printf("bench_trace: ns per traced operation (no evaluation), best of the runs (median in parentheses);\n"
+                "  wall = steady_clock (the goal), cpu = this thread's CPU time (leaves out waiting for a core)\n");
+    std::printf("  %-22s | %-6s | %-19s | %-8s | %-19s\n", "graph", "runs", "build ns/op, wall", "cpu",
+                "free ns/op, wall");
 
     struct Result {
         const char *name;
@@ -37,12 +39,14 @@ int main() {
     for (int k = 0; k < 3; ++k) {
         size_t len = lengths[k];
         int runs = int(std::max<size_t>(5, size_t(scale) * 200000 / len)); // ~2M ops per length by default
-        bench::Samples build, release;
+        bench::Samples build, release, build_cpu;
         for (int r = 0; r < runs + 1; ++r) {
             tj::Float x = tj::opaque<tj::Float>(1.f + float(r), 1024);
+            double c0 = bench::thread_cpu_seconds();
             auto t0 = bench::Clock::now();
             bench::build_chain(x, a, b, len);
             double tb = bench::seconds_since(t0);
+            double tc = bench::thread_cpu_seconds() - c0;
             size_t live = tj::detail::var_count();
             t0 = bench::Clock::now();
             x = tj::Float();
@@ -55,12 +59,13 @@ int main() {
             if (r == 0)
                 continue; // the first run grows the variable table and the CSE map
             build.add(tb);
+            build_cpu.add(tc);
             release.add(tf);
         }
         double ns = build.best() * 1e9 / double(len);
-        std::printf("  %-22s | %6d | %8.1f (%8.1f) | %8.1f (%8.1f)\n", names[k], runs, ns,
-                    build.median() * 1e9 / double(len), release.best() * 1e9 / double(len),
-                    release.median() * 1e9 / double(len));
+        std::printf("  %-22s | %6d | %8.1f (%8.1f) | %8.1f | %8.1f (%8.1f)\n", names[k], runs, ns,
+                    build.median() * 1e9 / double(len), build_cpu.best() * 1e9 / double(len),
+                    release.best() * 1e9 / double(len), release.median() * 1e9 / double(len));
         results.push_back({names[k], ns});
     }
 
@@ -68,19 +73,22 @@ int main() {
     {
         constexpr int batch = 1000;
         int runs = 20 * scale;
-        bench::Samples s;
+        bench::Samples s, cpu;
         for (int r = 0; r < runs + 1; ++r) {
+            double c0 = bench::thread_cpu_seconds();
             auto t0 = bench::Clock::now();
             for (int i = 0; i < batch; ++i) {
                 tj::Float y = a * b + tj::sin(a);
                 (void)y;
             }
-            if (r > 0)
+            if (r > 0) {
                 s.add(bench::seconds_since(t0));
+                cpu.add(bench::thread_cpu_seconds() - c0);
+            }
         }
         double ns = s.best() * 1e9 / (3.0 * batch);
-        std::printf("  %-22s | %6d | %8.1f (%8.1f) | (included in build)\n", "3-op graph a*b+sin(a)", runs * batch, ns,
-                    s.median() * 1e9 / (3.0 * batch));
+        std::printf("  %-22s | %6d | %8.1f (%8.1f) | %8.1f | (included in build)\n", "3-op graph a*b+sin(a)",
+                    runs * batch, ns, s.median() * 1e9 / (3.0 * batch), cpu.best() * 1e9 / (3.0 * batch));
         results.push_back({"3-op graph", ns});
     }
     if (tj::detail::var_count() != base_vars) {

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <functional>
 #include <string>
@@ -23,6 +24,14 @@ using Clock = std::chrono::steady_clock;
 
 /// Seconds elapsed since `t0`.
 inline double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+/// CPU time of the calling thread in seconds: unlike wall time, it does not count time spent waiting for a core
+/// while other processes run (it still counts their effect on the caches).
+inline double thread_cpu_seconds() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
+}
 
 /// Durations (seconds) of repeated runs of one measurement.
 struct Samples {

@@ -36,7 +36,7 @@ template <JitScalar T> class Array {
     /// The empty array (size 0).
     Array() = default;
     /// A literal of width 1: broadcasts against arrays of any size.
-    Array(T value) : m_index(detail::var_literal(Type, bits_of(value), 1)) {}
+    Array(T value) : m_index(detail::var_literal(Type, scalar_bits(value), 1)) {}
     /// The elements of a list (evaluated, in memory).
     Array(std::initializer_list<T> values) : Array(std::vector<T>(values)) {}
     /// The elements of a vector (evaluated, in memory).
@@ -103,8 +103,8 @@ template <JitScalar T> class Array {
     Array &operator<<=(const Array &o) { return *this = *this << o; }
     Array &operator>>=(const Array &o) { return *this = *this >> o; }
 
-  private:
-    static uint64_t bits_of(T value) {
+    /// The bit pattern of a scalar as the core stores literals.
+    static uint64_t scalar_bits(T value) {
         uint64_t bits = 0;
         if constexpr (std::is_same_v<T, bool>)
             bits = value ? 1 : 0;
@@ -112,6 +112,8 @@ template <JitScalar T> class Array {
             std::memcpy(&bits, &value, sizeof(T));
         return bits;
     }
+
+  private:
     uint32_t m_index = 0;
 };
 
@@ -146,10 +148,12 @@ template <typename R, typename A> R binary(const char *api, Op op, const A &a, c
         return detail::binary<RESULT>("tj::" NAME "()", detail::Op::CODE, a, b);                                  \
     }                                                                                                             \
     template <typename T, HostScalar S> RESULT operator OP(const Array<T> &a, S b) {                              \
-        return a OP Array<T>(static_cast<T>(b));                                                                  \
+        return RESULT::steal(detail::var_op_scalar("tj::" NAME "()", detail::Op::CODE, a.index(),                  \
+                                                   Array<T>::scalar_bits(static_cast<T>(b)), false));             \
     }                                                                                                             \
     template <typename T, HostScalar S> RESULT operator OP(S a, const Array<T> &b) {                              \
-        return Array<T>(static_cast<T>(a)) OP b;                                                                  \
+        return RESULT::steal(detail::var_op_scalar("tj::" NAME "()", detail::Op::CODE, b.index(),                  \
+                                                   Array<T>::scalar_bits(static_cast<T>(a)), true));              \
     }
 
 TJ_ARRAY_BINARY(+, "add", Add, Array<T>)

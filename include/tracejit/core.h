@@ -45,6 +45,9 @@ uint32_t var_data(VarType t, const void *src, size_t size);
 uint32_t var_counter(VarType t, size_t size);
 /// An operation on 1–4 operands (0 = unused); checks types and broadcasts sizes. `api` names the caller in errors.
 uint32_t var_op(const char *api, Op op, uint32_t a, uint32_t b = 0, uint32_t c = 0);
+/// var_op of an array and a C++ scalar (`bits` of the array's type), scalar on the right or, with
+/// `scalar_first`, on the left: one call instead of creating and releasing a literal array.
+uint32_t var_op_scalar(const char *api, Op op, uint32_t a, uint64_t bits, bool scalar_first);
 /// Converts to type `t`.
 uint32_t var_cast(uint32_t a, VarType t);
 /// Reads source[index] where mask is set (0 elsewhere and for indices past the end).

@@ -303,6 +303,21 @@ uint32_t var_op(const char *api, Op op, uint32_t a, uint32_t b, uint32_t c) {
     return new_var(s, v, true);
 }
 
+uint32_t var_op_scalar(const char *api, Op op, uint32_t a, uint64_t bits, bool scalar_first) {
+    State &s = state();
+    Lock lock(s.mutex);
+    uint32_t lit = var_literal(var(s, a, api).type, bits, 1);
+    uint32_t result;
+    try {
+        result = scalar_first ? var_op(api, op, lit, a) : var_op(api, op, a, lit);
+    } catch (...) {
+        dec_ref(s, lit);
+        throw;
+    }
+    dec_ref(s, lit);
+    return result;
+}
+
 uint32_t var_cast(uint32_t a, VarType t) {
     State &s = state();
     Lock lock(s.mutex);
