@@ -10,12 +10,14 @@
 
 #include <tracejit/tracejit.h>
 
+#include <cmath>
 #include <cstdio>
 #include <string>
 #include <vector>
 
 namespace {
 
+int failures = 0;
 constexpr size_t n = 64; // elements: small, so that running the kernel costs little next to building it
 float next_seed = 1.0f;  // each cold kernel gets a seed no kernel had before
 
@@ -23,6 +25,21 @@ float next_seed = 1.0f;  // each cold kernel gets a seed no kernel had before
 tj::Float trace_chain(const tj::Float &x0, const tj::Float &a, const tj::Float &b, size_t ops, float seed) {
     tj::Float x = x0 + seed;
     bench::build_chain(x, a, b, ops - 1);
+    return x;
+}
+
+/// The same chain on the host in double precision (the chain converges to a fixed point near -0.001, so rounding
+/// differences, FMA contraction included, stay small).
+double host_chain(double x0, double a, double b, size_t ops, float seed) {
+    double x = x0 + double(seed);
+    for (size_t i = 0; i + 1 < ops; ++i) {
+        switch (i & 3) {
+        case 0: x = x * a; break;
+        case 1: x = x + b; break;
+        case 2: x = x - a; break;
+        default: x = x * b; break;
+        }
+    }
     return x;
 }
 
@@ -47,11 +64,13 @@ Timed run_chain(const tj::Float &x0, const tj::Float &a, const tj::Float &b, siz
     t.delta.disk_hits = after.disk_hits - before.disk_hits;
     t.delta.misses = after.misses - before.misses;
     t.compile_ms = after.compile_ms - before.compile_ms;
-    (void)x.read(0);
+    double want = host_chain(0.25f, 1.0001f, 0.001f, ops, seed), got = x.read(n - 1);
+    if (std::abs(got - want) > 1e-4 * std::abs(want) + 1e-6) {
+        std::printf("  chain of %zu ops: wrong result %.9g, expected %.9g\n", ops, got, want);
+        ++failures;
+    }
     return t;
 }
-
-int failures = 0;
 
 /// Checks that a run used the cache level it was meant to.
 void expect(const Timed &t, const char *what, uint64_t misses, uint64_t memory_hits, uint64_t disk_hits) {

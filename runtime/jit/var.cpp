@@ -51,8 +51,10 @@ void *alloc_buffer(VarType t, uint64_t size) {
 void free_buffer(void *p) { std::free(p); }
 
 Variable &var(State &s, uint32_t id, const char *api) {
-    if (id == 0 || id >= s.vars.size() || s.vars[id].op == Op::Count)
-        throw Error(fmt::format("{}: the array is empty or was freed", api));
+    if (id == 0)
+        throw Error(fmt::format("{}: an operand is an empty, uninitialized (default-constructed) array", api));
+    if (id >= s.vars.size() || s.vars[id].op == Op::Count)
+        throw Error(fmt::format("{}: an operand refers to a freed variable (id {})", api, id));
     return s.vars[id];
 }
 

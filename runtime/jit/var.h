@@ -37,9 +37,30 @@ struct Variable {
 /// Hash of what defines a pure node (op, type, size, operands, literal) for the CSE table.
 uint64_t cse_hash(const Variable &v);
 
+/// A re-entrant lock that costs one uncontended std::mutex operation at the outermost level only:
+/// the depth is per thread, so nested API calls (an op that creates a literal) do not touch the mutex.
+class ReentrantMutex {
+  public:
+    void lock() {
+        if (depth()++ == 0)
+            m_mutex.lock();
+    }
+    void unlock() {
+        if (--depth() == 0)
+            m_mutex.unlock();
+    }
+
+  private:
+    static unsigned &depth() {
+        static thread_local unsigned d __attribute__((tls_model("initial-exec"))) = 0;
+        return d;
+    }
+    std::mutex m_mutex;
+};
+
 /// The whole runtime state of the JIT, guarded by `mutex`.
 struct State {
-    std::recursive_mutex mutex;
+    ReentrantMutex mutex;
     std::vector<Variable> vars{1};        ///< id 0 is the empty array
     std::vector<uint32_t> free_ids;       ///< slots to reuse
     CseTable cse;                         ///< pure unevaluated nodes, by cse_hash
@@ -53,7 +74,7 @@ struct State {
 /// The process-wide state.
 State &state();
 
-using Lock = std::lock_guard<std::recursive_mutex>;
+using Lock = std::lock_guard<ReentrantMutex>;
 
 /// Allocates a variable slot (reference count 1) holding `v`; uses CSE when `cse` is set.
 uint32_t new_var(State &s, const Variable &v, bool cse);

@@ -58,8 +58,9 @@ template <typename T> std::vector<T> small_ints(size_t n, uint64_t seed, int64_t
 template <typename T> std::vector<T> edge_values() {
     using L = std::numeric_limits<T>;
     if constexpr (std::is_floating_point_v<T>)
-        return {T(0), -T(0), T(1), T(-1), L::infinity(), -L::infinity(), L::quiet_NaN(), L::max(), L::lowest(),
-                L::min(), L::denorm_min(), -L::denorm_min(), T(0.5), T(-2.5), T(3)};
+        return {T(0),           -T(0),    T(1),        T(-1),    L::infinity(),   -L::infinity(),
+                L::quiet_NaN(), L::max(), L::lowest(), L::min(), L::denorm_min(), -L::denorm_min(),
+                T(0.5),         T(-2.5),  T(3)};
     else if constexpr (std::is_signed_v<T>)
         return {T(0), T(1), T(-1), L::min(), L::max(), T(L::min() + 1), T(2), T(-2)};
     else
@@ -110,15 +111,27 @@ template <typename T> std::string show(T v) {
 }
 
 /// Checks every element of `got` against `expect` exactly; reports the count and the first mismatch.
+/// The elements of `a` on the host; Bool as bytes (std::vector<bool> is slow to build and index).
+template <typename T> auto host_values(const tj::Array<T> &a) {
+    if constexpr (std::is_same_v<T, bool>) {
+        std::vector<uint8_t> bytes(a.size());
+        if (!bytes.empty())
+            tj::detail::var_copy_to_host(a.index(), bytes.data());
+        return bytes;
+    } else {
+        return tj::to_vector(a);
+    }
+}
+
 template <typename T, typename V> void check_exact(const std::string &what, const tj::Array<T> &got, const V &expect) {
-    std::vector<T> g = tj::to_vector(got);
+    auto g = host_values(got);
     REQUIRE_MESSAGE(g.size() == expect.size(), what << ": size " << g.size() << ", expected " << expect.size());
     size_t bad = 0, first = 0;
     for (size_t i = 0; i < g.size(); ++i)
-        if (!same_value<T>(g[i], T(expect[i])) && bad++ == 0)
+        if (!same_value<T>(T(g[i]), T(expect[i])) && bad++ == 0)
             first = i;
     CHECK_MESSAGE(bad == 0, what << " (n=" << g.size() << "): " << bad << " elements differ; first at [" << first
-                                 << "]: got " << (bad ? show<T>(g[first]) : "") << ", expected "
+                                 << "]: got " << (bad ? show<T>(T(g[first])) : "") << ", expected "
                                  << (bad ? show<T>(T(expect[first])) : ""));
 }
 
@@ -130,9 +143,7 @@ void check_close(const std::string &what, const tj::Array<T> &got, const V &expe
     size_t bad = 0, first = 0;
     for (size_t i = 0; i < g.size(); ++i) {
         double x = double(g[i]), e = double(expect[i]);
-        bool ok = std::isnan(e) ? std::isnan(x)
-                  : std::isinf(e) ? x == e
-                                  : std::fabs(x - e) <= abs + rel * std::fabs(e);
+        bool ok = std::isnan(e) ? std::isnan(x) : std::isinf(e) ? x == e : std::fabs(x - e) <= abs + rel * std::fabs(e);
         if (!ok && bad++ == 0)
             first = i;
     }
@@ -197,9 +208,7 @@ template <typename T> T ref_mod(T a, T b) {
     }
 }
 /// Shift amounts are taken modulo the bit width.
-template <typename T> T ref_shl(T a, T b) {
-    return T(Wide<T>(a) << (Wide<T>(b) & Wide<T>(sizeof(T) * 8 - 1)));
-}
+template <typename T> T ref_shl(T a, T b) { return T(Wide<T>(a) << (Wide<T>(b) & Wide<T>(sizeof(T) * 8 - 1))); }
 template <typename T> T ref_shr(T a, T b) { return T(a >> (Wide<T>(b) & Wide<T>(sizeof(T) * 8 - 1))); }
 template <typename T> T ref_abs(T a) {
     if constexpr (std::is_floating_point_v<T>)

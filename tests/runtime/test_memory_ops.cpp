@@ -2,9 +2,6 @@
 // duplicates from many threads, copy on write, ordering with later reads, and their errors
 #include "reference.h"
 
-#include <algorithm>
-#include <climits>
-
 using namespace tjtest;
 
 namespace {
@@ -27,8 +24,8 @@ template <typename I> bool in_range(I i, size_t size) {
 
 } // namespace
 
-TEST_CASE_TEMPLATE("gather with every index type: masks and out-of-range indices give 0", I, int32_t, uint32_t,
-                   int64_t, uint64_t) {
+TEST_CASE_TEMPLATE("gather with every index type: masks and out-of-range indices give 0", I, int32_t, uint32_t, int64_t,
+                   uint64_t) {
     const size_t src_n = 1000;
     std::vector<float> src = uniform_values<float>(src_n, 1, -10, 10);
     tj::Float source(src);
@@ -94,8 +91,7 @@ TEST_CASE("masked-off lanes never touch memory, whatever their index") {
     check_exact("target after out-of-range and masked-off scatters", target, std::vector<float>(10, 5.f));
 }
 
-TEST_CASE_TEMPLATE("scatter writes active in-range lanes and skips the rest", I, int32_t, uint32_t, int64_t,
-                   uint64_t) {
+TEST_CASE_TEMPLATE("scatter writes active in-range lanes and skips the rest", I, int32_t, uint32_t, int64_t, uint64_t) {
     const size_t target_n = 5000;
     // A permutation (so no index repeats) mixed with out-of-range and masked-off lanes.
     std::vector<I> iv(target_n + 300);
@@ -242,7 +238,8 @@ TEST_CASE("reads after a scatter see it, in program order") {
     tj::Float dst = tj::zeros<tj::Float>(10);
     tj::Int32 rev = 9 - tj::arange<tj::Int32>(10);
     tj::scatter(dst, tj::gather<tj::Float>(src, rev), tj::arange<tj::Int32>(10));
-    check_exact("scatter(gather(reversed))", dst, std::vector<float>{4.5f, 4.f, 3.5f, 3.f, 2.5f, 2.f, 1.5f, 1.f, 0.5f, 0.f});
+    check_exact("scatter(gather(reversed))", dst,
+                std::vector<float>{4.5f, 4.f, 3.5f, 3.f, 2.5f, 2.f, 1.5f, 1.f, 0.5f, 0.f});
 }
 
 TEST_CASE("scatter of Bool values") {
@@ -264,10 +261,8 @@ TEST_CASE("gather and scatter errors name the function and the sizes") {
     tj::Float target = tj::zeros<tj::Float>(10);
     check_error([&] { tj::scatter(target, tj::opaque<tj::Float>(2.f, 4), i5); }, {"tj::scatter()", "4", "5"});
     check_error([&] { tj::scatter(target, tj::opaque<tj::Float>(2.f, 5), i5, m3); }, {"tj::scatter()", "5", "3"});
-    check_error([&] { tj::scatter_add(target, tj::opaque<tj::Float>(2.f, 5), i4); },
-                {"tj::scatter_add()", "5", "4"});
-    check_error([&] { tj::scatter_add(target, tj::opaque<tj::Float>(2.f, 4), i4, m3); },
-                {"tj::scatter_add()", "3"});
+    check_error([&] { tj::scatter_add(target, tj::opaque<tj::Float>(2.f, 5), i4); }, {"tj::scatter_add()", "5", "4"});
+    check_error([&] { tj::scatter_add(target, tj::opaque<tj::Float>(2.f, 4), i4, m3); }, {"tj::scatter_add()", "3"});
     check_error([&] { tj::scatter(target, tj::Float(1.f), tj::opaque<tj::Float64>(1.0, 2)); },
                 {"tj::scatter()", "index", "integer"});
     tj::Bool bt = tj::zeros<tj::Bool>(4);

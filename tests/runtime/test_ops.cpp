@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 
 using namespace tjtest;
 
@@ -37,9 +36,11 @@ template <typename T> std::vector<T> cast_values(size_t n, uint64_t seed) {
         Rng rng(seed);
         std::vector<T> v(n);
         std::vector<T> edges = edge_values<T>();
+        // clang-format off
         const T limits[] = {T(2147483647.0), T(2147483648.0), T(-2147483648.0), T(-2147483649.0),
                             T(4294967295.0), T(4294967296.0), T(9223372036854775807.0), T(-9223372036854775808.0),
                             T(18446744073709551615.0), T(-0.75), T(0.75), T(1e30)};
+        // clang-format on
         for (auto &x : v) {
             uint64_t r = rng.next();
             if ((r & 15) == 0)
@@ -67,8 +68,8 @@ template <typename T> std::vector<T> without_zeros(std::vector<T> v) {
 
 } // namespace
 
-TEST_CASE_TEMPLATE("arithmetic + - * / % and unary - match the reference", T, float, double, int32_t, uint32_t,
-                   int64_t, uint64_t) {
+TEST_CASE_TEMPLATE("arithmetic + - * / % and unary - match the reference", T, float, double, int32_t, uint32_t, int64_t,
+                   uint64_t) {
     using A = tj::Array<T>;
     for (size_t n : op_sizes) {
         CAPTURE(n);
@@ -126,7 +127,8 @@ TEST_CASE_TEMPLATE("comparisons match the reference", T, float, double, int32_t,
         CAPTURE(n);
         std::vector<T> av = tie_values<T>(n, 50 + n), bv = tie_values<T>(n, 60 + n);
         A a(av), b(bv);
-        tj::Bool eq = a == b, ne = a != b, lt = a < b, le = a <= b, gt = a > b, ge = a >= b;
+        tj::Bool eq = a == b, ne = a != b, le = a <= b, ge = a >= b;
+        tj::Bool lt = (a < b), gt = (a > b);
         tj::Bool s1 = a < 1, s2 = 1 < a, s3 = a == T(2), s4 = 0 >= a;
         tj::eval(eq, ne, lt, le, gt, ge, s1, s2, s3, s4);
         check_exact("a == b", eq, map2(av, bv, [](T x, T y) { return x == y; }));
@@ -142,8 +144,7 @@ TEST_CASE_TEMPLATE("comparisons match the reference", T, float, double, int32_t,
     }
 }
 
-TEST_CASE_TEMPLATE("bitwise ops and shifts on integers match the reference", T, int32_t, uint32_t, int64_t,
-                   uint64_t) {
+TEST_CASE_TEMPLATE("bitwise ops and shifts on integers match the reference", T, int32_t, uint32_t, int64_t, uint64_t) {
     using A = tj::Array<T>;
     constexpr int bits = int(sizeof(T) * 8);
     for (size_t n : op_sizes) {
@@ -270,8 +271,8 @@ TEST_CASE_TEMPLATE("transcendental math and fused expressions are within toleran
         check_close("cos", r_cos, map1(any, [](T v) { return std::cos(double(v)); }), rel, abs);
         check_close("tan", r_tan, map1(unit, [](T v) { return std::tan(double(v)); }), rel, abs);
         check_close("tanh", r_tanh, map1(small, [](T v) { return std::tanh(double(v)); }), rel, abs);
-        check_close("atan2", r_atan2, map2(any, any2, [](T v, T w2) { return std::atan2(double(v), double(w2)); }),
-                    rel, abs);
+        check_close("atan2", r_atan2, map2(any, any2, [](T v, T w2) { return std::atan2(double(v), double(w2)); }), rel,
+                    abs);
         check_close("pow", r_pow, map2(base, ex, [](T v, T w2) { return std::pow(double(v), double(w2)); }), rel, abs);
         check_close("erf", r_erf, map1(small, [](T v) { return std::erf(double(v)); }), rel, abs);
         check_close("pow(a, 2.5)", r_pow_s, map1(base, [](T v) { return std::pow(double(v), 2.5); }), rel, abs);
@@ -336,8 +337,8 @@ TEST_CASE_TEMPLATE("select picks per element", T, bool, float, double, int32_t, 
     }
 }
 
-TEST_CASE_TEMPLATE("cast<U> converts to every type like static_cast (saturating float to int)", S, bool, float,
-                   double, int32_t, uint32_t, int64_t, uint64_t) {
+TEST_CASE_TEMPLATE("cast<U> converts to every type like static_cast (saturating float to int)", S, bool, float, double,
+                   int32_t, uint32_t, int64_t, uint64_t) {
     using A = tj::Array<S>;
     for (size_t n : op_sizes) {
         CAPTURE(n);

@@ -2,8 +2,6 @@
 // user errors and their messages, and the documented results of integer division by zero and float specials
 #include "reference.h"
 
-#include <climits>
-
 using namespace tjtest;
 
 namespace {
@@ -256,8 +254,9 @@ TEST_CASE("type misuse throws tj::Error naming the function") {
     using tj::detail::Op;
     check_error([&] { tj::Float::steal(tj::detail::var_op("tj::add()", Op::Add, f.index(), i.index())); },
                 {"tj::add()", "operand types differ", "f32", "i32"});
-    check_error([&] { tj::Float::steal(tj::detail::var_op("tj::select()", Op::Select, i.index(), f.index(), f.index())); },
-                {"tj::select()", "mask", "Bool"});
+    check_error(
+        [&] { tj::Float::steal(tj::detail::var_op("tj::select()", Op::Select, i.index(), f.index(), f.index())); },
+        {"tj::select()", "mask", "Bool"});
     // Freed or empty ids.
     check_error([&] { (void)(tj::Float() + f); }, {"tj::add()", "empty"});
 }
@@ -290,15 +289,15 @@ void check_kernel_and_fold(const std::string &what, const std::vector<T> &a, con
     for (size_t i = 0; i < a.size(); ++i) {
         tj::Array<R> r = op(tj::Array<T>(a[i]), tj::Array<T>(b[i]));
         CHECK_MESSAGE(tj::detail::var_is_literal(r.index()), what << " [" << i << "] was not folded");
-        CHECK_MESSAGE(same_value(r.read(0), R(expect[i])),
-                      what << " (folded) [" << i << "]: got " << show(r.read(0)) << ", expected " << show(R(expect[i])));
+        CHECK_MESSAGE(same_value(r.read(0), R(expect[i])), what << " (folded) [" << i << "]: got " << show(r.read(0))
+                                                                << ", expected " << show(R(expect[i])));
     }
 }
 
 } // namespace
 
-TEST_CASE_TEMPLATE("integer division by zero and MIN / -1 give the documented values", T, int32_t, uint32_t,
-                   int64_t, uint64_t) {
+TEST_CASE_TEMPLATE("integer division by zero and MIN / -1 give the documented values", T, int32_t, uint32_t, int64_t,
+                   uint64_t) {
     using L = std::numeric_limits<T>;
     std::vector<T> a{T(7), T(0), L::max(), L::min(), T(-7), L::min(), L::min(), T(5), T(-5), T(5)};
     std::vector<T> b{T(0), T(0), T(0), T(0), T(0), T(-1), T(1), T(-1), T(3), T(-3)};
@@ -399,12 +398,14 @@ TEST_CASE_TEMPLATE("float NaN, inf and -0 behave as in C++", T, float, double) {
     auto unary = [&](const char *what, auto op, auto ref) {
         check_kernel_and_fold<T, T>(what, u, dummy, map1(u, ref), [&](auto x, auto) { return op(x); });
     };
+    // clang-format off
     unary("sqrt", [](auto x) { return tj::sqrt(x); }, [](T x) { return std::sqrt(x); });
     unary("abs", [](auto x) { return tj::abs(x); }, [](T x) { return std::fabs(x); });
     unary("neg", [](auto x) { return -x; }, [](T x) { return -x; });
     unary("floor", [](auto x) { return tj::floor(x); }, [](T x) { return std::floor(x); });
     unary("ceil", [](auto x) { return tj::ceil(x); }, [](T x) { return std::ceil(x); });
     unary("round", [](auto x) { return tj::round(x); }, [](T x) { return std::round(x); });
+    // clang-format on
     CHECK(std::isnan(tj::sqrt(tj::opaque<A>(T(-1))).read(0)));
     CHECK(tj::round(tj::opaque<A>(T(2.5))).read(0) == T(3));
     CHECK(tj::round(tj::opaque<A>(T(-2.5))).read(0) == T(-3));
