@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/run.sh — builds and runs every tracejit benchmark, then repeats the goal lines as a summary
 #
-# Usage: bench/run.sh <build-dir>   (a build configured with TRACEJIT_BUILD_BENCH=ON, ideally Release)
+# Usage: bench/run.sh <build-dir>   (configures a Release build there if the folder has none yet)
 # Environment: BENCH_RUNS=n scales the number of timed runs (default 10); BENCH_ONLY="trace launch" runs a subset.
 set -uo pipefail
 
@@ -10,8 +10,14 @@ if [[ $# -ne 1 ]]; then
     exit 2
 fi
 build=$1
+source_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 if [[ ! -f "$build/CMakeCache.txt" ]]; then
-    echo "$0: $build is not a CMake build directory (configure it first, see docs/benchmarks.md)" >&2
+    echo "configuring a Release build in $build"
+    cmake -S "$source_dir" -B "$build" -G Ninja -DCMAKE_CXX_COMPILER=clang++-19 -DCMAKE_BUILD_TYPE=Release \
+        -DTRACEJIT_BUILD_BENCH=ON || exit 1
+fi
+if ! grep -q '^TRACEJIT_BUILD_BENCH:BOOL=ON' "$build/CMakeCache.txt"; then
+    echo "$0: $build is configured with TRACEJIT_BUILD_BENCH=OFF; reconfigure it with -DTRACEJIT_BUILD_BENCH=ON" >&2
     exit 2
 fi
 type=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$build/CMakeCache.txt")

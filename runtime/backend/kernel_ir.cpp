@@ -1,16 +1,24 @@
-// runtime/backend/kernel_ir.cpp — canonical text of kernel instructions (the kernel-cache key)
+// runtime/backend/kernel_ir.cpp — canonical encoding of kernel instructions (the kernel-cache key)
 #include "backend/kernel_ir.h"
 
-#include <fmt/format.h>
-
-#include <iterator>
+#include <cstring>
 
 namespace tj {
 
 void append_instr_text(std::string &out, uint32_t n, const Instr &ins) {
-    static const char *kinds[] = {"op", "const", "load", "bcast", "index", "store", "ctab"};
-    fmt::format_to(std::back_inserter(out), "%{}={}.{}.{}.{} {} {} {} {} {}\n", n, kinds[int(ins.kind)], int(ins.op),
-                   detail::type_name(ins.type), detail::type_name(ins.src_type), ins.a, ins.b, ins.c, ins.d, ins.imm);
+    // A fixed-size binary record: as complete as a textual dump, and cheap enough to build per launch.
+    (void)n; // records are positional
+    char rec[28];
+    rec[0] = char(ins.kind);
+    rec[1] = char(ins.op);
+    rec[2] = char(ins.type);
+    rec[3] = char(ins.src_type);
+    std::memcpy(rec + 4, &ins.a, 4);
+    std::memcpy(rec + 8, &ins.b, 4);
+    std::memcpy(rec + 12, &ins.c, 4);
+    std::memcpy(rec + 16, &ins.d, 4);
+    std::memcpy(rec + 20, &ins.imm, 8);
+    out.append(rec, sizeof(rec));
 }
 
 } // namespace tj

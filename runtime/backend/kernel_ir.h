@@ -3,8 +3,9 @@
 // A kernel runs one loop over the elements [start, end) of one size. Its body is a
 // list of instructions in SSA order; operands are indices of earlier instructions.
 // Memory comes in through numbered parameters (pointers or sizes). The canonical
-// text of a kernel (`KernelIR::text`) is the kernel-cache key: two kernels with the
-// same text compile to the same code.
+// text of a kernel (`KernelIR::text`, a binary record per instruction and one byte
+// per parameter) is the kernel-cache key: two kernels with the same text compile to
+// the same code.
 #pragma once
 
 #include <tracejit/core.h>
@@ -60,7 +61,7 @@ inline constexpr uint32_t max_embedded_literals = 64;
 /// Entry point of a compiled kernel: runs elements [start, end); args[k] is param k.
 using KernelFn = void (*)(uint64_t start, uint64_t end, void **args);
 
-/// Appends the canonical text of `ins` (instruction number `n`) to `out`.
+/// Appends the canonical encoding of `ins` (instruction number `n`) to `out`.
 void append_instr_text(std::string &out, uint32_t n, const Instr &ins);
 
 } // namespace tj

@@ -139,7 +139,9 @@ bool is_computed_dep(const Variable &v, int k) {
 void visit(State &s, Assembly &as, uint32_t root) {
     if (s.vars[root].scratch)
         return;
-    std::vector<std::pair<uint32_t, int>> stack{{root, 0}};
+    static std::vector<std::pair<uint32_t, int>> &stack = *new std::vector<std::pair<uint32_t, int>>(); // under the JIT lock
+    stack.clear();
+    stack.push_back({root, 0});
     while (!stack.empty()) {
         auto &[id, next] = stack.back();
         Variable &v = s.vars[id];
@@ -196,8 +198,20 @@ const char *source_name(cache::Source src) {
 
 /// Assembles and runs one kernel over `size` elements for `roots` (and side effects among them).
 void run_group(State &s, uint64_t size, const std::vector<uint32_t> &roots) {
-    Assembly as;
-    as.ir.text.reserve(64 * roots.size() + 256);
+    // One scratch assembly, reused under the JIT lock: launches then allocate nothing but outputs.
+    static Assembly &as = *new Assembly();
+    as.ir.instrs.clear();
+    as.ir.params.clear();
+    as.ir.text.clear();
+    as.ir.op_count = 0;
+    as.args.clear();
+    as.visited.clear();
+    as.param_var.clear();
+    as.outputs.clear();
+    as.inputs = 0;
+    as.literals = 0;
+    as.table.clear();
+    as.table_param = UINT32_MAX;
     for (uint32_t r : roots) {
         visit(s, as, r);
         Variable &v = s.vars[r];
@@ -215,7 +229,7 @@ void run_group(State &s, uint64_t size, const std::vector<uint32_t> &roots) {
         as.outputs.push_back({r, p});
     }
     for (ParamKind k : as.ir.params)
-        fmt::format_to(std::back_inserter(as.ir.text), "p{}", int(k));
+        as.ir.text.push_back(char('0' + int(k)));
     for (uint32_t id : as.visited)
         s.vars[id].scratch = 0;
 
@@ -225,7 +239,7 @@ void run_group(State &s, uint64_t size, const std::vector<uint32_t> &roots) {
         found = cache::find_kernel(as.ir);
     } catch (...) {
         for (auto &[root, p] : as.outputs)
-            free_buffer(as.args[p]);
+            free_buffer(as.args[p], s.vars[root].type, s.vars[root].size);
         throw;
     }
     switch (found.source) {

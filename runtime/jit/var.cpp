@@ -39,16 +39,6 @@ static bool same_node(const Variable &a, const Variable &b) {
            a.dep[1] == b.dep[1] && a.dep[2] == b.dep[2] && a.dep[3] == b.dep[3];
 }
 
-void *alloc_buffer(VarType t, uint64_t size) {
-    uint64_t bytes = (size ? size : 1) * detail::type_size(t);
-    bytes = (bytes + 63) & ~uint64_t(63);
-    void *p = std::aligned_alloc(64, bytes);
-    if (!p)
-        throw Error(fmt::format("tracejit: out of memory allocating {} bytes", bytes));
-    return p;
-}
-
-void free_buffer(void *p) { std::free(p); }
 
 Variable &var(State &s, uint32_t id, const char *api) {
     if (id == 0)
@@ -107,7 +97,7 @@ void dec_ref(State &s, uint32_t id) {
         if (v.in_cse)
             s.cse.erase(cse_hash(v), cur);
         if (v.data)
-            free_buffer(v.data);
+            free_buffer(v.data, v.type, v.size);
         for (uint32_t d : v.dep)
             if (d && --s.vars[d].ref == 0)
                 stack.push_back(d);

@@ -8,6 +8,7 @@
 #include <tracejit/core.h>
 #include <tracejit/runtime.h>
 
+#include "jit/alloc.h"
 #include "jit/cse_table.h"
 
 #include <cstdint>
@@ -86,9 +87,6 @@ void become_data(State &s, uint32_t id, void *data);
 /// Checks an id from the façade.
 Variable &var(State &s, uint32_t id, const char *api);
 
-/// A buffer of at least one element, 64-byte aligned; never null.
-void *alloc_buffer(VarType t, uint64_t size);
-void free_buffer(void *p);
 
 /// Evaluates `ids` and all pending side effects (implemented in eval.cpp).
 void eval_locked(State &s, const uint32_t *ids, size_t count);

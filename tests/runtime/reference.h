@@ -246,9 +246,9 @@ template <typename F> void check_error(F &&f, std::initializer_list<const char *
         threw = true;
         msg = e.what();
     }
-    CHECK_MESSAGE(threw, "expected a tj::Error mentioning " << *parts.begin());
+    CHECK_MESSAGE(threw, "expected a tj::Error mentioning " << std::string(*parts.begin()));
     for (const char *p : parts)
-        CHECK_MESSAGE(msg.find(p) != std::string::npos, "message \"" << msg << "\" lacks \"" << p << "\"");
+        CHECK_MESSAGE(msg.find(p) != std::string::npos, "message \"" << msg << "\" lacks \"" << std::string(p) << "\"");
 }
 
 } // namespace tjtest

@@ -362,6 +362,29 @@ TEST_CASE_TEMPLATE("cast<U> converts to every type like static_cast (saturating 
     }
 }
 
+TEST_CASE_TEMPLATE("every vector tail length and thread split gives the reference", T, float, double, int32_t,
+                   uint64_t) {
+    using A = tj::Array<T>;
+    std::vector<size_t> sizes;
+    for (size_t n = 1; n <= 67; ++n)
+        sizes.push_back(n);
+    for (size_t n : {32767, 32768, 32769, 65537, 131135})
+        sizes.push_back(n);
+    for (size_t n : sizes) {
+        CAPTURE(n);
+        std::vector<T> av = random_values<T>(n, 500 + n), bv = random_values<T>(n, 510 + n);
+        A a(av), b(bv);
+        tj::Bool m = a < b;
+        A r = tj::select(m, a - b, b * T(3));
+        tj::Int64 c = tj::cast<int64_t>(r);
+        tj::eval(m, r, c);
+        std::vector<T> e = map2(av, bv, [](T x, T y) { return x < y ? ref_sub(x, y) : ref_mul(y, T(3)); });
+        check_exact("a < b", m, map2(av, bv, [](T x, T y) { return x < y; }));
+        check_exact("select(a < b, a - b, b * 3)", r, e);
+        check_exact("cast<int64_t>", c, map1(e, ref_cast<int64_t, T>));
+    }
+}
+
 TEST_CASE_TEMPLATE("constructors, full, zeros, opaque, read, to_vector and size", T, bool, float, double, int32_t,
                    uint32_t, int64_t, uint64_t) {
     using A = tj::Array<T>;

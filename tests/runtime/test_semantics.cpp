@@ -257,8 +257,8 @@ TEST_CASE("type misuse throws tj::Error naming the function") {
     check_error(
         [&] { tj::Float::steal(tj::detail::var_op("tj::select()", Op::Select, i.index(), f.index(), f.index())); },
         {"tj::select()", "mask", "Bool"});
-    // Freed or empty ids.
-    check_error([&] { (void)(tj::Float() + f); }, {"tj::add()", "empty"});
+    // A default-constructed array is no operand.
+    check_error([&] { (void)(tj::Float() + f); }, {"tj::add()", "uninitialized"});
 }
 
 TEST_CASE("reading past the end, bad block sizes and empty reductions throw") {
@@ -275,7 +275,7 @@ TEST_CASE("reading past the end, bad block sizes and empty reductions throw") {
     check_error([&] { (void)tj::hmin(empty); }, {"tj::hmin()", "empty"});
     check_error([&] { (void)tj::hmax(tj::Int64{std::vector<int64_t>{}}); }, {"tj::hmax()", "empty"});
     check_error([&] { (void)tj::mean(empty); }, {"tj::mean()", "empty"});
-    check_error([&] { (void)tj::hmin(tj::Float()); }, {"tj::hmin()", "empty"});
+    check_error([&] { (void)tj::hmin(tj::Float()); }, {"tj::hmin()", "uninitialized"});
 }
 
 namespace {
