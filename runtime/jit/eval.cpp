@@ -233,7 +233,8 @@ void run_group(State &s, uint64_t size, const std::vector<uint32_t> &roots) {
     for (uint32_t id : as.visited)
         s.vars[id].scratch = 0;
 
-    auto t0 = std::chrono::steady_clock::now();
+    bool timed = log::enabled(LogLevel::Info);
+    auto t0 = timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point();
     cache::Lookup found;
     try {
         found = cache::find_kernel(as.ir);
@@ -254,7 +255,7 @@ void run_group(State &s, uint64_t size, const std::vector<uint32_t> &roots) {
         as.args[as.table_param] = as.table.data();
     LaunchCtx ctx{found.fn, as.args.data()};
     cpu::parallel_for(size, block_size(size), run_range, &ctx);
-    if (log::enabled(LogLevel::Info)) {
+    if (timed) {
         double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
         log::info("launch: n={} in={} out={} ops={} ({}, {:.3f} ms)", size, as.inputs, as.outputs.size(),
                   as.ir.op_count, source_name(found.source), ms);
