@@ -1,6 +1,7 @@
 // runtime/jit/fold.cpp — constant folding of literal operands, with the kernels' exact semantics
 #include "jit/fold.h"
 
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -171,6 +172,16 @@ bool fold(Op op, VarType src, VarType dst, uint64_t a, uint64_t b, uint64_t c, u
 }
 
 bool literal_is(VarType t, uint64_t bits, int value) {
+    if (value == 0 || value == 1) { // the hot cases (x*1, x+0), from a table
+        static const auto table = [] {
+            std::array<std::array<uint64_t, 2>, 7> tab{};
+            for (int ti = 0; ti < 7; ++ti)
+                for (int v = 0; v < 2; ++v)
+                    fold_cast<int64_t>(VarType(ti), uint64_t(v), tab[ti][v]);
+            return tab;
+        }();
+        return table[int(t)][value] == bits;
+    }
     uint64_t expect = 0;
     if (!fold_cast<int64_t>(t, uint64_t(int64_t(value)), expect))
         return false;

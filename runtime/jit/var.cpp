@@ -40,12 +40,10 @@ static bool same_node(const Variable &a, const Variable &b) {
 }
 
 
-Variable &var(State &s, uint32_t id, const char *api) {
+[[noreturn]] void bad_var(State &s, uint32_t id, const char *api) {
     if (id == 0)
         throw Error(fmt::format("{}: an operand is an empty, uninitialized (default-constructed) array", api));
-    if (id >= s.vars.size() || s.vars[id].op == Op::Count)
-        throw Error(fmt::format("{}: an operand refers to a freed variable (id {})", api, id));
-    return s.vars[id];
+    throw Error(fmt::format("{}: an operand refers to a freed variable (id {})", api, id));
 }
 
 uint32_t new_var(State &s, const Variable &v, bool cse) {
@@ -185,6 +183,8 @@ uint32_t var_counter(VarType t, size_t size) {
 
 /// Size of the result of combining operands of the given sizes (width 1 broadcasts).
 static uint64_t broadcast_size(const char *api, const uint64_t *sizes, size_t n) {
+    if (sizes[0] == sizes[n - 1] && (n < 3 || sizes[1] == sizes[0]))
+        return sizes[0]; // the common case: equal sizes
     uint64_t out = 1;
     bool any_other = false;
     for (size_t i = 0; i < n; ++i) {

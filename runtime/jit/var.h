@@ -84,8 +84,14 @@ void inc_ref(State &s, uint32_t id);
 void dec_ref(State &s, uint32_t id);
 /// Drops a variable's operands and CSE entry after it has been evaluated into `data`.
 void become_data(State &s, uint32_t id, void *data);
+/// Throws the tj::Error for an invalid id.
+[[noreturn]] void bad_var(State &s, uint32_t id, const char *api);
 /// Checks an id from the façade.
-Variable &var(State &s, uint32_t id, const char *api);
+inline Variable &var(State &s, uint32_t id, const char *api) {
+    if (id == 0 || id >= s.vars.size() || s.vars[id].op == Op::Count) [[unlikely]]
+        bad_var(s, id, api);
+    return s.vars[id];
+}
 
 
 /// Evaluates `ids` and all pending side effects (implemented in eval.cpp).
