@@ -1,4 +1,4 @@
-// runtime/cache/kernel_cache.cpp — memory level (full key text per hash bucket) over the disk level and LLVM
+// runtime/cache/kernel_cache.cpp — memory level (full kernel IR per hash bucket) over the disk level and LLVM
 #include "cache/kernel_cache.h"
 
 #include "backend/llvm_jit.h"

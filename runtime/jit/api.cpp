@@ -31,29 +31,19 @@ void clear_kernel_cache() { cache::clear_memory(); }
 
 bool has_backend(Backend b) { return b == Backend::CPU; }
 
-static const char *cuda_missing =
-    "the CUDA backend is not part of this build yet (only the CPU backend exists); use tj::Backend::CPU";
-
 void set_backend(Backend b) {
-    if (b == Backend::CUDA)
-        throw Error(std::string("tj::set_backend(): ") + cuda_missing);
     jit::State &s = jit::state();
     jit::Lock lock(s.mutex);
+    if (b == Backend::CUDA)
+        throw Error(std::string("tj::set_backend(): ") + jit::cuda_missing);
     s.backend = b;
+    s.backend_error.clear(); // an explicit choice replaces a bad TRACEJIT_BACKEND
 }
 
 Backend backend() {
     jit::State &s = jit::state();
     jit::Lock lock(s.mutex);
-    static bool checked = false;
-    if (!checked) {
-        checked = true;
-        const char *env = std::getenv("TRACEJIT_BACKEND");
-        if (env && std::strcmp(env, "cuda") == 0)
-            throw Error(std::string("TRACEJIT_BACKEND=cuda: ") + cuda_missing);
-        if (env && *env && std::strcmp(env, "cpu") != 0)
-            throw Error(fmt::format("TRACEJIT_BACKEND={}: expected cpu or cuda", env));
-    }
+    jit::check_backend(s);
     return s.backend;
 }
 

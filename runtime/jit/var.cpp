@@ -18,9 +18,24 @@
 namespace tj {
 namespace jit {
 
+static State *make_state() {
+    auto *s = new State();
+    const char *env = std::getenv("TRACEJIT_BACKEND");
+    if (env && std::strcmp(env, "cuda") == 0)
+        s->backend_error = std::string("TRACEJIT_BACKEND=cuda: ") + cuda_missing;
+    else if (env && *env && std::strcmp(env, "cpu") != 0)
+        s->backend_error = fmt::format("TRACEJIT_BACKEND={}: expected cpu or cuda", env);
+    return s;
+}
+
 State &state() {
-    static State *s = new State(); // never destroyed: arrays in static storage may outlive main()
+    static State *s = make_state(); // never destroyed: arrays in static storage may outlive main()
     return *s;
+}
+
+void check_backend(const State &s) {
+    if (!s.backend_error.empty()) [[unlikely]]
+        throw Error(s.backend_error);
 }
 
 uint64_t cse_hash(const Variable &v) {
@@ -147,6 +162,7 @@ static bool is_int(VarType t) { return !is_float(t) && t != VarType::Bool; }
 uint32_t var_literal(VarType t, uint64_t bits, size_t size) {
     State &s = state();
     Lock lock(s.mutex);
+    check_backend(s);
     Variable v;
     v.op = Op::Literal;
     v.type = t;
@@ -161,6 +177,7 @@ uint32_t var_data(VarType t, const void *src, size_t size) {
         std::memcpy(buf, src, size * type_size(t));
     State &s = state();
     Lock lock(s.mutex);
+    check_backend(s);
     Variable v;
     v.op = Op::Data;
     v.type = t;
@@ -174,6 +191,7 @@ uint32_t var_counter(VarType t, size_t size) {
         throw Error("tj::arange(): needs a numeric array type, not Bool");
     State &s = state();
     Lock lock(s.mutex);
+    check_backend(s);
     Variable v;
     v.op = Op::Counter;
     v.type = t;

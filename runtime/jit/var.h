@@ -70,10 +70,18 @@ struct State {
     std::vector<uint32_t> free_stack;     ///< scratch space of dec_ref (no recursion)
     KernelStats stats;
     Backend backend = Backend::CPU;
+    std::string backend_error;            ///< why TRACEJIT_BACKEND cannot be honoured (empty: fine)
 };
 
 /// The process-wide state.
 State &state();
+
+/// Why CUDA cannot be selected in this build.
+inline constexpr const char *cuda_missing =
+    "the CUDA backend is not part of this build yet (only the CPU backend exists); use the CPU backend";
+
+/// Throws the tj::Error stored when TRACEJIT_BACKEND named a backend that cannot run.
+void check_backend(const State &s);
 
 using Lock = std::lock_guard<ReentrantMutex>;
 
