@@ -29,6 +29,10 @@
 namespace tj::cpu {
 namespace {
 
+/// Bump whenever the generated code changes for the same kernel IR: it is part of every cache key,
+/// so object code cached by an older tracejit is never loaded.
+constexpr int codegen_revision = 1;
+
 /// Kernels with more instructions than this skip the IR optimiser and use LLVM's fast code generator:
 /// the kernel IR is already folded, deduplicated and vectorised, and the optimising code generator's
 /// cost grows faster than linearly with the size of one loop body (measured: 10k ops took seconds).
@@ -76,8 +80,8 @@ struct Jit {
         bool avx2 = host.features.find("+avx2") != std::string::npos;
         host.vector_isa = avx512 ? 'e' : (avx2 ? 'd' : 'b');
         host.vector_bits = avx512 ? 512 : (avx2 ? 256 : 128);
-        key = fmt::format("cpu-llvm{} {} {} {} isa={}", LLVM_VERSION_STRING, host.triple, host.cpu, host.features,
-                          host.vector_isa);
+        key = fmt::format("cpu codegen={} llvm{} {} {} {} isa={}", codegen_revision, LLVM_VERSION_STRING,
+                          host.triple, host.cpu, host.features, host.vector_isa);
 
         auto j = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(*jtmb)).create();
         if (!j)
