@@ -55,8 +55,8 @@ struct Step {
     bool operator==(const Step &) const = default;
 };
 std::ostream &operator<<(std::ostream &os, const Step &s) {
-    return os << "{memory " << s.memory_hits << ", disk " << s.disk_hits << ", compiled " << s.misses
-              << ", warnings " << s.warnings << "}";
+    return os << "{memory " << s.memory_hits << ", disk " << s.disk_hits << ", compiled " << s.misses << ", warnings "
+              << s.warnings << "}";
 }
 const Step compiled{0, 0, 1, 0}, from_disk{0, 1, 0, 0}, from_memory{1, 0, 0, 0};
 
@@ -307,7 +307,7 @@ TEST_CASE("kernel cache: corrupt and truncated files are survived, recompiled an
         CHECK(steps[0].disk_hits == 0);
         CHECK(steps[0].warnings >= 1); // the bad file was logged
         REQUIRE(fs::exists(file));
-        CHECK(read_file(file) != bytes); // replaced ...
+        CHECK(read_file(file) != bytes);                               // replaced ...
         CHECK(run_child(dir, "eval") == std::vector<Step>{from_disk}); // ... by a sound file
     }
 }

@@ -25,8 +25,8 @@ constexpr size_t n_inputs = size_t(1) << 20;
 
 /// One ulp of the value `c` of type T: the spacing of T's values at |c| (2^-149 or 2^-1074 below the normal range).
 template <typename T> long double ulp_of(T c) {
-    constexpr int digits = std::numeric_limits<T>::digits;                // 24 or 53
-    constexpr int min_exp = std::numeric_limits<T>::min_exponent;         // -125 or -1021
+    constexpr int digits = std::numeric_limits<T>::digits;        // 24 or 53
+    constexpr int min_exp = std::numeric_limits<T>::min_exponent; // -125 or -1021
     int e = 0;
     if (c != 0)
         std::frexp(c, &e); // c = m * 2^e, 0.5 <= |m| < 1
@@ -125,13 +125,13 @@ template <typename T> std::vector<MathCase<T>> math_cases() {
         in.fill(n_inputs / 4, [&] { return in.uniform(-100, 100); });
         in.fill(n_inputs / 16, [&] { return in.random_sign(in.log_uniform(1e-30, 1)); });
         in.fill(n_inputs / 16, [&] { return in.random_sign(in.log_uniform(100, 1e6)); });
-        for (double v : {1e7, 1e10, 1e20, 1e30, huge, 3.14159265358979, 1.5707963267949, 6.28318530717959,
-                         1e22, 8.5e37})
+        for (double v :
+             {1e7, 1e10, 1e20, 1e30, huge, 3.14159265358979, 1.5707963267949, 6.28318530717959, 1e22, 8.5e37})
             in.x.push_back(in.random_sign(static_cast<T>(v)));
         in.rest([&] { return in.random_sign(in.log_uniform(1, huge)); });
     };
     auto positive_inputs = [=](Inputs<T> &in) { // (0, 1e30] and the whole positive range, subnormals included
-        in.grid(n_inputs / 4, 0.5, 2); // around 1, where log is near 0
+        in.grid(n_inputs / 4, 0.5, 2);          // around 1, where log is near 0
         in.fill(n_inputs / 4, [&] { return in.log_uniform(min_sub, 1e30); });
         in.fill(n_inputs / 4, [&] { return in.uniform(0, 1000); });
         for (T v = std::numeric_limits<T>::denorm_min(); v < std::numeric_limits<T>::min(); v *= 2)
@@ -140,23 +140,23 @@ template <typename T> std::vector<MathCase<T>> math_cases() {
     };
 
     std::vector<MathCase<T>> cases;
-    cases.push_back({"sin", trig_inputs, [](const A &x, const A &) { return tj::sin(x); },
-                     [](W x, W) { return std::sin(x); }});
-    cases.push_back({"cos", trig_inputs, [](const A &x, const A &) { return tj::cos(x); },
-                     [](W x, W) { return std::cos(x); }});
-    cases.push_back({"tan", trig_inputs, [](const A &x, const A &) { return tj::tan(x); },
-                     [](W x, W) { return std::tan(x); }});
+    cases.push_back(
+        {"sin", trig_inputs, [](const A &x, const A &) { return tj::sin(x); }, [](W x, W) { return std::sin(x); }});
+    cases.push_back(
+        {"cos", trig_inputs, [](const A &x, const A &) { return tj::cos(x); }, [](W x, W) { return std::cos(x); }});
+    cases.push_back(
+        {"tan", trig_inputs, [](const A &x, const A &) { return tj::tan(x); }, [](W x, W) { return std::tan(x); }});
     cases.push_back({"exp",
                      [=](Inputs<T> &in) {
                          in.grid(n_inputs / 2, exp_lo, exp_hi);
                          in.fill(n_inputs / 4, [&] { return in.uniform(exp_lo, exp_hi); });
                          in.fill(n_inputs / 8, [&] { return in.random_sign(in.log_uniform(1e-30, 1)); });
                          in.fill(n_inputs / 16, [&] { return in.uniform(exp_sub_lo, exp_lo); }); // subnormal results
-                         in.rest([&] { return in.uniform(exp_hi, exp_over); }); // up to overflow
+                         in.rest([&] { return in.uniform(exp_hi, exp_over); });                  // up to overflow
                      },
                      [](const A &x, const A &) { return tj::exp(x); }, [](W x, W) { return std::exp(x); }});
-    cases.push_back({"log", positive_inputs, [](const A &x, const A &) { return tj::log(x); },
-                     [](W x, W) { return std::log(x); }});
+    cases.push_back(
+        {"log", positive_inputs, [](const A &x, const A &) { return tj::log(x); }, [](W x, W) { return std::log(x); }});
     cases.push_back({"tanh",
                      [](Inputs<T> &in) {
                          in.grid(n_inputs / 2, -10, 10);
@@ -292,35 +292,57 @@ template <typename T> void check_special_values() {
         std::vector<std::pair<T, T>> args;
     };
     const std::vector<Special> specials = {
-        {"sin", [](const A &x, const A &) { return tj::sin(x); }, [](W x, W) { return std::sin(x); },
+        {"sin",
+         [](const A &x, const A &) { return tj::sin(x); },
+         [](W x, W) { return std::sin(x); },
          {{inf, 0}, {-inf, 0}, {nan, 0}, {T(0), 0}, {-T(0), 0}, {den, 0}, {-den, 0}}},
-        {"cos", [](const A &x, const A &) { return tj::cos(x); }, [](W x, W) { return std::cos(x); },
+        {"cos",
+         [](const A &x, const A &) { return tj::cos(x); },
+         [](W x, W) { return std::cos(x); },
          {{inf, 0}, {-inf, 0}, {nan, 0}, {T(0), 0}, {-T(0), 0}, {den, 0}}},
-        {"tan", [](const A &x, const A &) { return tj::tan(x); }, [](W x, W) { return std::tan(x); },
+        {"tan",
+         [](const A &x, const A &) { return tj::tan(x); },
+         [](W x, W) { return std::tan(x); },
          {{inf, 0}, {-inf, 0}, {nan, 0}, {T(0), 0}, {-T(0), 0}, {den, 0}, {-den, 0}}},
-        {"exp", [](const A &x, const A &) { return tj::exp(x); }, [](W x, W) { return std::exp(x); },
+        {"exp",
+         [](const A &x, const A &) { return tj::exp(x); },
+         [](W x, W) { return std::exp(x); },
          {{inf, 0}, {-inf, 0}, {nan, 0}, {T(0), 0}, {-T(0), 0}, {T(1000), 0}, {T(-1000), 0}, {big, 0}, {-big, 0}}},
-        {"log", [](const A &x, const A &) { return tj::log(x); }, [](W x, W) { return std::log(x); },
+        {"log",
+         [](const A &x, const A &) { return tj::log(x); },
+         [](W x, W) { return std::log(x); },
          {{T(0), 0}, {-T(0), 0}, {T(-1), 0}, {-den, 0}, {-inf, 0}, {inf, 0}, {nan, 0}, {T(1), 0}}},
-        {"tanh", [](const A &x, const A &) { return tj::tanh(x); }, [](W x, W) { return std::tanh(x); },
+        {"tanh",
+         [](const A &x, const A &) { return tj::tanh(x); },
+         [](W x, W) { return std::tanh(x); },
          {{inf, 0}, {-inf, 0}, {nan, 0}, {T(0), 0}, {-T(0), 0}, {T(100), 0}, {T(-100), 0}, {den, 0}, {-den, 0}}},
-        {"erf", [](const A &x, const A &) { return tj::erf(x); }, [](W x, W) { return std::erf(x); },
+        {"erf",
+         [](const A &x, const A &) { return tj::erf(x); },
+         [](W x, W) { return std::erf(x); },
          {{inf, 0}, {-inf, 0}, {nan, 0}, {T(0), 0}, {-T(0), 0}, {T(100), 0}, {T(-100), 0}}},
-        {"pow", [](const A &x, const A &y) { return tj::pow(x, y); }, [](W x, W y) { return std::pow(x, y); },
-         {{nan, T(0)}, {inf, -T(0)}, {T(1), nan}, {T(1), inf}, {T(0), T(-1)}, {-T(0), T(-1)}, {-T(0), T(-2)},
-          {T(0), T(2)}, {-T(0), T(3)}, {-T(0), T(0.5)}, {T(-2), T(3)}, {T(-2), T(2)}, {T(-2), T(-1)},
-          {T(-2), T(0.5)}, {T(-1), inf}, {T(-1), -inf}, {T(0.5), inf}, {T(0.5), -inf}, {T(2), inf}, {T(2), -inf},
-          {inf, T(-1)}, {inf, T(2)}, {-inf, T(3)}, {-inf, T(2)}, {-inf, T(-3)}, {T(2), nan}, {nan, T(2)},
-          {T(10), T(100)}, {T(10), T(-100)}, {T(2), T(10)}, {T(3), T(-3)}}},
-        {"atan2", [](const A &y, const A &x) { return tj::atan2(y, x); },
+        {"pow",
+         [](const A &x, const A &y) { return tj::pow(x, y); },
+         [](W x, W y) { return std::pow(x, y); },
+         {{nan, T(0)},    {inf, -T(0)},    {T(1), nan},   {T(1), inf},     {T(0), T(-1)},    {-T(0), T(-1)},
+          {-T(0), T(-2)}, {T(0), T(2)},    {-T(0), T(3)}, {-T(0), T(0.5)}, {T(-2), T(3)},    {T(-2), T(2)},
+          {T(-2), T(-1)}, {T(-2), T(0.5)}, {T(-1), inf},  {T(-1), -inf},   {T(0.5), inf},    {T(0.5), -inf},
+          {T(2), inf},    {T(2), -inf},    {inf, T(-1)},  {inf, T(2)},     {-inf, T(3)},     {-inf, T(2)},
+          {-inf, T(-3)},  {T(2), nan},     {nan, T(2)},   {T(10), T(100)}, {T(10), T(-100)}, {T(2), T(10)},
+          {T(3), T(-3)}}},
+        {"atan2",
+         [](const A &y, const A &x) { return tj::atan2(y, x); },
          [](W y, W x) { return std::atan2(y, x); },
          {{T(0), T(0)}, {-T(0), T(0)}, {T(0), -T(0)}, {-T(0), -T(0)}, {T(0), T(-1)}, {-T(0), T(-1)},
-          {T(0), T(1)}, {-T(0), T(1)}, {T(1), T(0)}, {T(-1), T(0)}, {T(1), inf}, {T(-1), inf}, {T(1), -inf},
-          {T(-1), -inf}, {inf, T(1)}, {-inf, T(1)}, {inf, inf}, {-inf, inf}, {inf, -inf}, {-inf, -inf},
-          {nan, T(1)}, {T(1), nan}}},
-        {"sqrt", [](const A &x, const A &) { return tj::sqrt(x); }, [](W x, W) { return std::sqrt(x); },
+          {T(0), T(1)}, {-T(0), T(1)}, {T(1), T(0)},  {T(-1), T(0)},  {T(1), inf},   {T(-1), inf},
+          {T(1), -inf}, {T(-1), -inf}, {inf, T(1)},   {-inf, T(1)},   {inf, inf},    {-inf, inf},
+          {inf, -inf},  {-inf, -inf},  {nan, T(1)},   {T(1), nan}}},
+        {"sqrt",
+         [](const A &x, const A &) { return tj::sqrt(x); },
+         [](W x, W) { return std::sqrt(x); },
          {{T(0), 0}, {-T(0), 0}, {T(-1), 0}, {-inf, 0}, {inf, 0}, {nan, 0}, {T(4), 0}, {den, 0}}},
-        {"rsqrt", [](const A &x, const A &) { return tj::rsqrt(x); }, [](W x, W) { return W(1) / std::sqrt(x); },
+        {"rsqrt",
+         [](const A &x, const A &) { return tj::rsqrt(x); },
+         [](W x, W) { return W(1) / std::sqrt(x); },
          {{T(0), 0}, {-T(0), 0}, {T(-1), 0}, {inf, 0}, {nan, 0}, {T(4), 0}, {T(0.25), 0}}},
     };
     for (const Special &sp : specials) {
@@ -331,12 +353,13 @@ template <typename T> void check_special_values() {
         REQUIRE(got.size() == xs.size());
         for (size_t i = 0; i < xs.size(); ++i) {
             const T want = static_cast<T>(sp.reference(W(xs[i]), W(ys[i])));
-            const bool same = std::isnan(want) ? std::isnan(got[i])
-                                               : got[i] == want && std::signbit(got[i]) == std::signbit(want);
-            INFO(std::string(sp.name) << "(" << show(xs[i]) << (sp.name == std::string("pow") || sp.name == std::string("atan2")
-                                                      ? ", " + show(ys[i])
-                                                      : std::string())
-                         << ") = " << show(got[i]) << ", C++ gives " << show(want));
+            const bool same =
+                std::isnan(want) ? std::isnan(got[i]) : got[i] == want && std::signbit(got[i]) == std::signbit(want);
+            INFO(std::string(sp.name) << "(" << show(xs[i])
+                                      << (sp.name == std::string("pow") || sp.name == std::string("atan2")
+                                              ? ", " + show(ys[i])
+                                              : std::string())
+                                      << ") = " << show(got[i]) << ", C++ gives " << show(want));
             CHECK(same);
         }
     }
@@ -349,7 +372,7 @@ TEST_CASE("math accuracy: the ulp measure itself") {
     CHECK(ulp_error(1.f, 1.0) == 0);
     CHECK(ulp_error(one_up, 1.0) == 1);
     CHECK(ulp_error(std::nextafter(one_up, 2.f), 1.0) == 2);
-    CHECK(ulp_error(one_down, 1.0) == 0.5); // below 1 the spacing halves, but the ulp is that of the result 1
+    CHECK(ulp_error(one_down, 1.0) == 0.5);       // below 1 the spacing halves, but the ulp is that of the result 1
     CHECK(ulp_error(1.f, double(one_down)) == 1); // the result 1 - 2^-24 has ulp 2^-24
     CHECK(ulp_error(1.f, 1.0 + 0x1p-25) == doctest::Approx(0.25)); // the exact value between two floats
     const float den = std::numeric_limits<float>::denorm_min();
