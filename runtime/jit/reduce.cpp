@@ -182,12 +182,7 @@ uint32_t reduce(uint32_t a, ReduceOp op, uint64_t block, bool is_block) {
             reduce_blocks(static_cast<const T *>(data), n, block, op, static_cast<T *>(out));
     });
     jit::dec_ref(s, src);
-    jit::Variable d;
-    d.op = detail::Op::Data;
-    d.type = t;
-    d.size = out_size;
-    d.data = out;
-    return jit::new_var(s, d, false);
+    return jit::new_leaf(s, detail::Op::Data, t, out_size, 0, out);
 }
 
 } // namespace

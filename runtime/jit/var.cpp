@@ -136,6 +136,17 @@ void become_data(State &s, uint32_t id, void *data) {
         dec_ref(s, d); // may reallocate nothing: dec_ref never grows `vars`
 }
 
+uint32_t new_leaf(State &s, Op op, VarType t, uint64_t size, uint64_t literal, void *data) {
+    check_backend(s);
+    Variable v;
+    v.op = op;
+    v.type = t;
+    v.size = size;
+    v.literal = literal;
+    v.data = data;
+    return new_var(s, v, op != Op::Data);
+}
+
 } // namespace jit
 
 namespace detail {
@@ -162,13 +173,7 @@ static bool is_int(VarType t) { return !is_float(t) && t != VarType::Bool; }
 uint32_t var_literal(VarType t, uint64_t bits, size_t size) {
     State &s = state();
     Lock lock(s.mutex);
-    check_backend(s);
-    Variable v;
-    v.op = Op::Literal;
-    v.type = t;
-    v.size = size;
-    v.literal = bits;
-    return new_var(s, v, true);
+    return new_leaf(s, Op::Literal, t, size, bits, nullptr);
 }
 
 uint32_t var_data(VarType t, const void *src, size_t size) {
@@ -177,13 +182,7 @@ uint32_t var_data(VarType t, const void *src, size_t size) {
         std::memcpy(buf, src, size * type_size(t));
     State &s = state();
     Lock lock(s.mutex);
-    check_backend(s);
-    Variable v;
-    v.op = Op::Data;
-    v.type = t;
-    v.size = size;
-    v.data = buf;
-    return new_var(s, v, false);
+    return new_leaf(s, Op::Data, t, size, 0, buf);
 }
 
 uint32_t var_counter(VarType t, size_t size) {
@@ -191,12 +190,7 @@ uint32_t var_counter(VarType t, size_t size) {
         throw Error("tj::arange(): needs a numeric array type, not Bool");
     State &s = state();
     Lock lock(s.mutex);
-    check_backend(s);
-    Variable v;
-    v.op = Op::Counter;
-    v.type = t;
-    v.size = size;
-    return new_var(s, v, true);
+    return new_leaf(s, Op::Counter, t, size, 0, nullptr);
 }
 
 /// Size of the result of combining operands of the given sizes (width 1 broadcasts).
@@ -360,12 +354,7 @@ static uint32_t to_data(State &s, uint32_t id, const char *api) {
         size_t es = type_size(lit.type);
         for (uint64_t i = 0; i < lit.size; ++i)
             std::memcpy(static_cast<char *>(buf) + i * es, &lit.literal, es);
-        Variable d;
-        d.op = Op::Data;
-        d.type = lit.type;
-        d.size = lit.size;
-        d.data = buf;
-        return new_var(s, d, false);
+        return new_leaf(s, Op::Data, lit.type, lit.size, 0, buf);
     }
     if (s.vars[id].op != Op::Data)
         eval_locked(s, &id, 1);

@@ -87,6 +87,8 @@ using Lock = std::lock_guard<ReentrantMutex>;
 
 /// Allocates a variable slot (reference count 1) holding `v`; uses CSE when `cse` is set.
 uint32_t new_var(State &s, const Variable &v, bool cse);
+/// A new variable without operands: a Literal or Counter (deduplicated) or a Data variable owning `data`.
+uint32_t new_leaf(State &s, Op op, VarType t, uint64_t size, uint64_t literal, void *data);
 void inc_ref(State &s, uint32_t id);
 /// Drops one reference; frees the variable and, iteratively, operands that become unused.
 void dec_ref(State &s, uint32_t id);
