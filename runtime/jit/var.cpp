@@ -237,9 +237,30 @@ static const char *op_kind_error(Op op, VarType t) {
 
 static bool is_comparison(Op op) { return op >= Op::Eq && op <= Op::Ge; }
 
+/// The common case of tracing, without the general checks: two clean, non-literal operands of one type and
+/// equal size, and an arithmetic or comparison op defined for that type. Returns 0 when it does not apply.
+static uint32_t binary_fast_path(State &s, Op op, uint32_t a, uint32_t b) {
+    if (op < Op::Add || op > Op::Ge || op == Op::Neg || op == Op::Not || a >= s.vars.size() || b >= s.vars.size())
+        return 0;
+    const Variable &va = s.vars[a], &vb = s.vars[b];
+    if (va.op == Op::Count || vb.op == Op::Count || va.op == Op::Literal || vb.op == Op::Literal || va.dirty ||
+        vb.dirty || va.type != vb.type || va.size != vb.size || op_kind_error(op, va.type))
+        return 0;
+    Variable v;
+    v.op = op;
+    v.type = is_comparison(op) ? VarType::Bool : va.type;
+    v.size = va.size;
+    v.dep[0] = a;
+    v.dep[1] = b;
+    return new_var(s, v, true);
+}
+
 uint32_t var_op(const char *api, Op op, uint32_t a, uint32_t b, uint32_t c) {
     State &s = state();
     Lock lock(s.mutex);
+    if (b && !c && a)
+        if (uint32_t id = binary_fast_path(s, op, a, b))
+            return id;
     uint32_t ops[3] = {a, b, c};
     size_t n = c ? 3 : (b ? 2 : 1);
     for (size_t i = 0; i < n; ++i) {
