@@ -99,7 +99,6 @@ class Lowering {
         auto *entry = llvm::BasicBlock::Create(m_ctx, "entry", f);
         auto *loop = llvm::BasicBlock::Create(m_ctx, "loop", f);
         auto *exit = llvm::BasicBlock::Create(m_ctx, "exit", f);
-        m_entry = entry;
         m_b.SetInsertPoint(entry);
         Value *start = f->getArg(0), *end = f->getArg(1);
         for (size_t k = 0; k < m_ir.params.size(); ++k)
@@ -465,7 +464,6 @@ class Lowering {
     llvm::IRBuilder<> m_b;
     unsigned m_width; ///< lanes per loop iteration: the host's widest float vector
     llvm::Function *m_function = nullptr;
-    llvm::BasicBlock *m_entry = nullptr;
     std::vector<Value *> m_params;
     std::vector<Value *> m_values;
     Value *m_index = nullptr;  ///< element indices of the lanes (i64 vector)
