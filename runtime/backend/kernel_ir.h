@@ -11,6 +11,7 @@
 #include <tracejit/core.h>
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -61,7 +62,20 @@ inline constexpr uint32_t max_embedded_literals = 64;
 /// Entry point of a compiled kernel: runs elements [start, end); args[k] is param k.
 using KernelFn = void (*)(uint64_t start, uint64_t end, void **args);
 
-/// Appends the canonical encoding of `ins` (instruction number `n`) to `out`.
-void append_instr_text(std::string &out, uint32_t n, const Instr &ins);
+/// Appends the canonical encoding of `ins` to `out`: a fixed-size binary record, as complete as a textual
+/// dump and cheap enough to build on every launch (records are positional: no instruction numbers).
+inline void append_instr_text(std::string &out, const Instr &ins) {
+    char rec[28];
+    rec[0] = char(ins.kind);
+    rec[1] = char(ins.op);
+    rec[2] = char(ins.type);
+    rec[3] = char(ins.src_type);
+    std::memcpy(rec + 4, &ins.a, 4);
+    std::memcpy(rec + 8, &ins.b, 4);
+    std::memcpy(rec + 12, &ins.c, 4);
+    std::memcpy(rec + 16, &ins.d, 4);
+    std::memcpy(rec + 20, &ins.imm, 8);
+    out.append(rec, sizeof(rec));
+}
 
 } // namespace tj
