@@ -212,21 +212,29 @@ void run_group(State &s, uint64_t size, const std::vector<uint32_t> &roots) {
     as.literals = 0;
     as.table.clear();
     as.table_param = UINT32_MAX;
-    for (uint32_t r : roots) {
-        visit(s, as, r);
-        Variable &v = s.vars[r];
-        if (v.op == Op::Scatter || v.op == Op::ScatterAdd)
-            continue;
-        void *buf = alloc_buffer(v.type, v.size);
-        uint32_t p = add_param(as, ParamKind::Output, buf, 0);
-        Instr st;
-        st.kind = InstrKind::Store;
-        st.type = v.type;
-        st.src_type = v.type;
-        st.a = p;
-        st.b = ref_of(s, r);
-        emit(as, st);
-        as.outputs.push_back({r, p});
+    try {
+        for (uint32_t r : roots) {
+            visit(s, as, r);
+            Variable &v = s.vars[r];
+            if (v.op == Op::Scatter || v.op == Op::ScatterAdd)
+                continue;
+            void *buf = alloc_buffer(v.type, v.size);
+            uint32_t p = add_param(as, ParamKind::Output, buf, 0);
+            Instr st;
+            st.kind = InstrKind::Store;
+            st.type = v.type;
+            st.src_type = v.type;
+            st.a = p;
+            st.b = ref_of(s, r);
+            emit(as, st);
+            as.outputs.push_back({r, p});
+        }
+    } catch (...) { // out of memory: leave no marks on the graph and no orphaned buffers
+        for (uint32_t id : as.visited)
+            s.vars[id].scratch = 0;
+        for (auto &[root, p] : as.outputs)
+            free_buffer(as.args[p], s.vars[root].type, s.vars[root].size);
+        throw;
     }
     for (ParamKind k : as.ir.params)
         as.ir.text.push_back(char('0' + int(k)));
