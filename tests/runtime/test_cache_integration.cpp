@@ -5,6 +5,7 @@
 // helper evaluates one probe kernel per step and writes the kernel counters of each step to a file that the
 // parent reads back and checks.
 #include "run_self.h"
+#include "test_util.h"
 
 #include <tracejit/tracejit.h>
 
@@ -60,19 +61,7 @@ std::ostream &operator<<(std::ostream &os, const Step &s) {
 }
 const Step compiled{0, 0, 1, 0}, from_disk{0, 1, 0, 0}, from_memory{1, 0, 0, 0};
 
-/// A fresh folder under /tmp, removed at the end of the test.
-struct TempDir {
-    std::string path;
-    TempDir() {
-        char name[] = "/tmp/tj_cache_it_XXXXXX";
-        REQUIRE(::mkdtemp(name) != nullptr);
-        path = name;
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-};
+using tj_test::TempDir;
 
 /// Runs the helper in a child with TRACEJIT_CACHE_DIR=cache_dir; `steps` is a list of "eval" and "clear".
 std::vector<Step> run_child(const std::string &cache_dir, const std::string &steps,

@@ -5,6 +5,8 @@
 
 #include <doctest/doctest.h>
 
+#include "test_util.h"
+
 #include <atomic>
 #include <csignal>
 #include <cstdlib>
@@ -30,48 +32,8 @@ using tj::cache::DiskCacheConfig;
 
 namespace {
 
-/// A fresh folder under /tmp, removed with everything in it at the end of the test.
-struct TempDir {
-    std::string path;
-    TempDir() {
-        char name[] = "/tmp/tj_disk_cache_XXXXXX";
-        REQUIRE(::mkdtemp(name) != nullptr);
-        path = name;
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-};
-
-/// Captures log lines (all levels) instead of printing them; restores level and output at the end.
-struct LogCapture {
-    std::mutex mutex;
-    std::vector<std::pair<tj::LogLevel, std::string>> lines;
-    tj::LogLevel saved = tj::log_level();
-    LogCapture() {
-        tj::set_log_level(tj::LogLevel::Trace);
-        tj::set_log_callback([this](tj::LogLevel lvl, const std::string &line) {
-            std::lock_guard<std::mutex> guard(mutex);
-            lines.emplace_back(lvl, line);
-        });
-    }
-    ~LogCapture() {
-        tj::set_log_callback({});
-        tj::set_log_level(saved);
-    }
-    size_t count(tj::LogLevel lvl, const std::string &part = "") {
-        std::lock_guard<std::mutex> guard(mutex);
-        size_t n = 0;
-        for (const auto &[l, text] : lines)
-            n += l == lvl && text.find(part) != std::string::npos;
-        return n;
-    }
-    void clear() {
-        std::lock_guard<std::mutex> guard(mutex);
-        lines.clear();
-    }
-};
+using tj_test::LogCapture;
+using tj_test::TempDir;
 
 DiskCache make_cache(const std::string &dir, uint64_t max_bytes = 1ull << 30) {
     return DiskCache(DiskCacheConfig{dir, true, max_bytes});

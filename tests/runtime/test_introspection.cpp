@@ -1,5 +1,6 @@
 // tests/runtime/test_introspection.cpp — whos(), labels, log levels and launch lines, backend selection
 #include "run_self.h"
+#include "test_util.h"
 
 #include <tracejit/tracejit.h>
 
@@ -13,25 +14,7 @@
 
 namespace {
 
-/// Collects log lines while alive and restores stderr output and the previous level afterwards.
-struct LogCapture {
-    std::vector<std::string> lines;
-    tj::LogLevel previous = tj::log_level();
-    explicit LogCapture(tj::LogLevel level) {
-        tj::set_log_level(level);
-        tj::set_log_callback([this](tj::LogLevel, const std::string &line) { lines.push_back(line); });
-    }
-    ~LogCapture() {
-        tj::set_log_callback({});
-        tj::set_log_level(previous);
-    }
-    size_t count(const std::string &needle) const {
-        size_t n = 0;
-        for (const std::string &l : lines)
-            n += l.find(needle) != std::string::npos;
-        return n;
-    }
-};
+using tj_test::LogCapture;
 
 /// The whos_str() row of the variable with id `id` (empty if there is none).
 std::string whos_row(uint32_t id) {
@@ -90,7 +73,7 @@ TEST_CASE("TRACEJIT_LOG=info prints one line per launch, saying where the kernel
     tj::Float r1 = make(), r2 = make() * 2.f;
     tj::eval(r1, r2); // one fused kernel with two outputs
     REQUIRE(log.count("launch: ") == 1);
-    const std::string &line = log.lines.back();
+    const std::string line = log.last();
     CHECK(line.find("launch: n=1000 in=2 out=2 ops=") != std::string::npos);
     CHECK((line.find("(compiled,") != std::string::npos || line.find("(disk hit,") != std::string::npos ||
            line.find("(cache hit,") != std::string::npos));
@@ -99,7 +82,7 @@ TEST_CASE("TRACEJIT_LOG=info prints one line per launch, saying where the kernel
     tj::Float s1 = make(), s2 = make() * 2.f;
     tj::eval(s1, s2);
     REQUIRE(log.count("launch: ") == 2);
-    CHECK(log.lines.back().find("(cache hit,") != std::string::npos);
+    CHECK(log.last().find("(cache hit,") != std::string::npos);
 }
 
 TEST_CASE("below info, launches print nothing") {
@@ -140,9 +123,8 @@ TEST_CASE("introspection helper: TRACEJIT_BACKEND is checked when the first arra
 }
 
 TEST_CASE("TRACEJIT_BACKEND=cuda or an unknown name makes array creation throw a tj::Error that says why") {
-    char dir_template[] = "/tmp/tj_backend_XXXXXX";
-    REQUIRE(::mkdtemp(dir_template) != nullptr);
-    const std::string dir = dir_template;
+    tj_test::TempDir tmp("tj_backend");
+    const std::string &dir = tmp.path;
     struct Case {
         const char *value;
         const char *expect;
@@ -158,5 +140,4 @@ TEST_CASE("TRACEJIT_BACKEND=cuda or an unknown name makes array creation throw a
         CHECK(message.find(std::string("TRACEJIT_BACKEND=") + c.value) != std::string::npos);
         CHECK(message.find(c.expect) != std::string::npos);
     }
-    std::filesystem::remove_all(dir);
 }

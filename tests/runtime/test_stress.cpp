@@ -1,5 +1,6 @@
 // tests/runtime/test_stress.cpp — deep graphs, many threads, reductions of every size, a one-thread pool
 #include "run_self.h"
+#include "test_util.h"
 
 #include <tracejit/tracejit.h>
 
@@ -318,9 +319,8 @@ TEST_CASE("stress helper: launches on a pool of TRACEJIT_THREADS threads" * doct
 }
 
 TEST_CASE("stress: TRACEJIT_THREADS sets the pool size, and launches are right with 1 thread") {
-    char dir_template[] = "/tmp/tj_stress_XXXXXX";
-    REQUIRE(::mkdtemp(dir_template) != nullptr);
-    const std::string dir = dir_template;
+    tj_test::TempDir tmp("tj_stress");
+    const std::string &dir = tmp.path;
     for (const char *threads : {"1", "3"}) {
         CAPTURE(threads);
         const std::string out = dir + "/threads-" + threads;
@@ -332,5 +332,4 @@ TEST_CASE("stress: TRACEJIT_THREADS sets the pool size, and launches are right w
         std::ifstream(out) >> reported;
         CHECK(reported == size_t(std::atoi(threads))); // the helper ran to its end
     }
-    std::filesystem::remove_all(dir);
 }
