@@ -454,7 +454,9 @@ uint32_t var_scatter(uint32_t target, uint32_t value, uint32_t index, uint32_t m
         flush_side_effects(s);
     // Copy on write: afterwards the target's buffer belongs to this array alone.
     uint32_t dst = to_data(s, target, api); // one new reference
+    // An operand that is the target itself must read the old contents: that counts as sharing too.
     bool shared = dst == target ? s.vars[dst].ref > 2 : s.vars[dst].ref > 1;
+    shared |= value == target || index == target || mask == target;
     if (shared) {
         uint32_t copy = var_data(s.vars[dst].type, s.vars[dst].data, s.vars[dst].size);
         dec_ref(s, dst);

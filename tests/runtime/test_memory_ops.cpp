@@ -270,3 +270,16 @@ TEST_CASE("gather and scatter errors name the function and the sizes") {
     // The target is unchanged by failed calls.
     check_exact("target after failed scatters", target, std::vector<float>(10, 0.f));
 }
+
+TEST_CASE("scatter with the target as its own value reads the old contents") {
+    const size_t n = (size_t(1) << 20) + 1; // large: the kernel runs on every thread
+    tj::Int32 t = tj::arange<tj::Int32>(n);
+    tj::eval(t);
+    const tj::Int32 shift = (tj::arange<tj::Int32>(n) + 1) % int32_t(n);
+    tj::scatter(t, t, shift); // t[(i + 1) % n] = old t[i]: a rotation
+    const std::vector<int32_t> v = tj::to_vector(t);
+    size_t wrong = 0;
+    for (size_t i = 0; i < n; ++i)
+        wrong += v[(i + 1) % n] != int32_t(i);
+    CHECK(wrong == 0);
+}
