@@ -12,7 +12,6 @@
 #include "jit/cse_table.h"
 
 #include <cstdint>
-#include <atomic>
 #include <mutex>
 #include <string>
 #include <unordered_map>
@@ -39,26 +38,17 @@ struct Variable {
 /// Hash of what defines a pure node (op, type, size, operands, literal) for the CSE table.
 uint64_t cse_hash(const Variable &v);
 
-/// A re-entrant lock whose uncontended path is one atomic exchange at the outermost level only: the depth is
-/// per thread, so nested API calls (an op that creates a literal) do not touch it. Waiting threads sleep in
-/// the kernel (std::atomic::wait, a futex on Linux) instead of spinning, since the holder may be compiling.
+/// A re-entrant lock that costs one uncontended std::mutex operation at the outermost level only:
+/// the depth is per thread, so nested API calls (an op that creates a literal) do not touch the mutex.
 class ReentrantMutex {
   public:
     void lock() {
-        if (depth()++ != 0)
-            return;
-        uint32_t expected = 0;
-        if (m_state.compare_exchange_strong(expected, 1, std::memory_order_acquire))
-            return;
-        // Contended: mark the lock as having waiters (2) and sleep until it is released.
-        while (m_state.exchange(2, std::memory_order_acquire) != 0)
-            m_state.wait(2, std::memory_order_relaxed);
+        if (depth()++ == 0)
+            m_mutex.lock();
     }
     void unlock() {
-        if (--depth() != 0)
-            return;
-        if (m_state.exchange(0, std::memory_order_release) == 2)
-            m_state.notify_one();
+        if (--depth() == 0)
+            m_mutex.unlock();
     }
 
   private:
@@ -66,7 +56,7 @@ class ReentrantMutex {
         static thread_local unsigned d __attribute__((tls_model("initial-exec"))) = 0;
         return d;
     }
-    std::atomic<uint32_t> m_state{0}; ///< 0 free, 1 held, 2 held with (possible) waiters
+    std::mutex m_mutex;
 };
 
 /// The whole runtime state of the JIT, guarded by `mutex`.
