@@ -139,38 +139,29 @@ int main(int argc, char **argv) {
         std::fflush(stdout);
     }
 
-    // The last 100k kernel, again: now in the memory cache.
-    if (max_ops >= 100000) {
-        int runs = std::max(3, scale);
+    // The last 100k kernel again: from the memory cache, then from the disk cache (memory level emptied first).
+    auto repeat_100k = [&](const char *label, const char *row, const char *goal, double goal_ms, int runs,
+                           bool from_disk) {
         bench::Samples total, trace, eval, compile;
         for (int r = 0; r < runs; ++r) {
+            if (from_disk)
+                tj::clear_kernel_cache();
             Timed t = run_chain(x0, a, b, 100000, seed_100k);
-            expect(t, "warm 100k", 0, 1, 0);
+            expect(t, label, 0, from_disk ? 0 : 1, from_disk ? 1 : 0);
             total.add(t.trace_s + t.eval_s);
             trace.add(t.trace_s);
             eval.add(t.eval_s);
             compile.add(t.compile_ms);
         }
-        print_row("warm (memory hit), 100k ops", runs, total, trace, eval, compile);
-        bench::print_goal("warm evaluation (trace + eval), 100k ops", total.best() * 1e3, 10, "ms",
-                          bench::Better::Lower);
+        print_row(row, runs, total, trace, eval, compile);
+        bench::print_goal(goal, total.best() * 1e3, goal_ms, "ms", bench::Better::Lower);
         std::fflush(stdout);
-    }
-    // And from the disk cache, with the memory level emptied before each run.
+    };
     if (max_ops >= 100000) {
-        int runs = std::max(3, scale / 2);
-        bench::Samples total, trace, eval, compile;
-        for (int r = 0; r < runs; ++r) {
-            tj::clear_kernel_cache();
-            Timed t = run_chain(x0, a, b, 100000, seed_100k);
-            expect(t, "disk hit 100k", 0, 0, 1);
-            total.add(t.trace_s + t.eval_s);
-            trace.add(t.trace_s);
-            eval.add(t.eval_s);
-            compile.add(t.compile_ms);
-        }
-        print_row("disk hit, 100k ops", runs, total, trace, eval, compile);
-        bench::print_goal("disk hit (trace + eval), 100k ops", total.best() * 1e3, 12, "ms", bench::Better::Lower);
+        repeat_100k("warm 100k", "warm (memory hit), 100k ops", "warm evaluation (trace + eval), 100k ops", 10,
+                    std::max(3, scale), false);
+        repeat_100k("disk hit 100k", "disk hit, 100k ops", "disk hit (trace + eval), 100k ops", 12,
+                    std::max(3, scale / 2), true);
     }
     return failures ? 1 : 0;
 }
