@@ -75,6 +75,10 @@ void var_read(uint32_t id, size_t i, void *dst);
 void var_copy_to_host(uint32_t id, void *dst);
 void var_set_label(uint32_t id, const std::string &label);
 std::string var_label(uint32_t id);
+/// One line describing `id` without evaluating anything, for the tape: "tj::Float[3] evaluated r5 [1, 2, 3]"
+/// (size, state literal|lazy|evaluated|dirty, id, then the contents when evaluated and at most `max_elements`
+/// long, or the literal's value). "tj::Float[0] empty" for id 0.
+std::string var_summary(uint32_t id, size_t max_elements);
 /// Number of live variables (for tests of CSE and freeing).
 size_t var_count();
 

@@ -7,3 +7,4 @@
 #include <tracejit/log.h>
 #include <tracejit/ops.h>
 #include <tracejit/runtime.h>
+#include <tracejit/tape.h>

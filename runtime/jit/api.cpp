@@ -72,6 +72,56 @@ std::string whos_str() {
     return out;
 }
 
+namespace {
+const char *array_type_name(VarType t) {
+    switch (t) {
+    case VarType::Bool: return "tj::Bool";
+    case VarType::Int32: return "tj::Int32";
+    case VarType::UInt32: return "tj::UInt32";
+    case VarType::Int64: return "tj::Int64";
+    case VarType::UInt64: return "tj::UInt64";
+    case VarType::Float32: return "tj::Float";
+    case VarType::Float64: return "tj::Float64";
+    }
+    return "tj::?";
+}
+
+/// Element `i` of `count` values of type `t` at `p`, formatted the shortest way that reads back exactly.
+std::string format_element(VarType t, const void *p, size_t i) {
+    switch (t) {
+    case VarType::Bool: return static_cast<const uint8_t *>(p)[i] ? "true" : "false";
+    case VarType::Int32: return fmt::format("{}", static_cast<const int32_t *>(p)[i]);
+    case VarType::UInt32: return fmt::format("{}", static_cast<const uint32_t *>(p)[i]);
+    case VarType::Int64: return fmt::format("{}", static_cast<const int64_t *>(p)[i]);
+    case VarType::UInt64: return fmt::format("{}", static_cast<const uint64_t *>(p)[i]);
+    case VarType::Float32: return fmt::format("{}", static_cast<const float *>(p)[i]);
+    case VarType::Float64: return fmt::format("{}", static_cast<const double *>(p)[i]);
+    }
+    return "?";
+}
+} // namespace
+
+namespace detail {
+std::string var_summary(uint32_t id, size_t max_elements) {
+    if (id == 0)
+        return "tj::Float[0] empty";
+    jit::State &s = jit::state();
+    jit::Lock lock(s.mutex);
+    const jit::Variable &v = jit::var(s, id, "tj::tape");
+    const char *st = v.op == detail::Op::Data ? (v.dirty ? "dirty" : "evaluated") : v.op == detail::Op::Literal ? "literal" : "lazy";
+    std::string out = fmt::format("{}[{}] {} r{}", array_type_name(v.type), v.size, st, id);
+    if (v.op == detail::Op::Literal) {
+        out += " = " + format_element(v.type, &v.literal, 0);
+    } else if (v.op == detail::Op::Data && !v.dirty && v.size <= max_elements) {
+        out += " [";
+        for (uint64_t i = 0; i < v.size; ++i)
+            out += (i ? ", " : "") + format_element(v.type, v.data, i);
+        out += "]";
+    }
+    return out;
+}
+} // namespace detail
+
 void whos() { std::fputs(whos_str().c_str(), stdout); }
 
 } // namespace tj

@@ -1,0 +1,179 @@
+// include/tracejit/tape_hooks.h — what the code rewritten by the tracejit plugin calls (not for direct use)
+//
+// The plugin gives each marked function a static FunctionInfo (its sites: one per recorded statement, branch,
+// loop and return, with the local variables each reads and writes) and a Frame object, then calls the
+// Frame after each statement. With no tape active a hook is one predictable branch on a local flag; the
+// recording itself happens out of line in libtracejit (runtime/tape/recorder.cpp).
+#pragma once
+
+#include <tracejit/tape.h>
+#include <tracejit/tape_value.h>
+
+#include <cstdint>
+#include <exception>
+#include <type_traits>
+#include <utility>
+
+namespace tj::tape::detail {
+
+/// A read of a local variable (or parameter) by a site.
+struct Operand {
+    uint32_t position; ///< 1-based position among the site's operands (variables and literals, source order)
+    uint32_t slot;     ///< the variable: parameters are slots 0…param_count-1, then the locals
+};
+
+/// A literal taking part in a site (becomes a Constant child of the node).
+struct Literal {
+    uint32_t position; ///< as Operand::position
+    const char *text;  ///< its spelling, e.g. "0.5"
+    const char *type;  ///< its type, e.g. "double"
+};
+
+/// A `case` label of a switch site (GNU ranges have low < high).
+struct Case {
+    int64_t low;
+    int64_t high;
+    const char *text; ///< "case 3", "case Color::Red"
+};
+
+/// One place in a function's body that records a node.
+struct Site {
+    Kind kind;            ///< Statement, Branch, Loop or Return
+    uint32_t line;        ///< presumed line (what `__LINE__` gives there)
+    uint32_t column;      ///< presumed column of the statement's first character
+    uint32_t nesting;     ///< block depth inside the body (0 = directly in the body)
+    const char *text;     ///< the statement's source ("r += pow(x, i)", "while (i < n)", "return r")
+    uint32_t reads_begin; ///< into FunctionInfo::operands
+    uint32_t reads_count;
+    uint32_t literals_begin; ///< into FunctionInfo::literals
+    uint32_t literals_count;
+    uint32_t writes_begin; ///< into FunctionInfo::writes
+    uint32_t writes_count;
+    uint32_t cases_begin; ///< switch sites: into FunctionInfo::cases
+    uint32_t cases_count;
+    uint32_t flags; ///< SiteFlags
+};
+
+enum SiteFlags : uint32_t {
+    SiteHasDefault = 1, ///< a switch with a `default:` label
+};
+
+/// Everything static about one marked function. The arrays may be null when empty.
+struct FunctionInfo {
+    const char *name;   ///< qualified name: "h", "ns::Body::step", "square<T>" (templates: see signature)
+    const char *file;   ///< presumed file name, as `__FILE__`
+    uint32_t line;      ///< of the function's name
+    uint32_t column;
+    const Site *sites;
+    uint32_t site_count;
+    const Operand *operands;
+    const Literal *literals;
+    const uint32_t *writes; ///< slots
+    const Case *cases;
+    const char *const *slot_names; ///< parameter names first, then locals; slot_count entries
+    uint32_t param_count;
+    uint32_t slot_count;
+    const char *signature; ///< `__PRETTY_FUNCTION__` for template instantiations, else null
+};
+
+// Out of line (runtime/tape/recorder.cpp). A null frame means this call is not recorded at all.
+void *frame_enter(const FunctionInfo &fn, const char *signature, bool *record_statements);
+void frame_leave(void *frame) noexcept;
+void frame_arg(void *frame, uint32_t index, Captured &&value);
+void frame_stmt(void *frame, uint32_t site, Captured &&value);
+void frame_branch(void *frame, uint32_t site, bool taken);
+void frame_loop_enter(void *frame, uint32_t site);
+void frame_loop(void *frame, uint32_t site, bool condition);
+void frame_switch(void *frame, uint32_t site, Captured &&value, bool integral, int64_t v);
+void frame_return(void *frame, uint32_t site, Captured &&value);
+void frame_thrown(void *frame, std::exception_ptr error) noexcept;
+
+/// The recording state of one call of a marked function (a local of the rewritten function).
+class Frame {
+  public:
+    explicit Frame(const FunctionInfo &fn, const char *signature = nullptr) {
+        m_frame = frame_enter(fn, signature, &m_record);
+    }
+    ~Frame() {
+        if (m_frame) [[unlikely]]
+            frame_leave(m_frame);
+    }
+    Frame(const Frame &) = delete;
+    Frame &operator=(const Frame &) = delete;
+
+    /// Whether statements are recorded.
+    bool on() const { return m_record; }
+
+    /// The arguments, in parameter order (slots 0…).
+    template <typename... A> void args(const A &...a) {
+        if (m_record) [[unlikely]] {
+            uint32_t i = 0;
+            (frame_arg(m_frame, i++, capture(a)), ...);
+        }
+    }
+    /// After a statement that defined or assigned `value`.
+    template <typename T> void stmt(uint32_t site, const T &value) {
+        if (m_record) [[unlikely]]
+            frame_stmt(m_frame, site, capture(value));
+    }
+    /// After a statement with no value (a call returning void, a `break` — recorded before it).
+    void stmt(uint32_t site) {
+        if (m_record) [[unlikely]]
+            frame_stmt(m_frame, site, Captured{});
+    }
+    /// The condition of an `if` or `?:`: records the Branch and passes the condition through.
+    bool cond(uint32_t site, bool c) {
+        if (m_record) [[unlikely]]
+            frame_branch(m_frame, site, c);
+        return c;
+    }
+    /// At the start of the way taken, for an `if` whose condition cannot be wrapped (condition variables).
+    void branch(uint32_t site, bool taken) {
+        if (m_record) [[unlikely]]
+            frame_branch(m_frame, site, taken);
+    }
+    /// Before a loop starts: iterations count from 1 again.
+    void loop_enter(uint32_t site) {
+        if (m_record) [[unlikely]]
+            frame_loop_enter(m_frame, site);
+    }
+    /// A loop condition: records the Loop node of this iteration and passes the condition through.
+    bool loop(uint32_t site, bool c) {
+        if (m_record) [[unlikely]]
+            frame_loop(m_frame, site, c);
+        return c;
+    }
+    /// A switch's condition: records the Branch (value and case taken) and passes the value through.
+    template <typename T> T &&sw(uint32_t site, T &&v) {
+        if (m_record) [[unlikely]] {
+            using U = std::remove_cvref_t<T>;
+            if constexpr (std::is_integral_v<U> || std::is_enum_v<U>)
+                frame_switch(m_frame, site, capture(v), true, static_cast<int64_t>(v));
+            else
+                frame_switch(m_frame, site, capture(v), false, 0);
+        }
+        return std::forward<T>(v);
+    }
+    /// `return expr;` becomes `return frame.ret(site, expr);`.
+    template <typename T> T &&ret(uint32_t site, T &&v) {
+        if (m_frame) [[unlikely]]
+            frame_return(m_frame, site, capture(v));
+        return std::forward<T>(v);
+    }
+    /// Before `return;` (or after evaluating a void expression that is returned).
+    void ret(uint32_t site) {
+        if (m_frame) [[unlikely]]
+            frame_return(m_frame, site, Captured{});
+    }
+    /// In the handler the plugin wraps around the body, before rethrowing.
+    void thrown(std::exception_ptr error) noexcept {
+        if (m_frame) [[unlikely]]
+            frame_thrown(m_frame, std::move(error));
+    }
+
+  private:
+    void *m_frame = nullptr;
+    bool m_record = false;
+};
+
+} // namespace tj::tape::detail

@@ -1,0 +1,136 @@
+// include/tracejit/tape_value.h — how the tape captures a C++ value: type names, value kinds, formatting hooks
+//
+// Scalars are captured as raw bits and formatted only when someone reads value_string(), so recording a
+// statement stays cheap; strings, tj arrays and other types are turned into text when captured (they may
+// change afterwards).
+#pragma once
+
+#include <tracejit/array.h>
+#include <tracejit/tape.h>
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#if __has_include(<fmt/core.h>)
+#include <fmt/core.h>
+#define TRACEJIT_TAPE_HAS_FMT 1
+#endif
+
+namespace tj::tape::detail {
+
+/// The compiler's name of `T` ("double", "std::basic_string<char>", "ns::Point"), computed at compile time.
+template <typename T> constexpr std::string_view type_name_view() {
+    std::string_view p = __PRETTY_FUNCTION__;
+    size_t start = p.find("T = ") + 4;
+    size_t end = p.find_first_of(";]", start);
+    return p.substr(start, end - start);
+}
+template <typename T> struct TypeNameStorage {
+    static constexpr std::string_view view = type_name_view<T>();
+    static constexpr auto chars = [] {
+        struct Buffer {
+            char data[view.size() + 1]{};
+        } b;
+        for (size_t i = 0; i < view.size(); ++i)
+            b.data[i] = view[i];
+        return b;
+    }();
+};
+/// A null-terminated static copy of type_name_view<T>(); readable names for the common cases.
+template <typename T> constexpr const char *type_name() {
+    if constexpr (std::is_same_v<T, std::string>)
+        return "std::string";
+    else if constexpr (std::is_same_v<T, std::string_view>)
+        return "std::string_view";
+    else
+        return TypeNameStorage<T>::chars.data;
+}
+
+template <typename T> struct IsJitArray : std::false_type {};
+template <JitScalar T> struct IsJitArray<Array<T>> : std::true_type {};
+
+/// How a value of type `T` is stored on the tape.
+template <typename T> constexpr ValueKind value_kind_of() {
+    using U = std::remove_cvref_t<T>;
+    if constexpr (std::is_same_v<U, bool>)
+        return ValueKind::Bool;
+    else if constexpr (std::is_enum_v<U>)
+        return std::is_signed_v<std::underlying_type_t<U>> ? ValueKind::Signed : ValueKind::Unsigned;
+    else if constexpr (std::is_floating_point_v<U>)
+        return ValueKind::Float;
+    else if constexpr (std::is_integral_v<U>)
+        return std::is_signed_v<U> ? ValueKind::Signed : ValueKind::Unsigned;
+    else if constexpr (std::is_same_v<U, std::string> || std::is_same_v<U, std::string_view> ||
+                       std::is_same_v<std::decay_t<U>, const char *> || std::is_same_v<std::decay_t<U>, char *>)
+        return ValueKind::String;
+    else if constexpr (std::is_pointer_v<U> || std::is_null_pointer_v<U>)
+        return ValueKind::Pointer;
+    else if constexpr (IsJitArray<U>::value)
+        return ValueKind::Array;
+    else
+        return ValueKind::Text;
+}
+
+/// A value on its way to the tape. `bits` holds scalars (int64/uint64/double bits, bool, address); `text`
+/// holds strings (unquoted), array summaries and fmt output; `type` is a static type name.
+struct Captured {
+    ValueKind kind = ValueKind::None;
+    uint64_t bits = 0;
+    std::string text;
+    const char *type = "";
+};
+
+/// Throws tj::Error unless `node` holds a value of the C++ type named `type` (Node::value<T>()).
+void check_value_type(const Node &node, const char *type, ValueKind kind);
+
+/// Captures `v` as the tape stores it.
+template <typename T> Captured capture(const T &v) {
+    using U = std::remove_cvref_t<T>;
+    constexpr ValueKind kind = value_kind_of<U>();
+    Captured c;
+    c.kind = kind;
+    c.type = type_name<U>();
+    if constexpr (kind == ValueKind::Bool) {
+        c.bits = v ? 1 : 0;
+    } else if constexpr (kind == ValueKind::Float) {
+        double d = static_cast<double>(v);
+        std::memcpy(&c.bits, &d, sizeof d);
+    } else if constexpr (kind == ValueKind::Signed) {
+        c.bits = static_cast<uint64_t>(static_cast<int64_t>(v));
+    } else if constexpr (kind == ValueKind::Unsigned) {
+        c.bits = static_cast<uint64_t>(v);
+    } else if constexpr (kind == ValueKind::String) {
+        if constexpr (std::is_pointer_v<std::decay_t<U>>) {
+            if (v)
+                c.text = v;
+            else
+                c.kind = ValueKind::Pointer; // a null char pointer is shown as the address it is
+        } else {
+            c.text = std::string(v);
+        }
+    } else if constexpr (kind == ValueKind::Pointer) {
+        c.bits = reinterpret_cast<uintptr_t>(static_cast<const void *>(v));
+    } else if constexpr (kind == ValueKind::Array) {
+        c.text = tj::detail::var_summary(v.index(), 16);
+        c.type = U::Type == VarType::Float32   ? "tj::Float"
+                 : U::Type == VarType::Float64 ? "tj::Float64"
+                 : U::Type == VarType::Int32   ? "tj::Int32"
+                 : U::Type == VarType::UInt32  ? "tj::UInt32"
+                 : U::Type == VarType::Int64   ? "tj::Int64"
+                 : U::Type == VarType::UInt64  ? "tj::UInt64"
+                                               : "tj::Bool";
+    } else {
+#ifdef TRACEJIT_TAPE_HAS_FMT
+        if constexpr (fmt::is_formattable<U>::value)
+            c.text = fmt::format("{}", v);
+#endif
+    }
+    return c;
+}
+
+template <typename T> void track_result(Recorder *rec, const T &value) { track_result_captured(rec, capture(value)); }
+
+} // namespace tj::tape::detail
