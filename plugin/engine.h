@@ -1,0 +1,43 @@
+// plugin/engine.h — the rewrite engine: finds the marked functions of a parsed translation unit and plans their rewrite
+//
+// Shared by the clang plugin (plugin.cpp, which runs it on a pre-pass parse and hands the edited buffers to the
+// real compile) and by tracejit-rewrite (tools/rewrite). It never touches clang's diagnostics itself: what it
+// cannot rewrite comes back as EngineDiagnostic entries, which the caller reports at the user's location.
+#pragma once
+
+#include <clang/AST/ASTContext.h>
+#include <clang/Rewrite/Core/Rewriter.h>
+
+#include <string>
+#include <vector>
+
+namespace tracejit::plugin {
+
+/// Annotation strings that the attribute handlers (attributes.cpp) attach as clang::AnnotateAttr.
+inline constexpr const char *trace_annotation = "tracejit.trace";
+inline constexpr const char *freeze_annotation = "tracejit.freeze";
+
+/// Something the engine could not do, at a location in the user's source.
+struct EngineDiagnostic {
+    enum class Level { Warning, Error } level = Level::Warning;
+    std::string file;    ///< the file's name as the SourceManager knows it
+    unsigned line = 0;   ///< 1-based, in the original text
+    unsigned column = 0; ///< 1-based, in the original text
+    std::string message;
+};
+
+struct EngineOptions {
+    bool exceptions = true; ///< LangOpts.CXXExceptions: wrap bodies in try/catch to record exceptions
+};
+
+struct EngineResult {
+    unsigned rewritten_functions = 0;
+    std::vector<EngineDiagnostic> diagnostics;
+};
+
+/// Plans the rewrite of every definition of a function marked [[jit::trace]] or [[jit::freeze]] (on any of its
+/// declarations) in `ctx` into `rewriter`, whose SourceManager is `ctx`'s. Edited files are the rewriter's
+/// modified buffers.
+EngineResult rewrite_marked_functions(clang::ASTContext &ctx, clang::Rewriter &rewriter, const EngineOptions &options);
+
+} // namespace tracejit::plugin
