@@ -1,5 +1,9 @@
 # cmake/consumer_test.cmake — ctest script: install this build, then configure, build and run tests/consumer
 #
+# The consumer has two programs: `consumer` (tracejit::runtime only) and `consumer_traced` (a [[jit::trace]]
+# function compiled with the installed plugin through tracejit_instrument()). Last, the consumer is configured
+# once more with GCC, if there is one, where tracejit_instrument() must stop the configuration with its message.
+#
 # Run as `cmake -D<var>=… -P consumer_test.cmake` by the `package.consumer` test. Variables:
 #   BUILD_DIR      the tracejit build tree to install
 #   WORK_DIR       scratch folder (the install prefix and the consumer's build go below it)
@@ -43,8 +47,27 @@ endif()
 message(STATUS "building the consumer")
 execute_process(COMMAND ${CMAKE_COMMAND} --build ${consumer_build} COMMAND_ERROR_IS_FATAL ANY)
 
-message(STATUS "running the consumer")
-execute_process(COMMAND ${consumer_build}/consumer RESULT_VARIABLE rc)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "the consumer failed (exit status ${rc})")
+foreach(program consumer consumer_traced)
+  message(STATUS "running ${program}")
+  execute_process(COMMAND ${consumer_build}/${program} RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "${program} failed (exit status ${rc})")
+  endif()
+endforeach()
+
+# tracejit_instrument() with a compiler that cannot load the plugin: a configure-time error that says so.
+find_program(other_compiler NAMES g++ g++-12 NO_CACHE)
+if(NOT other_compiler)
+  message(STATUS "skipped the wrong-compiler check: no g++ on this machine")
+  return()
+endif()
+message(STATUS "configuring the consumer with ${other_compiler}: tracejit_instrument() must refuse it")
+execute_process(COMMAND ${CMAKE_COMMAND} --no-warn-unused-cli -S ${CONSUMER_DIR} -B ${WORK_DIR}/build-gcc -G ${GENERATOR}
+                        -DCMAKE_CXX_COMPILER=${other_compiler}
+                        -DCMAKE_PREFIX_PATH=${prefix}
+                        -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+string(REGEX REPLACE "[ \t\n]+" " " err "${err}") # CMake wraps long messages
+if(rc EQUAL 0 OR NOT err MATCHES "tracejit_instrument\\(consumer_traced\\): the tracejit plugin only loads into clang")
+  message(FATAL_ERROR "configuring with ${other_compiler} did not fail as expected (exit status ${rc}):\n${err}")
 endif()

@@ -1,13 +1,17 @@
-# cmake/install.cmake — installs libtracejit, its public headers and a CMake package (find_package(tracejit))
+# cmake/install.cmake — installs libtracejit, its public headers, the clang plugin, the tools and a CMake package
 #
 # What another project gets: the imported target tracejit::runtime (the shared library plus
-# include/ and C++20 as usage requirements). LLVM, fmt and Threads are PRIVATE dependencies of
-# the shared library: the public headers use only the standard library, so the exported target
-# names none of them and the installed package needs none of them to be found.
+# include/ and C++20 as usage requirements) and the function tracejit_instrument(<target>), which
+# compiles a target with the plugin (<libdir>/tracejit/tracejit.so) and links it with the runtime.
+# LLVM, fmt and Threads are PRIVATE dependencies of the shared library: the public headers use only
+# the standard library, so the exported target names none of them and the installed package needs
+# none of them to be found.
 include(CMakePackageConfigHelpers)
 
 set(TRACEJIT_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/tracejit CACHE STRING
     "Where the tracejit CMake package files are installed (relative to the prefix)")
+# The plugin is dlopen'ed by clang, never linked: it goes to its own folder, not next to libtracejit.
+set(TRACEJIT_INSTALL_PLUGINDIR ${CMAKE_INSTALL_LIBDIR}/tracejit)
 
 # The public headers use concepts: consumers compile with C++20 at least.
 target_compile_features(tracejit_runtime INTERFACE cxx_std_20)
@@ -21,10 +25,14 @@ install(TARGETS tracejit_runtime EXPORT tracejitTargets
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/tracejit DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
         FILES_MATCHING PATTERN "*.h")
 install(EXPORT tracejitTargets NAMESPACE tracejit:: DESTINATION ${TRACEJIT_INSTALL_CMAKEDIR})
+install(TARGETS tracejit_plugin LIBRARY DESTINATION ${TRACEJIT_INSTALL_PLUGINDIR})
+install(TARGETS tracejit-rewrite RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# (tracejit-inspect is installed by tools/inspect/CMakeLists.txt.)
 
 configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/tracejitConfig.cmake.in
                               ${PROJECT_BINARY_DIR}/tracejitConfig.cmake
-                              INSTALL_DESTINATION ${TRACEJIT_INSTALL_CMAKEDIR})
+                              INSTALL_DESTINATION ${TRACEJIT_INSTALL_CMAKEDIR}
+                              PATH_VARS TRACEJIT_INSTALL_PLUGINDIR)
 # 0.x releases make no compatibility promise between minor versions.
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/tracejitConfigVersion.cmake
                                  VERSION ${PROJECT_VERSION} COMPATIBILITY SameMinorVersion)

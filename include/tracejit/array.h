@@ -77,8 +77,7 @@ template <JitScalar T> class Array {
     /// Element i (evaluates the array first).
     T read(size_t i) const {
         if (i >= size())
-            throw Error("tj::Array::read(): index " + std::to_string(i) + " is past the end of an array of size " +
-                        std::to_string(size()));
+            detail::raise_read_past_end(i, size());
         if constexpr (std::is_same_v<T, bool>) {
             uint8_t b = 0;
             detail::var_read(m_index, i, &b);

@@ -1,6 +1,7 @@
 // include/tracejit/error.h — the exception type for user errors
 #pragma once
 
+#include <cstddef>
 #include <stdexcept>
 #include <string>
 
@@ -11,5 +12,12 @@ class Error : public std::runtime_error {
   public:
     using std::runtime_error::runtime_error;
 };
+
+namespace detail {
+/// Throws tj::Error(message): out of line, so that the public headers compile with -fno-exceptions too.
+[[noreturn]] void raise(const std::string &message);
+/// Throws the tj::Error of tj::Array::read() for an index past the end.
+[[noreturn]] void raise_read_past_end(size_t index, size_t size);
+} // namespace detail
 
 } // namespace tj

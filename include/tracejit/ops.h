@@ -62,7 +62,7 @@ template <typename T> Array<T> hmax(const Array<T> &a) { return Array<T>::steal(
 template <typename T> Array<T> mean(const Array<T> &a) {
     size_t n = a.size();
     if (n == 0)
-        throw Error("tj::mean(): the array is empty");
+        detail::raise("tj::mean(): the array is empty");
     return sum(a) / Array<T>(static_cast<T>(n));
 }
 /// Sum of a*b.

@@ -14,8 +14,7 @@
 #include <exception>
 #include <cstdint>
 #include <cstring>
-#include <functional>
-#include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -47,6 +46,18 @@ struct Location {
 
 class Node;
 struct TapeData;
+
+namespace detail {
+/// What the nodes recorded at one place have in common, kept once per tape (nodes point at it).
+struct Source {
+    std::string text;               ///< Node::text()
+    Location location;              ///< Node::location()
+    std::string type;               ///< Node::type_name()
+    uint32_t nesting = 0;           ///< Node::nesting()
+    const void *site = nullptr;     ///< while recording: the plugin's Site (its literals become Constant nodes)
+    const void *function = nullptr; ///< while recording: the Site's FunctionInfo
+};
+} // namespace detail
 
 /// The children of a node: a random-access range of `const Node&`.
 class Children {
@@ -121,13 +132,13 @@ class Node {
     uint32_t index() const { return m_index; }
     /// The source of the statement, branch or loop; the callee's name for a Call; the argument's name for an
     /// Argument; the literal's spelling for a Constant.
-    const std::string &text() const { return m_text; }
-    const Location &location() const { return m_location; }
+    const std::string &text() const { return m_source->text; }
+    const Location &location() const { return m_source->location; }
     /// The value formatted for people: `3.0`, `true`, `"abc"`, `0x7ffd…`, `tj::Float[3] evaluated r5 [1, 2, 3]`.
     /// Empty when the node has no value. (Scalars are formatted on first use: recording stays cheap.)
     const std::string &value_string() const;
     /// The C++ type of the value, as the compiler names it (`double`, `std::string`); empty with no value.
-    const std::string &type_name() const { return m_type_name; }
+    const std::string &type_name() const { return m_source->type; }
     ValueKind value_kind() const { return m_value_kind; }
     bool has_value() const { return m_value_kind != ValueKind::None; }
     /// The value as `T`: arithmetic types, `bool`, `char`, enums, `std::string`, pointers. Throws tj::Error
@@ -135,7 +146,7 @@ class Node {
     template <typename T> T value() const;
 
     /// The children, in execution order (see the header comment).
-    Children children() const { return Children(m_children.data(), m_children.size()); }
+    Children children() const { return Children(child_array(), m_child_count); }
     /// The child whose index() is `i`, that is `@i` (1-based, like the printed form); throws tj::Error when
     /// there is none.
     const Node &operator[](size_t i) const;
@@ -143,23 +154,27 @@ class Node {
     const Node *parent() const { return m_parent; }
 
     /// Loop: which evaluation of the loop's condition this is (1, 2, …). 0 for other kinds.
-    uint32_t iteration() const { return m_iteration; }
+    uint32_t iteration() const { return m_kind == Kind::Loop ? static_cast<uint32_t>(m_flow.iteration) : 0; }
     /// Branch: the way taken: "then", "else", "case 3", "default", or "none" (a switch that matched no case).
     /// Empty for other kinds.
-    const std::string &taken() const { return m_taken; }
+    const std::string &taken() const { return m_kind == Kind::Branch && m_flow.taken ? *m_flow.taken : s_empty; }
     /// Call: the exception that left the call (its type and what()), empty when it returned.
-    const std::string &exception() const { return m_exception; }
+    const std::string &exception() const { return m_extra ? m_extra->exception : s_empty; }
     /// Block nesting of a statement inside its function's body (0 = the body itself); for indentation.
-    uint32_t nesting() const { return m_nesting; }
+    uint32_t nesting() const { return m_source->nesting; }
     /// Call: whether its body was recorded (false for a call below a Context's depth limit: a leaf).
     bool expanded() const { return m_expanded; }
 
     /// Data dependencies: for each operand read (in source order, 1-based position) the node that last wrote
     /// it. A nested call made while a statement ran is a dependency at position 0.
-    const std::vector<std::pair<int, const Node *>> &references() const { return m_references; }
+    std::span<const std::pair<int, const Node *>> references() const {
+        return {static_cast<const std::pair<int, const Node *> *>(m_block), m_reference_count};
+    }
 
     /// Key/value metadata attached by a Context.
-    const std::vector<std::pair<std::string, std::string>> &metadata() const { return m_metadata; }
+    const std::vector<std::pair<std::string, std::string>> &metadata() const {
+        return m_extra ? m_extra->metadata : s_no_metadata;
+    }
     /// The metadata value for `key`, or null.
     const std::string *metadata(std::string_view key) const;
     /// Attaches metadata (for Context::annotate).
@@ -169,29 +184,45 @@ class Node {
     friend struct TapeData;
     friend struct NodeAccess;
     Node() = default;
+    ~Node();
 
     Kind m_kind = Kind::Statement;
     ValueKind m_value_kind = ValueKind::None;
     bool m_expanded = true;
     uint32_t m_index = 0;
-    uint32_t m_iteration = 0;
-    uint32_t m_nesting = 0;
+    uint32_t m_child_count = 0;
+    uint32_t m_reference_count = 0;
     Node *m_parent = nullptr;
-    std::string m_text;
-    Location m_location;
-    mutable std::string m_value_string; ///< formatted lazily for scalars
-    std::string m_string;               ///< ValueKind::String: the characters, unquoted
-    std::string m_type_name;
-    std::string m_taken;
-    std::string m_exception;
+    // A tape holds millions of nodes, so a node is kept to 64 bytes: text, location, nesting and type repeat
+    // from node to node and live once in the tape (m_source); references and children share one block in the
+    // tape's arena (m_block: the references, then the child pointers); what few nodes have (value texts,
+    // exceptions, metadata, the formatted value) is in m_extra.
+    inline static const std::string s_empty{};
+    inline static const detail::Source s_no_source{};
+    inline static const std::vector<std::pair<std::string, std::string>> s_no_metadata{};
+    const detail::Source *m_source = &s_no_source;
+    union {
+        const std::string *taken; ///< Branch
+        uint64_t iteration;       ///< Loop
+    } m_flow{nullptr};
     union {
         int64_t i;
         uint64_t u;
         double d;
     } m_scalar{0};
-    std::vector<Node *> m_children;
-    std::vector<std::pair<int, const Node *>> m_references;
-    std::vector<std::pair<std::string, std::string>> m_metadata;
+    void *m_block = nullptr;
+    Node *const *child_array() const {
+        return reinterpret_cast<Node *const *>(static_cast<const std::pair<int, const Node *> *>(m_block) +
+                                               m_reference_count);
+    }
+    struct Extra {
+        std::string value_string; ///< formatted on first use
+        std::string string;       ///< String: the characters, unquoted; Text and Array: the text
+        std::string exception;
+        std::vector<std::pair<std::string, std::string>> metadata;
+    };
+    mutable Extra *m_extra = nullptr; ///< owned; a raw pointer keeps <memory> out of every instrumented file
+    Extra &extra() const;
 };
 
 /// The owner of a recorded or loaded tape; dereferences to its root Call node.
@@ -211,8 +242,9 @@ class Tape {
   private:
     friend struct TapeData;
     friend struct NodeAccess;
-    explicit Tape(std::unique_ptr<TapeData> data);
-    std::unique_ptr<TapeData> m_data;
+    explicit Tape(TapeData *data);
+    TapeData *m_data = nullptr; ///< owned
+
 };
 
 /// Decides what is recorded: whether a call's body is expanded, and what metadata each node gets.
@@ -222,10 +254,10 @@ class Context {
     /// Whether to record the body of `call` (args, name and location known; value not yet), which is at
     /// `depth` (the root is 1, its nested calls 2, …). A call not expanded is a leaf: its Call node keeps its
     /// arguments and value, and nothing below it is recorded.
-    virtual bool expand(const Node &call, int depth) { return true; }
+    virtual bool expand(const Node &/*call*/, int /*depth*/) { return true; }
     /// Called for each node once it is complete (a Call once it returned); attach metadata with
     /// `node.set_metadata(key, value)`.
-    virtual void annotate(Node &node) {}
+    virtual void annotate(Node &/*node*/) {}
 };
 
 /// Expands calls down to `max_depth` (the root is depth 1); calls one level deeper are leaves.
@@ -325,10 +357,26 @@ template <typename T> T Node::value() const {
     else if constexpr (std::is_pointer_v<U>)
         return reinterpret_cast<U>(static_cast<uintptr_t>(m_scalar.u));
     else if constexpr (std::is_same_v<U, std::string>)
-        return m_string;
+        return m_extra ? m_extra->string : std::string();
     else
         static_assert(sizeof(U) == 0, "tj::tape::Node::value<T>(): T must be arithmetic, an enum, a pointer or std::string");
 }
+
+namespace detail {
+/// std::invoke without <functional> (which would make every instrumented file slower to compile).
+template <typename F, typename O, typename... Args> decltype(auto) invoke_member(F f, O &&object, Args &&...args) {
+    if constexpr (std::is_pointer_v<std::remove_cvref_t<O>>)
+        return (object->*f)(std::forward<Args>(args)...);
+    else
+        return (std::forward<O>(object).*f)(std::forward<Args>(args)...);
+}
+template <typename F, typename... Args> decltype(auto) invoke(F &&f, Args &&...args) {
+    if constexpr (std::is_member_function_pointer_v<std::remove_cvref_t<F>>)
+        return invoke_member(f, std::forward<Args>(args)...);
+    else
+        return std::forward<F>(f)(std::forward<Args>(args)...);
+}
+} // namespace detail
 
 template <typename C, typename F, typename... Args>
     requires std::derived_from<std::remove_cvref_t<C>, Context>
@@ -337,18 +385,22 @@ Tape track(C &&context, F &&f, Args &&...args) {
     using Fn = std::remove_cvref_t<F>;
     constexpr bool direct = std::is_function_v<std::remove_pointer_t<Fn>> || std::is_member_function_pointer_v<Fn>;
     detail::Recorder *rec = detail::track_begin(&ctx, direct, detail::type_name<Fn>());
+#if __cpp_exceptions
     try {
+#endif
         using R = std::invoke_result_t<F, Args...>;
         if constexpr (std::is_void_v<R>) {
-            std::invoke(std::forward<F>(f), std::forward<Args>(args)...);
+            detail::invoke(std::forward<F>(f), std::forward<Args>(args)...);
         } else {
-            decltype(auto) result = std::invoke(std::forward<F>(f), std::forward<Args>(args)...);
+            decltype(auto) result = detail::invoke(std::forward<F>(f), std::forward<Args>(args)...);
             detail::track_result(rec, result);
         }
+#if __cpp_exceptions
     } catch (...) {
         detail::track_end(rec, std::current_exception());
         throw;
     }
+#endif
     return detail::track_end(rec, nullptr);
 }
 

@@ -14,7 +14,9 @@
 #include <string_view>
 #include <type_traits>
 
-#if __has_include(<fmt/core.h>)
+// fmt is used only where the program uses it already: fmt included before this header, or TRACEJIT_TAPE_FMT
+// (which the plugin defines for a file that includes fmt). Everyone else is spared its compile time.
+#if (defined(FMT_VERSION) || defined(TRACEJIT_TAPE_FMT)) && __has_include(<fmt/core.h>)
 #include <fmt/core.h>
 #define TRACEJIT_TAPE_HAS_FMT 1
 #endif
@@ -83,6 +85,15 @@ struct Captured {
     const char *type = "";
 };
 
+/// While one exists on a thread, calls of marked functions on it are not recorded: formatting a value for the
+/// tape runs user code (a fmt formatter), which must not record into the tape it is being added to.
+struct CaptureScope {
+    CaptureScope() noexcept;
+    ~CaptureScope();
+    CaptureScope(const CaptureScope &) = delete;
+    CaptureScope &operator=(const CaptureScope &) = delete;
+};
+
 /// Throws tj::Error unless `node` holds a value of the C++ type named `type` (Node::value<T>()).
 void check_value_type(const Node &node, const char *type, ValueKind kind);
 
@@ -112,7 +123,10 @@ template <typename T> Captured capture(const T &v) {
             c.text = std::string(v);
         }
     } else if constexpr (kind == ValueKind::Pointer) {
-        c.bits = reinterpret_cast<uintptr_t>(static_cast<const void *>(v));
+        if constexpr (std::is_null_pointer_v<U>)
+            c.bits = 0;
+        else // any pointer (to functions and volatile objects too) as its address
+            c.bits = reinterpret_cast<uintptr_t>(v);
     } else if constexpr (kind == ValueKind::Array) {
         c.text = tj::detail::var_summary(v.index(), 16);
         c.type = U::Type == VarType::Float32   ? "tj::Float"
@@ -124,8 +138,10 @@ template <typename T> Captured capture(const T &v) {
                                                : "tj::Bool";
     } else {
 #ifdef TRACEJIT_TAPE_HAS_FMT
-        if constexpr (fmt::is_formattable<U>::value)
+        if constexpr (fmt::is_formattable<U>::value) {
+            CaptureScope scope; // the formatter may call marked functions: they run unrecorded
             c.text = fmt::format("{}", v);
+        }
 #endif
     }
     return c;

@@ -102,6 +102,12 @@ std::string format_element(VarType t, const void *p, size_t i) {
 } // namespace
 
 namespace detail {
+void raise(const std::string &message) { throw Error(message); }
+
+void raise_read_past_end(size_t index, size_t size) {
+    throw Error(fmt::format("tj::Array::read(): index {} is past the end of an array of size {}", index, size));
+}
+
 std::string var_summary(uint32_t id, size_t max_elements) {
     if (id == 0)
         return "tj::Float[0] empty";

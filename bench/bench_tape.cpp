@@ -1,0 +1,107 @@
+// bench/bench_tape.cpp — what [[jit::trace]] costs at run time: with no tape active, and per recorded statement
+//
+// The same marked loop (bench/tape_kernel.cpp) is compiled with the plugin and without it. (1) With no tape
+// active, 10^7 iterations of the instrumented build against the plain build: the hooks should cost one
+// predictable branch each. (2) With a tape active (tj::track), the time to record a shorter run (finishing the
+// tape included) divided by the nodes the hooks recorded (statements, loop tests, arguments, the return; not the
+// literals' Constant nodes, which the runtime makes from static tables). Freeing the tape is timed apart.
+#include "bench_util.h"
+#include "tape_kernel.h"
+
+#include <tracejit/tape.h>
+
+#include <algorithm>
+#include <cstdio>
+
+namespace {
+
+constexpr int iterations = 10'000'000;
+constexpr int recorded_iterations = 100'000; // 500k nodes: keeps the tape's memory within a CI machine's means
+constexpr double goal_overhead = 1.05;
+constexpr double goal_ns = 30;
+
+/// Nodes below `n` that a hook recorded (Constant nodes are made from the static tables when the tape is finished).
+size_t count_recorded(const tj::tape::Node &n) {
+    size_t c = 0;
+    for (const tj::tape::Node &k : n.children())
+        if (k.kind() != tj::tape::Kind::Constant)
+            c += 1 + count_recorded(k);
+    return c;
+}
+
+volatile double sink; // keeps the results alive
+
+} // namespace
+
+int main() {
+    int runs = bench::env_int("BENCH_RUNS", 10);
+    int failures = 0;
+
+    // Same results from both builds (the plugin must not change what the code computes).
+    double want = plain::kernel(1000, 0.5), got = instrumented::kernel(1000, 0.5);
+    if (want != got) {
+        std::printf("  the instrumented kernel computes %.17g, the plain one %.17g\n", got, want);
+        ++failures;
+    }
+
+    // (1) no tape active. Runs alternate between the builds so that drifts in clock speed hit both alike; the
+    // figure is this thread's CPU time, which time spent waiting for a core (other processes) does not inflate.
+    bench::Samples plain_s, instr_s, plain_wall, instr_wall;
+    int loop_runs = 3 * runs;
+    for (int r = 0; r < loop_runs + 1; ++r) {
+        auto t0 = bench::Clock::now();
+        double c0 = bench::thread_cpu_seconds();
+        sink = plain::kernel(iterations, 0.5 + r * 1e-9);
+        double cp = bench::thread_cpu_seconds() - c0, tp = bench::seconds_since(t0);
+        t0 = bench::Clock::now();
+        c0 = bench::thread_cpu_seconds();
+        sink = instrumented::kernel(iterations, 0.5 + r * 1e-9);
+        double ci = bench::thread_cpu_seconds() - c0, ti = bench::seconds_since(t0);
+        if (r == 0)
+            continue; // warm-up
+        plain_s.add(cp);
+        instr_s.add(ci);
+        plain_wall.add(tp);
+        instr_wall.add(ti);
+    }
+    double ratio = instr_s.best() / plain_s.best();
+    std::printf("bench_tape: a marked loop of %d iterations (a loop test and 3 statements each), best of %d runs of "
+                "the thread's CPU time (median; best wall time)\n",
+                iterations, loop_runs);
+    std::printf("  compiled without the plugin:        %8.2f ms (%.2f; wall %.2f)\n", plain_s.best() * 1e3,
+                plain_s.median() * 1e3, plain_wall.best() * 1e3);
+    std::printf("  with the plugin, no tape active:    %8.2f ms (%.2f; wall %.2f)  ratio %.3f (median ratio %.3f)\n",
+                instr_s.best() * 1e3, instr_s.median() * 1e3, instr_wall.best() * 1e3, ratio,
+                instr_s.median() / plain_s.median());
+
+    // (2) recording.
+    bench::Samples record_s, free_s;
+    size_t nodes = 0;
+    int record_runs = std::max(3, runs / 2);
+    for (int r = 0; r < record_runs + 1; ++r) {
+        auto t0 = bench::Clock::now();
+        tj::tape::Tape tape = tj::track(instrumented::kernel, recorded_iterations, 0.5);
+        double tr = bench::seconds_since(t0);
+        nodes = count_recorded(*tape);
+        double value = tape->value<double>();
+        if (value != plain::kernel(recorded_iterations, 0.5)) {
+            std::printf("  the recorded call returned %.17g\n", value);
+            ++failures;
+        }
+        t0 = bench::Clock::now();
+        tape = tj::tape::Tape();
+        double tf = bench::seconds_since(t0);
+        if (r == 0)
+            continue;
+        record_s.add(tr);
+        free_s.add(tf);
+    }
+    double ns = record_s.best() * 1e9 / double(nodes);
+    std::printf("  recording %d iterations: %zu statements, loop tests and arguments in %.2f ms (%.2f): %.1f ns each "
+                "(median %.1f); freeing the tape %.1f ns each\n",
+                recorded_iterations, nodes, record_s.best() * 1e3, record_s.median() * 1e3, ns,
+                record_s.median() * 1e9 / double(nodes), free_s.best() * 1e9 / double(nodes));
+    bench::print_goal("marked loop, no tape active vs no plugin", ratio, goal_overhead, "x", bench::Better::Lower);
+    bench::print_goal("recording, per recorded statement", ns, goal_ns, "ns", bench::Better::Lower);
+    return failures ? 1 : 0;
+}

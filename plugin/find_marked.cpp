@@ -1,0 +1,90 @@
+// plugin/find_marked.cpp — finds the marked function definitions of a translation unit
+#include "find_marked.h"
+
+#include "engine.h"
+
+#include <clang/AST/Attr.h>
+#include <clang/AST/DeclCXX.h>
+#include <clang/AST/DeclTemplate.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Basic/SourceManager.h>
+
+#include <set>
+
+namespace tracejit::plugin {
+
+using namespace clang;
+
+namespace {
+
+bool decl_has_mark(const Decl *d) {
+    if (!d)
+        return false;
+    for (const auto *a : d->specific_attrs<AnnotateAttr>())
+        if (a->getAnnotation() == trace_annotation || a->getAnnotation() == freeze_annotation)
+            return true;
+    return false;
+}
+
+class Finder : public RecursiveASTVisitor<Finder> {
+  public:
+    explicit Finder(ASTContext &ctx) : m_sm(ctx.getSourceManager()) {}
+
+    bool shouldVisitTemplateInstantiations() const { return false; }
+    bool shouldVisitImplicitCode() const { return false; }
+
+    bool VisitFunctionDecl(FunctionDecl *fn) {
+        if (!fn || fn->isInvalidDecl() || fn->isImplicit() || !fn->doesThisDeclarationHaveABody() || !fn->getBody())
+            return true;
+        if (fn->isTemplateInstantiation() || fn->isDefaulted() || fn->isDeleted())
+            return true;
+        if (const auto *m = dyn_cast<CXXMethodDecl>(fn))
+            if (m->getParent() && m->getParent()->isLambda())
+                return true;
+        SourceLocation loc = fn->getLocation();
+        if (loc.isInvalid() || m_sm.isInSystemHeader(m_sm.getExpansionLoc(loc)))
+            return true;
+        if (!has_mark(*fn))
+            return true;
+        if (m_seen.insert(fn->getBody()).second)
+            m_found.push_back(fn);
+        return true;
+    }
+
+    std::vector<const FunctionDecl *> take() { return std::move(m_found); }
+
+  private:
+    const SourceManager &m_sm;
+    std::set<const Stmt *> m_seen;
+    std::vector<const FunctionDecl *> m_found;
+};
+
+} // namespace
+
+bool has_mark(const FunctionDecl &fn) {
+    for (const FunctionDecl *r : fn.redecls())
+        if (decl_has_mark(r))
+            return true;
+    if (const FunctionTemplateDecl *t = fn.getDescribedFunctionTemplate())
+        for (const RedeclarableTemplateDecl *r : t->redecls())
+            if (decl_has_mark(r) || decl_has_mark(r->getTemplatedDecl()))
+                return true;
+    if (const FunctionDecl *pattern = fn.getTemplateInstantiationPattern())
+        if (pattern != &fn)
+            for (const FunctionDecl *r : pattern->redecls())
+                if (decl_has_mark(r))
+                    return true;
+    if (const FunctionDecl *member = fn.getInstantiatedFromMemberFunction())
+        for (const FunctionDecl *r : member->redecls())
+            if (decl_has_mark(r))
+                return true;
+    return false;
+}
+
+std::vector<const FunctionDecl *> find_marked_functions(ASTContext &ctx) {
+    Finder finder(ctx);
+    finder.TraverseDecl(ctx.getTranslationUnitDecl());
+    return finder.take();
+}
+
+} // namespace tracejit::plugin

@@ -1,0 +1,104 @@
+// plugin/plugin.cpp — tracejit.so's glue to clang: registration, plugin arguments, the action
+//
+// The action runs before the main one (AddBeforeMainAction). Its CreateASTConsumer is called once the real
+// compile's SourceManager and Preprocessor exist but before anything is lexed: the right moment to run the
+// pre-pass (prepass.h) and swap in the rewritten files. The consumer it returns only reports the engine's
+// diagnostics, mapped from the pre-pass's file/line/column onto the real compile's files.
+#include "engine.h"
+#include "prepass.h"
+
+#include <clang/AST/ASTConsumer.h>
+#include <clang/AST/ASTContext.h>
+#include <clang/Basic/Diagnostic.h>
+#include <clang/Basic/FileManager.h>
+#include <clang/Basic/SourceManager.h>
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/FrontendPluginRegistry.h>
+#include <llvm/Support/raw_ostream.h>
+
+namespace tracejit::plugin {
+namespace {
+
+/// Reports the engine's diagnostics in the real compile once every file they point into has been read.
+class ReportConsumer : public clang::ASTConsumer {
+  public:
+    explicit ReportConsumer(std::vector<EngineDiagnostic> diagnostics) : m_diagnostics(std::move(diagnostics)) {}
+
+    void HandleTranslationUnit(clang::ASTContext &ctx) override {
+        clang::DiagnosticsEngine &diags = ctx.getDiagnostics();
+        clang::SourceManager &sm = ctx.getSourceManager();
+        for (const EngineDiagnostic &diagnostic : m_diagnostics) {
+            auto level = diagnostic.level == EngineDiagnostic::Level::Error ? clang::DiagnosticsEngine::Error
+                                                                            : clang::DiagnosticsEngine::Warning;
+            clang::SourceLocation loc;
+            if (auto file = sm.getFileManager().getOptionalFileRef(diagnostic.file))
+                loc = sm.translateFileLineCol(&file->getFileEntry(), diagnostic.line, diagnostic.column);
+            if (loc.isValid()) {
+                diags.Report(loc, diags.getCustomDiagID(level, "%0")) << diagnostic.message;
+            } else { // not a file of this compile (cannot happen unless the engine names a file oddly)
+                diags.Report(diags.getCustomDiagID(level, "%0:%1:%2: %3"))
+                    << diagnostic.file << diagnostic.line << diagnostic.column << diagnostic.message;
+            }
+        }
+    }
+
+  private:
+    std::vector<EngineDiagnostic> m_diagnostics;
+};
+
+class TracejitAction : public clang::PluginASTAction {
+  public:
+    ActionType getActionType() override { return AddBeforeMainAction; }
+
+    bool ParseArgs(const clang::CompilerInstance &ci, const std::vector<std::string> &args) override {
+        bool ok = true;
+        for (const std::string &arg : args) {
+            if (arg == "off") {
+                m_off = true;
+            } else if (arg == "dump") {
+                m_dump = true;
+            } else {
+                clang::DiagnosticsEngine &diags = ci.getDiagnostics();
+                unsigned id = diags.getCustomDiagID(clang::DiagnosticsEngine::Error,
+                                                    "tracejit: unknown plugin argument '%0' (known: dump, off)");
+                diags.Report(id) << arg;
+                ok = false;
+            }
+        }
+        return ok;
+    }
+
+  protected:
+    std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &ci, llvm::StringRef) override {
+        if (in_prepass() || m_off || !may_contain_marks(ci))
+            return std::make_unique<clang::ASTConsumer>();
+        PrepassResult result = run_prepass(ci);
+        if (result.crashed) {
+            clang::DiagnosticsEngine &diags = ci.getDiagnostics();
+            diags.Report(diags.getCustomDiagID(clang::DiagnosticsEngine::Error,
+                                               "tracejit: the plugin crashed while rewriting this file (a tracejit "
+                                               "bug; -fplugin-arg-tracejit-off compiles it without recording)"));
+            return std::make_unique<clang::ASTConsumer>();
+        }
+        if (result.had_errors) // the real compile reports the user's errors, once
+            return std::make_unique<clang::ASTConsumer>();
+        if (result.rewritten_functions > 0 && apply_prepass(ci, result) && m_dump) {
+            for (const EditedFile &file : result.files) {
+                llvm::errs() << "// tracejit-dump: " << file.name << "\n" << file.text;
+                if (!llvm::StringRef(file.text).ends_with("\n"))
+                    llvm::errs() << "\n";
+            }
+        }
+        return std::make_unique<ReportConsumer>(std::move(result.diagnostics));
+    }
+
+  private:
+    bool m_off = false;
+    bool m_dump = false;
+};
+
+clang::FrontendPluginRegistry::Add<TracejitAction> registration("tracejit",
+                                                                "tracejit: record calls of [[jit::trace]] functions");
+
+} // namespace
+} // namespace tracejit::plugin

@@ -1,0 +1,340 @@
+// plugin/prepass.cpp — the nested parse that computes the rewrite, and its hand-over to the real compile
+#include "prepass.h"
+
+#include "find_marked.h"
+
+#include <clang/AST/ASTConsumer.h>
+#include <clang/AST/ASTContext.h>
+#include <clang/Basic/Diagnostic.h>
+#include <clang/Basic/FileManager.h>
+#include <clang/Basic/SourceManager.h>
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/CompilerInvocation.h>
+#include <clang/Frontend/FrontendAction.h>
+#include <clang/Lex/DirectoryLookup.h>
+#include <clang/Lex/HeaderSearch.h>
+#include <clang/Lex/HeaderSearchOptions.h>
+#include <clang/Lex/Preprocessor.h>
+#include <clang/Lex/PreprocessorOptions.h>
+#include <clang/Rewrite/Core/Rewriter.h>
+#include <llvm/ADT/SmallString.h>
+#include <llvm/ADT/StringSet.h>
+#include <llvm/Support/CrashRecoveryContext.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/Path.h>
+
+#include <dlfcn.h>
+
+#include <exception>
+#include <optional>
+
+namespace tracejit::plugin {
+namespace {
+
+thread_local bool t_in_prepass = false;
+
+/// The targets of the `#include "…"` lines of `text`. Conditionals and comments are not looked at: a spurious
+/// include costs a file read, never a wrong answer.
+std::vector<llvm::StringRef> quoted_includes(llvm::StringRef text) {
+    std::vector<llvm::StringRef> names;
+    while (!text.empty()) {
+        auto [line, rest] = text.split('\n');
+        text = rest;
+        line = line.ltrim();
+        if (!line.consume_front("#"))
+            continue;
+        line = line.ltrim();
+        if (!line.consume_front("include") && !line.consume_front("import"))
+            continue;
+        line.consume_front("_next");
+        line = line.ltrim();
+        if (!line.consume_front("\""))
+            continue;
+        size_t end = line.find('"');
+        if (end != llvm::StringRef::npos && end > 0)
+            names.push_back(line.substr(0, end));
+    }
+    return names;
+}
+
+/// Looks for "jit::" in a file and, transitively, in the files it includes with quotes, found the way the
+/// preprocessor would: the including file's folder, then the -iquote folders, then the -I folders.
+class MarkScanner {
+  public:
+    explicit MarkScanner(clang::CompilerInstance &ci) : m_files(ci.getFileManager()) {
+        for (const auto &entry : ci.getHeaderSearchOpts().UserEntries)
+            if (entry.Group == clang::frontend::Quoted && !entry.IsFramework)
+                m_dirs.push_back(entry.Path);
+        for (const auto &entry : ci.getHeaderSearchOpts().UserEntries)
+            if (entry.Group == clang::frontend::Angled && !entry.IsFramework)
+                m_dirs.push_back(entry.Path);
+    }
+
+    /// Scans `text` (of a file in `dir`) and what it includes with quotes.
+    bool scan(llvm::StringRef text, llvm::StringRef dir) {
+        if (text.contains("jit::"))
+            return true;
+        for (llvm::StringRef name : quoted_includes(text)) {
+            clang::OptionalFileEntryRef file = resolve(name, dir);
+            if (!file || !m_seen.insert(file->getName()).second)
+                continue;
+            auto buffer = m_files.getBufferForFile(*file);
+            if (!buffer)
+                continue;
+            llvm::SmallString<256> parent = file->getName();
+            llvm::sys::path::remove_filename(parent);
+            if (scan((*buffer)->getBuffer(), parent))
+                return true;
+        }
+        return false;
+    }
+
+    clang::OptionalFileEntryRef resolve(llvm::StringRef name, llvm::StringRef dir) {
+        if (llvm::sys::path::is_absolute(name))
+            return m_files.getOptionalFileRef(name);
+        llvm::SmallString<256> path = dir;
+        llvm::sys::path::append(path, name);
+        if (auto file = m_files.getOptionalFileRef(path))
+            return file;
+        for (const std::string &search : m_dirs) {
+            path = search;
+            llvm::sys::path::append(path, name);
+            if (auto file = m_files.getOptionalFileRef(path))
+                return file;
+        }
+        return std::nullopt;
+    }
+
+  private:
+    clang::FileManager &m_files;
+    std::vector<std::string> m_dirs;
+    llvm::StringSet<> m_seen;
+};
+
+/// The pre-pass's consumer: skips what cannot be marked, then runs the engine on the finished AST.
+class PrepassConsumer : public clang::ASTConsumer {
+  public:
+    explicit PrepassConsumer(PrepassResult &result) : m_result(result) {}
+
+    // Only marked bodies are rewritten: parsing the others is wasted (about 30 % of the pre-pass).
+    bool shouldSkipFunctionBody(clang::Decl *decl) override {
+        const clang::FunctionDecl *function = decl->getAsFunction();
+        return function == nullptr || !has_mark(*function);
+    }
+
+    void HandleTranslationUnit(clang::ASTContext &ctx) override {
+        if (ctx.getDiagnostics().hasUncompilableErrorOccurred()) {
+            m_result.had_errors = true;
+            return;
+        }
+        clang::SourceManager &sm = ctx.getSourceManager();
+        clang::Rewriter rewriter(sm, ctx.getLangOpts());
+        EngineOptions options;
+        options.exceptions = ctx.getLangOpts().CXXExceptions;
+        EngineResult engine;
+        try {
+            engine = rewrite_marked_functions(ctx, rewriter, options);
+        } catch (const std::exception &error) {
+            // The engine's bug must not take clang down; the user sees it as an error at the file's start.
+            m_result.diagnostics.push_back(
+                {EngineDiagnostic::Level::Error, main_file_name(sm), 1, 1,
+                 std::string("tracejit: internal error in the rewrite engine: ") + error.what()});
+            return;
+        }
+        m_result.rewritten_functions = engine.rewritten_functions;
+        m_result.uses_fmt = !ctx.getTranslationUnitDecl()->lookup(&ctx.Idents.get("fmt")).empty();
+        m_result.diagnostics = std::move(engine.diagnostics);
+        llvm::StringSet<> done;
+        for (auto it = rewriter.buffer_begin(); it != rewriter.buffer_end(); ++it) {
+            clang::OptionalFileEntryRef file = sm.getFileEntryRefForID(it->first);
+            if (!file || !done.insert(file->getName()).second)
+                continue;
+            std::string text(it->second.begin(), it->second.end());
+            if (text == sm.getBufferData(it->first))
+                continue;
+            m_result.files.push_back({file->getName().str(), it->first == sm.getMainFileID(), std::move(text)});
+        }
+    }
+
+  private:
+    static std::string main_file_name(const clang::SourceManager &sm) {
+        clang::OptionalFileEntryRef file = sm.getFileEntryRefForID(sm.getMainFileID());
+        return file ? file->getName().str() : std::string();
+    }
+
+    PrepassResult &m_result;
+};
+
+class PrepassAction : public clang::ASTFrontendAction {
+  public:
+    explicit PrepassAction(PrepassResult &result) : m_result(result) {}
+
+  protected:
+    std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &, llvm::StringRef) override {
+        return std::make_unique<PrepassConsumer>(m_result);
+    }
+
+  private:
+    PrepassResult &m_result;
+};
+
+/// The tracejit include folder that goes with this plugin: next to it once installed, the source tree's in a build.
+clang::OptionalDirectoryEntryRef own_include_dir(clang::FileManager &files) {
+    Dl_info info{};
+    if (dladdr(reinterpret_cast<void *>(&own_include_dir), &info) == 0 || info.dli_fname == nullptr)
+        return std::nullopt;
+    llvm::SmallString<256> installed(info.dli_fname);
+    llvm::sys::path::remove_filename(installed);
+    llvm::sys::path::append(installed, TRACEJIT_INCLUDE_FROM_PLUGIN);
+    for (llvm::StringRef dir : {llvm::StringRef(installed), llvm::StringRef(TRACEJIT_SOURCE_INCLUDE_DIR)}) {
+        llvm::SmallString<256> header(dir);
+        llvm::sys::path::append(header, "tracejit", "tape_hooks.h");
+        if (files.getOptionalFileRef(header))
+            return files.getOptionalDirectoryRef(dir);
+    }
+    return std::nullopt;
+}
+
+/// True when <tracejit/tape_hooks.h> can be included: from the include path or, failing that, from the include
+/// folder of this plugin's own installation, which is then added after the -I folders. (A compile of a
+/// preprocessed file, as -save-temps makes, has no include path at all.)
+bool find_runtime_header(clang::CompilerInstance &ci) {
+    clang::HeaderSearch &search = ci.getPreprocessor().getHeaderSearchInfo();
+    auto lookup = [&] {
+        return search.LookupFile("tracejit/tape_hooks.h", clang::SourceLocation(), /*isAngled=*/true, nullptr, nullptr,
+                                 {}, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
+                                 /*SkipCache=*/true, /*BuildSystemModule=*/false, /*OpenFile=*/false,
+                                 /*CacheFailures=*/false);
+    };
+    if (lookup())
+        return true;
+    clang::OptionalDirectoryEntryRef dir = own_include_dir(ci.getFileManager());
+    if (!dir)
+        return false;
+    search.AddSearchPath(clang::DirectoryLookup(*dir, clang::SrcMgr::C_System, /*isFramework=*/false),
+                         /*isAngled=*/true);
+    return lookup().has_value();
+}
+
+} // namespace
+
+bool in_prepass() { return t_in_prepass; }
+
+bool may_contain_marks(clang::CompilerInstance &ci) {
+    clang::SourceManager &sm = ci.getSourceManager();
+    clang::FileID main = sm.getMainFileID();
+    clang::OptionalFileEntryRef main_file = sm.getFileEntryRefForID(main);
+    const auto &inputs = ci.getFrontendOpts().Inputs;
+    bool from_file = main_file && inputs.size() == 1 && inputs[0].isFile() && inputs[0].getFile() != "-";
+    // Standard input cannot be read twice; a preprocessed file (-save-temps) is compiled without an include path,
+    // where the runtime's headers cannot be included. Say so rather than drop the recording silently.
+    if (!from_file || inputs[0].isPreprocessed()) {
+        if (sm.getBufferData(main).contains("jit::")) {
+            clang::DiagnosticsEngine &diags = ci.getDiagnostics();
+            diags.Report(diags.getCustomDiagID(clang::DiagnosticsEngine::Warning,
+                                               "tracejit: functions marked in %select{standard input|a preprocessed "
+                                               "file (-save-temps)}0 are not rewritten and not recorded"))
+                << (from_file ? 1 : 0);
+        }
+        return false;
+    }
+    MarkScanner scanner(ci);
+    llvm::SmallString<256> dir = main_file->getName();
+    llvm::sys::path::remove_filename(dir);
+    if (scanner.scan(sm.getBufferData(main), dir))
+        return true;
+    for (const std::string &forced : ci.getPreprocessorOpts().Includes) {
+        clang::OptionalFileEntryRef file = scanner.resolve(forced, ".");
+        if (!file)
+            continue;
+        if (auto buffer = ci.getFileManager().getBufferForFile(*file)) {
+            llvm::SmallString<256> parent = file->getName();
+            llvm::sys::path::remove_filename(parent);
+            if (scanner.scan((*buffer)->getBuffer(), parent))
+                return true;
+        }
+    }
+    return false;
+}
+
+PrepassResult run_prepass(clang::CompilerInstance &ci) {
+    PrepassResult result;
+    auto invocation = std::make_shared<clang::CompilerInvocation>(ci.getInvocation());
+    clang::FrontendOptions &frontend = invocation->getFrontendOpts();
+    frontend.ProgramAction = clang::frontend::ParseSyntaxOnly;
+    frontend.OutputFile.clear();
+    frontend.AddPluginActions.clear();
+    frontend.PluginArgs.clear();
+    frontend.ShowStats = false;
+    frontend.TimeTracePath.clear();
+    frontend.SkipFunctionBodies = true;
+    invocation->getDependencyOutputOpts() = clang::DependencyOutputOptions();
+    invocation->getCodeGenOpts().TimePasses = false; // -ftime-report reports the real compile only
+    clang::DiagnosticOptions &diagnostics = invocation->getDiagnosticOpts();
+    diagnostics.VerifyDiagnostics = false;
+    diagnostics.IgnoreWarnings = true;
+    diagnostics.DiagnosticSerializationFile.clear();
+    diagnostics.DiagnosticLogFile.clear();
+
+    auto nested = std::make_unique<clang::CompilerInstance>(ci.getPCHContainerOperations());
+    nested->setInvocation(std::move(invocation));
+    nested->createDiagnostics(new clang::IgnoringDiagConsumer(), /*ShouldOwnClient=*/true);
+    nested->createFileManager(ci.getFileManager().getVirtualFileSystemPtr());
+
+    // A crash in the pre-pass (a bug in the engine, or in clang on code it cannot parse twice) becomes an error
+    // of this compile rather than a crash of clang, where clang has crash recovery enabled (the driver does).
+    PrepassAction action(result);
+    bool ok = false;
+    t_in_prepass = true;
+    llvm::CrashRecoveryContext recovery;
+    bool survived = recovery.RunSafely([&] { ok = nested->ExecuteAction(action); });
+    t_in_prepass = false;
+    if (!survived) {
+        (void)nested.release(); // its state is unknown after the crash: leaked, never destroyed
+        result = PrepassResult();
+        result.crashed = true;
+        return result;
+    }
+    if (!ok || nested->getDiagnostics().hasUncompilableErrorOccurred()) {
+        result = PrepassResult();
+        result.had_errors = true;
+    }
+    return result;
+}
+
+bool apply_prepass(clang::CompilerInstance &ci, const PrepassResult &result) {
+    clang::DiagnosticsEngine &diags = ci.getDiagnostics();
+    clang::Preprocessor &pp = ci.getPreprocessor();
+    if (!find_runtime_header(ci)) {
+        unsigned id = diags.getCustomDiagID(clang::DiagnosticsEngine::Error,
+                                            "tracejit: <tracejit/tape_hooks.h> is not on the include path; add "
+                                            "tracejit's include folder (-I<prefix>/include) or use "
+                                            "tracejit_instrument() from the CMake package");
+        diags.Report(id);
+        return false;
+    }
+
+    clang::SourceManager &sm = ci.getSourceManager();
+    clang::FileManager &files = ci.getFileManager();
+    for (const EditedFile &edited : result.files) {
+        clang::OptionalFileEntryRef file =
+            edited.is_main ? sm.getFileEntryRefForID(sm.getMainFileID()) : files.getOptionalFileRef(edited.name);
+        if (!file) {
+            unsigned id = diags.getCustomDiagID(clang::DiagnosticsEngine::Error,
+                                                "tracejit: cannot find the rewritten file '%0' again");
+            diags.Report(id) << edited.name;
+            continue;
+        }
+        sm.overrideFileContents(*file, llvm::MemoryBuffer::getMemBufferCopy(edited.text, file->getName()));
+        // The main file's FileID was made before the plugin ran, with the old size: give it a fresh one.
+        if (edited.is_main)
+            sm.setMainFileID(sm.createFileID(*file, clang::SourceLocation(), clang::SrcMgr::C_User));
+    }
+    // An #include in the predefines shifts no line of the user's files.
+    // With fmt in the file, the tape formats values of types that have a fmt formatter (tape_value.h).
+    pp.setPredefines(pp.getPredefines() + (result.uses_fmt ? "\n#define TRACEJIT_TAPE_FMT 1" : "") +
+                     "\n#include <tracejit/tape_hooks.h>\n");
+    return true;
+}
+
+} // namespace tracejit::plugin

@@ -1,0 +1,55 @@
+// plugin/prepass.h — the plugin's pre-pass: parse the file once more, run the engine, hand its edits to the real
+// compile
+//
+// Read in order: may_contain_marks (the cheap text scan that lets a file without `jit::` cost nothing), run_prepass
+// (a nested CompilerInstance parses a copy of the invocation with ParseSyntaxOnly, skipping the bodies of unmarked
+// functions, and runs the engine on its AST), apply_prepass (overrides the edited files in the real compile's
+// SourceManager and injects the runtime header through the predefines). The pre-pass has its own SourceManager:
+// everything crossing over is text and file names, never SourceLocations.
+#pragma once
+
+#include "engine.h"
+
+#include <string>
+#include <vector>
+
+namespace clang {
+class CompilerInstance;
+}
+
+namespace tracejit::plugin {
+
+/// One file whose text the engine changed.
+struct EditedFile {
+    std::string name; ///< as the pre-pass SourceManager names it (the spelling the include path produced)
+    bool is_main = false;
+    std::string text; ///< the rewritten contents
+};
+
+/// What the pre-pass produced.
+struct PrepassResult {
+    bool had_errors = false; ///< the user's code does not compile: nothing was rewritten
+    bool crashed = false;    ///< the pre-pass crashed (and was recovered): nothing was rewritten
+    unsigned rewritten_functions = 0;
+    bool uses_fmt = false; ///< the file includes fmt: the tape may format values through it (TRACEJIT_TAPE_FMT)
+    std::vector<EditedFile> files;
+    std::vector<EngineDiagnostic> diagnostics; ///< positions in the original text of `file`
+};
+
+/// True when the main file, or a file it includes with quotes (transitively, resolved like the preprocessor
+/// does: the including file's folder, then -iquote, then -I folders), or a -include file, contains "jit::".
+/// Reads text only: no lexing, no parsing. False means the file cannot hold a mark.
+bool may_contain_marks(clang::CompilerInstance &ci);
+
+/// True while a pre-pass runs on this thread: the plugin, loaded into the nested compile too, then does nothing.
+bool in_prepass();
+
+/// Parses the translation unit of `ci` once more (diagnostics ignored) and runs the engine on it.
+PrepassResult run_prepass(clang::CompilerInstance &ci);
+
+/// Makes the real compile of `ci` read the rewritten files and include <tracejit/tape_hooks.h> first (from the
+/// include path, else from the include folder installed with the plugin, which is then added to the path). Reports
+/// an error (and changes nothing) when the header is in neither. Returns false when nothing was applied.
+bool apply_prepass(clang::CompilerInstance &ci, const PrepassResult &result);
+
+} // namespace tracejit::plugin

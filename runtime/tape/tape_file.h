@@ -1,0 +1,27 @@
+// runtime/tape/tape_file.h — the tape file format (.tjtape): encoding and decoding of a tape in memory
+//
+// Layout (little-endian): "TJTAPE", u32 version, u64 payload size, the payload, u64 FNV-1a checksum of all
+// bytes before it. The payload is u64 node count, then the nodes in pre-order: kind, value kind, flags,
+// index, iteration, nesting, text, file, line, column, type, taken, exception, value bits, value text,
+// child count, references as (i32 position, u64 ordinal of the node read), metadata pairs. Strings are u32
+// length + bytes. The reader checks every length and count against the bytes that remain, so no input
+// makes it read out of bounds or allocate more than the input could describe.
+#pragma once
+
+#include <tracejit/tape.h>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace tj::tape::detail {
+
+/// The format version this build writes and reads.
+inline constexpr uint32_t tape_file_version = 1;
+
+/// The bytes of a file holding the tape below `n` (`n` becomes the root).
+std::string encode_tape(const Node &n);
+/// Decodes a file's bytes; errors are tj::Error "<api>: <source>: <problem>".
+Tape decode_tape(std::string_view bytes, const std::string &api, const std::string &source);
+
+} // namespace tj::tape::detail

@@ -1,0 +1,22 @@
+// tests/plugin/driver/dump.cpp — -fplugin-arg-tracejit-dump prints each rewritten file, headed by its name
+// RUN: %clangxx %plugin -fplugin-arg-tracejit-dump -fsyntax-only %s 2>&1 | %FileCheck %s
+//
+// The whole file is printed, unmarked code as written; the mark on the declaration of twice() carries to its
+// definition, which is rewritten on its own lines. Only rewritten files are printed, once each.
+// CHECK: {{^}}// tracejit-dump: {{.*}}dump.cpp
+// CHECK-NEXT: {{^}}// tests/plugin/driver/dump.cpp — -fplugin-arg-tracejit-dump
+// CHECK: {{^}}int untouched(int x) { return x - 1; }{{$}}
+// CHECK: {{^}}int twice(int x) {{\{.*}}__tjf
+// CHECK-NEXT: {{^}}    int y = x + x;
+// CHECK-NEXT: {{^}}    {{.*}}return y;
+// CHECK-NEXT: {{^}} }
+// CHECK-NOT: tracejit-dump
+
+int untouched(int x) { return x - 1; }
+
+[[jit::trace]] int twice(int x);
+
+int twice(int x) {
+    int y = x + x;
+    return y;
+}

@@ -1,0 +1,318 @@
+// tests/runtime/test_tape_file.cpp — tape files: save/load round trip, damaged and foreign files, TRACEJIT_TAPE
+#include "run_self.h"
+#include "test_tape_functions.h"
+
+#include "tape/recorder.h"  // save_to_directory
+#include "tape/tape_file.h" // tape_file_version
+
+#include <tracejit/tape.h>
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
+
+using namespace tape_fns;
+using tj::tape::Kind;
+using tj::tape::Node;
+
+namespace fs = std::filesystem;
+
+namespace {
+
+/// A fresh empty directory under the system's temporary directory.
+fs::path scratch_dir(const std::string &name) {
+    fs::path dir = fs::temp_directory_path() / ("tj-tape-test-" + name + "-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
+
+std::string read_file(const fs::path &p) {
+    std::ifstream in(p, std::ios::binary);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+void write_file(const fs::path &p, const std::string &bytes) {
+    std::ofstream out(p, std::ios::binary);
+    out << bytes;
+}
+
+/// Checks that two trees hold the same nodes, field by field (without recursion).
+void check_same(const Node &a, const Node &b) {
+    std::vector<std::pair<const Node *, const Node *>> work{{&a, &b}};
+    size_t count = 0;
+    while (!work.empty()) {
+        auto [x, y] = work.back();
+        work.pop_back();
+        ++count;
+        CAPTURE(tj::tape::node_line(*x));
+        REQUIRE(x->kind() == y->kind());
+        CHECK(x->text() == y->text());
+        CHECK(x->location().file == y->location().file);
+        CHECK(x->location().line == y->location().line);
+        CHECK(x->location().column == y->location().column);
+        CHECK(x->value_kind() == y->value_kind());
+        CHECK(x->value_string() == y->value_string());
+        CHECK(x->type_name() == y->type_name());
+        CHECK(x->iteration() == y->iteration());
+        CHECK(x->taken() == y->taken());
+        CHECK(x->exception() == y->exception());
+        CHECK(x->nesting() == y->nesting());
+        CHECK(x->expanded() == y->expanded());
+        CHECK(x->metadata() == y->metadata());
+        if (x != &a)
+            CHECK(x->index() == y->index());
+        REQUIRE(x->references().size() == y->references().size());
+        for (size_t i = 0; i < x->references().size(); ++i) {
+            CHECK(x->references()[i].first == y->references()[i].first);
+            CHECK(x->references()[i].second->index() == y->references()[i].second->index());
+            CHECK(x->references()[i].second->parent()->index() == y->references()[i].second->parent()->index());
+        }
+        REQUIRE(x->children().size() == y->children().size());
+        for (size_t i = 0; i < x->children().size(); ++i) {
+            CHECK(y->children()[i].parent() == y);
+            work.emplace_back(&x->children()[i], &y->children()[i]);
+        }
+    }
+    CHECK(count > 0);
+}
+
+struct Tag : tj::tape::Context {
+    void annotate(Node &n) override {
+        if (n.kind() == Kind::Statement)
+            n.set_metadata("adjoint", "0.5");
+    }
+};
+
+/// The FNV-1a checksum the file format ends with.
+uint64_t fnv1a(std::string_view bytes) {
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (unsigned char c : bytes) {
+        h ^= c;
+        h *= 0x100000001b3ull;
+    }
+    return h;
+}
+
+void fix_checksum(std::string &bytes) {
+    if (bytes.size() < 8)
+        return;
+    uint64_t sum = fnv1a(std::string_view(bytes).substr(0, bytes.size() - 8));
+    for (int i = 0; i < 8; ++i)
+        bytes[bytes.size() - 8 + i] = static_cast<char>((sum >> (8 * i)) & 0xff);
+}
+
+} // namespace
+
+TEST_CASE("tape file: save and load give back every field and the same printed form") {
+    fs::path dir = scratch_dir("roundtrip");
+    std::vector<tj::tape::Tape> tapes;
+    tapes.push_back(tj::track(h, 2.0, 2));
+    tapes.push_back(tj::track(poly, 3.0));
+    Tag tag;
+    tapes.push_back(tj::track(tag, f, 0.5));
+    tapes.push_back(tj::track(outer, 20.0));
+    tapes.push_back(tj::track(values));
+    tapes.push_back(tj::track(classify, 3));
+    geom_rng.seed(7);
+    tj::tape::DepthLimit limit(2);
+    tapes.push_back(tj::track(limit, geom, 0, 0.3));
+    tapes.push_back(tj::track([] { return h(1.0, 3) + sq(2.0); }));
+    for (size_t i = 0; i < tapes.size(); ++i) {
+        CAPTURE(i);
+        std::string path = (dir / ("t" + std::to_string(i) + ".tjtape")).string();
+        tj::tape::save(*tapes[i], path);
+        tj::tape::Tape loaded = tj::tape::load(path);
+        REQUIRE(loaded);
+        CHECK(loaded->parent() == nullptr);
+        CHECK(loaded->index() == 0);
+        check_same(*tapes[i], *loaded);
+        CHECK(tj::tape::printlevels(*loaded, 100) == tj::tape::printlevels(*tapes[i], 100));
+        tj::tape::Tape again = tj::tape::load_bytes(read_file(path));
+        CHECK(tj::tape::printlevels(*again, 100) == tj::tape::printlevels(*tapes[i], 100));
+    }
+    // Typed values survive.
+    tj::tape::Tape v = tj::tape::load((dir / "t4.tjtape").string());
+    CHECK((*v)[8].value<std::string>() == "x\"y");
+    CHECK((*v)[15].value<Color>() == Color::Green);
+    CHECK((*v)[2].value<float>() == 0.1f);
+    tj::tape::Tape t = tj::tape::load((dir / "t2.tjtape").string());
+    REQUIRE(t->children()[1].metadata("adjoint"));
+    CHECK(*t->children()[1].metadata("adjoint") == "0.5");
+    CHECK(tj::tape::backward((*t)[4]).size() == 3);
+    // Saving a part: a nested call becomes the root of the file.
+    std::string part = (dir / "part.tjtape").string();
+    tj::tape::save((*tapes[1])[2], part);
+    tj::tape::Tape sub = tj::tape::load(part);
+    CHECK(sub->text() == "sq");
+    CHECK(sub->index() == 0);
+    CHECK(sub->children().size() == 2);
+    CHECK(tj::tape::referenced((*sub)[2]).front() == &(*sub)[1]);
+    // Saving a statement alone drops the references to nodes outside it.
+    tj::tape::save((*tapes[0])[6], part);
+    CHECK(tj::tape::load(part)->references().empty());
+    fs::remove_all(dir);
+}
+
+TEST_CASE("tape file: a missing, foreign, truncated, corrupt or newer file is a tj::Error") {
+    fs::path dir = scratch_dir("bad");
+    std::string good_path = (dir / "good.tjtape").string();
+    tj::tape::Tape tape = tj::track(poly, 3.0);
+    tj::tape::save(*tape, good_path);
+    const std::string good = read_file(good_path);
+    REQUIRE(good.size() > 100);
+    CHECK(good.compare(0, 6, "TJTAPE") == 0);
+
+    CHECK_THROWS_WITH_AS(
+        tj::tape::load((dir / "missing.tjtape").string()),
+        doctest::Contains(("tj::tape::load(): " + (dir / "missing.tjtape").string() + ": cannot open").c_str()),
+        tj::Error);
+    write_file(dir / "foreign", "hello, world: not a tape at all");
+    CHECK_THROWS_WITH_AS(tj::tape::load((dir / "foreign").string()),
+                         ("tj::tape::load(): " + (dir / "foreign").string() + ": not a tracejit tape").c_str(),
+                         tj::Error);
+    CHECK_THROWS_WITH_AS(tj::tape::load_bytes("", "empty"), "tj::tape::load_bytes(): empty: not a tracejit tape",
+                         tj::Error);
+
+    std::string newer = good;
+    newer[6] = 7;
+    newer[7] = newer[8] = newer[9] = 0;
+    CHECK_THROWS_WITH_AS(tj::tape::load_bytes(newer, "newer"),
+                         doctest::Contains("tj::tape::load_bytes(): newer: version 7 is not supported"), tj::Error);
+
+    std::string cut = good.substr(0, good.size() - 20);
+    write_file(dir / "cut.tjtape", cut);
+    CHECK_THROWS_WITH_AS(
+        tj::tape::load((dir / "cut.tjtape").string()),
+        ("tj::tape::load(): " + (dir / "cut.tjtape").string() + ": truncated at byte " + std::to_string(cut.size()))
+            .c_str(),
+        tj::Error);
+    CHECK_THROWS_WITH_AS(tj::tape::load_bytes(good.substr(0, 8), "x"), "tj::tape::load_bytes(): x: truncated at byte 8",
+                         tj::Error);
+
+    std::string flipped = good;
+    flipped[good.size() / 2] ^= 0x10;
+    CHECK_THROWS_WITH_AS(tj::tape::load_bytes(flipped, "flipped"), "tj::tape::load_bytes(): flipped: checksum mismatch",
+                         tj::Error);
+    CHECK_THROWS_WITH_AS(tj::tape::load_bytes(good + "extra", "long"), doctest::Contains("corrupt"), tj::Error);
+
+    // Every prefix and every single-byte change is refused cleanly.
+    for (size_t n = 0; n < good.size(); ++n)
+        CHECK_THROWS_AS(tj::tape::load_bytes(good.substr(0, n)), tj::Error);
+    for (size_t i = 0; i < good.size(); ++i) {
+        std::string b = good;
+        b[i] ^= 0x5a;
+        CHECK_THROWS_AS(tj::tape::load_bytes(b), tj::Error);
+    }
+
+    // Damage behind a correct checksum: the reader's own checks (counts, kinds, indices, references) hold.
+    std::mt19937 rng(99);
+    int loaded = 0, refused = 0;
+    for (int round = 0; round < 3000; ++round) {
+        std::string b = good;
+        int edits = 1 + static_cast<int>(rng() % 4);
+        for (int e = 0; e < edits; ++e) {
+            size_t at = 18 + rng() % (b.size() - 26);
+            switch (rng() % 3) {
+            case 0: b[at] = static_cast<char>(rng()); break;
+            case 1: b[at] = static_cast<char>(0xff); break;
+            default: b[at] = 0; break;
+            }
+        }
+        fix_checksum(b);
+        try {
+            tj::tape::Tape t = tj::tape::load_bytes(b);
+            (void)tj::tape::printlevels(*t, 100);
+            ++loaded;
+        } catch (const tj::Error &e) {
+            CHECK(std::string(e.what()).rfind("tj::tape::load_bytes(): <memory>: ", 0) == 0);
+            ++refused;
+        }
+    }
+    CHECK(refused > 0);
+    CHECK(loaded + refused == 3000);
+
+    // A node count that promises more than the bytes can hold.
+    std::string huge = good;
+    for (int i = 0; i < 8; ++i)
+        huge[18 + i] = static_cast<char>(0x7f);
+    fix_checksum(huge);
+    CHECK_THROWS_WITH_AS(tj::tape::load_bytes(huge), doctest::Contains("node count"), tj::Error);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("tape file: save reports I/O errors as tj::Error and leaves no temporary file") {
+    fs::path dir = scratch_dir("io");
+    tj::tape::Tape tape = tj::track(sq, 2.0);
+    CHECK_THROWS_WITH_AS(tj::tape::save(*tape, (dir / "no" / "such" / "dir.tjtape").string()),
+                         doctest::Contains("tj::tape::save(): "), tj::Error);
+    tj::tape::save(*tape, (dir / "ok.tjtape").string());
+    std::vector<std::string> names;
+    for (const auto &e : fs::directory_iterator(dir))
+        names.push_back(e.path().filename().string());
+    CHECK(names == std::vector<std::string>{"ok.tjtape"});
+    CHECK_THROWS_AS(tj::tape::detail::save_to_directory(*tape, (dir / "missing").string()), tj::Error);
+    std::string path = tj::tape::detail::save_to_directory(*tape, dir.string());
+    CHECK(fs::path(path).filename().string().rfind("sq-" + std::to_string(::getpid()) + "-", 0) == 0);
+    CHECK(tj::tape::load(path)->text() == "sq");
+    fs::remove_all(dir);
+}
+
+// Runs in a child process with TRACEJIT_TAPE set (see the next test case).
+TEST_CASE("tape file: TRACEJIT_TAPE child" * doctest::skip()) {
+    const char *dir = std::getenv("TRACEJIT_TAPE");
+    REQUIRE(dir);
+    CHECK(h(2.0, 2) == 3.0);                 // file 1
+    CHECK(poly(3.0) == 10.0);                // file 2 (its nested sq call is inside it)
+    tj::tape::Tape t = tj::track(h, 1.0, 1); // a tj::track: no file
+    CHECK(t->children().size() == 9);
+    CHECK_THROWS_AS(risky(20.0), std::runtime_error); // file 3, with the exception
+    size_t files = 0;
+    for (const auto &e : fs::directory_iterator(dir))
+        files += e.path().extension() == ".tjtape";
+    CHECK(files == 3);
+}
+
+TEST_CASE("tape file: TRACEJIT_TAPE saves each top-level call of a marked function") {
+    fs::path dir = scratch_dir("env");
+    CHECK(tj_test::run_self("tape file: TRACEJIT_TAPE child", {{"TRACEJIT_TAPE", dir.string()}}) == 0);
+    std::vector<fs::path> files;
+    for (const auto &e : fs::directory_iterator(dir))
+        files.push_back(e.path());
+    std::sort(files.begin(), files.end(), [](const fs::path &a, const fs::path &b) {
+        auto n = [](const fs::path &p) { // the counter after the last '-'
+            std::string s = p.stem().string();
+            return std::stoi(s.substr(s.rfind('-') + 1));
+        };
+        return n(a) < n(b);
+    });
+    REQUIRE(files.size() == 3);
+    CHECK(files[0].filename().string().rfind("h-", 0) == 0);
+    CHECK(files[1].filename().string().rfind("poly-", 0) == 0);
+    CHECK(files[2].filename().string().rfind("risky-", 0) == 0);
+    tj::tape::Tape th = tj::tape::load(files[0].string());
+    CHECK(tj::tape::printlevels(*th, 2) == tj::tape::printlevels(*tj::track(h, 2.0, 2), 2));
+    tj::tape::Tape tp = tj::tape::load(files[1].string());
+    CHECK(tj::tape::printlevels(*tp, 3) == tj::tape::printlevels(*tj::track(poly, 3.0), 3));
+    tj::tape::Tape tr = tj::tape::load(files[2].string());
+    CHECK(tr->exception() == "std::runtime_error: too big");
+    CHECK(tr->children().size() == 3);
+
+    // A directory that cannot be written: the program runs on, with a warning.
+    CHECK(tj_test::run_self("tape file: TRACEJIT_TAPE unwritable child",
+                            {{"TRACEJIT_TAPE", (dir / "missing" / "dir").string()}}) == 0);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("tape file: TRACEJIT_TAPE unwritable child" * doctest::skip()) {
+    CHECK(h(2.0, 2) == 3.0);
+    CHECK(poly(1.0) == 2.0);
+}

@@ -1,0 +1,286 @@
+// tools/inspect/inspect.cpp — tracejit-inspect: prints a saved tape (text, JSON, DOT) and answers dependency queries
+//
+// Reads the file with tj::tape::load, picks a node (`--node @7/@2`: child 2 of the nested call @7 of the root),
+// then prints either the tape below that node (text = printlevels, json = to_json, dot = to_dot) or the result
+// of one query about it (--referenced, --backward, --dependents, --forward). Every error is one line on stderr
+// and exit status 1.
+#include <tracejit/error.h>
+#include <tracejit/tape.h>
+
+#include <cerrno>
+#include <charconv>
+#include <climits>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <unordered_set>
+#include <vector>
+
+namespace {
+
+constexpr const char *usage_text =
+    "usage: tracejit-inspect FILE [--depth N] [--node @i[/@j…] [--referenced|--backward|--dependents|--forward]]\n"
+    "                        [--format text|json|dot]\n"
+    "\n"
+    "Prints a tape file written by tj::tape::save or TRACEJIT_TAPE=<dir>.\n"
+    "  --depth N        levels to print (1 = the node's own line, 2 = its children too, …; default: all)\n"
+    "  --node @i        the node to start from: @3 is the root's child 3; @7/@2 is child 2 of the nested\n"
+    "                   call @7 (default: the root call)\n"
+    "  --referenced     the nodes the selected node reads from\n"
+    "  --backward       everything the selected node depends on (transitively), latest first\n"
+    "  --dependents     the nodes that read the selected node\n"
+    "  --forward        everything that depends on the selected node (transitively), in execution order\n"
+    "  --format F       text (the extended Wengert list; default), json, or dot (Graphviz)\n"
+    "  -h, --help       this text\n";
+
+/// A user error: printed as one line, exit status 1.
+struct UsageError {
+    std::string message;
+};
+
+enum class Query { None, Referenced, Backward, Dependents, Forward };
+enum class Format { Text, Json, Dot };
+
+struct Options {
+    std::string file;
+    int depth = -1; ///< -1: all levels
+    std::string node_path;
+    Query query = Query::None;
+    Format format = Format::Text;
+};
+
+/// Parses a decimal number that fills `s` entirely; false otherwise.
+bool parse_uint(std::string_view s, unsigned long &out) {
+    if (s.empty())
+        return false;
+    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+    return ec == std::errc() && end == s.data() + s.size();
+}
+
+Options parse_args(int argc, char **argv, bool &help) {
+    Options o;
+    bool query_seen = false;
+    auto value_of = [&](int &i, const char *opt) -> std::string {
+        if (i + 1 >= argc)
+            throw UsageError{std::string(opt) + " needs a value"};
+        return argv[++i];
+    };
+    auto set_query = [&](Query q, const char *opt) {
+        if (query_seen)
+            throw UsageError{std::string("only one of --referenced, --backward, --dependents, --forward can be "
+                                         "given (") +
+                             opt + " is a second)"};
+        query_seen = true;
+        o.query = q;
+    };
+    for (int i = 1; i < argc; ++i) {
+        std::string_view arg = argv[i];
+        std::string inline_value;
+        bool has_inline = false;
+        if (arg.starts_with("--") && arg.find('=') != std::string_view::npos) {
+            inline_value = std::string(arg.substr(arg.find('=') + 1));
+            arg = arg.substr(0, arg.find('='));
+            has_inline = true;
+        }
+        auto value = [&](const char *opt) { return has_inline ? inline_value : value_of(i, opt); };
+        if (arg == "-h" || arg == "--help") {
+            help = true;
+            return o;
+        } else if (arg == "--depth") {
+            std::string v = value("--depth");
+            unsigned long d = 0;
+            if (!parse_uint(v, d) || d == 0 || d > static_cast<unsigned long>(INT_MAX))
+                throw UsageError{"--depth needs a positive whole number, not '" + v + "'"};
+            o.depth = static_cast<int>(d);
+        } else if (arg == "--node") {
+            o.node_path = value("--node");
+        } else if (arg == "--format") {
+            std::string v = value("--format");
+            if (v == "text")
+                o.format = Format::Text;
+            else if (v == "json")
+                o.format = Format::Json;
+            else if (v == "dot")
+                o.format = Format::Dot;
+            else
+                throw UsageError{"unknown format '" + v + "' (text, json or dot)"};
+        } else if (arg == "--referenced" && !has_inline) {
+            set_query(Query::Referenced, "--referenced");
+        } else if (arg == "--backward" && !has_inline) {
+            set_query(Query::Backward, "--backward");
+        } else if (arg == "--dependents" && !has_inline) {
+            set_query(Query::Dependents, "--dependents");
+        } else if (arg == "--forward" && !has_inline) {
+            set_query(Query::Forward, "--forward");
+        } else if (arg.starts_with("-") && arg != "-") {
+            throw UsageError{"unknown option '" + std::string(argv[i]) + "' (see --help)"};
+        } else if (o.file.empty()) {
+            o.file = std::string(arg);
+        } else {
+            throw UsageError{"more than one file given ('" + o.file + "' and '" + std::string(arg) + "')"};
+        }
+    }
+    if (o.file.empty())
+        throw UsageError{"no tape file given (see --help)"};
+    if (o.query != Query::None && o.node_path.empty())
+        throw UsageError{"a query (--referenced, --backward, --dependents, --forward) needs --node @i"};
+    return o;
+}
+
+/// The node at `path` ("@7/@2") below `root`.
+const tj::tape::Node &find_node(const tj::tape::Node &root, const std::string &path) {
+    const tj::tape::Node *n = &root;
+    std::string where = "the root";
+    size_t start = 0;
+    while (true) {
+        size_t slash = path.find('/', start);
+        std::string_view part =
+            std::string_view(path).substr(start, slash == std::string::npos ? std::string::npos : slash - start);
+        unsigned long i = 0;
+        if (part.size() < 2 || part[0] != '@' || !parse_uint(part.substr(1), i) || i == 0)
+            throw UsageError{"bad node address '" + path + "': expected @i or a path such as @7/@2 (i from 1)"};
+        tj::tape::Children kids = n->children();
+        const tj::tape::Node *found = nullptr;
+        // Children are numbered 1, 2, … in order; look at the obvious place first, then search.
+        if (i <= kids.size() && kids[i - 1].index() == i) {
+            found = &kids[i - 1];
+        } else {
+            for (const tj::tape::Node &c : kids)
+                if (c.index() == i) {
+                    found = &c;
+                    break;
+                }
+        }
+        if (!found)
+            throw UsageError{"no node " + std::string(part) + " in " + where + " '" + n->text() + "' (it has " +
+                             std::to_string(kids.size()) + " children)"};
+        n = found;
+        where = "node " + path.substr(0, slash == std::string::npos ? path.size() : slash);
+        if (slash == std::string::npos)
+            return *n;
+        start = slash + 1;
+    }
+}
+
+/// Appends `s` quoted for a DOT label (the query graph: node_line text, which holds no line breaks).
+void append_dot_escaped(std::string &out, std::string_view s) {
+    for (char c : s) {
+        if (c == '"' || c == '\\')
+            out += '\\';
+        if (c == '\n') {
+            out += "\\n";
+            continue;
+        }
+        if (static_cast<unsigned char>(c) < 0x20)
+            continue;
+        out += c;
+    }
+}
+
+/// The answer to a query as a digraph: the selected node (bold) and the result nodes, with the references
+/// among them as edges from the node read to the reader.
+std::string query_dot(const tj::tape::Node &selected, const std::vector<const tj::tape::Node *> &nodes,
+                      const char *query) {
+    std::vector<const tj::tape::Node *> all = nodes;
+    all.insert(all.begin(), &selected);
+    std::unordered_set<const tj::tape::Node *> present(all.begin(), all.end());
+    std::string out = "digraph query {\n  graph [fontname=\"monospace\", label=\"";
+    out += query;
+    out += " of @";
+    out += std::to_string(selected.index());
+    out += "\"];\n  node [fontname=\"monospace\", fontsize=10, shape=box];\n";
+    std::unordered_set<const tj::tape::Node *> written;
+    for (const tj::tape::Node *n : all) {
+        if (!written.insert(n).second)
+            continue;
+        out += "  n" + std::to_string(reinterpret_cast<uintptr_t>(n)) + " [label=\"";
+        append_dot_escaped(out, tj::tape::node_line(*n));
+        out += n == &selected ? "\", style=bold];\n" : "\"];\n";
+    }
+    for (const tj::tape::Node *n : written)
+        for (const auto &[position, target] : n->references())
+            if (target && present.count(target))
+                out += "  n" + std::to_string(reinterpret_cast<uintptr_t>(target)) + " -> n" +
+                       std::to_string(reinterpret_cast<uintptr_t>(n)) + ";\n";
+    out += "}\n";
+    return out;
+}
+
+/// One line of `s` (a tj::Error message may hold line breaks).
+std::string one_line(std::string s) {
+    for (char &c : s)
+        if (c == '\n' || c == '\r')
+            c = ' ';
+    return s;
+}
+
+int run(const Options &o) {
+    tj::tape::Tape tape = tj::tape::load(o.file);
+    const tj::tape::Node &node = o.node_path.empty() ? tape.root() : find_node(tape.root(), o.node_path);
+    std::string out;
+    if (o.query == Query::None) {
+        switch (o.format) {
+        case Format::Text: out = tj::tape::printlevels(node, o.depth < 0 ? INT_MAX : o.depth); break;
+        case Format::Json: out = tj::tape::to_json(node, o.depth); break;
+        case Format::Dot: out = tj::tape::to_dot(node, o.depth); break;
+        }
+    } else {
+        std::vector<const tj::tape::Node *> result;
+        const char *name = "";
+        switch (o.query) {
+        case Query::Referenced: result = tj::tape::referenced(node), name = "referenced"; break;
+        case Query::Backward: result = tj::tape::backward(node), name = "backward"; break;
+        case Query::Dependents: result = tj::tape::dependents(node), name = "dependents"; break;
+        case Query::Forward: result = tj::tape::forward(node), name = "forward"; break;
+        case Query::None: break;
+        }
+        switch (o.format) {
+        case Format::Text:
+            for (const tj::tape::Node *n : result)
+                out += tj::tape::node_line(*n) + "\n";
+            break;
+        case Format::Json:
+            out = "[";
+            for (size_t i = 0; i < result.size(); ++i) {
+                std::string obj = tj::tape::to_json(*result[i], 1);
+                while (!obj.empty() && obj.back() == '\n')
+                    obj.pop_back();
+                out += i ? ",\n " : "";
+                out += obj;
+            }
+            out += "]\n";
+            break;
+        case Format::Dot: out = query_dot(node, result, name); break;
+        }
+    }
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    if (std::fflush(stdout) != 0) {
+        std::fprintf(stderr, "tracejit-inspect: cannot write the output: %s\n", std::strerror(errno));
+        return 1;
+    }
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    try {
+        bool help = false;
+        Options o = parse_args(argc, argv, help);
+        if (help) {
+            std::fputs(usage_text, stdout);
+            return 0;
+        }
+        return run(o);
+    } catch (const UsageError &e) {
+        std::fprintf(stderr, "tracejit-inspect: %s\n", one_line(e.message).c_str());
+    } catch (const tj::Error &e) {
+        std::fprintf(stderr, "tracejit-inspect: %s\n", one_line(e.what()).c_str());
+    } catch (const std::exception &e) {
+        std::fprintf(stderr, "tracejit-inspect: %s\n", one_line(e.what()).c_str());
+    }
+    return 1;
+}
