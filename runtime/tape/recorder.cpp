@@ -584,12 +584,35 @@ Tape Recorder::finish(std::exception_ptr error) {
     if (synthetic)
         annotate(*root);
 
-    // Constants: each literal's Source and value are worked out once, then given to its nodes.
+    // Constants: each site's literals (their Source and value) are worked out once, then given to its nodes. A
+    // small direct-mapped cache in front of the map keeps the per-node cost at a few loads (loops cycle through
+    // a handful of sites).
     struct Proto {
         const Source *source;
         LiteralValue value;
     };
-    std::unordered_map<const Literal *, Proto> protos;
+    std::unordered_map<const Literal *, std::vector<Proto>> protos;
+    struct CacheEntry {
+        const Literal *key = nullptr;
+        const std::vector<Proto> *protos = nullptr;
+    };
+    std::array<CacheEntry, 256> cache{};
+    auto protos_of = [&](const Literal *lits, uint32_t count, const Source *src) -> const std::vector<Proto> & {
+        CacheEntry &e = cache[(reinterpret_cast<uintptr_t>(lits) >> 4) & 255];
+        if (e.key == lits)
+            return *e.protos;
+        auto [it, inserted] = protos.try_emplace(lits);
+        if (inserted) {
+            for (uint32_t i = 0; i < count; ++i) {
+                std::string_view text = lits[i].text ? lits[i].text : "", type = lits[i].type ? lits[i].type : "";
+                it->second.push_back({m_data->intern_source(text, src->location.file, src->location.line,
+                                                            src->location.column, type, src->nesting),
+                                      literal_value(text, type)});
+            }
+        }
+        e = {lits, &it->second};
+        return it->second;
+    };
     m_data->for_each_node(recorded, [&](Node &n) {
         const Source *src = NA::source(n);
         if (!src->site || n.kind() == Kind::Call || n.kind() == Kind::Argument || n.kind() == Kind::Constant)
@@ -598,16 +621,7 @@ Tape Recorder::finish(std::exception_ptr error) {
         const FunctionInfo &fn = *static_cast<const FunctionInfo *>(src->function);
         if (!site.literals_count || !fn.literals)
             return;
-        const Literal *lits = fn.literals + site.literals_begin;
-        for (uint32_t i = 0; i < site.literals_count; ++i) {
-            auto [it, inserted] = protos.try_emplace(&lits[i]);
-            Proto &p = it->second;
-            if (inserted) {
-                std::string_view text = lits[i].text ? lits[i].text : "", type = lits[i].type ? lits[i].type : "";
-                p.source = m_data->intern_source(text, src->location.file, src->location.line, src->location.column,
-                                                 type, src->nesting);
-                p.value = literal_value(text, type);
-            }
+        for (const Proto &p : protos_of(fn.literals + site.literals_begin, site.literals_count, src)) {
             Node *c = m_data->new_node();
             NA::kind(*c) = Kind::Constant;
             NA::source(*c) = p.source;
