@@ -294,6 +294,9 @@ std::string to_json(const Node &n, int depth = -1);
 /// Graphviz DOT: statements as nodes, data dependencies as edges, nested calls as clusters, branches taken
 /// as labels; children below `depth` levels are left out (depth < 0: all).
 std::string to_dot(const Node &n, int depth = -1);
+/// A self-contained HTML page: the printed form with nested calls as collapsible blocks and references as links;
+/// children below `depth` levels are left out (depth < 0: all).
+std::string to_html(const Node &n, int depth = -1);
 
 // --- Files ---
 

@@ -2,7 +2,7 @@
 //
 // A rejected input is a tj::Error (anything else escaping is a finding: libFuzzer reports the uncaught
 // exception as a crash). An accepted input must be a consistent tape, so it is then walked the way the tools
-// walk it: printlevels, to_json, to_dot and, for small tapes, the dependency queries of every node.
+// walk it: printlevels, to_json, to_dot, to_html and, for small tapes, the dependency queries of every node.
 #include <tracejit/error.h>
 #include <tracejit/tape.h>
 
@@ -46,6 +46,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     sink += tj::tape::printlevels(root, INT_MAX).size();
     sink += tj::tape::to_json(root).size();
     sink += tj::tape::to_dot(root).size();
+    sink += tj::tape::to_html(root).size();
     if (nodes <= 2000) { // the transitive queries are quadratic in the size of a call
         for_each_node(root, [&](const tj::tape::Node &n) {
             sink += tj::tape::referenced(n).size() + tj::tape::referenced(n, true).size();

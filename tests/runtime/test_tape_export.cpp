@@ -662,3 +662,33 @@ TEST_CASE("tape export: to_dot escapes labels and keeps them to one line of vali
     if (!valid_utf8((*tape)[2].value_string())) // the tape keeps the bytes; the drawing shows U+FFFD for them
         CHECK(d.labels[stmt].find("\xEF\xBF\xBD") != std::string::npos);
 }
+
+TEST_CASE("tape export: to_html folds nested calls, links references to their nodes and escapes text") {
+    tj::tape::Tape tape = tj::track(tape_examples::sum_squares, 3);
+    std::string html = tj::tape::to_html(*tape);
+    CHECK(html.rfind("<!DOCTYPE html>", 0) == 0);
+    CHECK(html.find("</body></html>") != std::string::npos);
+    // One <details> per expanded call: the root and each nested call of square.
+    size_t calls = 0, details = 0;
+    for (const tj::tape::Node &c : tape->children())
+        calls += c.kind() == tj::tape::Kind::Call;
+    for (size_t p = 0; (p = html.find("<details", p)) != std::string::npos; ++p)
+        ++details;
+    CHECK(details == calls + 1);
+    CHECK(html.find("</details>") != std::string::npos);
+    // Every link goes to an id of the page.
+    std::regex href("href=\"#([^\"]+)\"");
+    size_t links = 0;
+    for (auto it = std::sregex_iterator(html.begin(), html.end(), href); it != std::sregex_iterator(); ++it, ++links)
+        CHECK_MESSAGE(html.find("id=\"" + (*it)[1].str() + "\"") != std::string::npos, (*it)[1].str());
+    CHECK(links > 0);
+    // Depth 1 shows the root line only.
+    CHECK(tj::tape::to_html(*tape, 1).find("<details") == std::string::npos);
+
+    std::string name = std::string("<b>&\"x\"</b> \xFF");
+    tj::tape::Tape quoted = tj::track(tape_examples::quote, name);
+    std::string page = tj::tape::to_html(*quoted);
+    CHECK(page.find("<b>") == std::string::npos);
+    CHECK(page.find("&lt;b&gt;&amp;") != std::string::npos);
+    CHECK(page.find("\xEF\xBF\xBD") != std::string::npos);
+}

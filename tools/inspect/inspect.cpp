@@ -23,7 +23,7 @@ namespace {
 
 constexpr const char *usage_text =
     "usage: tracejit-inspect FILE [--depth N] [--node @i[/@j…] [--referenced|--backward|--dependents|--forward]]\n"
-    "                        [--format text|json|dot]\n"
+    "                        [--format text|json|dot|html]\n"
     "\n"
     "Prints a tape file written by tj::tape::save or TRACEJIT_TAPE=<dir>.\n"
     "  --depth N        levels to print (1 = the node's own line, 2 = its children too, …; default: all)\n"
@@ -33,7 +33,8 @@ constexpr const char *usage_text =
     "  --backward       everything the selected node depends on (transitively), latest first\n"
     "  --dependents     the nodes that read the selected node\n"
     "  --forward        everything that depends on the selected node (transitively), in execution order\n"
-    "  --format F       text (the extended Wengert list; default), json, or dot (Graphviz)\n"
+    "  --format F       text (the extended Wengert list; default), json, dot (Graphviz), or html (a page to\n"
+    "                   browse: calls fold, references link to the nodes read; not with a query)\n"
     "  -h, --help       this text\n";
 
 /// A user error: printed as one line, exit status 1.
@@ -42,7 +43,7 @@ struct UsageError {
 };
 
 enum class Query { None, Referenced, Backward, Dependents, Forward };
-enum class Format { Text, Json, Dot };
+enum class Format { Text, Json, Dot, Html };
 
 struct Options {
     std::string file;
@@ -105,8 +106,10 @@ Options parse_args(int argc, char **argv, bool &help) {
                 o.format = Format::Json;
             else if (v == "dot")
                 o.format = Format::Dot;
+            else if (v == "html")
+                o.format = Format::Html;
             else
-                throw UsageError{"unknown format '" + v + "' (text, json or dot)"};
+                throw UsageError{"unknown format '" + v + "' (text, json, dot or html)"};
         } else if (arg == "--referenced" && !has_inline) {
             set_query(Query::Referenced, "--referenced");
         } else if (arg == "--backward" && !has_inline) {
@@ -127,6 +130,8 @@ Options parse_args(int argc, char **argv, bool &help) {
         throw UsageError{"no tape file given (see --help)"};
     if (o.query != Query::None && o.node_path.empty())
         throw UsageError{"a query (--referenced, --backward, --dependents, --forward) needs --node @i"};
+    if (o.query != Query::None && o.format == Format::Html)
+        throw UsageError{"--format html shows a tape, not the answer to a query: use text, json or dot with a query"};
     return o;
 }
 
@@ -226,6 +231,7 @@ int run(const Options &o) {
         case Format::Text: out = tj::tape::printlevels(node, o.depth < 0 ? INT_MAX : o.depth); break;
         case Format::Json: out = tj::tape::to_json(node, o.depth); break;
         case Format::Dot: out = tj::tape::to_dot(node, o.depth); break;
+        case Format::Html: out = tj::tape::to_html(node, o.depth); break;
         }
     } else {
         std::vector<const tj::tape::Node *> result;
@@ -254,6 +260,7 @@ int run(const Options &o) {
             out += "]\n";
             break;
         case Format::Dot: out = query_dot(node, result, name); break;
+        case Format::Html: break; // rejected with the options
         }
     }
     std::fwrite(out.data(), 1, out.size(), stdout);
