@@ -173,7 +173,8 @@ class Node {
 
     /// Key/value metadata attached by a Context.
     const std::vector<std::pair<std::string, std::string>> &metadata() const {
-        return m_extra ? m_extra->metadata : s_no_metadata;
+        const Extra *e = __atomic_load_n(&m_extra, __ATOMIC_ACQUIRE); // value_string() may create it meanwhile
+        return e ? e->metadata : s_no_metadata;
     }
     /// The metadata value for `key`, or null.
     const std::string *metadata(std::string_view key) const;
@@ -221,7 +222,10 @@ class Node {
         std::string exception;
         std::vector<std::pair<std::string, std::string>> metadata;
     };
-    mutable Extra *m_extra = nullptr; ///< owned; a raw pointer keeps <memory> out of every instrumented file
+    /// Owned; made on first use, also by const readers (value_string()) on any thread, so it is read and set
+    /// atomically. A raw pointer with the compiler's atomic builtins keeps <memory> and <atomic> out of every
+    /// instrumented file.
+    mutable Extra *m_extra = nullptr;
     Extra &extra() const;
 };
 

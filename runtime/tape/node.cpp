@@ -141,6 +141,10 @@ void check_value_type(const Node &node, const char *type, ValueKind kind) {
 const std::string &Node::value_string() const {
     if (m_value_kind == ValueKind::None)
         return s_empty;
+    // Formatted on first use (recording stays cheap). A finished tape may be read from several threads: the
+    // first use is serialised, and the text never changes afterwards, so the reference stays valid.
+    static std::mutex format_mutex;
+    std::lock_guard lock(format_mutex);
     Extra &e = extra();
     if (e.value_string.empty())
         e.value_string = detail::format_value(m_value_kind, m_scalar.u, m_source->type, e.string);
@@ -156,9 +160,10 @@ const Node &Node::operator[](size_t i) const {
 }
 
 const std::string *Node::metadata(std::string_view key) const {
-    if (!m_extra)
+    const Extra *e = __atomic_load_n(&m_extra, __ATOMIC_ACQUIRE);
+    if (!e)
         return nullptr;
-    for (const auto &[k, v] : m_extra->metadata)
+    for (const auto &[k, v] : e->metadata)
         if (k == key)
             return &v;
     return nullptr;
@@ -191,9 +196,14 @@ Tape::Tape(TapeData *data) : m_data(data) {}
 Node::~Node() { delete m_extra; }
 
 Node::Extra &Node::extra() const {
-    if (!m_extra)
-        m_extra = new Extra;
-    return *m_extra;
+    Extra *e = __atomic_load_n(&m_extra, __ATOMIC_ACQUIRE);
+    if (e)
+        return *e;
+    Extra *fresh = new Extra;
+    if (__atomic_compare_exchange_n(&m_extra, &e, fresh, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+        return *fresh;
+    delete fresh; // another thread made it first
+    return *e;
 }
 
 const Node &Tape::root() const {

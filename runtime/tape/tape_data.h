@@ -40,7 +40,10 @@ struct NodeAccess {
     static uint64_t &bits(Node &n) { return n.m_scalar.u; }
     static uint64_t bits(const Node &n) { return n.m_scalar.u; }
     /// String, Text, Array: the value's text (empty for other kinds).
-    static const std::string &string(const Node &n) { return n.m_extra ? n.m_extra->string : Node::s_empty; }
+    static const std::string &string(const Node &n) {
+        const Node::Extra *e = __atomic_load_n(&n.m_extra, __ATOMIC_ACQUIRE); // see Node::m_extra
+        return e ? e->string : Node::s_empty;
+    }
     static std::vector<std::pair<std::string, std::string>> &metadata(Node &n) { return n.extra().metadata; }
     /// The node's references (its block must have been made with room for them).
     static Reference *references(Node &n) { return static_cast<Reference *>(n.m_block); }

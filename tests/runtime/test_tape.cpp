@@ -633,6 +633,25 @@ TEST_CASE("tape: recording is per thread: another thread runs the same functions
     CHECK(runs.load() > 0);
 }
 
+TEST_CASE("tape: a finished tape can be read from several threads at once (values formatted on first use)") {
+    // Nothing is printed before the threads start, so they race to format the same values first.
+    tj::tape::Tape tape = tj::track(poly, 2.5);
+    std::vector<std::string> printed(4), json(4);
+    std::vector<std::thread> readers;
+    for (int t = 0; t < 4; ++t)
+        readers.emplace_back([&, t] {
+            printed[t] = tj::tape::printlevels(*tape, 10);
+            json[t] = tj::tape::to_json(*tape);
+        });
+    for (std::thread &r : readers)
+        r.join();
+    for (int t = 1; t < 4; ++t) {
+        CHECK(printed[t] == printed[0]);
+        CHECK(json[t] == json[0]);
+    }
+    CHECK(printed[0].find("→ 7.25") != std::string::npos);
+}
+
 TEST_CASE("tape: nested tj::track inside a recorded call records separately") {
     double inner_value = 0;
     size_t inner_children = 0;
