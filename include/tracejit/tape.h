@@ -54,8 +54,6 @@ struct Source {
     Location location;              ///< Node::location()
     std::string type;               ///< Node::type_name()
     uint32_t nesting = 0;           ///< Node::nesting()
-    const void *site = nullptr;     ///< while recording: the plugin's Site (its literals become Constant nodes)
-    const void *function = nullptr; ///< while recording: the Site's FunctionInfo
 };
 } // namespace detail
 

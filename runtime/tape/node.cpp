@@ -335,9 +335,8 @@ const std::string *TapeData::intern(std::string_view s) {
 }
 
 const detail::Source *TapeData::intern_source(std::string_view text, std::string_view file, unsigned line,
-                                              unsigned column, std::string_view type, uint32_t nesting,
-                                              const void *site, const void *function) {
-    SourceKey key{intern(text), intern(file), intern(type), line, column, nesting, site, function};
+                                              unsigned column, std::string_view type, uint32_t nesting) {
+    SourceKey key{intern(text), intern(file), intern(type), line, column, nesting};
     auto it = m_source_index.find(key);
     if (it != m_source_index.end())
         return it->second;
@@ -348,8 +347,6 @@ const detail::Source *TapeData::intern_source(std::string_view text, std::string
     src.location.column = column;
     src.type = *key.type;
     src.nesting = nesting;
-    src.site = site;
-    src.function = function;
     m_source_index.emplace(key, &src);
     return &src;
 }

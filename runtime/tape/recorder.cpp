@@ -317,7 +317,7 @@ const Source *Recorder::site_source(FrameState &fs, uint32_t site, const char *t
         const FunctionInfo &fn = *fs.fn;
         const Site &s = fn.sites[site];
         sc.source = m_data->intern_source(s.text ? s.text : "", fn.file ? fn.file : "", s.line, s.column,
-                                          type ? type : "", s.nesting, &s, &fn);
+                                          type ? type : "", s.nesting);
         sc.type_key = type;
     }
     return sc.source;
@@ -447,7 +447,7 @@ Node *Recorder::record(FrameState &fs, uint32_t site, Kind kind, Captured &&valu
     Node **slots = m_slots.data() + fs.slot_base;
     const size_t pending = m_pending.size() - fs.pending_base;
     const size_t count = pending + s.reads_count;
-    const size_t constants = fn.literals ? s.literals_count : 0; // their slots are filled when the tape is finished
+    const size_t constants = fn.literals ? s.literals_count : 0;
     if (count + constants) {
         auto *refs = m_data->make_block(n, count, constants);
         uint32_t used = 0;
@@ -463,6 +463,8 @@ Node *Recorder::record(FrameState &fs, uint32_t site, Kind kind, Captured &&valu
                     refs[used++] = {static_cast<int>(ops[i].position), slots[ops[i].slot]};
         }
         NA::set_reference_count(*n, used);
+        if (constants)
+            add_constants(fs, site, n);
     }
     if (fn.writes) {
         const uint32_t *writes = fn.writes + s.writes_begin;
@@ -472,6 +474,37 @@ Node *Recorder::record(FrameState &fs, uint32_t site, Kind kind, Captured &&valu
     }
     attach(fs.call, n);
     return n;
+}
+
+// The literals of a site become Constant children of each of its nodes. Made here rather than when the tape is
+// finished: a second pass over every node of a large tape costs more than filling the nodes while they are hot.
+void Recorder::add_constants(FrameState &fs, uint32_t site, Node *n) {
+    SiteCache &sc = fs.cache->sites[site];
+    const Site &s = fs.fn->sites[site];
+    if (sc.constants.empty()) {
+        const FunctionInfo &fn = *fs.fn;
+        const Literal *lits = fn.literals + s.literals_begin;
+        for (uint32_t i = 0; i < s.literals_count; ++i) {
+            std::string_view text = lits[i].text ? lits[i].text : "", type = lits[i].type ? lits[i].type : "";
+            LiteralValue v = literal_value(text, type);
+            sc.constants.push_back({m_data->intern_source(text, fn.file ? fn.file : "", s.line, s.column, type,
+                                                          s.nesting),
+                                    v.kind, v.bits, std::move(v.text)});
+        }
+    }
+    for (const SiteCache::Constant &p : sc.constants) {
+        Node *c = m_data->new_node();
+        NA::kind(*c) = Kind::Constant;
+        NA::source(*c) = p.source;
+        if (p.kind != ValueKind::None) {
+            NA::value_kind(*c) = p.kind;
+            NA::bits(*c) = p.bits;
+            if (!p.text.empty())
+                NA::string(*c) = p.text;
+        }
+        m_data->put_child(n, c); // into the slots make_block left for them
+        annotate(*c);
+    }
 }
 
 void Recorder::loop_enter(FrameState &fs, uint32_t site) {
@@ -570,7 +603,6 @@ void Recorder::leave(FrameState &fs) noexcept {
 Tape Recorder::finish(std::exception_ptr error) {
     if (!m_frames.empty())
         log::error("tj::tape: a tape finished with {} calls still open", m_frames.size());
-    const size_t recorded = m_data->node_count();
     Node *root = m_root;
     const bool synthetic = !root || m_synthetic;
     if (synthetic)
@@ -584,57 +616,6 @@ Tape Recorder::finish(std::exception_ptr error) {
     if (synthetic)
         annotate(*root);
 
-    // Constants: each site's literals (their Source and value) are worked out once, then given to its nodes. A
-    // small direct-mapped cache in front of the map keeps the per-node cost at a few loads (loops cycle through
-    // a handful of sites).
-    struct Proto {
-        const Source *source;
-        LiteralValue value;
-    };
-    std::unordered_map<const Literal *, std::vector<Proto>> protos;
-    struct CacheEntry {
-        const Literal *key = nullptr;
-        const std::vector<Proto> *protos = nullptr;
-    };
-    std::array<CacheEntry, 256> cache{};
-    auto protos_of = [&](const Literal *lits, uint32_t count, const Source *src) -> const std::vector<Proto> & {
-        CacheEntry &e = cache[(reinterpret_cast<uintptr_t>(lits) >> 4) & 255];
-        if (e.key == lits)
-            return *e.protos;
-        auto [it, inserted] = protos.try_emplace(lits);
-        if (inserted) {
-            for (uint32_t i = 0; i < count; ++i) {
-                std::string_view text = lits[i].text ? lits[i].text : "", type = lits[i].type ? lits[i].type : "";
-                it->second.push_back({m_data->intern_source(text, src->location.file, src->location.line,
-                                                            src->location.column, type, src->nesting),
-                                      literal_value(text, type)});
-            }
-        }
-        e = {lits, &it->second};
-        return it->second;
-    };
-    m_data->for_each_node(recorded, [&](Node &n) {
-        const Source *src = NA::source(n);
-        if (!src->site || n.kind() == Kind::Call || n.kind() == Kind::Argument || n.kind() == Kind::Constant)
-            return;
-        const Site &site = *static_cast<const Site *>(src->site);
-        const FunctionInfo &fn = *static_cast<const FunctionInfo *>(src->function);
-        if (!site.literals_count || !fn.literals)
-            return;
-        for (const Proto &p : protos_of(fn.literals + site.literals_begin, site.literals_count, src)) {
-            Node *c = m_data->new_node();
-            NA::kind(*c) = Kind::Constant;
-            NA::source(*c) = p.source;
-            if (p.value.kind != ValueKind::None) {
-                NA::value_kind(*c) = p.value.kind;
-                NA::bits(*c) = p.value.bits;
-                if (!p.value.text.empty())
-                    NA::string(*c) = p.value.text;
-            }
-            m_data->put_child(&n, c); // into the slots record() left for them
-            annotate(*c);
-        }
-    });
     m_data->root = root;
     return TapeData::make_tape(std::move(m_data));
 }

@@ -2,7 +2,7 @@
 //
 // How to read recorder.cpp: start with frame_enter (a marked function starts: a Call node, its FrameState),
 // then Recorder::record (one node per executed site: value, references, writes), then frame_leave and
-// track_end (the tape is finished: constants, synthetic root, TRACEJIT_TAPE files).
+// track_end (the tape is finished: synthetic root, TRACEJIT_TAPE files).
 #pragma once
 
 #include <tracejit/tape.h>
@@ -24,6 +24,14 @@ namespace tj::tape::detail {
 struct SiteCache {
     const char *type_key = nullptr;
     const Source *source = nullptr;
+    /// The Constant nodes each execution of the site gets, worked out on its first execution.
+    struct Constant {
+        const Source *source;
+        ValueKind kind;
+        uint64_t bits;
+        std::string text;
+    };
+    std::vector<Constant> constants;
 };
 
 /// Per marked function and tape: its display name and the Sources of its Call, argument and site nodes.
@@ -61,6 +69,8 @@ class __attribute__((visibility("hidden"))) Recorder {
     void arg(FrameState &fs, uint32_t index, Captured &&value);
     /// A node for `site` with `value`, its references and writes; null when the frame records no body.
     Node *record(FrameState &fs, uint32_t site, Kind kind, Captured &&value);
+    /// The Constant children of a node of `site` (its literals).
+    void add_constants(FrameState &fs, uint32_t site, Node *n);
     void loop_enter(FrameState &fs, uint32_t site);
     void loop(FrameState &fs, uint32_t site, bool condition);
     void branch(FrameState &fs, uint32_t site, bool taken);

@@ -138,24 +138,12 @@ struct TapeData {
     const std::string *intern(std::string_view s);
     /// The tape's Source with these fields (the same pointer for equal ones).
     const detail::Source *intern_source(std::string_view text, std::string_view file, unsigned line, unsigned column,
-                                        std::string_view type, uint32_t nesting, const void *site = nullptr,
-                                        const void *function = nullptr);
+                                        std::string_view type, uint32_t nesting);
     /// `base` with another type (a Call's type is known when it returns).
     const detail::Source *with_type(const detail::Source *base, std::string_view type) {
         return intern_source(base->text, base->location.file, base->location.line, base->location.column, type,
-                             base->nesting, base->site, base->function);
+                             base->nesting);
     }
-    /// Calls `f(Node &)` for the first `limit` nodes, in the order they were made.
-    template <typename F> void for_each_node(size_t limit, F &&f) {
-        for (size_t c = 0; c < m_chunks.size() && limit > 0; ++c) {
-            size_t n = std::min(limit, c + 1 < m_chunks.size() ? m_chunk_sizes[c] : m_used);
-            Node *nodes = reinterpret_cast<Node *>(m_chunks[c].data());
-            for (size_t i = 0; i < n; ++i)
-                f(nodes[i]);
-            limit -= n;
-        }
-    }
-
     Node *root = nullptr;
 
   private:
@@ -176,7 +164,6 @@ struct TapeData {
         const std::string *text, *file, *type; ///< interned
         unsigned line, column;
         uint32_t nesting;
-        const void *site, *function;
         bool operator==(const SourceKey &) const = default;
     };
     struct SourceHash {
@@ -188,7 +175,6 @@ struct TapeData {
             mix(k.line);
             mix(k.column);
             mix(k.nesting);
-            mix(reinterpret_cast<uintptr_t>(k.site));
             return h;
         }
     };
