@@ -33,10 +33,16 @@ namespace {
 
 thread_local bool t_in_prepass = false;
 
-/// The targets of the `#include "…"` lines of `text`. Conditionals and comments are not looked at: a spurious
+/// One `#include` line: its target and whether it is written `<…>`.
+struct Include {
+    llvm::StringRef name;
+    bool angled;
+};
+
+/// The targets of the `#include` lines of `text`. Conditionals and comments are not looked at: a spurious
 /// include costs a file read, never a wrong answer.
-std::vector<llvm::StringRef> quoted_includes(llvm::StringRef text) {
-    std::vector<llvm::StringRef> names;
+std::vector<Include> includes_of(llvm::StringRef text) {
+    std::vector<Include> found;
     while (!text.empty()) {
         auto [line, rest] = text.split('\n');
         text = rest;
@@ -48,34 +54,38 @@ std::vector<llvm::StringRef> quoted_includes(llvm::StringRef text) {
             continue;
         line.consume_front("_next");
         line = line.ltrim();
-        if (!line.consume_front("\""))
+        const bool angled = line.consume_front("<");
+        if (!angled && !line.consume_front("\""))
             continue;
-        size_t end = line.find('"');
+        size_t end = line.find(angled ? '>' : '"');
         if (end != llvm::StringRef::npos && end > 0)
-            names.push_back(line.substr(0, end));
+            found.push_back({line.substr(0, end), angled});
     }
-    return names;
+    return found;
 }
 
-/// Looks for "jit::" in a file and, transitively, in the files it includes with quotes, found the way the
-/// preprocessor would: the including file's folder, then the -iquote folders, then the -I folders.
+/// Looks for "jit::" in a file and, transitively, in the files it includes, found the way the preprocessor
+/// would: `#include "…"` in the including file's folder, then the -iquote folders, then the -I folders;
+/// `#include <…>` in the -I folders only. System headers (-isystem, the compiler's and the C++ library's
+/// folders) are never read: they hold no marks.
 class MarkScanner {
   public:
     explicit MarkScanner(clang::CompilerInstance &ci) : m_files(ci.getFileManager()) {
         for (const auto &entry : ci.getHeaderSearchOpts().UserEntries)
             if (entry.Group == clang::frontend::Quoted && !entry.IsFramework)
-                m_dirs.push_back(entry.Path);
+                m_quoted_dirs.push_back(entry.Path);
         for (const auto &entry : ci.getHeaderSearchOpts().UserEntries)
             if (entry.Group == clang::frontend::Angled && !entry.IsFramework)
-                m_dirs.push_back(entry.Path);
+                m_angled_dirs.push_back(entry.Path);
     }
 
-    /// Scans `text` (of a file in `dir`) and what it includes with quotes.
+    /// Scans `text` (of a file in `dir`) and what it includes.
     bool scan(llvm::StringRef text, llvm::StringRef dir) {
         if (text.contains("jit::"))
             return true;
-        for (llvm::StringRef name : quoted_includes(text)) {
-            clang::OptionalFileEntryRef file = resolve(name, dir);
+        for (const Include &include : includes_of(text)) {
+            clang::OptionalFileEntryRef file = include.angled ? find_in(include.name, m_angled_dirs)
+                                                              : resolve(include.name, dir);
             if (!file || !m_seen.insert(file->getName()).second)
                 continue;
             auto buffer = m_files.getBufferForFile(*file);
@@ -89,6 +99,7 @@ class MarkScanner {
         return false;
     }
 
+    /// A quoted include: next to the including file, then -iquote, then -I.
     clang::OptionalFileEntryRef resolve(llvm::StringRef name, llvm::StringRef dir) {
         if (llvm::sys::path::is_absolute(name))
             return m_files.getOptionalFileRef(name);
@@ -96,7 +107,17 @@ class MarkScanner {
         llvm::sys::path::append(path, name);
         if (auto file = m_files.getOptionalFileRef(path))
             return file;
-        for (const std::string &search : m_dirs) {
+        if (auto file = find_in(name, m_quoted_dirs))
+            return file;
+        return find_in(name, m_angled_dirs);
+    }
+
+  private:
+    clang::OptionalFileEntryRef find_in(llvm::StringRef name, const std::vector<std::string> &dirs) {
+        if (llvm::sys::path::is_absolute(name))
+            return m_files.getOptionalFileRef(name);
+        llvm::SmallString<256> path;
+        for (const std::string &search : dirs) {
             path = search;
             llvm::sys::path::append(path, name);
             if (auto file = m_files.getOptionalFileRef(path))
@@ -105,9 +126,9 @@ class MarkScanner {
         return std::nullopt;
     }
 
-  private:
     clang::FileManager &m_files;
-    std::vector<std::string> m_dirs;
+    std::vector<std::string> m_quoted_dirs;
+    std::vector<std::string> m_angled_dirs;
     llvm::StringSet<> m_seen;
 };
 

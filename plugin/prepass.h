@@ -36,8 +36,9 @@ struct PrepassResult {
     std::vector<EngineDiagnostic> diagnostics; ///< positions in the original text of `file`
 };
 
-/// True when the main file, or a file it includes with quotes (transitively, resolved like the preprocessor
-/// does: the including file's folder, then -iquote, then -I folders), or a -include file, contains "jit::".
+/// True when the main file, a file it includes (transitively, resolved like the preprocessor does: `"…"` in the
+/// including file's folder, then -iquote, then -I folders; `<…>` in the -I folders; system folders never), or a
+/// -include file, contains "jit::".
 /// Reads text only: no lexing, no parsing. False means the file cannot hold a mark.
 bool may_contain_marks(clang::CompilerInstance &ci);
 

@@ -4,10 +4,15 @@
 // RUN: %t | %FileCheck --check-prefix=OUT %s
 //
 // Whether to pre-parse is decided by looking for the attribute namespace in the text of the main file and of the
-// files it includes with quotes (this file avoids spelling it even in comments). A mark
-// reachable only through an angled include is not looked for: no pre-pass runs and nothing is rewritten, which
-// shows the pre-pass was skipped (the same header included with quotes is rewritten: header.cpp).
-// RUN: %clangxx %plugin -fplugin-arg-tracejit-dump -DANGLED -I%S/Inputs %s -o %t.angled 2>&1 | count 0
+// files it includes, found through the user's include folders (this file avoids spelling it even in comments).
+// System headers are never read: a mark reachable only through an -isystem folder is not looked for, no pre-pass
+// runs and nothing is rewritten, which shows the pre-pass was skipped. Through -I the same header is found and
+// rewritten.
+// RUN: %clangxx %plugin -fplugin-arg-tracejit-dump -DANGLED -isystem %S/Inputs %s -o %t.system 2>&1 | count 0
+// RUN: %t.system | %FileCheck --check-prefix=ANGLED %s
+// RUN: %trace_cxx -fplugin-arg-tracejit-dump -DANGLED -I%S/Inputs %s -o %t.angled 2>&1 | %FileCheck --check-prefix=DUMP %s
+// DUMP: {{^}}// tracejit-dump: {{.*}}Inputs/marked_header.h
+// DUMP: __tjf.stmt(
 // RUN: %t.angled | %FileCheck --check-prefix=ANGLED %s
 
 #include <cstdio>
