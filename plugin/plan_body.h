@@ -71,6 +71,8 @@ class Planner {
     void add_write_of(uint32_t site, const Expr *target);
     /// Every variable a statement defines or assigns anywhere inside it (for statements recorded as a whole).
     void add_writes_within(uint32_t site, const Stmt *s);
+    /// The operands and writes of a branch's or loop's condition.
+    void condition_operands(uint32_t site, const Expr *cond);
     std::string sid(uint32_t site) const { return std::to_string(site); }
 
     // Helpers.

@@ -93,10 +93,7 @@ void Planner::if_statement(const IfStmt *s, unsigned n, unsigned d) {
             }
         } else if (const Expr *cond = s->getCond()) {
             CharSourceRange cr = m_src.file_range(cond->getSourceRange());
-            OperandScan scan;
-            scan_operands(cond, m_slots, m_src, scan, nullptr, true);
-            set_operands(site, scan);
-            add_writes_within(site, cond);
+            condition_operands(site, cond);
             if (cr.isValid()) {
                 m_edits.insert(cr.getBegin(), Phase::Open, d, "__tjf.cond(" + S + ", static_cast<bool>(");
                 m_edits.insert(cr.getEnd(), Phase::Close, d, "))");
@@ -182,10 +179,7 @@ void Planner::switch_statement(const SwitchStmt *s, unsigned n, unsigned d) {
             }
         } else if (const Expr *cond = s->getCond()) {
             CharSourceRange cr = m_src.file_range(cond->getSourceRange());
-            OperandScan scan;
-            scan_operands(cond, m_slots, m_src, scan, nullptr, true);
-            set_operands(site, scan);
-            add_writes_within(site, cond);
+            condition_operands(site, cond);
             if (cr.isValid()) {
                 if (!cond->isTypeDependent() && cond->IgnoreImpCasts()->refersToBitField()) {
                     std::string c = m_src.text(cr);
@@ -247,10 +241,7 @@ void Planner::while_statement(const WhileStmt *s, unsigned n, unsigned d) {
         block(s->getBody(), n + 1, d + 1);
         return;
     }
-    OperandScan scan;
-    scan_operands(cond, m_slots, m_src, scan, nullptr, true);
-    set_operands(site, scan);
-    add_writes_within(site, cond);
+    condition_operands(site, cond);
     m_edits.insert(header.getBegin(), Phase::Open, d, "{__tjf.loop_enter(" + S + "); ");
     m_edits.insert(cr.getBegin(), Phase::Open, d, "__tjf.loop(" + S + ", static_cast<bool>(");
     m_edits.insert(cr.getEnd(), Phase::Close, d, "))");
@@ -272,10 +263,7 @@ void Planner::do_statement(const DoStmt *s, unsigned n, unsigned d) {
     }
     uint32_t site = new_site(SiteKind::Loop, s->getWhileLoc(), n, m_src.text(header));
     std::string S = sid(site);
-    OperandScan scan;
-    scan_operands(cond, m_slots, m_src, scan, nullptr, true);
-    set_operands(site, scan);
-    add_writes_within(site, cond);
+    condition_operands(site, cond);
     m_edits.insert(start.getBegin(), Phase::Open, d, "{__tjf.loop_enter(" + S + "); ");
     block(s->getBody(), n + 1, d + 1);
     m_edits.insert(cr.getBegin(), Phase::Open, d, "__tjf.loop(" + S + ", static_cast<bool>(");
@@ -330,10 +318,7 @@ void Planner::for_statement(const ForStmt *s, unsigned n, unsigned d) {
     if (!has_init)
         m_edits.insert(header.getBegin(), Phase::Open, d, "{__tjf.loop_enter(" + S + "); ");
     if (cond) {
-        OperandScan scan;
-        scan_operands(cond, m_slots, m_src, scan, nullptr, true);
-        set_operands(site, scan);
-        add_writes_within(site, cond);
+        condition_operands(site, cond);
         m_edits.insert(cr.getBegin(), Phase::Open, d, "__tjf.loop(" + S + ", static_cast<bool>(");
         m_edits.insert(cr.getEnd(), Phase::Close, d, "))");
     } else {

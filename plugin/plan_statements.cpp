@@ -142,6 +142,13 @@ void Planner::add_writes_within(uint32_t site, const Stmt *s) {
         add_writes_within(site, child);
 }
 
+void Planner::condition_operands(uint32_t site, const Expr *cond) {
+    OperandScan scan;
+    scan_operands(cond, m_slots, m_src, scan, nullptr, true);
+    set_operands(site, scan);
+    add_writes_within(site, cond);
+}
+
 void Planner::add_write_of(uint32_t site, const Expr *target) {
     if (const auto *ref = dyn_cast_or_null<DeclRefExpr>(root_reference(target)))
         add_write(site, ref->getDecl());
