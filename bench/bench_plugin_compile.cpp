@@ -144,12 +144,8 @@ int main() {
         std::printf("bench_plugin_compile: %s mentions jit:: outside the marks\n", marked.c_str());
         return 1;
     }
-    char dir_template[] = "/tmp/tracejit-bench-compile-XXXXXX";
-    if (!mkdtemp(dir_template)) {
-        std::perror("mkdtemp");
-        return 1;
-    }
-    const std::string dir = dir_template;
+    const bench::TempDir temp("tracejit-bench-compile");
+    const std::string &dir = temp.path();
     const std::string unmarked = dir + "/plugin_tu_unmarked.cpp";
     std::ofstream(unmarked, std::ios::binary) << unmarked_text;
 
@@ -193,9 +189,5 @@ int main() {
     } else {
         ++failures;
     }
-    std::remove(unmarked.c_str());
-    std::remove((dir + "/dump.txt").c_str());
-    std::remove((dir + "/dump_unmarked.txt").c_str());
-    rmdir(dir.c_str());
     return failures ? 1 : 0;
 }

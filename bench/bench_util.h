@@ -104,12 +104,11 @@ inline void split_range(size_t n, unsigned threads, const std::function<void(siz
         th.join();
 }
 
-/// A fresh private directory for the disk cache (removed by the destructor); set TRACEJIT_CACHE_DIR to it
-/// before the first tracejit call so the process starts with an empty disk cache.
-class TempCacheDir {
+/// A fresh private directory (removed with its contents by the destructor).
+class TempDir {
   public:
-    TempCacheDir() {
-        std::string tmpl = (std::filesystem::temp_directory_path() / "tracejit-bench-XXXXXX").string();
+    explicit TempDir(const char *prefix = "tracejit-bench") {
+        std::string tmpl = (std::filesystem::temp_directory_path() / (std::string(prefix) + "-XXXXXX")).string();
         std::vector<char> buf(tmpl.begin(), tmpl.end());
         buf.push_back('\0');
         if (!mkdtemp(buf.data())) {
@@ -117,19 +116,27 @@ class TempCacheDir {
             std::exit(1);
         }
         m_path = buf.data();
-        setenv("TRACEJIT_CACHE_DIR", m_path.c_str(), 1);
-        setenv("TRACEJIT_CACHE", "1", 1);
     }
-    ~TempCacheDir() {
+    ~TempDir() {
         std::error_code ec;
         std::filesystem::remove_all(m_path, ec);
     }
-    TempCacheDir(const TempCacheDir &) = delete;
-    TempCacheDir &operator=(const TempCacheDir &) = delete;
+    TempDir(const TempDir &) = delete;
+    TempDir &operator=(const TempDir &) = delete;
     const std::string &path() const { return m_path; }
 
   private:
     std::string m_path;
+};
+
+/// A fresh private directory for the disk cache; set TRACEJIT_CACHE_DIR to it before the first tracejit call so
+/// the process starts with an empty disk cache.
+class TempCacheDir : public TempDir {
+  public:
+    TempCacheDir() {
+        setenv("TRACEJIT_CACHE_DIR", path().c_str(), 1);
+        setenv("TRACEJIT_CACHE", "1", 1);
+    }
 };
 
 /// Deterministic uniform floats in [lo, hi) (cheaper than std::uniform_real_distribution, which calls logl).
