@@ -73,6 +73,9 @@ class Planner {
     void add_writes_within(uint32_t site, const Stmt *s);
     /// The operands and writes of a branch's or loop's condition.
     void condition_operands(uint32_t site, const Expr *cond);
+    /// The operands, writes and `?:` branches of an expression recorded as a statement (an expression statement,
+    /// a for's increment); returns how its value is taken and sets `target` for ValueForm::Target.
+    ValueForm expression_operands(uint32_t site, const Expr *e, unsigned n, unsigned d, const Expr **target);
     std::string sid(uint32_t site) const { return std::to_string(site); }
 
     // Helpers.

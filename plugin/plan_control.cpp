@@ -327,13 +327,7 @@ void Planner::for_statement(const ForStmt *s, unsigned n, unsigned d) {
     if (inc) {
         uint32_t is = new_site(SiteKind::Statement, ir.getBegin(), n + 1, m_src.text(ir));
         const Expr *target = nullptr;
-        bool plain = false;
-        ValueForm form = value_form(inc, &target, &plain);
-        add_writes_within(is, inc);
-        OperandScan scan;
-        scan_operands(inc, m_slots, m_src, scan, plain && target ? root_reference(target) : nullptr);
-        set_operands(is, scan);
-        conditionals(scan, n + 1, d);
+        ValueForm form = expression_operands(is, inc, n + 1, d, &target);
         std::string I = sid(is);
         switch (form) {
         case ValueForm::Target:

@@ -142,6 +142,18 @@ void Planner::add_writes_within(uint32_t site, const Stmt *s) {
         add_writes_within(site, child);
 }
 
+ValueForm Planner::expression_operands(uint32_t site, const Expr *e, unsigned n, unsigned d, const Expr **target) {
+    bool plain = false;
+    *target = nullptr;
+    ValueForm form = value_form(e, target, &plain);
+    add_writes_within(site, e);
+    OperandScan scan;
+    scan_operands(e, m_slots, m_src, scan, plain && *target ? root_reference(*target) : nullptr);
+    set_operands(site, scan);
+    conditionals(scan, n, d);
+    return form;
+}
+
 void Planner::condition_operands(uint32_t site, const Expr *cond) {
     OperandScan scan;
     scan_operands(cond, m_slots, m_src, scan, nullptr, true);
@@ -383,13 +395,7 @@ void Planner::expression(const Expr *e, unsigned n, unsigned d) {
     }
     uint32_t site = new_site(SiteKind::Statement, r.getBegin(), n, m_src.text(r));
     const Expr *target = nullptr;
-    bool plain = false;
-    ValueForm form = value_form(e, &target, &plain);
-    add_writes_within(site, e);
-    OperandScan scan;
-    scan_operands(e, m_slots, m_src, scan, plain && target ? root_reference(target) : nullptr);
-    set_operands(site, scan);
-    conditionals(scan, n, d);
+    ValueForm form = expression_operands(site, e, n, d, &target);
     if (isa<CXXThrowExpr>(e->IgnoreImplicit()->IgnoreParens())) {
         m_edits.insert(r.getBegin(), Phase::Open, d, "{__tjf.stmt(" + sid(site) + "); ");
         m_edits.insert(end, Phase::Close, d, "}");
