@@ -1,6 +1,7 @@
 // include/tracejit/array.h — tj::Array<T>: a typed, reference-counted handle to a lazy JIT variable
 #pragma once
 
+#include <tracejit/ad_core.h>
 #include <tracejit/core.h>
 #include <tracejit/error.h>
 
@@ -48,29 +49,39 @@ template <JitScalar T> class Array {
             m_index = detail::var_data(Type, values.data(), values.size());
         }
     }
-    Array(const Array &o) noexcept : m_index(o.m_index) { detail::var_inc_ref(m_index); }
-    Array(Array &&o) noexcept : m_index(std::exchange(o.m_index, 0)) {}
+    Array(const Array &o) noexcept : m_index(o.m_index), m_ad(o.m_ad) {
+        detail::var_inc_ref(m_index);
+        if (m_ad) [[unlikely]]
+            detail::ad_inc_ref(m_ad);
+    }
+    Array(Array &&o) noexcept : m_index(std::exchange(o.m_index, 0)), m_ad(std::exchange(o.m_ad, 0)) {}
     Array &operator=(const Array &o) noexcept {
         detail::var_inc_ref(o.m_index);
-        detail::var_dec_ref(m_index);
+        if (o.m_ad) [[unlikely]]
+            detail::ad_inc_ref(o.m_ad);
+        release();
         m_index = o.m_index;
+        m_ad = o.m_ad;
         return *this;
     }
     Array &operator=(Array &&o) noexcept {
         if (this != &o) {
-            detail::var_dec_ref(m_index);
+            release();
             m_index = std::exchange(o.m_index, 0);
+            m_ad = std::exchange(o.m_ad, 0);
         }
         return *this;
     }
-    ~Array() { detail::var_dec_ref(m_index); }
+    ~Array() { release(); }
 
-    /// Wraps an id whose reference the new array takes over.
-    static Array steal(uint32_t index) {
+    /// Wraps ids whose references the new array takes over: a JIT variable and, optionally, its AD node.
+    static Array steal(uint32_t index, uint32_t ad = 0) {
         Array a;
         a.m_index = index;
+        a.m_ad = ad;
         return a;
     }
+    static Array steal(detail::VarPair p) { return steal(p.jit, p.ad); }
 
     /// Number of elements.
     size_t size() const { return m_index ? detail::var_size(m_index) : 0; }
@@ -90,6 +101,10 @@ template <JitScalar T> class Array {
     }
     /// The core variable id (0 for the empty array).
     uint32_t index() const { return m_index; }
+    /// The AD node id (0 when gradients are not enabled for this array or what it was computed from).
+    uint32_t ad_index() const { return m_ad; }
+    /// Both ids, for the AD core.
+    detail::VarPair pair() const { return {m_index, m_ad}; }
 
     Array &operator+=(const Array &o) { return *this = *this + o; }
     Array &operator-=(const Array &o) { return *this = *this - o; }
@@ -113,7 +128,13 @@ template <JitScalar T> class Array {
     }
 
   private:
+    void release() noexcept {
+        detail::var_dec_ref(m_index);
+        if (m_ad) [[unlikely]]
+            detail::ad_dec_ref(m_ad);
+    }
     uint32_t m_index = 0;
+    uint32_t m_ad = 0;
 };
 
 using Bool = Array<bool>;
@@ -135,9 +156,14 @@ concept HostScalar = std::is_arithmetic_v<S>;
 
 namespace detail {
 template <typename A> A unary(const char *api, Op op, const A &a) {
+    if (a.ad_index()) [[unlikely]]
+        return A::steal(ad_op(api, op, a.pair()));
     return A::steal(var_op(api, op, a.index()));
 }
 template <typename R, typename A> R binary(const char *api, Op op, const A &a, const A &b) {
+    if constexpr (std::is_same_v<R, A>)
+        if ((a.ad_index() | b.ad_index()) != 0) [[unlikely]]
+            return R::steal(ad_op(api, op, a.pair(), b.pair()));
     return R::steal(var_op(api, op, a.index(), b.index()));
 }
 } // namespace detail
@@ -147,10 +173,14 @@ template <typename R, typename A> R binary(const char *api, Op op, const A &a, c
         return detail::binary<RESULT>("tj::" NAME "()", detail::Op::CODE, a, b);                                  \
     }                                                                                                             \
     template <typename T, HostScalar S> RESULT operator OP(const Array<T> &a, S b) {                              \
+        if (a.ad_index()) [[unlikely]]                                                                            \
+            return a OP Array<T>(static_cast<T>(b));                                                              \
         return RESULT::steal(detail::var_op_scalar("tj::" NAME "()", detail::Op::CODE, a.index(),                  \
                                                    Array<T>::scalar_bits(static_cast<T>(b)), false));             \
     }                                                                                                             \
     template <typename T, HostScalar S> RESULT operator OP(S a, const Array<T> &b) {                              \
+        if (b.ad_index()) [[unlikely]]                                                                            \
+            return Array<T>(static_cast<T>(a)) OP b;                                                              \
         return RESULT::steal(detail::var_op_scalar("tj::" NAME "()", detail::Op::CODE, b.index(),                  \
                                                    Array<T>::scalar_bits(static_cast<T>(a)), true));              \
     }
@@ -216,10 +246,14 @@ TJ_ARRAY_BINARY_FN(max, Max)
 
 /// a * b + c, rounded once.
 template <typename T> Array<T> fma(const Array<T> &a, const Array<T> &b, const Array<T> &c) {
+    if ((a.ad_index() | b.ad_index() | c.ad_index()) != 0) [[unlikely]]
+        return Array<T>::steal(detail::ad_op("tj::fma()", detail::Op::Fma, a.pair(), b.pair(), c.pair()));
     return Array<T>::steal(detail::var_op("tj::fma()", detail::Op::Fma, a.index(), b.index(), c.index()));
 }
 /// mask ? a : b, per element.
 template <typename T> Array<T> select(const Bool &mask, const Array<T> &a, const Array<T> &b) {
+    if ((a.ad_index() | b.ad_index()) != 0) [[unlikely]]
+        return Array<T>::steal(detail::ad_op("tj::select()", detail::Op::Select, mask.pair(), a.pair(), b.pair()));
     return Array<T>::steal(detail::var_op("tj::select()", detail::Op::Select, mask.index(), a.index(), b.index()));
 }
 template <typename T, HostScalar S> Array<T> select(const Bool &mask, const Array<T> &a, S b) {
@@ -230,10 +264,12 @@ template <typename T, HostScalar S> Array<T> select(const Bool &mask, S a, const
 }
 /// Converts each element as static_cast<U> does; float → int saturates and maps NaN to 0.
 template <typename U, typename T> Array<U> cast(const Array<T> &a) {
+    if (a.ad_index()) [[unlikely]]
+        return Array<U>::steal(detail::ad_cast(a.pair(), Array<U>::Type));
     return Array<U>::steal(detail::var_cast(a.index(), Array<U>::Type));
 }
 template <typename To, typename T> To cast(const Array<T> &a) requires is_array_v<To> {
-    return To::steal(detail::var_cast(a.index(), To::Type));
+    return cast<typename To::Value>(a);
 }
 
 } // namespace tj

@@ -31,33 +31,55 @@ template <typename A> A opaque(typename A::Value value, size_t n = 1) {
     return A::steal(detail::var_make_opaque(full<A>(value, n).index()));
 }
 
-/// Evaluates each argument and turns literals into memory, so that changing them later does not recompile.
-template <typename... As> void make_opaque(As &...xs) {
-    ((xs = std::remove_cvref_t<As>::steal(detail::var_make_opaque(xs.index()))), ...);
+namespace detail {
+template <typename A> void make_opaque_one(A &x) {
+    uint32_t jit = var_make_opaque(x.index());
+    ad_inc_ref(x.ad_index());
+    x = A::steal(jit, x.ad_index());
 }
+} // namespace detail
+/// Evaluates each argument and turns literals into memory, so that changing them later does not recompile.
+/// An array with gradients enabled keeps its AD node.
+template <typename... As> void make_opaque(As &...xs) { (detail::make_opaque_one(xs), ...); }
 
 /// Reads source[index] where mask is set; 0 where it is not, or where index is past the end of source.
 template <typename A, typename I> A gather(const A &source, const I &index, const Bool &mask = true) {
+    if (source.ad_index()) [[unlikely]]
+        return A::steal(detail::ad_gather(source.pair(), index.index(), mask.index()));
     return A::steal(detail::var_gather(source.index(), index.index(), mask.index()));
 }
 /// target[index] = value where mask is set (indices past the end are skipped).
 template <typename A, typename I> void scatter(A &target, const A &value, const I &index, const Bool &mask = true) {
-    target = A::steal(detail::var_scatter(target.index(), value.index(), index.index(), mask.index(), false));
+    if ((target.ad_index() | value.ad_index()) != 0) [[unlikely]]
+        target = A::steal(detail::ad_scatter(target.pair(), value.pair(), index.index(), mask.index(), false));
+    else
+        target = A::steal(detail::var_scatter(target.index(), value.index(), index.index(), mask.index(), false));
 }
 /// target[index] += value where mask is set, atomically (duplicate indices all add).
 template <typename A, typename I>
 void scatter_add(A &target, const A &value, const I &index, const Bool &mask = true) {
-    target = A::steal(detail::var_scatter(target.index(), value.index(), index.index(), mask.index(), true));
+    if ((target.ad_index() | value.ad_index()) != 0) [[unlikely]]
+        target = A::steal(detail::ad_scatter(target.pair(), value.pair(), index.index(), mask.index(), true));
+    else
+        target = A::steal(detail::var_scatter(target.index(), value.index(), index.index(), mask.index(), true));
 }
 
+namespace detail {
+template <typename T> Array<T> reduce(const Array<T> &a, ReduceOp op) {
+    if (a.ad_index()) [[unlikely]]
+        return Array<T>::steal(ad_reduce(a.pair(), op));
+    return Array<T>::steal(var_reduce(a.index(), op));
+}
+} // namespace detail
+
 /// Sum of all elements, as a width-1 array.
-template <typename T> Array<T> sum(const Array<T> &a) { return Array<T>::steal(detail::var_reduce(a.index(), detail::ReduceOp::Sum)); }
+template <typename T> Array<T> sum(const Array<T> &a) { return detail::reduce(a, detail::ReduceOp::Sum); }
 /// Product of all elements.
-template <typename T> Array<T> prod(const Array<T> &a) { return Array<T>::steal(detail::var_reduce(a.index(), detail::ReduceOp::Prod)); }
+template <typename T> Array<T> prod(const Array<T> &a) { return detail::reduce(a, detail::ReduceOp::Prod); }
 /// Smallest element.
-template <typename T> Array<T> hmin(const Array<T> &a) { return Array<T>::steal(detail::var_reduce(a.index(), detail::ReduceOp::Min)); }
+template <typename T> Array<T> hmin(const Array<T> &a) { return detail::reduce(a, detail::ReduceOp::Min); }
 /// Largest element.
-template <typename T> Array<T> hmax(const Array<T> &a) { return Array<T>::steal(detail::var_reduce(a.index(), detail::ReduceOp::Max)); }
+template <typename T> Array<T> hmax(const Array<T> &a) { return detail::reduce(a, detail::ReduceOp::Max); }
 /// Sum divided by the size.
 template <typename T> Array<T> mean(const Array<T> &a) {
     size_t n = a.size();
@@ -69,6 +91,8 @@ template <typename T> Array<T> mean(const Array<T> &a) {
 template <typename T> Array<T> dot(const Array<T> &a, const Array<T> &b) { return sum(a * b); }
 /// Sums of consecutive blocks of `block_size` elements (the size must divide evenly).
 template <typename T> Array<T> block_sum(const Array<T> &a, size_t block_size) {
+    if (a.ad_index()) [[unlikely]]
+        return Array<T>::steal(detail::ad_block_reduce(a.pair(), detail::ReduceOp::Sum, block_size));
     return Array<T>::steal(detail::var_block_reduce(a.index(), detail::ReduceOp::Sum, block_size));
 }
 
@@ -96,7 +120,11 @@ template <typename T> std::vector<T> to_vector(const Array<T> &a) {
     }
 }
 
-/// Names a variable in whos(), logs and (later) graphviz output.
-template <typename T> void set_label(const Array<T> &a, const std::string &label) { detail::var_set_label(a.index(), label); }
+/// Names a variable in whos(), logs and graphviz() output.
+template <typename T> void set_label(const Array<T> &a, const std::string &label) {
+    detail::var_set_label(a.index(), label);
+    if (a.ad_index())
+        detail::ad_set_label(a.ad_index(), label);
+}
 
 } // namespace tj

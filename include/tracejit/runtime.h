@@ -36,6 +36,16 @@ std::string whos_str();
 /// Prints whos_str() to standard output.
 void whos();
 
+/// Switches of the runtime (tj::set_flag).
+enum class Flag : uint32_t {
+    /// Simplify the AD graph (vertex elimination) before each evaluation; see docs/autodiff.md. Default: on.
+    ADSimplify,
+};
+/// Turns a flag on or off (for all threads).
+void set_flag(Flag f, bool value);
+/// Whether a flag is on.
+bool flag(Flag f);
+
 /// Number of worker threads for CPU kernels (TRACEJIT_THREADS, default: all cores).
 size_t thread_count();
 

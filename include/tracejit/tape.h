@@ -139,6 +139,11 @@ class Node {
     const std::string &type_name() const { return m_source->type; }
     ValueKind value_kind() const { return m_value_kind; }
     bool has_value() const { return m_value_kind != ValueKind::None; }
+    /// The gradient that reached the value, when it was a differentiable tj array (one with an AD node when it
+    /// was recorded): `[0.5, 1, 2]` (up to 16 elements, then "…" and the size). Empty when the value was not
+    /// differentiable or no gradient reached it. Worked out on first use (which evaluates it), so it shows the
+    /// gradient as of the first read (tj::tape::save reads it); a loaded tape gives the saved text.
+    const std::string &grad_string() const;
     /// The value as `T`: arithmetic types, `bool`, `char`, enums, `std::string`, pointers. Throws tj::Error
     /// when the recorded value is not of type `T` (or is of a type that can only be printed).
     template <typename T> T value() const;
@@ -195,7 +200,8 @@ class Node {
     // A tape holds millions of nodes, so a node is kept to 64 bytes: text, location, nesting and type repeat
     // from node to node and live once in the tape (m_source); references and children share one block in the
     // tape's arena (m_block: the references, then the child pointers); what few nodes have (value texts,
-    // exceptions, metadata, the formatted value) is in m_extra.
+    // exceptions, metadata, the formatted value, the AD node and gradient of a differentiable value) is in
+    // m_extra.
     inline static const std::string s_empty{};
     inline static const detail::Source s_no_source{};
     inline static const std::vector<std::pair<std::string, std::string>> s_no_metadata{};
@@ -219,6 +225,15 @@ class Node {
         std::string string;       ///< String: the characters, unquoted; Text and Array: the text
         std::string exception;
         std::vector<std::pair<std::string, std::string>> metadata;
+        std::string grad_string; ///< final once `ad` is 0: formatted on first use, or loaded
+        /// The AD node of a differentiable value whose gradient has not been read yet; the node holds one
+        /// reference, released when the gradient is formatted or the node destroyed. Read and cleared atomically
+        /// (grad_string()).
+        uint32_t ad = 0;
+        Extra() = default;
+        Extra(const Extra &) = delete;
+        Extra &operator=(const Extra &) = delete;
+        ~Extra();
     };
     /// Owned; made on first use, also by const readers (value_string()) on any thread, so it is read and set
     /// atomically. A raw pointer with the compiler's atomic builtins keeps <memory> and <atomic> out of every

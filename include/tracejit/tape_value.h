@@ -2,7 +2,8 @@
 //
 // Scalars are captured as raw bits and formatted only when someone reads value_string(), so recording a
 // statement stays cheap; strings, tj arrays and other types are turned into text when captured (they may
-// change afterwards).
+// change afterwards). A differentiable tj array also hands its AD node to the tape, which shows the gradient
+// that reached it (Node::grad_string()).
 #pragma once
 
 #include <tracejit/array.h>
@@ -13,6 +14,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 
 // fmt is used only where the program uses it already: fmt included before this header, or TRACEJIT_TAPE_FMT
 // (which the plugin defines for a file that includes fmt). Everyone else is spared its compile time.
@@ -77,12 +79,42 @@ template <typename T> constexpr ValueKind value_kind_of() {
 }
 
 /// A value on its way to the tape. `bits` holds scalars (int64/uint64/double bits, bool, address); `text`
-/// holds strings (unquoted), array summaries and fmt output; `type` is a static type name.
+/// holds strings (unquoted), array summaries and fmt output; `type` is a static type name; `ad` is the AD node
+/// of a differentiable tj array, with one reference that the Captured owns until the recorder takes it over
+/// (take_ad()), so a value dropped on any path (a leaf call, an exception) releases it. Move-only for that.
 struct Captured {
     ValueKind kind = ValueKind::None;
     uint64_t bits = 0;
     std::string text;
     const char *type = "";
+    uint32_t ad = 0; ///< AD node (0: none); one reference held
+
+    Captured() = default;
+    Captured(Captured &&o) noexcept
+        : kind(o.kind), bits(o.bits), text(std::move(o.text)), type(o.type), ad(std::exchange(o.ad, 0)) {}
+    Captured &operator=(Captured &&o) noexcept {
+        if (this != &o) {
+            release_ad();
+            kind = o.kind;
+            bits = o.bits;
+            text = std::move(o.text);
+            type = o.type;
+            ad = std::exchange(o.ad, 0);
+        }
+        return *this;
+    }
+    Captured(const Captured &) = delete;
+    Captured &operator=(const Captured &) = delete;
+    ~Captured() { release_ad(); }
+
+    /// Hands the AD node and its reference over to the caller (0 when there is none).
+    uint32_t take_ad() noexcept { return std::exchange(ad, 0); }
+
+  private:
+    void release_ad() noexcept {
+        if (ad) [[unlikely]]
+            tj::detail::ad_dec_ref(std::exchange(ad, 0));
+    }
 };
 
 /// While one exists on a thread, calls of marked functions on it are not recorded: formatting a value for the
@@ -129,6 +161,10 @@ template <typename T> Captured capture(const T &v) {
             c.bits = reinterpret_cast<uintptr_t>(v);
     } else if constexpr (kind == ValueKind::Array) {
         c.text = tj::detail::var_summary(v.index(), 16);
+        if (uint32_t ad = v.ad_index()) [[unlikely]] { // differentiable: the node keeps it for its gradient
+            tj::detail::ad_inc_ref(ad);
+            c.ad = ad;
+        }
         c.type = U::Type == VarType::Float32   ? "tj::Float"
                  : U::Type == VarType::Float64 ? "tj::Float64"
                  : U::Type == VarType::Int32   ? "tj::Int32"

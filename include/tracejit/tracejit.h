@@ -1,6 +1,7 @@
 // include/tracejit/tracejit.h — the one header users include
 #pragma once
 
+#include <tracejit/ad.h>
 #include <tracejit/array.h>
 #include <tracejit/core.h>
 #include <tracejit/error.h>

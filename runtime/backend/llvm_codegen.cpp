@@ -43,9 +43,9 @@ unsigned bits_of(VarType t) {
 /// State of lowering one kernel.
 class Lowering {
   public:
-    Lowering(const KernelIR &ir, const HostTarget &host, llvm::Module &m)
+    Lowering(const KernelIR &ir, const HostTarget &host, llvm::Module &m, unsigned interleave)
         : m_ir(ir), m_host(host), m_module(m), m_ctx(m.getContext()), m_b(m_ctx),
-          m_width(unsigned(host.vector_bits / 32)) {}
+          m_width(unsigned(host.vector_bits / 32) * interleave) {}
 
     void build() {
         llvm::Function *body = build_body();
@@ -462,7 +462,7 @@ class Lowering {
     llvm::Module &m_module;
     llvm::LLVMContext &m_ctx;
     llvm::IRBuilder<> m_b;
-    unsigned m_width; ///< lanes per loop iteration: the host's widest float vector
+    unsigned m_width; ///< lanes per loop iteration: the host's widest float vector times the interleave factor
     llvm::Function *m_function = nullptr;
     std::vector<Value *> m_params;
     std::vector<Value *> m_values;
@@ -472,11 +472,12 @@ class Lowering {
 
 } // namespace
 
-std::unique_ptr<llvm::Module> build_module(const KernelIR &ir, const HostTarget &host, llvm::LLVMContext &ctx) {
+std::unique_ptr<llvm::Module> build_module(const KernelIR &ir, const HostTarget &host, llvm::LLVMContext &ctx,
+                                           unsigned interleave) {
     auto m = std::make_unique<llvm::Module>("tj_kernel", ctx);
     m->setTargetTriple(host.triple);
     m->setDataLayout(host.data_layout);
-    Lowering(ir, host, *m).build();
+    Lowering(ir, host, *m, interleave).build();
     std::string err;
     llvm::raw_string_ostream os(err);
     if (llvm::verifyModule(*m, &os))

@@ -299,6 +299,16 @@ void eval_locked(State &s, const uint32_t *ids, size_t count) {
     }
     if (groups.empty())
         return;
+    if (s.before_eval && count) {
+        std::vector<uint32_t> more;
+        s.before_eval(more);
+        for (uint32_t id : more) {
+            const Variable &v = s.vars[id];
+            bool fits = std::any_of(groups.begin(), groups.end(), [&](auto &g) { return g.first == v.size; });
+            if (fits && v.op != Op::Data && v.op != Op::Literal && !v.dirty)
+                add(id);
+        }
+    }
     // Hold the roots while kernels run: a later group must not see an earlier root freed.
     for (auto &g : groups)
         for (uint32_t id : g.second)

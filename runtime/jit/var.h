@@ -69,6 +69,9 @@ struct State {
     std::unordered_map<uint32_t, std::string> labels;
     std::vector<uint32_t> free_stack;     ///< scratch space of dec_ref (no recursion)
     KernelStats stats;
+    /// Called by eval_locked before it schedules an evaluation (the AD graph's simplification): it may add
+    /// variables worth evaluating in the same kernels (kept if they have the size of a requested root).
+    void (*before_eval)(std::vector<uint32_t> &more_roots) = nullptr;
     Backend backend = Backend::CPU;
     std::string backend_error;            ///< why TRACEJIT_BACKEND cannot be honoured (empty: fine)
 };

@@ -1,7 +1,8 @@
 // runtime/tape/export_dot.cpp — tj::tape::to_dot: a tape as a Graphviz digraph (nodes, dependencies, clusters)
 //
 // Each recorded node below the root becomes a DOT node labelled "@i: text → value" (arguments as
-// "@i: [arg x] → value", loops with their iteration, branches with the way taken). A call whose body is
+// "@i: [arg x] → value", loops with their iteration, branches with the way taken, and a second line
+// "grad […]" under a value that a gradient reached). A call whose body is
 // written becomes a `subgraph cluster_…` labelled with the call ("f(2.0, 2) → 3.0"); inside it a node for the
 // call itself (the one its caller's statements depend on) and its children. Solid edges go from the node read
 // to the reader (data dependencies, labelled with the operand position); dotted grey edges follow the order of
@@ -82,6 +83,10 @@ std::string call_text(const Node &call) {
     } else if (call.has_value()) {
         s += " → ";
         s += call.value_string();
+        if (!call.grad_string().empty()) {
+            s += "  grad ";
+            s += call.grad_string();
+        }
     }
     if (!call.expanded())
         s += " (not expanded)";
@@ -167,6 +172,10 @@ class DotWriter {
         if (n.kind() != Kind::Call && n.has_value()) {
             m_out += " → ";
             append_escaped(m_out, n.value_string());
+            if (!n.grad_string().empty()) {
+                m_out += "\\ngrad ";
+                append_escaped(m_out, n.grad_string());
+            }
         }
         if (n.kind() == Kind::Loop) {
             m_out += "\\n(iteration ";

@@ -2,10 +2,11 @@
 //
 // Each node becomes an object with every field, whatever its kind, so a reader needs no schema per kind:
 //   {"kind": "Statement", "index": 3, "text": "double r = 0", "file": "h.cpp", "line": 4, "column": 5,
-//    "value": "0.0", "type": "double", "value_kind": "Float", "references": [[1, 2]], "taken": "",
+//    "value": "0.0", "type": "double", "value_kind": "Float", "grad": null, "references": [[1, 2]], "taken": "",
 //    "iteration": 0, "exception": "", "expanded": true, "nesting": 0, "metadata": {}, "child_count": 1,
 //    "children": [ … ]}
-// Values are written as their value_string() text (so NaN and infinities stay JSON), null with no value.
+// Values are written as their value_string() text (so NaN and infinities stay JSON), null with no value; "grad"
+// likewise holds grad_string(), null when no gradient reached the node.
 // References are [operand position, index of the node read]: that node is a sibling in the same call.
 // "children" is left out below `depth`; "child_count" always says how many there are. The walk keeps its own
 // stack, so a deeply nested tape (deep recursion) cannot overflow the C++ stack.
@@ -97,6 +98,12 @@ void append_fields(std::string &out, const Node &n) {
     out += ", ";
     append_field(out, "type", n.type_name());
     append_field(out, "value_kind", detail::value_kind_name(n.value_kind()));
+    out += "\"grad\": ";
+    if (!n.grad_string().empty())
+        append_string(out, n.grad_string());
+    else
+        out += "null";
+    out += ", ";
     out += "\"references\": [";
     bool first = true;
     for (const auto &[position, target] : n.references()) {

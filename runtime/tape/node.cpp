@@ -1,7 +1,9 @@
-// runtime/tape/node.cpp — tape nodes: accessors, lazy value formatting, value<T>() checks; Tape and TapeData
+// runtime/tape/node.cpp — tape nodes: accessors, lazy value and gradient formatting, value<T>() checks; Tape and
+// TapeData
 #include "tape_data.h"
 #include "value_format.h"
 
+#include <tracejit/ad_core.h>
 #include <tracejit/tape.h>
 
 #include <algorithm>
@@ -151,6 +153,27 @@ const std::string &Node::value_string() const {
     return e.value_string;
 }
 
+const std::string &Node::grad_string() const {
+    Extra *e = __atomic_load_n(&m_extra, __ATOMIC_ACQUIRE);
+    if (!e)
+        return s_empty;
+    // `ad` is cleared (release) only after grad_string is final, so a reader that sees 0 may read the text
+    // without the lock; it never changes afterwards, and the reference returned stays valid.
+    if (__atomic_load_n(&e->ad, __ATOMIC_ACQUIRE) == 0)
+        return e->grad_string;
+    // The first read evaluates the gradient (a kernel launch, perhaps a compilation): serialised, and apart from
+    // value_string()'s lock so that formatting values need not wait for it. The text is kept, so the AD node
+    // is no longer needed: its reference is given back at once rather than when the tape goes.
+    static std::mutex grad_mutex;
+    std::lock_guard lock(grad_mutex);
+    if (uint32_t ad = __atomic_load_n(&e->ad, __ATOMIC_RELAXED)) {
+        e->grad_string = tj::detail::ad_grad_summary(ad, 16); // on an exception `ad` stays: the next read retries
+        __atomic_store_n(&e->ad, 0u, __ATOMIC_RELEASE);
+        tj::detail::ad_dec_ref(ad);
+    }
+    return e->grad_string;
+}
+
 const Node &Node::operator[](size_t i) const {
     if (i == 0 || i > m_child_count)
         throw tj::Error("tj::tape::Node::operator[]: " + std::string(kind_name(m_kind)) + " node '" + m_source->text +
@@ -194,6 +217,12 @@ Tape::~Tape() { delete m_data; }
 Tape::Tape(TapeData *data) : m_data(data) {}
 
 Node::~Node() { delete m_extra; }
+Node::Extra::~Extra() {
+    if (ad)
+        tj::detail::ad_dec_ref(ad);
+}
+// A tape holds millions of nodes: see the comment on Node's fields before making it larger.
+static_assert(sizeof(void *) != 8 || sizeof(Node) == 64, "tj::tape::Node grew beyond 64 bytes");
 
 Node::Extra &Node::extra() const {
     Extra *e = __atomic_load_n(&m_extra, __ATOMIC_ACQUIRE);

@@ -45,6 +45,12 @@ std::string reference_list(const Node &n) {
     return s;
 }
 
+/// "  grad [0.5, 1]" after a differentiable value that a gradient reached; empty otherwise.
+std::string grad_suffix(const Node &n) {
+    const std::string &grad = n.grad_string();
+    return grad.empty() ? std::string() : "  grad " + grad;
+}
+
 std::string call_text(const Node &n) {
     std::string s = n.text() + "(";
     bool first = true;
@@ -60,7 +66,7 @@ std::string call_text(const Node &n) {
     if (!n.exception().empty())
         s += " → threw " + n.exception();
     else if (n.has_value())
-        s += " → " + n.value_string() + " : " + n.type_name();
+        s += " → " + n.value_string() + " : " + n.type_name() + grad_suffix(n);
     if (!n.expanded())
         s += " (not expanded)";
     return s;
@@ -79,7 +85,7 @@ std::string node_line(const Node &n) {
     case Kind::Argument: {
         std::string s = at + "[arg " + n.text() + "]";
         if (n.has_value())
-            s += " " + n.value_string() + " : " + n.type_name();
+            s += " " + n.value_string() + " : " + n.type_name() + grad_suffix(n);
         return s;
     }
     case Kind::Constant: {
@@ -107,7 +113,7 @@ std::string node_line(const Node &n) {
         if (!refs.empty())
             s += (n.kind() == Kind::Loop || n.kind() == Kind::Branch ? " since " : " reads ") + refs;
         if (n.has_value())
-            s += " → " + n.value_string();
+            s += " → " + n.value_string() + grad_suffix(n);
         if (n.kind() == Kind::Loop)
             s += "  (iteration " + std::to_string(n.iteration()) + ")";
         else if (n.kind() == Kind::Branch && !n.taken().empty())

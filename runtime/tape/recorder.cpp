@@ -353,6 +353,8 @@ void Recorder::set_value(Node *n, Captured &&v) {
     NA::bits(*n) = v.bits;
     if (!v.text.empty()) [[unlikely]]
         NA::string(*n) = std::move(v.text);
+    if (v.ad) [[unlikely]] // a differentiable array: the node shows the gradient that reaches it
+        NA::set_ad(*n, v.take_ad());
 }
 
 void *Recorder::enter(const FunctionInfo &fn, const char *signature, bool *record) {

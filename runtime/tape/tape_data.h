@@ -7,6 +7,7 @@
 // Large chunks are mapped on 2 MiB boundaries for transparent huge pages and kept for the next tape.
 #pragma once
 
+#include <tracejit/ad_core.h>
 #include <tracejit/tape.h>
 
 #include <algorithm>
@@ -45,11 +46,25 @@ struct NodeAccess {
         return e ? e->string : Node::s_empty;
     }
     static std::vector<std::pair<std::string, std::string>> &metadata(Node &n) { return n.extra().metadata; }
+    /// Gives `n` the AD node `ad` (0: none) with the reference the caller held; one `n` had is released. For the
+    /// recorder, before the tape is shared.
+    static void set_ad(Node &n, uint32_t ad) {
+        if (!ad && !n.m_extra)
+            return;
+        Node::Extra &e = n.extra();
+        if (e.ad)
+            tj::detail::ad_dec_ref(e.ad);
+        e.ad = ad;
+    }
+    /// The AD node `n` holds (0: none, or its gradient was already formatted).
+    static uint32_t ad(const Node &n) { return n.m_extra ? n.m_extra->ad : 0; }
+    /// The gradient text of a loaded node (Node::grad_string()).
+    static void set_grad_string(Node &n, std::string grad) { n.extra().grad_string = std::move(grad); }
     /// The node's references (its block must have been made with room for them).
     static Reference *references(Node &n) { return static_cast<Reference *>(n.m_block); }
     static void set_reference_count(Node &n, uint32_t count) { n.m_reference_count = count; }
-    /// Copies the value (kind, bits, text) of `from` to `to` (a Return's value becomes its Call's); the type
-    /// is the caller's business (it lives in the node's Source).
+    /// Copies the value (kind, bits, text, AD node with a reference of its own) of `from` to `to` (a Return's
+    /// value becomes its Call's); the type is the caller's business (it lives in the node's Source).
     static void copy_value(Node &to, const Node &from) {
         to.m_value_kind = from.m_value_kind;
         to.m_scalar = from.m_scalar;
@@ -59,6 +74,10 @@ struct NodeAccess {
             to.m_extra->string.clear();
         if (to.m_extra)
             to.m_extra->value_string.clear();
+        const uint32_t from_ad = ad(from);
+        if (from_ad)
+            tj::detail::ad_inc_ref(from_ad);
+        set_ad(to, from_ad);
     }
 };
 

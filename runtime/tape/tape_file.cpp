@@ -25,9 +25,9 @@ using NA = NodeAccess;
 
 constexpr char k_magic[6] = {'T', 'J', 'T', 'A', 'P', 'E'};
 constexpr size_t k_header = 6 + 4 + 8; ///< magic, version, payload size
-/// The fewest bytes one node takes in a file: 3 bytes, 3 u32, 6 strings (u32 each), 2 u32 (line, column),
-/// u64 bits, 3 u32 counts.
-constexpr size_t k_min_node = 3 + 12 + 6 * 4 + 8 + 8 + 12;
+/// The fewest bytes one node takes in a file of `version`: 3 bytes, 3 u32, 6 strings (7 from version 2 on;
+/// u32 each), 2 u32 (line, column), u64 bits, 3 u32 counts.
+constexpr size_t min_node_bytes(uint32_t version) { return 3 + 12 + (version >= 2 ? 7 : 6) * 4 + 8 + 8 + 12; }
 constexpr size_t k_max_nodes = size_t(1) << 28;
 
 uint64_t fnv1a(std::string_view bytes) {
@@ -164,6 +164,7 @@ std::string encode_tape(const Node &root) {
         w.str(n->exception());
         w.u64(NA::bits(*n));
         w.str(NA::string(*n));
+        w.str(n->grad_string()); // formats it if it was not read yet
         w.u32(static_cast<uint32_t>(n->children().size()));
         std::vector<std::pair<int, uint64_t>> refs;
         for (const auto &[pos, ref] : n->references()) {
@@ -197,9 +198,10 @@ Tape decode_tape(std::string_view bytes, const std::string &api, const std::stri
         fail("not a tracejit tape");
     Reader head(bytes, sizeof k_magic, bytes.size(), prefix);
     uint32_t version = head.u32();
-    if (version != tape_file_version)
-        fail("version " + std::to_string(version) + " is not supported (this build reads version " +
-             std::to_string(tape_file_version) + ")");
+    if (version < tape_file_oldest_version || version > tape_file_version)
+        fail("version " + std::to_string(version) + " is not supported (this build reads versions " +
+             std::to_string(tape_file_oldest_version) + " to " + std::to_string(tape_file_version) + ")");
+    const size_t min_node = min_node_bytes(version);
     uint64_t payload = head.u64();
     if (payload > bytes.size() || k_header + payload + 8 > bytes.size())
         fail("truncated at byte " + std::to_string(bytes.size()));
@@ -219,7 +221,7 @@ Tape decode_tape(std::string_view bytes, const std::string &api, const std::stri
 
     Reader r(bytes, k_header, end, prefix);
     uint64_t count = r.u64();
-    if (count == 0 || count > k_max_nodes || count > r.left() / k_min_node)
+    if (count == 0 || count > k_max_nodes || count > r.left() / min_node)
         r.corrupt("node count " + std::to_string(count) + " is impossible here");
 
     auto data = std::make_unique<TapeData>();
@@ -263,7 +265,10 @@ Tape decode_tape(std::string_view bytes, const std::string &api, const std::stri
         NA::exception(*n) = std::string(r.str());
         NA::bits(*n) = r.u64();
         NA::string(*n) = std::string(r.str());
-        size_t children = r.count(k_min_node, static_cast<size_t>(count - k - 1), "child");
+        if (version >= 2)
+            if (std::string_view grad = r.str(); !grad.empty())
+                NA::set_grad_string(*n, std::string(grad));
+        size_t children = r.count(min_node, static_cast<size_t>(count - k - 1), "child");
         size_t nrefs = r.count(12, SIZE_MAX, "reference");
         for (size_t i = 0; i < nrefs; ++i) {
             int pos = static_cast<int32_t>(r.u32());

@@ -3,9 +3,10 @@
 // Layout (little-endian): "TJTAPE", u32 version, u64 payload size, the payload, u64 FNV-1a checksum of all
 // bytes before it. The payload is u64 node count, then the nodes in pre-order: kind, value kind, flags,
 // index, iteration, nesting, text, file, line, column, type, taken, exception, value bits, value text,
-// child count, references as (i32 position, u64 ordinal of the node read), metadata pairs. Strings are u32
-// length + bytes. The reader checks every length and count against the bytes that remain, so no input
-// makes it read out of bounds or allocate more than the input could describe.
+// gradient text (Node::grad_string(); from version 2 on), child count, references as (i32 position, u64
+// ordinal of the node read), metadata pairs. Strings are u32 length + bytes. The reader checks every length
+// and count against the bytes that remain, so no input makes it read out of bounds or allocate more than the
+// input could describe. It reads version 1 files too (their nodes have no gradient).
 #pragma once
 
 #include <tracejit/tape.h>
@@ -16,8 +17,10 @@
 
 namespace tj::tape::detail {
 
-/// The format version this build writes and reads.
-inline constexpr uint32_t tape_file_version = 1;
+/// The format version this build writes (2: gradients added).
+inline constexpr uint32_t tape_file_version = 2;
+/// The oldest version this build reads.
+inline constexpr uint32_t tape_file_oldest_version = 1;
 
 /// The bytes of a file holding the tape below `n` (`n` becomes the root).
 std::string encode_tape(const Node &n);

@@ -195,7 +195,7 @@ TEST_CASE("cache helper: evaluate the probe kernel" * doctest::skip()) {
     tj::set_log_callback({});
 }
 
-TEST_CASE("kernel cache: a second identical evaluation is a memory hit; literals are part of the key") {
+TEST_CASE("kernel cache: a second identical evaluation is a memory hit, and literals are part of the key") {
     tj::reset_kernel_stats();
     tj::Float a = probe(1000, 0.8125f);
     tj::eval(a);

@@ -109,7 +109,7 @@ TEST_CASE("width-1 arrays and C++ scalars broadcast") {
     CHECK(tj::to_vector(e).empty());
 }
 
-TEST_CASE("results of the same size fuse into one launch; each size is one launch") {
+TEST_CASE("results of the same size fuse into one launch, and each size is one launch") {
     const size_t n = 1000;
     tj::Float a(uniform_values<float>(n, 6, -1, 1)), b(uniform_values<float>(n, 7, -1, 1));
     tj::Float c(uniform_values<float>(500, 8, -1, 1));

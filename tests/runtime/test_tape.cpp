@@ -352,7 +352,7 @@ int order(const Node &n) {
 
 } // namespace
 
-TEST_CASE("tape: Context::annotate sees every completed node; expand sees each call with its arguments") {
+TEST_CASE("tape: Context::annotate sees every completed node, and expand sees each call with its arguments") {
     Tagger tagger;
     tj::tape::Tape tape = tj::track(tagger, poly, 2.0);
     const Node &root = *tape;
@@ -702,7 +702,7 @@ TEST_CASE("tape: kind_name and an empty Tape") {
     CHECK(moved->value<double>() == 4.0);
 }
 
-TEST_CASE("tape: loop iterations count per loop entry; nested loops restart theirs") {
+TEST_CASE("tape: loop iterations count per loop entry, and nested loops restart theirs") {
     tj::tape::Tape tape = tj::track(grid, 3);
     CHECK(tape->value<int>() == 1);
     std::vector<uint32_t> outer, inner;

@@ -324,6 +324,10 @@ void check_node(const Json &j, const tj::tape::Node &n, int depth, size_t &count
         CHECK(j["value"].type == Json::Null);
     check_string(j["type"], n.type_name(), "type");
     CHECK(j["value_kind"].type == Json::String);
+    if (n.grad_string().empty())
+        CHECK(j["grad"].type == Json::Null);
+    else
+        check_string(j["grad"], n.grad_string(), "grad");
     const Json &refs = j["references"];
     REQUIRE(refs.items.size() == n.references().size());
     for (size_t i = 0; i < refs.items.size(); ++i) {

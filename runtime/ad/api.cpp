@@ -1,0 +1,140 @@
+// runtime/ad/api.cpp — AD entry points of the façade: enabling, references, gradients, labels, flags
+#include "ad/graph.h"
+#include "jit/var.h"
+
+#include <tracejit/ad_core.h>
+#include <tracejit/error.h>
+#include <tracejit/runtime.h>
+
+#include <fmt/format.h>
+
+#include <atomic>
+#include <vector>
+
+namespace tj {
+
+namespace {
+std::atomic<bool> g_ad_simplify{true};
+}
+
+void set_flag(Flag f, bool value) {
+    switch (f) {
+    case Flag::ADSimplify: g_ad_simplify = value; return;
+    }
+    throw Error(fmt::format("tj::set_flag(): unknown flag {}", uint32_t(f)));
+}
+
+bool flag(Flag f) {
+    switch (f) {
+    case Flag::ADSimplify: return g_ad_simplify;
+    }
+    throw Error(fmt::format("tj::flag(): unknown flag {}", uint32_t(f)));
+}
+
+namespace detail {
+
+using namespace tj::ad;
+
+void ad_inc_ref(uint32_t ad) noexcept {
+    if (!ad)
+        return;
+    jit::State &s = jit::state();
+    jit::Lock lock(s.mutex);
+    inc_ext(graph(), ad);
+}
+
+void ad_dec_ref(uint32_t ad) noexcept {
+    if (!ad)
+        return;
+    jit::State &s = jit::state();
+    jit::Lock lock(s.mutex);
+    dec_ext(graph(), ad);
+}
+
+uint32_t ad_enable(const char *api, uint32_t jit) {
+    jit::State &s = jit::state();
+    jit::Lock lock(s.mutex);
+    jit::Variable &v = jit::var(s, jit, api);
+    if (v.type != VarType::Float32 && v.type != VarType::Float64)
+        throw Error(fmt::format("{}: gradients need a Float or Float64 array ({} given)", api, type_name(v.type)));
+    Graph &g = graph();
+    uint32_t node = new_node(g, v.size, v.type, "leaf");
+    auto label = s.labels.find(jit);
+    if (label != s.labels.end())
+        g.labels[node] = label->second;
+    return node;
+}
+
+uint32_t ad_grad(uint32_t ad, uint32_t jit) {
+    jit::State &s = jit::state();
+    jit::Lock lock(s.mutex);
+    const jit::Variable &v = jit::var(s, jit, "tj::grad()");
+    if (ad && graph().nodes[ad].grad) {
+        const Node &n = graph().nodes[ad];
+        return fit(n, JitRef::borrow(n.grad)).release();
+    }
+    if (v.type != VarType::Float32 && v.type != VarType::Float64) // integers have no gradient: their zeros
+        return var_literal(v.type, 0, v.size);
+    return ad::literal(v.type, 0.0, v.size).release();
+}
+
+void ad_set_grad(const char *api, uint32_t ad, uint32_t jit, uint32_t grad, bool accumulate) {
+    jit::State &s = jit::state();
+    jit::Lock lock(s.mutex);
+    if (!ad)
+        throw Error(fmt::format("{}: the array does not have gradients enabled (call tj::enable_grad first)", api));
+    Graph &g = graph();
+    Node &n = g.nodes[ad];
+    jit::Variable &gv = jit::var(s, grad, api);
+    if (gv.type != n.type)
+        throw Error(fmt::format("{}: the gradient has type {}, the array {}", api, type_name(gv.type),
+                                type_name(n.type)));
+    if (gv.size != n.size && gv.size != 1)
+        throw Error(fmt::format("{}: the gradient has size {}, the array {} (give size {} or 1)", api, gv.size,
+                                n.size, n.size));
+    JitRef value = fit(n, JitRef::borrow(grad));
+    if (accumulate && n.grad)
+        value = JitRef::borrow(n.grad) + value;
+    set_grad_ref(g, ad, std::move(value));
+    g.nodes[ad].seeded = true;
+}
+
+void ad_set_label(uint32_t ad, const std::string &label) {
+    jit::State &s = jit::state();
+    jit::Lock lock(s.mutex);
+    graph().labels[ad] = label;
+}
+
+std::string ad_grad_summary(uint32_t ad, size_t max_elements) {
+    if (!ad)
+        return {};
+    jit::State &s = jit::state();
+    jit::Lock lock(s.mutex);
+    const Node &n = graph().nodes[ad];
+    if (!n.grad)
+        return {};
+    JitRef grad = fit(n, JitRef::borrow(n.grad));
+    uint64_t size = n.size;
+    bool f64 = n.type == VarType::Float64; // shortest text that reads back exactly, in the array's precision
+    std::string out = "[";
+    for (uint64_t i = 0; i < size && i < max_elements; ++i) {
+        out += i ? ", " : "";
+        if (f64) {
+            double d;
+            var_read(grad.id(), i, &d);
+            out += fmt::format("{}", d);
+        } else {
+            float f;
+            var_read(grad.id(), i, &f);
+            out += fmt::format("{}", f);
+        }
+    }
+    if (size > max_elements)
+        out += fmt::format(", …] ({} elements)", size);
+    else
+        out += "]";
+    return out;
+}
+
+} // namespace detail
+} // namespace tj

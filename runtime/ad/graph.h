@@ -1,0 +1,96 @@
+// runtime/ad/graph.h — the AD graph: nodes, edges with derivative weights, reference counts
+//
+// A node stands for one differentiable array (its size and type, its gradient); an edge from a source node to
+// a target node says how the target's value depends on the source's. Edges are kept in two doubly linked
+// lists, the target's in-edges (for backward) and the source's out-edges (for forward). In-edges hold a
+// reference to their source, so an output keeps what it was computed from alive; out-edges do not. Nodes are
+// numbered in creation order (`serial`), which is a topological order. Everything here runs under the JIT
+// state's lock.
+#pragma once
+
+#include "ad/jit_ref.h"
+
+#include <tracejit/core.h>
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace tj::ad {
+
+/// How a gradient crosses an edge (see propagate.cpp).
+enum class EdgeKind : uint8_t {
+    Linear,       ///< multiply by `weight` (0: by one); sizes broadcast or sum as the endpoints need
+    Mask,         ///< keep the gradient where `mask` is set (`invert`: where it is not), zero elsewhere
+    Gather,       ///< the target is gather(source, index, mask)
+    ScatterKeep,  ///< the target is the source with positions index[mask] overwritten
+    ScatterValue, ///< the target received the source at index[mask] (`add`: scatter_add)
+    BlockSum,     ///< the target is block_sum(source, block)
+};
+
+struct Edge {
+    uint32_t source = 0, target = 0;
+    uint32_t prev_in = 0, next_in = 0;   ///< the target's in-edge list
+    uint32_t prev_out = 0, next_out = 0; ///< the source's out-edge list
+    EdgeKind kind = EdgeKind::Linear;
+    bool invert = false;                 ///< Mask
+    bool add = false;                    ///< ScatterValue
+    bool used = false;
+    uint32_t weight = 0;                 ///< Linear: the weight; Mask: the mask (an owned JIT reference)
+    uint32_t index = 0, mask = 0;        ///< Gather and scatters (owned JIT references)
+    uint64_t aux = 0;                    ///< Gather: source size; ScatterValue: target size; BlockSum: block size
+};
+
+struct Node {
+    uint64_t size = 0;
+    uint64_t serial = 0;     ///< creation order
+    uint32_t ref_ext = 0;    ///< references from arrays and tapes
+    uint32_t ref_int = 0;    ///< references from in-edges of other nodes
+    uint32_t grad = 0;       ///< gradient (an owned JIT reference, 0: none)
+    uint32_t first_in = 0, first_out = 0;
+    uint32_t stamp = 0;      ///< marks the nodes a traversal reached
+    const char *what = "";   ///< the operation that made it ("mul", "leaf"), for graphviz
+    VarType type = VarType::Float32;
+    bool seeded = false;     ///< set_grad/accum_grad gave the next traversal its starting value
+    bool used = false;
+};
+
+struct Graph {
+    std::vector<Node> nodes{1};  ///< id 0 is "no node"
+    std::vector<uint32_t> free_nodes;
+    std::vector<Edge> edges{1};  ///< id 0 is "no edge"
+    std::vector<uint32_t> free_edges;
+    std::unordered_map<uint32_t, std::string> labels;
+    uint64_t next_serial = 1;
+    uint32_t stamp = 0;
+    size_t live_nodes = 0;
+    std::vector<uint32_t> free_stack; ///< scratch of release(): freeing never recurses
+    uint32_t busy = 0;                ///< traversals or a simplification in progress (no simplifying then)
+};
+
+/// The process-wide graph (guarded by the JIT state's lock).
+Graph &graph();
+
+/// A new node without edges (one external reference).
+uint32_t new_node(Graph &g, uint64_t size, VarType t, const char *what);
+/// Adds an edge source → target; the edge takes over the JIT references in `e` (weight, index, mask).
+uint32_t add_edge(Graph &g, uint32_t source, uint32_t target, Edge e);
+/// Unlinks and frees an edge (releasing its source reference: that may free the source and its ancestors).
+void remove_edge(Graph &g, uint32_t edge);
+void inc_ext(Graph &g, uint32_t node);
+void dec_ext(Graph &g, uint32_t node);
+
+/// Replaces the gradient of a node (taking over `grad`'s reference).
+void set_grad_ref(Graph &g, uint32_t node, JitRef grad);
+/// Adds `contribution` to the gradient of `node`, after casting it to the node's type and fitting its size
+/// (a width-n contribution to a width-1 node is summed; a width-1 one broadcast).
+void accumulate(Graph &g, uint32_t node, JitRef contribution);
+/// `c` of the node's type and size.
+JitRef fit(const Node &n, JitRef c);
+
+/// Vertex elimination over the whole graph (simplify.cpp), installed as the JIT's before_eval hook; appends the
+/// new edge weights worth evaluating with the current evaluation to `weights`.
+void simplify(std::vector<uint32_t> &weights);
+
+} // namespace tj::ad

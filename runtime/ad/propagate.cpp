@@ -1,0 +1,69 @@
+// runtime/ad/propagate.cpp — what a gradient becomes when it crosses one edge, backward and forward
+#include "ad/propagate.h"
+
+namespace tj::ad {
+
+namespace {
+
+JitRef zeros(VarType t, uint64_t n) { return literal(t, 0.0, n); }
+
+JitRef masked(const Edge &e, const JitRef &grad) {
+    JitRef mask = JitRef::borrow(e.weight);
+    JitRef zero = lit_like(grad, 0.0);
+    return e.invert ? select(mask, zero, grad) : select(mask, grad, zero);
+}
+
+JitRef gather(const JitRef &source, const Edge &e) {
+    return JitRef(detail::var_gather(source.id(), e.index, e.mask));
+}
+
+JitRef scatter(const JitRef &target, const JitRef &value, const Edge &e, bool add) {
+    return JitRef(detail::var_scatter(target.id(), value.id(), e.index, e.mask, add));
+}
+
+} // namespace
+
+JitRef backward_contribution(const Graph &g, const Edge &e, const JitRef &grad) {
+    switch (e.kind) {
+    case EdgeKind::Linear:
+        return e.weight ? JitRef::borrow(e.weight) * grad : grad;
+    case EdgeKind::Mask:
+        return masked(e, grad);
+    case EdgeKind::Gather: // reads of the source add up where they came from
+        return scatter(zeros(detail::var_type(grad.id()), e.aux), grad, e, true);
+    case EdgeKind::ScatterKeep: // overwritten positions did not come from the old target
+        return scatter(grad, lit_like(grad, 0.0), e, false);
+    case EdgeKind::ScatterValue:
+        return gather(grad, e);
+    case EdgeKind::BlockSum: { // each block's gradient repeated over the block
+        uint64_t n = g.nodes[e.source].size;
+        JitRef index(detail::var_counter(VarType::UInt32, n));
+        uint32_t block = static_cast<uint32_t>(e.aux);
+        JitRef b(detail::var_literal(VarType::UInt32, block, 1));
+        JitRef all(detail::var_literal(VarType::Bool, 1, 1));
+        JitRef repeat = op(Op::Div, index, b);
+        return JitRef(detail::var_gather(grad.id(), repeat.id(), all.id()));
+    }
+    }
+    return {};
+}
+
+JitRef forward_contribution(const Graph &g, const Edge &e, const JitRef &grad) {
+    switch (e.kind) {
+    case EdgeKind::Linear:
+        return e.weight ? JitRef::borrow(e.weight) * grad : grad;
+    case EdgeKind::Mask:
+        return masked(e, grad);
+    case EdgeKind::Gather:
+        return gather(grad, e);
+    case EdgeKind::ScatterKeep:
+        return scatter(grad, lit_like(grad, 0.0), e, false);
+    case EdgeKind::ScatterValue:
+        return scatter(zeros(detail::var_type(grad.id()), e.aux), grad, e, e.add);
+    case EdgeKind::BlockSum:
+        return JitRef(detail::var_block_reduce(grad.id(), detail::ReduceOp::Sum, e.aux));
+    }
+    return {};
+}
+
+} // namespace tj::ad

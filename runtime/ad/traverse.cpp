@@ -1,0 +1,242 @@
+// runtime/ad/traverse.cpp — backward and forward traversals, seeds, gradients, and IsolateGrad scopes
+//
+// A traversal first marks the nodes it reaches (an explicit stack: no recursion on graph depth), orders them
+// by creation serial (a topological order), resets the gradients of the interior nodes it reached, then pushes
+// each node's gradient across its edges. The gradient code is only traced here; it runs when someone reads a
+// gradient. Semantics: docs/autodiff.md.
+#include "ad/traverse.h"
+
+#include "ad/propagate.h"
+#include "jit/var.h"
+#include "log.h"
+
+#include <tracejit/ad_core.h>
+#include <tracejit/error.h>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace tj::ad {
+
+namespace {
+
+/// One IsolateGrad scope of this thread.
+struct Scope {
+    uint64_t boundary = 0;          ///< nodes with a smaller serial were created before the scope
+    std::vector<uint32_t> waiting;  ///< outside nodes a backward traversal reached (each holds a reference)
+    bool free_graph = true;
+};
+
+std::vector<Scope> &scopes() {
+    static thread_local std::vector<Scope> s;
+    return s;
+}
+
+uint64_t boundary() { return scopes().empty() ? 0 : scopes().back().boundary; }
+
+bool interior(const Node &n) { return n.first_in != 0; }
+
+JitRef ones(const Node &n) { return literal(n.type, 1.0, n.size); }
+
+/// Sets the gradient of each start: its seed, or ones when it has none and `seed_ones`.
+void seed(Graph &g, const std::vector<uint32_t> &starts, bool seed_ones) {
+    for (uint32_t id : starts) {
+        Node &n = g.nodes[id];
+        if (!n.seeded && seed_ones)
+            set_grad_ref(g, id, ones(n));
+        g.nodes[id].seeded = false;
+    }
+}
+
+/// Before a traversal adds to them: interior nodes drop the gradient of an earlier traversal (unless seeded).
+void reset_reached(Graph &g, const std::vector<uint32_t> &order, const std::vector<uint32_t> &starts) {
+    for (uint32_t id : order) {
+        Node &n = g.nodes[id];
+        bool start = std::find(starts.begin(), starts.end(), id) != starts.end();
+        if (!start && !n.seeded && interior(n))
+            set_grad_ref(g, id, {});
+        n.seeded = false;
+    }
+}
+
+/// After a traversal: nodes nobody holds need not keep their gradient.
+void drop_unheld(Graph &g, const std::vector<uint32_t> &order) {
+    for (uint32_t id : order)
+        if (g.nodes[id].used && g.nodes[id].ref_ext == 0)
+            set_grad_ref(g, id, {});
+}
+
+/// Hands an outside node reached from inside a scope to the scope; it keeps its reference until the scope ends.
+void wait_in_scope(Graph &g, Scope &scope, uint32_t id) {
+    if (std::find(scope.waiting.begin(), scope.waiting.end(), id) != scope.waiting.end())
+        return;
+    if (interior(g.nodes[id]) && !g.nodes[id].seeded)
+        set_grad_ref(g, id, {}); // what waits is only this scope's gradient
+    inc_ext(g, id);
+    scope.waiting.push_back(id);
+}
+
+} // namespace
+
+void traverse_backward(Graph &g, const std::vector<uint32_t> &starts, bool seed_ones, bool free_graph) {
+    TraversalGuard busy(g);
+    uint64_t limit = boundary();
+    uint32_t stamp = ++g.stamp;
+    std::vector<uint32_t> order, stack(starts.begin(), starts.end());
+    std::vector<uint32_t> outside; // reached nodes beyond the scope boundary
+    for (uint32_t id : starts)
+        inc_ext(g, id); // starts live through the traversal
+    while (!stack.empty()) {
+        uint32_t id = stack.back();
+        stack.pop_back();
+        Node &n = g.nodes[id];
+        if (n.stamp == stamp)
+            continue;
+        n.stamp = stamp;
+        bool is_start = std::find(starts.begin(), starts.end(), id) != starts.end();
+        if (n.serial < limit && !is_start) {
+            outside.push_back(id);
+            continue;
+        }
+        order.push_back(id);
+        for (uint32_t e = n.first_in; e; e = g.edges[e].next_in)
+            stack.push_back(g.edges[e].source);
+    }
+    std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return g.nodes[a].serial > g.nodes[b].serial; });
+    log::debug("ad: backward: {} nodes from {} start(s), {} waiting outside an IsolateGrad scope", order.size(),
+               starts.size(), outside.size());
+    if (!outside.empty()) {
+        Scope &scope = scopes().back();
+        scope.free_graph = scope.free_graph && free_graph;
+        for (uint32_t id : outside)
+            wait_in_scope(g, scope, id);
+    }
+    for (uint32_t id : starts)
+        g.nodes[id].seeded = g.nodes[id].seeded || !seed_ones;
+    seed(g, starts, seed_ones);
+    reset_reached(g, order, starts);
+
+    for (uint32_t id : order) {
+        if (!g.nodes[id].grad)
+            continue;
+        JitRef grad = JitRef::borrow(g.nodes[id].grad);
+        for (uint32_t e = g.nodes[id].first_in; e; e = g.edges[e].next_in) {
+            JitRef c = backward_contribution(g, g.edges[e], grad);
+            accumulate(g, g.edges[e].source, std::move(c));
+        }
+    }
+    if (free_graph)
+        for (uint32_t id : order)
+            while (g.nodes[id].stamp == stamp && g.nodes[id].first_in)
+                remove_edge(g, g.nodes[id].first_in);
+    std::vector<uint32_t> interior_order;
+    for (uint32_t id : order)
+        if (g.nodes[id].stamp == stamp && std::find(starts.begin(), starts.end(), id) == starts.end())
+            interior_order.push_back(id);
+    drop_unheld(g, interior_order);
+    for (uint32_t id : starts)
+        dec_ext(g, id);
+}
+
+void traverse_forward(Graph &g, uint32_t start, bool free_graph) {
+    TraversalGuard busy(g);
+    uint64_t limit = boundary();
+    uint32_t stamp = ++g.stamp;
+    std::vector<uint32_t> order, stack{start};
+    inc_ext(g, start);
+    while (!stack.empty()) {
+        uint32_t id = stack.back();
+        stack.pop_back();
+        Node &n = g.nodes[id];
+        if (n.stamp == stamp || (id != start && n.serial < limit))
+            continue;
+        n.stamp = stamp;
+        order.push_back(id);
+        for (uint32_t e = n.first_out; e; e = g.edges[e].next_out)
+            stack.push_back(g.edges[e].target);
+    }
+    std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return g.nodes[a].serial < g.nodes[b].serial; });
+    log::debug("ad: forward: {} nodes", order.size());
+    std::vector<uint32_t> starts{start};
+    seed(g, starts, true);
+    reset_reached(g, order, starts);
+
+    for (uint32_t id : order) {
+        if (!g.nodes[id].grad)
+            continue;
+        JitRef grad = JitRef::borrow(g.nodes[id].grad);
+        for (uint32_t e = g.nodes[id].first_out; e; e = g.edges[e].next_out) {
+            uint32_t target = g.edges[e].target;
+            if (g.nodes[target].stamp != stamp)
+                continue;
+            JitRef c = forward_contribution(g, g.edges[e], grad);
+            accumulate(g, target, std::move(c));
+        }
+    }
+    if (free_graph)
+        for (uint32_t id : order)
+            for (uint32_t e = g.nodes[id].first_out; e;) {
+                uint32_t next = g.edges[e].next_out;
+                if (g.nodes[g.edges[e].target].stamp == stamp)
+                    remove_edge(g, e);
+                e = next;
+            }
+    order.erase(order.begin()); // the start keeps its seed
+    std::vector<uint32_t> alive;
+    for (uint32_t id : order)
+        if (g.nodes[id].stamp == stamp)
+            alive.push_back(id);
+    drop_unheld(g, alive);
+    dec_ext(g, start);
+}
+
+} // namespace tj::ad
+
+namespace tj::detail {
+
+using namespace tj::ad;
+
+void ad_traverse(const char *api, uint32_t ad, bool backward, bool free_graph) {
+    if (!ad)
+        throw Error(fmt::format("{}: the array does not have gradients enabled and was not computed from one that "
+                                "has (call tj::enable_grad first)",
+                                api));
+    jit::State &s = jit::state();
+    jit::Lock lock(s.mutex);
+    Graph &g = graph();
+    std::vector<uint32_t> weights; // simplified first: the collapsed weights are computed in forward order,
+    simplify(weights);             // next to the values they use, instead of holding every value for the way back
+    if (backward)
+        traverse_backward(g, {ad}, true, free_graph);
+    else
+        traverse_forward(g, ad, free_graph);
+}
+
+void ad_scope_enter() {
+    jit::State &s = jit::state();
+    jit::Lock lock(s.mutex);
+    Scope scope;
+    scope.boundary = graph().next_serial;
+    scopes().push_back(std::move(scope));
+}
+
+void ad_scope_leave(bool propagate) {
+    jit::State &s = jit::state();
+    jit::Lock lock(s.mutex);
+    Graph &g = graph();
+    Scope scope = std::move(scopes().back());
+    scopes().pop_back();
+    struct Release {
+        Graph &g;
+        std::vector<uint32_t> &ids;
+        ~Release() {
+            for (uint32_t id : ids)
+                dec_ext(g, id);
+        }
+    } release{g, scope.waiting};
+    if (propagate && !scope.waiting.empty())
+        traverse_backward(g, scope.waiting, false, scope.free_graph);
+}
+
+} // namespace tj::detail
