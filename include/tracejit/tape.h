@@ -141,8 +141,8 @@ class Node {
     bool has_value() const { return m_value_kind != ValueKind::None; }
     /// The gradient that reached the value, when it was a differentiable tj array (one with an AD node when it
     /// was recorded): `[0.5, 1, 2]` (up to 16 elements, then "…" and the size). Empty when the value was not
-    /// differentiable or no gradient reached it. Worked out on first use (which evaluates it), so it shows the
-    /// gradient as of the first read (tj::tape::save reads it); a loaded tape gives the saved text.
+    /// differentiable or no gradient reached it. Worked out when first read after a gradient reached the value
+    /// (which evaluates it), and kept from then on (tj::tape::save reads it); a loaded tape gives the saved text.
     const std::string &grad_string() const;
     /// The value as `T`: arithmetic types, `bool`, `char`, enums, `std::string`, pointers. Throws tj::Error
     /// when the recorded value is not of type `T` (or is of a type that can only be printed).

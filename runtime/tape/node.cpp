@@ -167,7 +167,10 @@ const std::string &Node::grad_string() const {
     static std::mutex grad_mutex;
     std::lock_guard lock(grad_mutex);
     if (uint32_t ad = __atomic_load_n(&e->ad, __ATOMIC_RELAXED)) {
-        e->grad_string = tj::detail::ad_grad_summary(ad, 16); // on an exception `ad` stays: the next read retries
+        std::string text = tj::detail::ad_grad_summary(ad, 16); // on an exception `ad` stays: the next read retries
+        if (text.empty())
+            return s_empty; // no gradient reached it yet: keep the AD node for a read after a traversal
+        e->grad_string = std::move(text);
         __atomic_store_n(&e->ad, 0u, __ATOMIC_RELEASE);
         tj::detail::ad_dec_ref(ad);
     }

@@ -248,6 +248,20 @@ TEST_CASE("tape grad: a node shows the gradient as of its first read") {
         CHECK(now[i] == doctest::Approx(expected[i] + 5.0).epsilon(1e-5));
 }
 
+TEST_CASE("tape grad: a read before any gradient reached a node shows nothing and a later read shows it") {
+    tj::Float x = differentiable_x();
+    tj::tape::Tape tape = tj::track([&] { return sine(x); });
+    const Node &call = (*tape)[1];
+    CHECK(call[1].grad_string().empty()); // printed before the traversal: nothing yet
+    CHECK(tj::tape::printlevels(*tape, 3).find("  grad [") == std::string::npos);
+    tj::Float s = sine(x);
+    tj::backward(s);
+    std::vector<double> cos_x;
+    for (float v : xs)
+        cos_x.push_back(std::cos(double(v)));
+    check_numbers(call[1].grad_string(), cos_x); // x, a leaf: its gradient now
+}
+
 TEST_CASE("tape grad: a call that is not expanded shows the gradient of its result") {
     tj::Float x = differentiable_x();
     tj::tape::DepthLimit top_only(1);
