@@ -112,8 +112,6 @@ void traverse_backward(Graph &g, const std::vector<uint32_t> &starts, bool seed_
         for (uint32_t id : outside)
             wait_in_scope(g, scope, id);
     }
-    for (uint32_t id : starts)
-        g.nodes[id].seeded = g.nodes[id].seeded || !seed_ones;
     seed(g, starts, seed_ones);
     reset_reached(g, order, starts);
 
