@@ -67,6 +67,8 @@ size_t var_size(uint32_t id);
 VarType var_type(uint32_t id);
 /// True for an unevaluated literal (its value is known when tracing).
 bool var_is_literal(uint32_t id);
+/// The value bits of a literal (0 for other variables).
+uint64_t var_literal_bits(uint32_t id);
 /// Evaluates `count` variables together (same-sized ones fuse into one kernel).
 void var_eval(const uint32_t *ids, size_t count);
 /// Copies element `i` (after evaluation) to `dst`.

@@ -13,6 +13,13 @@ class Error : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+/// Thrown for what cannot be frozen (tj::freeze); the message names the function, the argument path and (with
+/// the plugin) the source line.
+class FreezeError : public Error {
+  public:
+    using Error::Error;
+};
+
 namespace detail {
 /// Throws tj::Error(message): out of line, so that the public headers compile with -fno-exceptions too.
 [[noreturn]] void raise(const std::string &message);

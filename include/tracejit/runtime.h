@@ -40,6 +40,8 @@ void whos();
 enum class Flag : uint32_t {
     /// Simplify the AD graph (vertex elimination) before each evaluation; see docs/autodiff.md. Default: on.
     ADSimplify,
+    /// Frozen functions record and replay (off: every call runs the body; recordings are kept). Default: on.
+    KernelFreezing,
 };
 /// Turns a flag on or off (for all threads).
 void set_flag(Flag f, bool value);

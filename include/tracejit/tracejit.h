@@ -5,6 +5,7 @@
 #include <tracejit/array.h>
 #include <tracejit/core.h>
 #include <tracejit/error.h>
+#include <tracejit/freeze.h>
 #include <tracejit/log.h>
 #include <tracejit/ops.h>
 #include <tracejit/runtime.h>

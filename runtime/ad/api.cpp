@@ -8,28 +8,9 @@
 
 #include <fmt/format.h>
 
-#include <atomic>
 #include <vector>
 
 namespace tj {
-
-namespace {
-std::atomic<bool> g_ad_simplify{true};
-}
-
-void set_flag(Flag f, bool value) {
-    switch (f) {
-    case Flag::ADSimplify: g_ad_simplify = value; return;
-    }
-    throw Error(fmt::format("tj::set_flag(): unknown flag {}", uint32_t(f)));
-}
-
-bool flag(Flag f) {
-    switch (f) {
-    case Flag::ADSimplify: return g_ad_simplify;
-    }
-    throw Error(fmt::format("tj::flag(): unknown flag {}", uint32_t(f)));
-}
 
 namespace detail {
 

@@ -8,6 +8,7 @@
 #include "backend/cpu_thread_pool.h"
 #include "backend/kernel_ir.h"
 #include "cache/kernel_cache.h"
+#include "freeze/recorder.h"
 #include "log.h"
 
 #include <tracejit/error.h>
@@ -27,6 +28,7 @@ struct Assembly {
     std::vector<void *> args;           ///< argument of each param slot
     std::vector<uint32_t> visited;      ///< variables whose scratch must be reset
     std::vector<uint32_t> param_var;    ///< variable behind each pointer param (0 for sizes)
+    std::vector<uint32_t> size_of;      ///< for each Size param, the buffer param whose size it is (freezing)
     std::vector<std::pair<uint32_t, uint32_t>> outputs; ///< (root variable, output param)
     uint32_t inputs = 0;
     uint32_t literals = 0;              ///< literals embedded in the code
@@ -38,7 +40,15 @@ uint32_t add_param(Assembly &as, ParamKind kind, void *arg, uint32_t var_id) {
     as.ir.params.push_back(kind);
     as.args.push_back(arg);
     as.param_var.push_back(var_id);
+    as.size_of.push_back(0);
     return uint32_t(as.ir.params.size() - 1);
+}
+
+/// A Size param holding the element count of the buffer in param `buffer`.
+uint32_t size_param(State &s, Assembly &as, uint32_t buffer, uint32_t var_id) {
+    uint32_t p = add_param(as, ParamKind::Size, reinterpret_cast<void *>(uintptr_t(s.vars[var_id].size)), 0);
+    as.size_of[p] = buffer;
+    return p;
 }
 
 /// Param slot for the buffer of Data variable `id` (one slot per buffer, so no two params alias).
@@ -100,7 +110,7 @@ uint32_t emit_var(State &s, Assembly &as, uint32_t id) {
         ins.b = ref_of(s, v.dep[1]);
         ins.src_type = s.vars[v.dep[0]].type;
         ins.c = buffer_param(s, as, v.dep[2], ParamKind::Input);
-        ins.d = add_param(as, ParamKind::Size, reinterpret_cast<void *>(uintptr_t(s.vars[v.dep[2]].size)), 0);
+        ins.d = size_param(s, as, ins.c, v.dep[2]);
         break;
     }
     case Op::Scatter:
@@ -111,7 +121,7 @@ uint32_t emit_var(State &s, Assembly &as, uint32_t id) {
         ins.c = ref_of(s, v.dep[2]);
         ins.src_type = s.vars[v.dep[1]].type;
         ins.d = buffer_param(s, as, v.dep[3], ParamKind::Target);
-        ins.imm = add_param(as, ParamKind::Size, reinterpret_cast<void *>(uintptr_t(s.vars[v.dep[3]].size)), 0);
+        ins.imm = size_param(s, as, ins.d, v.dep[3]);
         break;
     default:
         ins.op = v.op;
@@ -168,6 +178,9 @@ void visit(State &s, Assembly &as, uint32_t root) {
     }
 }
 
+/// One scratch assembly, reused under the JIT lock: launches then allocate nothing but outputs.
+Assembly *const the_assembly = new Assembly();
+
 struct LaunchCtx {
     KernelFn fn;
     void **args;
@@ -196,10 +209,26 @@ const char *source_name(cache::Source src) {
     }
 }
 
+/// Hands an assembled launch to the recorder of a frozen function (outputs are freed if it refuses).
+void record_launch(State &s, freezing::Recorder &rec, KernelFn fn, uint64_t size) {
+    Assembly &as = *the_assembly;
+    std::vector<VarType> out_types;
+    for (auto &[root, p] : as.outputs)
+        out_types.push_back(s.vars[root].type);
+    try {
+        rec.launch(fn, size, as.ir.params, as.args, out_types, as.size_of, as.table, as.table_param,
+                   as.ir.op_count);
+    } catch (...) {
+        for (auto &[root, p] : as.outputs)
+            free_buffer(as.args[p], s.vars[root].type, s.vars[root].size);
+        --s.stats.launches;
+        throw;
+    }
+}
+
 /// Assembles and runs one kernel over `size` elements for `roots` (and side effects among them).
 void run_group(State &s, uint64_t size, const std::vector<uint32_t> &roots) {
-    // One scratch assembly, reused under the JIT lock: launches then allocate nothing but outputs.
-    static Assembly &as = *new Assembly();
+    Assembly &as = *the_assembly;
     as.ir.instrs.clear();
     as.ir.params.clear();
     as.ir.text.clear();
@@ -207,6 +236,7 @@ void run_group(State &s, uint64_t size, const std::vector<uint32_t> &roots) {
     as.args.clear();
     as.visited.clear();
     as.param_var.clear();
+    as.size_of.clear();
     as.outputs.clear();
     as.inputs = 0;
     as.literals = 0;
@@ -261,6 +291,8 @@ void run_group(State &s, uint64_t size, const std::vector<uint32_t> &roots) {
 
     if (as.table_param != UINT32_MAX)
         as.args[as.table_param] = as.table.data();
+    if (freezing::Recorder *rec = freezing::active()) [[unlikely]]
+        record_launch(s, *rec, found.fn, size);
     LaunchCtx ctx{found.fn, as.args.data()};
     cpu::parallel_for(size, block_size(size), run_range, &ctx);
     if (timed) {
@@ -317,8 +349,12 @@ void eval_locked(State &s, const uint32_t *ids, size_t count) {
     for (auto &g : groups) {
         if (g.first == 0) {
             for (uint32_t id : g.second)
-                if (s.vars[id].op != Op::Scatter && s.vars[id].op != Op::ScatterAdd)
-                    become_data(s, id, alloc_buffer(s.vars[id].type, 0));
+                if (s.vars[id].op != Op::Scatter && s.vars[id].op != Op::ScatterAdd) {
+                    void *buf = alloc_buffer(s.vars[id].type, 0);
+                    if (freezing::Recorder *rec = freezing::active()) [[unlikely]]
+                        rec->fill(buf, s.vars[id].type, 0, 0);
+                    become_data(s, id, buf);
+                }
             continue;
         }
         try {
@@ -337,6 +373,12 @@ void eval_locked(State &s, const uint32_t *ids, size_t count) {
             dec_ref(s, id);
     if (failure)
         std::rethrow_exception(failure);
+}
+
+void launch_kernel(State &s, KernelFn fn, void **args, uint64_t n) {
+    ++s.stats.launches;
+    LaunchCtx ctx{fn, args};
+    cpu::parallel_for(n, block_size(n), run_range, &ctx);
 }
 
 void flush_side_effects(State &s) {

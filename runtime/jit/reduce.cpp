@@ -6,6 +6,7 @@
 #include "jit/var.h"
 
 #include "backend/cpu_thread_pool.h"
+#include "freeze/recorder.h"
 
 #include <tracejit/error.h>
 
@@ -144,6 +145,18 @@ template <typename F> void dispatch(VarType t, F &&f) {
     }
 }
 
+} // namespace
+
+void jit::reduce_buffer(VarType t, const void *data, uint64_t n, uint64_t block, ReduceOp op, void *out) {
+    dispatch(t, [&](auto tag) {
+        using T = decltype(tag);
+        if (block && n / block)
+            reduce_blocks(static_cast<const T *>(data), n, block, op, static_cast<T *>(out));
+    });
+}
+
+namespace {
+
 uint32_t reduce(uint32_t a, ReduceOp op, uint64_t block, bool is_block) {
     const char *api = reduce_api(op, is_block);
     jit::State &s = jit::state();
@@ -176,11 +189,16 @@ uint32_t reduce(uint32_t a, ReduceOp op, uint64_t block, bool is_block) {
     uint32_t src = detail::var_make_opaque(a); // evaluated, one reference
     void *out = jit::alloc_buffer(t, out_size);
     const void *data = s.vars[src].data;
-    dispatch(t, [&](auto tag) {
-        using T = decltype(tag);
-        if (out_size)
-            reduce_blocks(static_cast<const T *>(data), n, block, op, static_cast<T *>(out));
-    });
+    if (freezing::Recorder *rec = freezing::active()) [[unlikely]] {
+        try {
+            rec->reduce(op, is_block ? block : 0, data, out, t, out_size);
+        } catch (...) {
+            jit::free_buffer(out, t, out_size);
+            jit::dec_ref(s, src);
+            throw;
+        }
+    }
+    jit::reduce_buffer(t, data, n, block, op, out);
     jit::dec_ref(s, src);
     return jit::new_leaf(s, detail::Op::Data, t, out_size, 0, out);
 }

@@ -5,6 +5,7 @@
 // graphs of any depth are released without recursion.
 #include "jit/var.h"
 
+#include "freeze/recorder.h"
 #include "jit/fold.h"
 #include "log.h"
 
@@ -182,6 +183,8 @@ uint32_t var_data(VarType t, const void *src, size_t size) {
         std::memcpy(buf, src, size * type_size(t));
     State &s = state();
     Lock lock(s.mutex);
+    if (freezing::Recorder *rec = freezing::active()) [[unlikely]]
+        rec->data(buf, src, t, size);
     return new_leaf(s, Op::Data, t, size, 0, buf);
 }
 
@@ -375,6 +378,8 @@ static uint32_t to_data(State &s, uint32_t id, const char *api) {
         size_t es = type_size(lit.type);
         for (uint64_t i = 0; i < lit.size; ++i)
             std::memcpy(static_cast<char *>(buf) + i * es, &lit.literal, es);
+        if (freezing::Recorder *rec = freezing::active()) [[unlikely]]
+            rec->fill(buf, lit.type, lit.size, lit.literal);
         return new_leaf(s, Op::Data, lit.type, lit.size, 0, buf);
     }
     if (s.vars[id].op != Op::Data)
@@ -513,6 +518,12 @@ bool var_is_literal(uint32_t id) {
     return id && s.vars[id].op == Op::Literal;
 }
 
+uint64_t var_literal_bits(uint32_t id) {
+    State &s = state();
+    Lock lock(s.mutex);
+    return id && s.vars[id].op == Op::Literal ? s.vars[id].literal : 0;
+}
+
 void var_eval(const uint32_t *ids, size_t count) {
     State &s = state();
     Lock lock(s.mutex);
@@ -536,6 +547,8 @@ static const void *element_ptr(State &s, uint32_t id, size_t i, const char *api)
 }
 
 void var_read(uint32_t id, size_t i, void *dst) {
+    if (freezing::Recorder *rec = freezing::active()) [[unlikely]]
+        rec->read("tj::Array::read()");
     State &s = state();
     Lock lock(s.mutex);
     const void *p = element_ptr(s, id, i, "tj::Array::read()");
@@ -543,6 +556,8 @@ void var_read(uint32_t id, size_t i, void *dst) {
 }
 
 void var_copy_to_host(uint32_t id, void *dst) {
+    if (freezing::Recorder *rec = freezing::active()) [[unlikely]]
+        rec->read("tj::to_vector()");
     State &s = state();
     Lock lock(s.mutex);
     Variable &v = var(s, id, "tj::to_vector()");

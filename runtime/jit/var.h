@@ -8,6 +8,7 @@
 #include <tracejit/core.h>
 #include <tracejit/runtime.h>
 
+#include "backend/kernel_ir.h"
 #include "jit/alloc.h"
 #include "jit/cse_table.h"
 
@@ -106,6 +107,11 @@ inline Variable &var(State &s, uint32_t id, const char *api) {
     return s.vars[id];
 }
 
+
+/// Reduces `n` elements of type `t` at `data` in blocks of `block` (n: the whole array) into `out` (reduce.cpp).
+void reduce_buffer(VarType t, const void *data, uint64_t n, uint64_t block, detail::ReduceOp op, void *out);
+/// Runs a compiled kernel over `n` elements on the thread pool and counts the launch (eval.cpp).
+void launch_kernel(State &s, KernelFn fn, void **args, uint64_t n);
 
 /// Evaluates `ids` and all pending side effects (implemented in eval.cpp).
 void eval_locked(State &s, const uint32_t *ids, size_t count);

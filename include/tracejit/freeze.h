@@ -1,0 +1,262 @@
+// include/tracejit/freeze.h — function freezing: tj::freeze records a function's kernel launches once and replays
+// them on later calls with new inputs (DESIGN §2 "Freezing", §3; docs/freezing.md)
+#pragma once
+
+#include <tracejit/ad.h>
+#include <tracejit/array.h>
+#include <tracejit/freeze_traverse.h>
+#include <tracejit/runtime.h>
+
+#include <functional>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace tj {
+
+/// Options of one frozen function.
+struct FreezeOptions {
+    /// A literal input whose value changes between calls is made opaque and the function recorded once more.
+    bool auto_opaque = true;
+    /// After this many re-recordings of one function a warning names it and the reason.
+    uint32_t warn_after = 10;
+    /// How messages name the function ("step", "sim.cpp:12 step"); the plugin fills it in.
+    std::string name;
+};
+
+/// Counters of one frozen function.
+struct FreezeStats {
+    uint64_t recordings = 0;       ///< calls that ran the body and recorded it (the first, and every re-record)
+    uint64_t replays = 0;          ///< calls answered by a recording
+    uint64_t retraces = 0;         ///< recordings after the first (a new key, or a failed dry run)
+    uint64_t dry_run_failures = 0; ///< replays refused because sizes no longer fit (block_sum on a new size, …)
+    double record_ms = 0;          ///< time spent in recording calls
+    double replay_ms = 0;          ///< time spent in replays
+};
+
+namespace detail {
+
+/// The runtime side of one frozen function (recordings by layout key, auto-opaque state, statistics).
+struct FreezeFunction;
+FreezeFunction *freeze_create(const FreezeOptions &options);
+void freeze_destroy(FreezeFunction *fn) noexcept;
+FreezeStats freeze_stats_of(const FreezeFunction *fn);
+/// Registers `fn` under the address of the user's function, for tj::freeze_stats(&f) (the plugin's wrapper).
+void freeze_register(const void *function, FreezeFunction *fn);
+FreezeFunction *freeze_lookup_registered(const void *function);
+
+/// What one call does after flattening its inputs.
+struct FreezeCall {
+    enum class Action { Replayed, Record, RunPlain } action = Action::RunPlain;
+    std::vector<uint32_t> make_opaque; ///< input leaves to make opaque before keying again (auto-opaque)
+    std::vector<uint32_t> out_jit, out_ad; ///< Replayed: the outputs (one reference each)
+    std::string out_layout;            ///< Replayed: the output layout recorded
+    void *recording = nullptr;         ///< Record: the recording in progress
+    double start_ms = 0;
+    std::function<std::vector<std::string>()> paths; ///< the inputs' paths, worked out only for messages
+};
+/// Decides for a flattened input: which leaves auto-opaque turns into memory (then call again), replay, or record.
+void freeze_begin(FreezeFunction *fn, const Flattener &inputs, FreezeCall &call);
+/// Ends a recording: `outputs` flattened from the body's result (its arrays are evaluated and recorded).
+void freeze_end(FreezeFunction *fn, const Flattener &inputs, const Flattener &outputs, FreezeCall &call);
+/// Abandons a recording (the body threw).
+void freeze_abort(FreezeFunction *fn, FreezeCall &call) noexcept;
+/// The paths of the flattened leaves of the call's inputs, for messages.
+template <typename... Args> std::vector<std::string> input_paths(const Args &...args) {
+    std::vector<std::string> paths;
+    Flattener f;
+    f.paths = &paths;
+    size_t i = 0;
+    ((void)[&] {
+        auto scope = f.index(i++);
+        traverse(f, args);
+    }(), ...);
+    return paths;
+}
+
+/// Makes the listed leaves (by flattening order) of a value opaque, in place.
+class OpaqueMaker {
+  public:
+    explicit OpaqueMaker(const std::vector<uint32_t> &leaves) : m_leaves(leaves) {}
+    template <typename T> void array(Array<T> &a) {
+        for (uint32_t l : m_leaves)
+            if (l == m_next) {
+                uint32_t jit = var_make_opaque(a.index());
+                ad_inc_ref(a.ad_index());
+                a = Array<T>::steal(jit, a.ad_index());
+            }
+        ++m_next;
+    }
+    template <typename T> void host(T &) {}
+    template <typename C> void resize(C &) {}
+    template <typename O> bool presence(O &o) { return o.has_value(); }
+    template <typename M> void map(M &m) {
+        for (auto &[k, v] : m)
+            traverse(*this, v);
+    }
+    template <typename P> void shared(std::shared_ptr<P> &p) {
+        if (p)
+            traverse(*this, *p); // a shared object's arrays are counted once by the Flattener: see seen()
+    }
+    struct Scope {};
+    Scope index(size_t) { return {}; }
+    Scope field(std::string_view) { return {}; }
+    template <typename T> void visit_field(const char *, T &x) { traverse(*this, x); }
+
+  private:
+    const std::vector<uint32_t> &m_leaves;
+    uint32_t m_next = 0;
+};
+
+} // namespace detail
+
+/// A frozen function: call it like the original. The first call for a layout key runs the body and records its
+/// kernel launches; later calls with a compatible key replay them with the new inputs.
+template <typename F> class Frozen {
+  public:
+    Frozen(F f, FreezeOptions options)
+        : m_f(std::move(f)), m_fn(detail::freeze_create(options)) {}
+    Frozen(Frozen &&o) noexcept : m_f(std::move(o.m_f)), m_fn(std::exchange(o.m_fn, nullptr)) {}
+    Frozen(const Frozen &) = delete;
+    Frozen &operator=(const Frozen &) = delete;
+    ~Frozen() { detail::freeze_destroy(m_fn); }
+
+    /// Calls the function; arguments are flattened (paths args[0], args[1], …) and passed to the body as copies.
+    template <typename... Args> std::invoke_result_t<F &, Args &...> operator()(const Args &...args) {
+        return call(std::tuple<>(), args...);
+    }
+
+    /// Calls with implicit state: references to values the body reads and may write (globals, fields of
+    /// `this`), flattened as inputs (paths state[0], …) and written back after a replay as outputs.
+    template <typename... State, typename... Args>
+    std::invoke_result_t<F &, Args &...> call(std::tuple<State &...> state, const Args &...args) {
+        using R = std::invoke_result_t<F &, Args &...>;
+        std::tuple<std::decay_t<Args>...> copies(args...);
+        for (int attempt = 0;; ++attempt) {
+            detail::Flattener in;
+            flatten_inputs(in, copies, state);
+            detail::FreezeCall c;
+            c.paths = [&] {
+                std::vector<std::string> paths;
+                detail::Flattener named;
+                named.paths = &paths;
+                flatten_inputs(named, copies, state);
+                return paths;
+            };
+            detail::freeze_begin(m_fn, in, c);
+            if (!c.make_opaque.empty() && attempt == 0) {
+                detail::OpaqueMaker opaque(c.make_opaque);
+                visit_inputs(opaque, copies, state);
+                continue; // key again with the opaque inputs
+            }
+            if (c.action == detail::FreezeCall::Action::RunPlain)
+                return std::apply(m_f, copies);
+            if (c.action == detail::FreezeCall::Action::Replayed) {
+                detail::Rebuilder rb(c.out_jit, c.out_ad, c.out_layout);
+                return rebuild<R>(rb, state);
+            }
+            try {
+                if constexpr (std::is_void_v<R>) {
+                    run_body<R>(copies);
+                    detail::Flattener out;
+                    flatten_outputs<R>(out, nullptr, state);
+                    detail::freeze_end(m_fn, in, out, c);
+                } else {
+                    R result = run_body<R>(copies);
+                    detail::Flattener out;
+                    flatten_outputs<R>(out, &result, state);
+                    detail::freeze_end(m_fn, in, out, c);
+                    return result;
+                }
+            } catch (...) {
+                detail::freeze_abort(m_fn, c);
+                throw;
+            }
+            if constexpr (std::is_void_v<R>)
+                return;
+        }
+    }
+
+    FreezeStats stats() const { return detail::freeze_stats_of(m_fn); }
+    /// The runtime object (for the plugin's registration).
+    detail::FreezeFunction *function() const { return m_fn; }
+
+  private:
+    template <typename Tuple, typename... State>
+    static void flatten_inputs(detail::Flattener &f, Tuple &copies, std::tuple<State &...> &state) {
+        size_t i = 0;
+        std::apply([&](auto &...a) {
+            ((void)[&] {
+                auto scope = f.index(i++);
+                detail::traverse(f, std::as_const(a));
+            }(), ...);
+        }, copies);
+        f.path = "state";
+        i = 0;
+        std::apply([&](auto &...s) {
+            ((void)[&] {
+                auto scope = f.index(i++);
+                detail::traverse(f, std::as_const(s));
+            }(), ...);
+        }, state);
+    }
+    template <typename V, typename Tuple, typename... State>
+    static void visit_inputs(V &v, Tuple &copies, std::tuple<State &...> &state) {
+        std::apply([&](auto &...a) { (detail::traverse(v, a), ...); }, copies);
+        std::apply([&](auto &...s) { (detail::traverse(v, s), ...); }, state);
+    }
+    template <typename R, typename P, typename... State>
+    static void flatten_outputs(detail::Flattener &f, const P *result, std::tuple<State &...> &state) {
+        f.path = "result";
+        if constexpr (!std::is_void_v<R>)
+            detail::traverse(f, *result);
+        f.path = "state";
+        size_t i = 0;
+        std::apply([&](auto &...s) {
+            ((void)[&] {
+                auto scope = f.index(i++);
+                detail::traverse(f, std::as_const(s));
+            }(), ...);
+        }, state);
+    }
+    template <typename R, typename Tuple> R run_body(Tuple &copies) {
+        IsolateGrad isolate; // backward inside the body stays inside it
+        return std::apply(m_f, copies);
+    }
+    template <typename R, typename... State> static R rebuild(detail::Rebuilder &rb, std::tuple<State &...> &state) {
+        if constexpr (std::is_void_v<R>) {
+            std::apply([&](auto &...s) { (detail::traverse(rb, s), ...); }, state);
+        } else {
+            static_assert(std::is_default_constructible_v<R>,
+                          "tj::freeze(): the result type of a frozen function needs a default constructor");
+            R result{};
+            detail::traverse(rb, result);
+            std::apply([&](auto &...s) { (detail::traverse(rb, s), ...); }, state);
+            return result;
+        }
+    }
+
+    F m_f;
+    detail::FreezeFunction *m_fn;
+};
+
+/// Freezes `f` (a function, function pointer or lambda): see Frozen.
+template <typename F> Frozen<std::decay_t<F>> freeze(F &&f, FreezeOptions options = {}) {
+    return Frozen<std::decay_t<F>>(std::forward<F>(f), std::move(options));
+}
+
+/// The statistics of a frozen function object.
+template <typename F> FreezeStats freeze_stats(const Frozen<F> *f) { return f->stats(); }
+/// The statistics of a function marked [[jit::freeze]] (through the plugin's wrapper). Throws tj::Error when
+/// the function was never called frozen.
+template <typename R, typename... Args> FreezeStats freeze_stats(R (*f)(Args...)) {
+    detail::FreezeFunction *fn = detail::freeze_lookup_registered(reinterpret_cast<const void *>(f));
+    if (!fn)
+        detail::raise("tj::freeze_stats(): this function is not frozen (mark it [[jit::freeze]] and compile with the "
+                      "tracejit plugin, or use tj::freeze)");
+    return detail::freeze_stats_of(fn);
+}
+
+} // namespace tj

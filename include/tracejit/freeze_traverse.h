@@ -1,0 +1,334 @@
+// include/tracejit/freeze_traverse.h — how frozen functions see their inputs and outputs: flattening to arrays and a
+// layout key, and rebuilding outputs (DESIGN §3, after FlareJax)
+//
+// One visitor protocol serves every supported type: `traverse(v, x)` calls `v.array(a)` for each tj array,
+// `v.host(x)` for arithmetic values, enums and strings, `v.count(n)` before the elements of a container, and
+// recurses. Types declared with TJ_STRUCT (or whose fields the plugin generates) provide
+// `tj_fields(v, x)`, found by argument-dependent lookup. The Flattener (const inputs) writes the layout key and
+// collects the arrays; the Rebuilder (mutable outputs) reads a recorded layout back.
+#pragma once
+
+#include <tracejit/ad_core.h>
+#include <tracejit/array.h>
+#include <tracejit/error.h>
+
+#include <array>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace tj {
+
+namespace detail {
+
+/// Whether `T` declares its fields for freezing (TJ_STRUCT or a plugin-generated tj_fields).
+template <typename V, typename T>
+concept HasFields = requires(V &v, T &x) { tj_fields(v, x); };
+
+template <typename T> struct IsStdVector : std::false_type {};
+template <typename T, typename A> struct IsStdVector<std::vector<T, A>> : std::true_type {};
+template <typename T> struct IsStdArray : std::false_type {};
+template <typename T, size_t N> struct IsStdArray<std::array<T, N>> : std::true_type {};
+template <typename T> struct IsTupleLike : std::false_type {};
+template <typename... Ts> struct IsTupleLike<std::tuple<Ts...>> : std::true_type {};
+template <typename A, typename B> struct IsTupleLike<std::pair<A, B>> : std::true_type {};
+template <typename T> struct IsOptional : std::false_type {};
+template <typename T> struct IsOptional<std::optional<T>> : std::true_type {};
+template <typename T> struct IsStringMap : std::false_type {};
+template <typename V, typename C, typename A> struct IsStringMap<std::map<std::string, V, C, A>> : std::true_type {};
+template <typename T> struct IsSharedPtr : std::false_type {};
+template <typename T> struct IsSharedPtr<std::shared_ptr<T>> : std::true_type {};
+template <typename T> struct IsRefWrapper : std::false_type {};
+template <typename T> struct IsRefWrapper<std::reference_wrapper<T>> : std::true_type {};
+
+template <typename T> constexpr const char *unsupported_name() { return __PRETTY_FUNCTION__; }
+
+/// Visits `x` (const for flattening, mutable for rebuilding) with visitor `v`.
+template <typename V, typename X> void traverse(V &v, X &x) {
+    using T = std::remove_cv_t<X>;
+    if constexpr (is_array_v<T>) {
+        v.array(x);
+    } else if constexpr (std::is_arithmetic_v<T> || std::is_enum_v<T> || std::is_same_v<T, std::string>) {
+        v.host(x);
+    } else if constexpr (IsStdVector<T>::value) {
+        v.resize(x);
+        size_t i = 0;
+        for (auto &e : x) {
+            auto scope = v.index(i++);
+            traverse(v, e);
+        }
+    } else if constexpr (IsStdArray<T>::value) {
+        for (size_t i = 0; i < x.size(); ++i) {
+            auto scope = v.index(i);
+            traverse(v, x[i]);
+        }
+    } else if constexpr (IsTupleLike<T>::value) {
+        std::apply([&](auto &...es) {
+            size_t i = 0;
+            ((void)[&] {
+                auto scope = v.index(i++);
+                traverse(v, es);
+            }(), ...);
+        }, x);
+    } else if constexpr (IsOptional<T>::value) {
+        if (v.presence(x)) {
+            auto scope = v.field("value");
+            traverse(v, *x);
+        }
+    } else if constexpr (IsStringMap<T>::value) {
+        v.map(x);
+    } else if constexpr (IsSharedPtr<T>::value) {
+        v.shared(x);
+    } else if constexpr (IsRefWrapper<T>::value) {
+        traverse(v, x.get());
+    } else if constexpr (HasFields<V, X>) {
+        tj_fields(v, x);
+    } else {
+        static_assert(sizeof(T) == 0, "tj::freeze: this type cannot be an input or output of a frozen function; "
+                                      "declare its fields with TJ_STRUCT(Type, field...)");
+    }
+}
+
+/// Layout key bytes for a value of a trivially copyable type.
+template <typename T> void append_bytes(std::string &key, const T &v) {
+    char b[sizeof(T)];
+    std::memcpy(b, &v, sizeof(T));
+    key.append(b, sizeof(T));
+}
+
+/// Flattens inputs: the arrays in traversal order and the layout key (structure, types, literal values,
+/// aliasing, host values). With `paths`, also the path of each array ("args[1].pos[0]").
+class Flattener {
+  public:
+    struct Leaf {
+        uint32_t jit = 0, ad = 0;
+        bool literal = false;
+        uint32_t literal_at = 0; ///< offset of the literal's value in `key` (auto-opaque compares it)
+        uint32_t key_at = 0;     ///< offset of the leaf's record in `key` (log lines name what differs)
+    };
+    std::vector<Leaf> arrays;
+    std::string key;
+    std::vector<std::string> *paths = nullptr;
+    std::string path = "args";
+
+    template <typename T> void array(const Array<T> &a) {
+        uint32_t id = a.index();
+        m_key_at = uint32_t(key.size());
+        key.push_back('A');
+        key.push_back(char(Array<T>::Type));
+        for (uint32_t i = 0; i < arrays.size(); ++i)
+            if (id && arrays[i].jit == id) { // the same array twice: aliasing is part of the key
+                key.push_back('=');
+                append_bytes(key, i);
+                push_leaf(id, a.ad_index(), false, 0);
+                return;
+            }
+        bool literal = id && var_is_literal(id);
+        push_leaf(id, a.ad_index(), literal, 0);
+        if (literal) {
+            key.push_back('L');
+            arrays.back().literal_at = uint32_t(key.size());
+            append_bytes(key, var_literal_bits(id));
+        } else {
+            key.push_back(id ? 'O' : '0');
+        }
+    }
+    template <typename T> void host(const T &x) {
+        if constexpr (std::is_same_v<T, std::string>) {
+            key.push_back('s');
+            append_bytes(key, uint64_t(x.size()));
+            key += x;
+        } else {
+            key.push_back('h');
+            key.push_back(char(sizeof(T)));
+            append_bytes(key, x);
+        }
+    }
+    template <typename C> void resize(const C &c) { count(c.size()); }
+    template <typename O> bool presence(const O &o) {
+        count(o.has_value());
+        return o.has_value();
+    }
+    template <typename M> void map(const M &m) {
+        count(m.size());
+        for (auto &[k, val] : m) {
+            host(k);
+            auto scope = field(k);
+            traverse(*this, val);
+        }
+    }
+    template <typename P> void shared(const std::shared_ptr<P> &p) {
+        const void *addr = p.get();
+        for (uint32_t i = 0; i < m_shared.size(); ++i)
+            if (m_shared[i] == addr) { // seen before: shared (or a cycle): flattened once
+                key.push_back('S');
+                append_bytes(key, i);
+                return;
+            }
+        key.push_back(addr ? 'P' : 'N');
+        if (!addr)
+            return;
+        m_shared.push_back(addr);
+        auto scope = field("*");
+        traverse(*this, *p);
+    }
+    void count(uint64_t n) {
+        key.push_back('#');
+        append_bytes(key, n);
+    }
+
+    /// Path scopes: restore the path when they end (no-ops unless `paths` is set).
+    struct Scope {
+        Flattener *f;
+        size_t len;
+        ~Scope() {
+            if (f)
+                f->path.resize(len);
+        }
+    };
+    Scope index(size_t i) {
+        if (!paths)
+            return {nullptr, 0};
+        size_t len = path.size();
+        path += "[" + std::to_string(i) + "]";
+        return {this, len};
+    }
+    Scope field(std::string_view name) {
+        if (!paths)
+            return {nullptr, 0};
+        size_t len = path.size();
+        path += ".";
+        path += name;
+        return {this, len};
+    }
+    /// TJ_STRUCT and plugin-generated fields call this.
+    template <typename T> void visit_field(const char *name, const T &x) {
+        auto scope = field(name);
+        traverse(*this, x);
+    }
+
+  private:
+    void push_leaf(uint32_t jit, uint32_t ad, bool literal, uint32_t at) {
+        arrays.push_back({jit, ad, literal, at, m_key_at});
+        if (paths)
+            paths->push_back(path);
+    }
+    std::vector<const void *> m_shared;
+    uint32_t m_key_at = 0;
+};
+
+/// Rebuilds outputs from the arrays and layout a Flattener recorded for them (counts, host values, map keys).
+class Rebuilder {
+  public:
+    Rebuilder(const std::vector<uint32_t> &ids, const std::vector<uint32_t> &ads, const std::string &layout)
+        : m_ids(ids), m_ads(ads), m_layout(layout) {}
+
+    /// Each id taken holds one reference: the array takes it over.
+    template <typename T> void array(Array<T> &a) {
+        expect('A');
+        m_pos += 1; // type
+        char c = m_layout[m_pos++];
+        if (c == '=')
+            m_pos += sizeof(uint32_t);
+        else if (c == 'L')
+            m_pos += sizeof(uint64_t);
+        a = Array<T>::steal(m_ids[m_next], m_ads[m_next]);
+        ++m_next;
+    }
+    template <typename T> void host(T &x) {
+        if constexpr (std::is_same_v<T, std::string>) {
+            expect('s');
+            uint64_t n = read<uint64_t>();
+            x.assign(m_layout.data() + m_pos, n);
+            m_pos += n;
+        } else {
+            expect('h');
+            m_pos += 1;
+            x = read<T>();
+        }
+    }
+    template <typename C> void resize(C &c) { c.resize(count()); }
+    template <typename O> bool presence(O &o) {
+        if (count())
+            o.emplace();
+        else
+            o.reset();
+        return o.has_value();
+    }
+    template <typename M> void map(M &m) {
+        m.clear();
+        uint64_t n = count();
+        for (uint64_t i = 0; i < n; ++i) {
+            std::string k;
+            host(k);
+            traverse(*this, m[k]);
+        }
+    }
+    template <typename P> void shared(std::shared_ptr<P> &) {
+        throw FreezeError("tj::freeze(): a frozen function cannot return a std::shared_ptr (return the values)");
+    }
+    uint64_t count() {
+        expect('#');
+        return read<uint64_t>();
+    }
+    struct Scope {};
+    Scope index(size_t) { return {}; }
+    Scope field(std::string_view) { return {}; }
+    template <typename T> void visit_field(const char *, T &x) { traverse(*this, x); }
+
+  private:
+    void expect(char c) {
+        if (m_pos >= m_layout.size() || m_layout[m_pos] != c)
+            throw FreezeError("tj::freeze(): internal error: the recorded output layout does not match the output type");
+        ++m_pos;
+    }
+    template <typename T> T read() {
+        T v;
+        std::memcpy(&v, m_layout.data() + m_pos, sizeof(T));
+        m_pos += sizeof(T);
+        return v;
+    }
+    const std::vector<uint32_t> &m_ids;
+    const std::vector<uint32_t> &m_ads;
+    const std::string &m_layout;
+    size_t m_pos = 0;
+    size_t m_next = 0;
+};
+
+} // namespace detail
+} // namespace tj
+
+// TJ_STRUCT(Type, field...): declares the fields of `Type` for freezing (use it in Type's namespace, after it).
+#define TJ_FIELD_VISIT_(f) v.visit_field(#f, x.f);
+#define TJ_FOR_EACH_1_(m, a) m(a)
+#define TJ_FOR_EACH_2_(m, a, ...) m(a) TJ_FOR_EACH_1_(m, __VA_ARGS__)
+#define TJ_FOR_EACH_3_(m, a, ...) m(a) TJ_FOR_EACH_2_(m, __VA_ARGS__)
+#define TJ_FOR_EACH_4_(m, a, ...) m(a) TJ_FOR_EACH_3_(m, __VA_ARGS__)
+#define TJ_FOR_EACH_5_(m, a, ...) m(a) TJ_FOR_EACH_4_(m, __VA_ARGS__)
+#define TJ_FOR_EACH_6_(m, a, ...) m(a) TJ_FOR_EACH_5_(m, __VA_ARGS__)
+#define TJ_FOR_EACH_7_(m, a, ...) m(a) TJ_FOR_EACH_6_(m, __VA_ARGS__)
+#define TJ_FOR_EACH_8_(m, a, ...) m(a) TJ_FOR_EACH_7_(m, __VA_ARGS__)
+#define TJ_FOR_EACH_9_(m, a, ...) m(a) TJ_FOR_EACH_8_(m, __VA_ARGS__)
+#define TJ_FOR_EACH_10_(m, a, ...) m(a) TJ_FOR_EACH_9_(m, __VA_ARGS__)
+#define TJ_FOR_EACH_11_(m, a, ...) m(a) TJ_FOR_EACH_10_(m, __VA_ARGS__)
+#define TJ_FOR_EACH_12_(m, a, ...) m(a) TJ_FOR_EACH_11_(m, __VA_ARGS__)
+#define TJ_FOR_EACH_13_(m, a, ...) m(a) TJ_FOR_EACH_12_(m, __VA_ARGS__)
+#define TJ_FOR_EACH_14_(m, a, ...) m(a) TJ_FOR_EACH_13_(m, __VA_ARGS__)
+#define TJ_FOR_EACH_15_(m, a, ...) m(a) TJ_FOR_EACH_14_(m, __VA_ARGS__)
+#define TJ_FOR_EACH_16_(m, a, ...) m(a) TJ_FOR_EACH_15_(m, __VA_ARGS__)
+#define TJ_COUNT_(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15, _16, N, ...) N
+#define TJ_CAT_(a, b) a##b
+#define TJ_CAT2_(a, b) TJ_CAT_(a, b)
+#define TJ_FOR_EACH_(m, ...)                                                                                       \
+    TJ_CAT2_(TJ_FOR_EACH_, TJ_COUNT_(__VA_ARGS__, 16_, 15_, 14_, 13_, 12_, 11_, 10_, 9_, 8_, 7_, 6_, 5_, 4_, 3_,  \
+                                     2_, 1_))(m, __VA_ARGS__)
+#define TJ_STRUCT(Type, ...)                                                                                       \
+    template <typename V> inline void tj_fields(V &v, Type &x) { TJ_FOR_EACH_(TJ_FIELD_VISIT_, __VA_ARGS__) }        \
+    template <typename V> inline void tj_fields(V &v, const Type &x) { TJ_FOR_EACH_(TJ_FIELD_VISIT_, __VA_ARGS__) }

@@ -1,0 +1,355 @@
+// runtime/freeze/function.cpp — one frozen function: recordings by layout key, auto-opaque, statistics, logs
+//
+// A call flattens its inputs (freeze_traverse.h) and comes here. freeze_begin decides: auto-opaque first (a
+// literal input that changed since the last call with the same structure is made opaque, and the caller keys
+// again), then a recording for the exact key is replayed after a dry run of its sizes, else the body is
+// recorded: the inputs are evaluated and bound to slots, a Recorder becomes active on this thread, and
+// freeze_end stores what it saw.
+#include "freeze/recorder.h"
+#include "freeze/replay.h"
+#include "jit/var.h"
+#include "freeze/messages.h"
+
+#include <tracejit/freeze.h>
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+
+namespace tj::detail {
+
+using freezing::Recorder;
+using freezing::Recording;
+
+struct FreezeFunction {
+    FreezeOptions options;
+    std::mutex mutex; ///< guards everything below (recording and replay themselves run under the JIT lock)
+    std::unordered_map<std::string, std::shared_ptr<const Recording>> recordings;
+    /// Per input structure (the key without literal values): the literal values of the last call, and the
+    /// leaves auto-opaque has made opaque.
+    struct Literals {
+        std::vector<uint64_t> last;
+        std::vector<uint32_t> opaque;
+    };
+    std::unordered_map<std::string, Literals> literals;
+    FreezeStats stats;
+    bool warned = false;
+    std::string last_reason;
+};
+
+namespace {
+
+double now_ms() {
+    using namespace std::chrono;
+    return duration<double, std::milli>(steady_clock::now().time_since_epoch()).count();
+}
+
+const std::string &name_of(const FreezeFunction *fn) {
+    static const std::string unnamed = "frozen function";
+    return fn->options.name.empty() ? unnamed : fn->options.name;
+}
+
+/// The key with the literal values blanked: the structure auto-opaque compares calls by.
+std::string structure_of(const Flattener &in) {
+    std::string s = in.key;
+    for (const Flattener::Leaf &l : in.arrays)
+        if (l.literal)
+            std::memset(s.data() + l.literal_at, 0, sizeof(uint64_t));
+    return s;
+}
+
+std::string format_bits(VarType t, uint64_t bits) {
+    switch (t) {
+    case VarType::Bool: return bits ? "true" : "false";
+    case VarType::Int32: return fmt::format("{}", int32_t(uint32_t(bits)));
+    case VarType::UInt32: return fmt::format("{}", uint32_t(bits));
+    case VarType::Int64: return fmt::format("{}", int64_t(bits));
+    case VarType::UInt64: return fmt::format("{}", bits);
+    case VarType::Float32: {
+        float f;
+        uint32_t b = uint32_t(bits);
+        std::memcpy(&f, &b, 4);
+        return fmt::format("{}", f);
+    }
+    case VarType::Float64: {
+        double d;
+        std::memcpy(&d, &bits, 8);
+        return fmt::format("{}", d);
+    }
+    }
+    return "?";
+}
+
+std::string path_of(const FreezeCall &call, uint32_t leaf) {
+    if (call.paths) {
+        std::vector<std::string> paths = call.paths();
+        if (leaf < paths.size())
+            return paths[leaf];
+    }
+    return fmt::format("input array #{}", leaf);
+}
+
+/// Decides which literal leaves to make opaque; true when the caller must key again.
+bool auto_opaque(FreezeFunction *fn, const Flattener &in, FreezeCall &call) {
+    FreezeFunction::Literals &lit = fn->literals[structure_of(in)];
+    size_t n = in.arrays.size();
+    bool first = lit.last.empty();
+    lit.last.resize(n, 0);
+    for (uint32_t i = 0; i < n; ++i) {
+        const Flattener::Leaf &l = in.arrays[i];
+        if (!l.literal)
+            continue;
+        uint64_t bits = var_literal_bits(l.jit);
+        bool known = std::find(lit.opaque.begin(), lit.opaque.end(), i) != lit.opaque.end();
+        if (!known && !first && bits != lit.last[i] && fn->options.auto_opaque) {
+            freezing::info(fmt::format("freeze: {}: {} changed from {} to {}: made opaque, the function is recorded again",
+                      name_of(fn), path_of(call, i), format_bits(var_type(l.jit), lit.last[i]),
+                      format_bits(var_type(l.jit), bits)));
+            lit.opaque.push_back(i);
+            known = true;
+        }
+        lit.last[i] = bits;
+        if (known)
+            call.make_opaque.push_back(i);
+    }
+    return !call.make_opaque.empty();
+}
+
+/// Which part of the key differs from the closest recording (for the log line of a new recording).
+std::string why_record(FreezeFunction *fn, const Flattener &in, const FreezeCall &call) {
+    if (fn->recordings.empty())
+        return "first call";
+    size_t best = 0;
+    for (auto &[key, rec] : fn->recordings) {
+        size_t same = 0;
+        while (same < key.size() && same < in.key.size() && key[same] == in.key[same])
+            ++same;
+        best = std::max(best, same);
+    }
+    // The leaf whose record holds the first differing byte (a host value or container size between two
+    // arrays shows up as the array before it).
+    int32_t at = -1;
+    for (uint32_t i = 0; i < in.arrays.size(); ++i)
+        if (in.arrays[i].key_at <= best)
+            at = int32_t(i);
+    if (at < 0)
+        return "the layout key differs from the recorded ones before the first array (a host value or a container "
+               "size)";
+    return fmt::format("the layout key differs from the recorded ones at {} (its type, literal value or aliasing, "
+                       "or a host value or container size right after it)",
+                       path_of(call, uint32_t(at)));
+}
+
+/// Evaluates the inputs and binds their buffers; returns false when an input is not in memory.
+void bind_inputs(const Flattener &in, freezing::BoundInputs &bound, std::vector<uint32_t> &ids, Recorder *rec) {
+    jit::State &s = jit::state();
+    std::vector<uint32_t> lazy;
+    for (const Flattener::Leaf &l : in.arrays)
+        if (l.jit && !l.literal && s.vars[l.jit].op != detail::Op::Data)
+            lazy.push_back(l.jit);
+    if (!lazy.empty())
+        jit::eval_locked(s, lazy.data(), lazy.size());
+    jit::flush_side_effects(s);
+    std::unordered_map<const void *, uint32_t> seen;
+    for (const Flattener::Leaf &l : in.arrays) {
+        ids.push_back(l.jit);
+        const void *buf = l.jit && !l.literal ? s.vars[l.jit].data : nullptr;
+        if (rec) {
+            rec->add_input(buf, l.jit ? s.vars[l.jit].type : VarType::Float32, l.jit ? s.vars[l.jit].size : 0);
+        } else if (buf && seen.emplace(buf, uint32_t(bound.buffers.size())).second) {
+            bound.buffers.push_back(const_cast<void *>(buf));
+            bound.sizes.push_back(s.vars[l.jit].size);
+        }
+    }
+}
+
+std::mutex &registry_mutex() {
+    static std::mutex m;
+    return m;
+}
+std::map<const void *, FreezeFunction *> &registry() {
+    static auto *r = new std::map<const void *, FreezeFunction *>();
+    return *r;
+}
+
+} // namespace
+
+FreezeFunction *freeze_create(const FreezeOptions &options) {
+    auto *fn = new FreezeFunction();
+    fn->options = options;
+    return fn;
+}
+
+void freeze_destroy(FreezeFunction *fn) noexcept {
+    if (!fn)
+        return;
+    {
+        std::lock_guard lock(registry_mutex());
+        for (auto it = registry().begin(); it != registry().end();)
+            it = it->second == fn ? registry().erase(it) : std::next(it);
+    }
+    delete fn;
+}
+
+FreezeStats freeze_stats_of(const FreezeFunction *fn) {
+    std::lock_guard lock(const_cast<FreezeFunction *>(fn)->mutex);
+    return fn->stats;
+}
+
+void freeze_register(const void *function, FreezeFunction *fn) {
+    std::lock_guard lock(registry_mutex());
+    registry()[function] = fn;
+}
+
+FreezeFunction *freeze_lookup_registered(const void *function) {
+    std::lock_guard lock(registry_mutex());
+    auto it = registry().find(function);
+    return it == registry().end() ? nullptr : it->second;
+}
+
+void freeze_begin(FreezeFunction *fn, const Flattener &in, FreezeCall &call) {
+    if (!flag(Flag::KernelFreezing)) {
+        call.action = FreezeCall::Action::RunPlain;
+        return;
+    }
+    for (uint32_t i = 0; i < in.arrays.size(); ++i)
+        if (in.arrays[i].ad)
+            throw FreezeError(fmt::format("tj::freeze(): {}: {} has gradients enabled: gradients flowing into a "
+                                          "frozen function from outside are not supported yet (detach it, or "
+                                          "enable gradients inside the function)",
+                                          name_of(fn), path_of(call, i)));
+    double start = now_ms();
+    std::shared_ptr<const Recording> rec;
+    std::string reason;
+    {
+        std::lock_guard lock(fn->mutex);
+        if (auto_opaque(fn, in, call))
+            return; // the caller makes those inputs opaque and comes back
+        auto found = fn->recordings.find(in.key);
+        if (found != fn->recordings.end())
+            rec = found->second;
+        else
+            reason = why_record(fn, in, call);
+    }
+    jit::State &s = jit::state();
+    if (rec) {
+        jit::Lock lock(s.mutex);
+        freezing::BoundInputs bound;
+        std::vector<uint32_t> ids;
+        bind_inputs(in, bound, ids, nullptr);
+        std::vector<uint64_t> sizes;
+        reason = freezing::dry_run(*rec, bound, sizes);
+        if (reason.empty()) {
+            call.out_jit = freezing::replay(*rec, bound, ids, sizes);
+            call.out_ad.assign(call.out_jit.size(), 0);
+            call.out_layout = rec->out_layout;
+            call.action = FreezeCall::Action::Replayed;
+            double ms = now_ms() - start;
+            freezing::info(fmt::format("freeze: {}: replay ({} launches, {:.3f} ms)", name_of(fn), rec->launches, ms));
+            std::lock_guard flock(fn->mutex);
+            ++fn->stats.replays;
+            fn->stats.replay_ms += ms;
+            return;
+        }
+        reason = "dry run failed: " + reason;
+        std::lock_guard flock(fn->mutex);
+        ++fn->stats.dry_run_failures;
+    }
+    // Record.
+    {
+        std::lock_guard flock(fn->mutex);
+        if (fn->stats.recordings > 0)
+            ++fn->stats.retraces;
+        ++fn->stats.recordings;
+        fn->last_reason = reason;
+        if (fn->stats.retraces >= fn->options.warn_after && fn->options.warn_after && !fn->warned) {
+            fn->warned = true;
+            freezing::warn(fmt::format("freeze: {} was recorded again {} times (last reason: {}); inputs that change every call "
+                      "(host values, literals with auto_opaque off, new sizes that break a dry run) defeat freezing",
+                      name_of(fn), fn->stats.retraces, reason));
+        }
+    }
+    freezing::info(fmt::format("freeze: {}: recording ({})", name_of(fn), reason));
+    auto *recorder = new Recorder(name_of(fn));
+    {
+        jit::Lock lock(s.mutex);
+        freezing::BoundInputs unused;
+        std::vector<uint32_t> ids;
+        try {
+            bind_inputs(in, unused, ids, recorder);
+        } catch (...) {
+            delete recorder;
+            throw;
+        }
+        recorder->end_inputs();
+    }
+    if (freezing::active()) {
+        delete recorder;
+        throw FreezeError(fmt::format("tj::freeze(): {}: called while another frozen function records on this "
+                                      "thread (nested frozen functions are not supported yet)",
+                                      name_of(fn)));
+    }
+    freezing::active_slot() = recorder;
+    call.recording = recorder;
+    call.start_ms = start;
+    call.action = FreezeCall::Action::Record;
+}
+
+void freeze_end(FreezeFunction *fn, const Flattener &in, const Flattener &out, FreezeCall &call) {
+    auto *recorder = static_cast<Recorder *>(call.recording);
+    jit::State &s = jit::state();
+    try {
+        jit::Lock lock(s.mutex);
+        std::vector<uint32_t> lazy;
+        for (const Flattener::Leaf &l : out.arrays) {
+            if (l.ad)
+                throw FreezeError(fmt::format("tj::freeze(): {}: an output has gradients enabled: gradients flowing "
+                                              "through a frozen function's outputs are not supported yet (detach it)",
+                                              name_of(fn)));
+            if (l.jit && !l.literal && (s.vars[l.jit].op != detail::Op::Data || s.vars[l.jit].dirty))
+                lazy.push_back(l.jit);
+        }
+        if (!lazy.empty())
+            jit::eval_locked(s, lazy.data(), lazy.size());
+        jit::flush_side_effects(s);
+        Recording &rec = recorder->recording();
+        for (const Flattener::Leaf &l : out.arrays) {
+            if (!l.jit) {
+                rec.outputs.push_back({});
+                continue;
+            }
+            const jit::Variable &v = s.vars[l.jit];
+            rec.outputs.push_back(recorder->output(v.data, v.op == detail::Op::Literal, v.type, v.literal, v.size));
+        }
+        rec.out_layout = out.key;
+    } catch (...) {
+        freeze_abort(fn, call);
+        throw;
+    }
+    freezing::active_slot() = nullptr;
+    auto stored = std::make_shared<const Recording>(std::move(recorder->recording()));
+    double ms = now_ms() - call.start_ms;
+    delete recorder;
+    call.recording = nullptr;
+    freezing::info(fmt::format("freeze: {}: recorded {} steps ({} launches) in {:.3f} ms", name_of(fn), stored->steps.size(),
+              stored->launches, ms));
+    std::lock_guard lock(fn->mutex);
+    fn->recordings[in.key] = std::move(stored);
+    fn->stats.record_ms += ms;
+}
+
+void freeze_abort(FreezeFunction *fn, FreezeCall &call) noexcept {
+    auto *recorder = static_cast<Recorder *>(call.recording);
+    if (!recorder)
+        return;
+    if (freezing::active() == recorder)
+        freezing::active_slot() = nullptr;
+    delete recorder;
+    call.recording = nullptr;
+}
+
+} // namespace tj::detail

@@ -1,0 +1,184 @@
+// runtime/freeze/recorder.cpp — recording a frozen body: slots for buffers, steps for launches, size inference
+#include "freeze/recorder.h"
+
+#include "log.h"
+
+#include <tracejit/error.h>
+
+#include <fmt/format.h>
+
+#include <cstring>
+
+namespace tj::freezing {
+
+Recorder *&active_slot() {
+    static thread_local Recorder *r __attribute__((tls_model("initial-exec"))) = nullptr;
+    return r;
+}
+
+void Recorder::add_input(const void *buffer, VarType t, uint64_t size) {
+    if (!buffer) {
+        m_rec.input_slot.push_back(-1);
+        return;
+    }
+    auto found = m_slots.find(buffer);
+    if (found != m_slots.end()) { // the same array twice
+        m_rec.input_slot.push_back(int32_t(found->second));
+        return;
+    }
+    uint32_t slot = uint32_t(m_rec.slots.size());
+    m_rec.slots.push_back({t, {}});
+    m_slots[buffer] = slot;
+    m_input_sizes.push_back(size);
+    m_rec.input_slot.push_back(int32_t(slot));
+}
+
+void Recorder::end_inputs() { m_rec.input_slots = uint32_t(m_rec.slots.size()); }
+
+SizeExpr Recorder::infer(uint64_t n, const char *what) {
+    // The largest input whose size is n, then one n is a multiple of, then one n divides (Dr.Jit's heuristic).
+    int32_t best = -1;
+    SizeExpr e;
+    auto consider = [&](uint64_t mul, uint64_t div, uint32_t slot) {
+        if (best < 0 || m_input_sizes[slot] > m_input_sizes[uint32_t(best)]) {
+            best = int32_t(slot);
+            e = {int32_t(slot), mul, div, 0};
+        }
+    };
+    for (uint32_t s = 0; s < m_input_sizes.size(); ++s)
+        if (m_input_sizes[s] == n && n > 1)
+            consider(1, 1, s);
+    if (best < 0)
+        for (uint32_t s = 0; s < m_input_sizes.size(); ++s)
+            if (m_input_sizes[s] > 1 && n > m_input_sizes[s] && n % m_input_sizes[s] == 0)
+                consider(n / m_input_sizes[s], 1, s);
+    if (best < 0)
+        for (uint32_t s = 0; s < m_input_sizes.size(); ++s)
+            if (n > 1 && m_input_sizes[s] > n && m_input_sizes[s] % n == 0)
+                consider(1, m_input_sizes[s] / n, s);
+    if (best >= 0)
+        return e;
+    if (n > 1) {
+        std::string msg = fmt::format("freeze: {}: the size {} of {} is not a multiple or a fraction of an input "
+                                      "size: it is baked in as a constant (a call with other sizes will still use {})",
+                                      m_name, n, what, n);
+        log::warn("{}", msg);
+        m_warnings.push_back(std::move(msg));
+    }
+    return {-1, 1, 1, n};
+}
+
+uint32_t Recorder::new_slot(const void *buffer, VarType t, uint64_t size, const char *what) {
+    uint32_t slot = uint32_t(m_rec.slots.size());
+    m_rec.slots.push_back({t, infer(size, what)});
+    m_slots[buffer] = slot;
+    return slot;
+}
+
+uint32_t Recorder::slot_of(const void *buffer, const char *what) {
+    auto found = m_slots.find(buffer);
+    if (found == m_slots.end())
+        throw FreezeError(fmt::format("tj::freeze(): {}: {} an array that is neither an input of the frozen function "
+                                      "nor made inside it (a global or captured array?): pass it as an argument "
+                                      "(or, with the plugin, it is found as an implicit input)",
+                                      m_name, what));
+    return found->second;
+}
+
+void Recorder::launch(KernelFn fn, uint64_t n, const std::vector<ParamKind> &kinds, const std::vector<void *> &args,
+                      const std::vector<VarType> &out_types, const std::vector<uint32_t> &size_of,
+                      const std::vector<uint64_t> &table, uint32_t table_param, uint32_t ops) {
+    Step step;
+    step.kind = StepKind::Launch;
+    step.fn = fn;
+    step.n = infer(n, "a kernel launch");
+    step.ops = ops;
+    step.params.resize(kinds.size());
+    size_t next_out = 0;
+    for (uint32_t p = 0; p < kinds.size(); ++p) {
+        Binding &b = step.params[p];
+        if (p == table_param) {
+            b.kind = Binding::Table;
+            step.table = table;
+            continue;
+        }
+        switch (kinds[p]) {
+        case ParamKind::Input: b.slot = slot_of(args[p], "reads"); break;
+        case ParamKind::Target: b.slot = slot_of(args[p], "scatters into"); break;
+        case ParamKind::Output:
+            b.slot = new_slot(args[p], out_types[next_out++], n, "a kernel's output");
+            step.made.push_back(b.slot);
+            break;
+        case ParamKind::Size:
+            b.kind = Binding::Size;
+            b.slot = slot_of(args[size_of[p]], "indexes");
+            break;
+        }
+    }
+    ++m_rec.launches;
+    m_rec.steps.push_back(std::move(step));
+}
+
+void Recorder::reduce(detail::ReduceOp op, uint64_t block, const void *in, void *out, VarType t, uint64_t out_size) {
+    Step step;
+    step.kind = StepKind::Reduce;
+    step.reduce = op;
+    step.block = block;
+    step.in = slot_of(in, "reduces");
+    step.out = new_slot(out, t, out_size, "a reduction's result");
+    step.made.push_back(step.out);
+    m_rec.steps.push_back(std::move(step));
+}
+
+void Recorder::fill(void *out, VarType t, uint64_t n, uint64_t bits) {
+    Step step;
+    step.kind = StepKind::Fill;
+    step.bits = bits;
+    step.out = new_slot(out, t, n, "an array made from a literal");
+    step.n = m_rec.slots[step.out].size;
+    step.made.push_back(step.out);
+    m_rec.steps.push_back(std::move(step));
+}
+
+void Recorder::data(void *out, const void *src, VarType t, uint64_t n) {
+    Step step;
+    auto found = m_slots.find(src);
+    if (found != m_slots.end()) {
+        step.kind = StepKind::Copy;
+        step.in = found->second;
+        step.out = new_slot(out, t, n, "a copy of an array");
+    } else { // host data: the same every call (the body that made it is the same code)
+        step.kind = StepKind::HostData;
+        size_t bytes = n * detail::type_size(t);
+        step.data.assign(static_cast<const char *>(src), static_cast<const char *>(src) + bytes);
+        uint32_t slot = uint32_t(m_rec.slots.size());
+        m_rec.slots.push_back({t, {-1, 1, 1, n}});
+        m_slots[out] = slot;
+        step.out = slot;
+    }
+    step.n = m_rec.slots[step.out].size;
+    step.made.push_back(step.out);
+    m_rec.steps.push_back(std::move(step));
+}
+
+void Recorder::read(const char *api) {
+    throw FreezeError(fmt::format("{}: {}: reading the contents of an array inside a frozen function cannot be "
+                                  "replayed (the replay does not run the body); return the array instead",
+                                  api, m_name));
+}
+
+OutLeaf Recorder::output(const void *buffer, bool literal, VarType t, uint64_t bits, uint64_t size) {
+    OutLeaf o;
+    o.type = t;
+    if (literal) {
+        o.kind = OutLeaf::Literal;
+        o.bits = bits;
+        o.size = infer(size, "a literal output");
+    } else if (buffer) {
+        o.kind = OutLeaf::SlotValue;
+        o.slot = slot_of(buffer, "returns");
+    }
+    return o;
+}
+
+} // namespace tj::freezing

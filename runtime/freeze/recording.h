@@ -1,0 +1,75 @@
+// runtime/freeze/recording.h — what a frozen function's recording holds: buffers (slots), steps, outputs
+//
+// A recording is the body of a frozen function reduced to what the device did: every buffer it used is a slot
+// (the inputs first, then one per buffer a step made), every kernel launch, reduction, fill and copy is a step
+// that names slots, and the outputs name slots or literals. Sizes are expressions of the input sizes, so a
+// replay with inputs of other sizes allocates and launches accordingly.
+#pragma once
+
+#include "backend/kernel_ir.h"
+
+#include <tracejit/core.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tj::freezing {
+
+/// size(slot) · mul / div, or `constant` when slot < 0.
+struct SizeExpr {
+    int32_t slot = -1;
+    uint64_t mul = 1, div = 1;
+    uint64_t constant = 0;
+};
+
+struct Slot {
+    VarType type = VarType::Float32;
+    SizeExpr size;   ///< (input slots: their size is whatever the call brings)
+};
+
+/// A kernel parameter at replay: a slot's buffer, a slot's size, or the step's literal table.
+struct Binding {
+    enum Kind : uint8_t { Buffer, Size, Table } kind = Buffer;
+    uint32_t slot = 0;
+};
+
+enum class StepKind : uint8_t { Launch, Reduce, Fill, Copy, HostData };
+
+struct Step {
+    StepKind kind = StepKind::Launch;
+    SizeExpr n;                      ///< Launch: elements; Fill/Copy/HostData: elements of `out`
+    std::vector<uint32_t> made;      ///< slots this step allocates
+    // Launch
+    KernelFn fn = nullptr;
+    std::vector<Binding> params;
+    std::vector<uint64_t> table;
+    uint32_t ops = 0;                ///< operations in the kernel (logs)
+    // Reduce (block 0: the whole array), Fill, Copy, HostData
+    detail::ReduceOp reduce = detail::ReduceOp::Sum;
+    uint64_t block = 0;
+    uint32_t in = 0, out = 0;
+    uint64_t bits = 0;
+    std::vector<char> data;
+};
+
+/// One flattened output: a slot's buffer, a literal, or the empty array.
+struct OutLeaf {
+    enum Kind : uint8_t { SlotValue, Literal, Empty } kind = Empty;
+    uint32_t slot = 0;
+    VarType type = VarType::Float32;
+    uint64_t bits = 0;
+    SizeExpr size;
+};
+
+struct Recording {
+    std::vector<int32_t> input_slot; ///< per input leaf: its slot, or -1 (a literal, the empty array)
+    uint32_t input_slots = 0;        ///< slots [0, input_slots) are the inputs' buffers
+    std::vector<Slot> slots;
+    std::vector<Step> steps;
+    std::vector<OutLeaf> outputs;
+    std::string out_layout;
+    uint32_t launches = 0;
+};
+
+} // namespace tj::freezing

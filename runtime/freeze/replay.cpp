@@ -1,0 +1,141 @@
+// runtime/freeze/replay.cpp — replaying a recording: sizes from the new inputs, buffers, launches, outputs
+#include "freeze/replay.h"
+
+#include "jit/var.h"
+
+#include <fmt/format.h>
+
+#include <cstring>
+
+namespace tj::freezing {
+
+namespace {
+
+/// The size an expression gives for the slot sizes known so far; false when a fraction does not divide.
+bool evaluate(const SizeExpr &e, const std::vector<uint64_t> &sizes, uint64_t &out) {
+    if (e.slot < 0) {
+        out = e.constant;
+        return true;
+    }
+    uint64_t scaled = sizes[uint32_t(e.slot)] * e.mul;
+    if (scaled % e.div != 0)
+        return false;
+    out = scaled / e.div;
+    return true;
+}
+
+} // namespace
+
+std::string dry_run(const Recording &rec, const BoundInputs &in, std::vector<uint64_t> &sizes) {
+    sizes.assign(rec.slots.size(), 0);
+    for (uint32_t s = 0; s < rec.input_slots; ++s)
+        sizes[s] = in.sizes[s];
+    for (uint32_t s = rec.input_slots; s < rec.slots.size(); ++s)
+        if (!evaluate(rec.slots[s].size, sizes, sizes[s]))
+            return fmt::format("a recorded size ({}/{} of an input of size {}) does not divide evenly",
+                               rec.slots[s].size.mul, rec.slots[s].size.div, sizes[uint32_t(rec.slots[s].size.slot)]);
+    for (const Step &step : rec.steps) {
+        if (step.kind == StepKind::Reduce && step.block && sizes[step.in] % step.block != 0)
+            return fmt::format("block_sum over {} elements in blocks of {} does not divide evenly", sizes[step.in],
+                               step.block);
+        if (step.kind == StepKind::Reduce && step.block == 0 && sizes[step.in] == 0)
+            return "a reduction of an array that is now empty";
+        if (step.kind == StepKind::Copy && sizes[step.in] != sizes[step.out])
+            return "a copied array changed its size";
+        uint64_t n;
+        if (step.kind == StepKind::Launch && !evaluate(step.n, sizes, n))
+            return "a kernel's size does not divide evenly";
+    }
+    return {};
+}
+
+std::vector<uint32_t> replay(const Recording &rec, const BoundInputs &in, const std::vector<uint32_t> &input_ids,
+                             const std::vector<uint64_t> &sizes) {
+    jit::State &s = jit::state();
+    std::vector<void *> buffers(rec.slots.size(), nullptr);
+    for (uint32_t i = 0; i < rec.input_slots; ++i)
+        buffers[i] = in.buffers[i];
+    auto free_made = [&] {
+        for (uint32_t i = rec.input_slots; i < rec.slots.size(); ++i)
+            if (buffers[i])
+                jit::free_buffer(buffers[i], rec.slots[i].type, sizes[i]);
+    };
+    try {
+        std::vector<void *> args;
+        for (const Step &step : rec.steps) {
+            for (uint32_t slot : step.made)
+                buffers[slot] = jit::alloc_buffer(rec.slots[slot].type, sizes[slot]);
+            switch (step.kind) {
+            case StepKind::Launch: {
+                args.resize(step.params.size());
+                for (size_t p = 0; p < step.params.size(); ++p) {
+                    const Binding &b = step.params[p];
+                    args[p] = b.kind == Binding::Buffer ? buffers[b.slot]
+                              : b.kind == Binding::Size ? reinterpret_cast<void *>(uintptr_t(sizes[b.slot]))
+                                                        : const_cast<uint64_t *>(step.table.data());
+                }
+                uint64_t n = 0;
+                evaluate(step.n, sizes, n);
+                if (n)
+                    jit::launch_kernel(s, step.fn, args.data(), n);
+                break;
+            }
+            case StepKind::Reduce: {
+                uint64_t n = sizes[step.in];
+                jit::reduce_buffer(rec.slots[step.in].type, buffers[step.in], n, step.block ? step.block : n,
+                                   step.reduce, buffers[step.out]);
+                break;
+            }
+            case StepKind::Fill: {
+                size_t es = detail::type_size(rec.slots[step.out].type);
+                for (uint64_t i = 0; i < sizes[step.out]; ++i)
+                    std::memcpy(static_cast<char *>(buffers[step.out]) + i * es, &step.bits, es);
+                break;
+            }
+            case StepKind::Copy:
+                std::memcpy(buffers[step.out], buffers[step.in],
+                            sizes[step.out] * detail::type_size(rec.slots[step.out].type));
+                break;
+            case StepKind::HostData:
+                std::memcpy(buffers[step.out], step.data.data(), step.data.size());
+                break;
+            }
+        }
+    } catch (...) {
+        free_made();
+        throw;
+    }
+    // Outputs: each made slot becomes a variable once; input slots give back the input's own variable.
+    std::vector<uint32_t> out, var_of(rec.slots.size(), 0);
+    for (uint32_t i = 0; i < rec.input_slot.size(); ++i)
+        if (rec.input_slot[i] >= 0 && !var_of[uint32_t(rec.input_slot[i])])
+            var_of[uint32_t(rec.input_slot[i])] = input_ids[i];
+    std::vector<bool> owned(rec.slots.size(), false);
+    for (const OutLeaf &o : rec.outputs) {
+        switch (o.kind) {
+        case OutLeaf::Empty: out.push_back(0); break;
+        case OutLeaf::Literal: {
+            uint64_t n = 0;
+            evaluate(o.size, sizes, n);
+            out.push_back(jit::new_leaf(s, detail::Op::Literal, o.type, n, o.bits, nullptr));
+            break;
+        }
+        case OutLeaf::SlotValue:
+            if (var_of[o.slot]) {
+                jit::inc_ref(s, var_of[o.slot]);
+            } else {
+                var_of[o.slot] = jit::new_leaf(s, detail::Op::Data, rec.slots[o.slot].type, sizes[o.slot], 0,
+                                               buffers[o.slot]);
+                owned[o.slot] = true;
+            }
+            out.push_back(var_of[o.slot]);
+            break;
+        }
+    }
+    for (uint32_t i = rec.input_slots; i < rec.slots.size(); ++i)
+        if (!owned[i] && buffers[i])
+            jit::free_buffer(buffers[i], rec.slots[i].type, sizes[i]);
+    return out;
+}
+
+} // namespace tj::freezing
