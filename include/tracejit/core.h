@@ -27,7 +27,7 @@ enum class Op : uint8_t {
 };
 
 /// Reductions over all elements (or blocks) of an array.
-enum class ReduceOp : uint8_t { Sum, Prod, Min, Max };
+enum class ReduceOp : uint8_t { Sum, Prod, Min, Max, Mean };
 
 /// Size in bytes of one element of `t` in memory (Bool takes one byte).
 size_t type_size(VarType t);

@@ -80,13 +80,9 @@ template <typename T> Array<T> prod(const Array<T> &a) { return detail::reduce(a
 template <typename T> Array<T> hmin(const Array<T> &a) { return detail::reduce(a, detail::ReduceOp::Min); }
 /// Largest element.
 template <typename T> Array<T> hmax(const Array<T> &a) { return detail::reduce(a, detail::ReduceOp::Max); }
-/// Sum divided by the size.
-template <typename T> Array<T> mean(const Array<T> &a) {
-    size_t n = a.size();
-    if (n == 0)
-        detail::raise("tj::mean(): the array is empty");
-    return sum(a) / Array<T>(static_cast<T>(n));
-}
+/// Sum divided by the size, in the array's type (a reduction of its own, so that a frozen function replayed on
+/// another size divides by the new size).
+template <typename T> Array<T> mean(const Array<T> &a) { return detail::reduce(a, detail::ReduceOp::Mean); }
 /// Sum of a*b.
 template <typename T> Array<T> dot(const Array<T> &a, const Array<T> &b) { return sum(a * b); }
 /// Sums of consecutive blocks of `block_size` elements (the size must divide evenly).

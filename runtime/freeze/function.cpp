@@ -237,26 +237,33 @@ void freeze_begin(FreezeFunction *fn, const Flattener &in, FreezeCall &call) {
     }
     jit::State &s = jit::state();
     if (rec) {
-        jit::Lock lock(s.mutex);
-        freezing::BoundInputs bound;
-        std::vector<uint32_t> ids;
-        bind_inputs(in, bound, ids, nullptr);
-        std::vector<uint64_t> sizes;
-        reason = freezing::dry_run(*rec, bound, sizes);
-        if (reason.empty()) {
-            call.out_jit = freezing::replay(*rec, bound, ids, sizes);
+        bool replayed = false;
+        { // the JIT lock is never held while fn->mutex is taken (the other order happens in auto_opaque)
+            jit::Lock lock(s.mutex);
+            freezing::BoundInputs bound;
+            std::vector<uint32_t> ids;
+            bind_inputs(in, bound, ids, nullptr);
+            std::vector<uint64_t> sizes;
+            reason = freezing::dry_run(*rec, bound, sizes);
+            if (reason.empty()) {
+                call.out_jit = freezing::replay(*rec, bound, ids, sizes);
+                replayed = true;
+            }
+        }
+        std::lock_guard flock(fn->mutex);
+        if (replayed) {
             call.out_ad.assign(call.out_jit.size(), 0);
             call.out_layout = rec->out_layout;
             call.action = FreezeCall::Action::Replayed;
             double ms = now_ms() - start;
-            freezing::info(fmt::format("freeze: {}: replay ({} launches, {:.3f} ms)", name_of(fn), rec->launches, ms));
-            std::lock_guard flock(fn->mutex);
             ++fn->stats.replays;
             fn->stats.replay_ms += ms;
+            if (freezing::info_enabled())
+                freezing::info(fmt::format("freeze: {}: replay ({} launches, {:.3f} ms)", name_of(fn), rec->launches,
+                                           ms));
             return;
         }
         reason = "dry run failed: " + reason;
-        std::lock_guard flock(fn->mutex);
         ++fn->stats.dry_run_failures;
     }
     // Record.

@@ -31,6 +31,7 @@ const char *reduce_api(ReduceOp op, bool block) {
     case ReduceOp::Sum: return "tj::sum()";
     case ReduceOp::Prod: return "tj::prod()";
     case ReduceOp::Min: return "tj::hmin()";
+    case ReduceOp::Mean: return "tj::mean()";
     default: return "tj::hmax()";
     }
 }
@@ -150,8 +151,14 @@ template <typename F> void dispatch(VarType t, F &&f) {
 void jit::reduce_buffer(VarType t, const void *data, uint64_t n, uint64_t block, ReduceOp op, void *out) {
     dispatch(t, [&](auto tag) {
         using T = decltype(tag);
-        if (block && n / block)
-            reduce_blocks(static_cast<const T *>(data), n, block, op, static_cast<T *>(out));
+        if (!block || !(n / block))
+            return;
+        T *res = static_cast<T *>(out);
+        reduce_blocks(static_cast<const T *>(data), n, block, op == ReduceOp::Mean ? ReduceOp::Sum : op, res);
+        if constexpr (!std::is_same_v<T, bool>)
+            if (op == ReduceOp::Mean) // sum / size in the array's type, as docs/semantics.md says
+                for (uint64_t b = 0; b < n / block; ++b)
+                    res[b] = T(res[b] / T(block));
     });
 }
 
@@ -164,7 +171,7 @@ uint32_t reduce(uint32_t a, ReduceOp op, uint64_t block, bool is_block) {
     jit::Variable &v = jit::var(s, a, api);
     VarType t = v.type;
     uint64_t n = v.size;
-    if (t == VarType::Bool && (op == ReduceOp::Sum || op == ReduceOp::Prod))
+    if (t == VarType::Bool && (op == ReduceOp::Sum || op == ReduceOp::Prod || op == ReduceOp::Mean))
         throw Error(fmt::format("{}: is not defined for Bool arrays (cast to an integer type first)", api));
     if (is_block) {
         if (block == 0)
@@ -174,7 +181,7 @@ uint32_t reduce(uint32_t a, ReduceOp op, uint64_t block, bool is_block) {
     } else {
         block = n;
         if (n == 0) {
-            if (op == ReduceOp::Min || op == ReduceOp::Max)
+            if (op == ReduceOp::Min || op == ReduceOp::Max || op == ReduceOp::Mean)
                 throw Error(fmt::format("{}: the array is empty", api));
             uint64_t bits = 0;
             dispatch(t, [&](auto tag) {
