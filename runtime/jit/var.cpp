@@ -463,6 +463,14 @@ uint32_t var_scatter(uint32_t target, uint32_t value, uint32_t index, uint32_t m
     bool shared = dst == target ? s.vars[dst].ref > 2 : s.vars[dst].ref > 1;
     shared |= value == target || index == target || mask == target;
     if (shared) {
+        if (freezing::Recorder *rec = freezing::active()) [[unlikely]] {
+            try { // a copy of a foreign array would be a stale snapshot in the recording
+                rec->slot_of(s.vars[dst].data, "scatters into");
+            } catch (...) {
+                dec_ref(s, dst);
+                throw;
+            }
+        }
         uint32_t copy = var_data(s.vars[dst].type, s.vars[dst].data, s.vars[dst].size);
         dec_ref(s, dst);
         dst = copy;
