@@ -254,8 +254,10 @@ VarPair ad_reduce(VarPair a, ReduceOp o) {
         JitRef zero_count(var_reduce(select(is_zero, one, zero).id(), ReduceOp::Sum));
         JitRef none = op(Op::Eq, zero_count, zero), just_this = op(Op::And, op(Op::Eq, zero_count, one), is_zero);
         w = select(none, nonzero_product / x, select(just_this, nonzero_product, zero));
-    } else if (o == ReduceOp::Mean) {
-        w = literal(var_type(x.id()), 1.0 / double(var_size(x.id())));
+    } else if (o == ReduceOp::Mean) { // 1/n, computed as a reduction rather than a literal: a frozen function
+        // replayed on another size must divide by that size
+        JitRef count(var_reduce(literal(var_type(x.id()), 1.0, var_size(x.id())).id(), ReduceOp::Sum));
+        w = one / count;
     } else if (o == ReduceOp::Min || o == ReduceOp::Max) { // split evenly among the elements equal to it
         JitRef hit = op(Op::Eq, x, r);
         JitRef count(var_reduce(select(hit, one, zero).id(), ReduceOp::Sum));
