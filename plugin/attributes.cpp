@@ -3,8 +3,9 @@
 // The registration is static: linking this object file is enough (the plugin and tracejit-rewrite both do). On a
 // function declaration or definition an attribute attaches a clang::AnnotateAttr carrying trace_annotation or
 // freeze_annotation (engine.h), which later passes find on any redeclaration (find_marked.h: has_mark). Anywhere
-// else it warns and is ignored.
+// else it warns and is ignored. [[jit::freeze]]'s options are checked here (freeze_options.h), errors at the option.
 #include "engine.h"
+#include "freeze_options.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Attr.h>
@@ -21,8 +22,8 @@ using clang::ParsedAttrInfo;
 
 /// One jit:: attribute. Clang 19 does not parse the arguments of a plugin's [[ns::name(...)]] attribute: it skips
 /// the balanced parentheses and hands over no arguments, so [[jit::freeze(auto_opaque = false)]] reaches here
-/// with none and without a diagnostic. Reading freeze's options means reading the source text after the
-/// attribute's name (the freezing work does that).
+/// with none and without a diagnostic. freeze's options are read from the source text after the attribute's name
+/// (freeze_options.h).
 class JitAttrInfo : public ParsedAttrInfo {
   public:
     JitAttrInfo(const char *full_name, const char *annotation) : m_annotation(annotation) {
@@ -53,8 +54,13 @@ class JitAttrInfo : public ParsedAttrInfo {
         }
         if (!has_annotation(function, m_annotation))
             function->addAttr(clang::AnnotateAttr::Create(sema.Context, m_annotation, nullptr, 0, attr.getRange()));
+        check_options(sema, attr);
         return AttributeApplied;
     }
+
+  protected:
+    /// Reports mistakes in the attribute's arguments (none for [[jit::trace]]).
+    virtual void check_options(clang::Sema &, const clang::ParsedAttr &) const {}
 
   private:
     void warn_ignored(clang::Sema &sema, const clang::ParsedAttr &attr) const {
@@ -80,6 +86,16 @@ struct TraceAttrInfo : JitAttrInfo {
 };
 struct FreezeAttrInfo : JitAttrInfo {
     FreezeAttrInfo() : JitAttrInfo("jit::freeze", freeze_annotation) {}
+
+  protected:
+    void check_options(clang::Sema &sema, const clang::ParsedAttr &attr) const override {
+        FreezeOptionValues values;
+        std::vector<FreezeOptionError> errors;
+        parse_freeze_options(sema.getSourceManager(), sema.getLangOpts(), attr.getLoc(), values, errors);
+        clang::DiagnosticsEngine &diags = sema.getDiagnostics();
+        for (const FreezeOptionError &error : errors)
+            diags.Report(error.loc, diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0")) << error.message;
+    }
 };
 
 clang::ParsedAttrInfoRegistry::Add<TraceAttrInfo> trace_registration("jit-trace", "[[jit::trace]]: record calls");

@@ -2,19 +2,53 @@
 //
 // The passes, in order: find_marked_functions (find_marked.cpp), then per function plan_function
 // (plan_statements.cpp: slots from plan_slots.cpp, one site per statement, insertions ordered by plan_source.cpp,
-// tables written by emit_tables.cpp), then EditList::apply into the Rewriter. A function is applied whole or not
-// at all.
+// tables written by emit_tables.cpp); for a [[jit::freeze]] function then check_frozen_body (freeze_checks.cpp),
+// find_implicit_inputs (freeze_state.cpp) and plan_freeze (plan_freeze.cpp: the hidden body and the wrapper); then
+// EditList::apply into the Rewriter. A function is applied whole or not at all (its freezing likewise). Last, the
+// traversal of the records that frozen functions take or return (freeze_types.cpp).
 #include "engine.h"
 
 #include "find_marked.h"
+#include "freeze_checks.h"
+#include "freeze_state.h"
+#include "freeze_types.h"
+#include "plan_freeze.h"
 #include "plan_source.h"
 #include "plan_statements.h"
 
 namespace tracejit::plugin {
 
+namespace {
+
+/// The passes of a [[jit::freeze]] function (none for a [[jit::trace]] one): its read errors, the records its
+/// parameters and result need a traversal for, its implicit inputs, the wrapper. False when it is not frozen.
+bool plan_frozen_function(clang::ASTContext &ctx, const SourceText &src, const clang::FunctionDecl &fn,
+                          const FunctionPlan &plan, TypeSupport &types, EditList &edits,
+                          std::vector<EngineDiagnostic> &diagnostics) {
+    const clang::AnnotateAttr *mark = freeze_mark(fn);
+    if (!mark)
+        return false;
+    if (std::string why = why_not_freezable(fn); !why.empty()) { // it runs unfrozen, recorded on the tape
+        diagnostics.push_back(
+            make_warning(ctx.getSourceManager(), fn.getLocation(),
+                         "tracejit: '" + fn.getNameAsString() + "' is not frozen: " + why + "; it runs unfrozen"));
+        return false;
+    }
+    check_frozen_body(ctx, fn, diagnostics);
+    for (const clang::ParmVarDecl *p : fn.parameters())
+        types.supported(p->getType());
+    if (!fn.getReturnType()->isVoidType())
+        types.supported(fn.getReturnType());
+    std::vector<StateInput> state = find_implicit_inputs(ctx, fn, types, diagnostics);
+    return plan_freeze(ctx, src, fn, *mark, plan, state, edits, diagnostics);
+}
+
+} // namespace
+
 EngineResult rewrite_marked_functions(clang::ASTContext &ctx, clang::Rewriter &rewriter, const EngineOptions &options) {
     EngineResult result;
     SourceText src(ctx.getSourceManager(), ctx.getLangOpts());
+    TypeSupport types(ctx, src);
     for (const clang::FunctionDecl *fn : find_marked_functions(ctx)) {
         if (!ctx.getLangOpts().CPlusPlus) { // the recording code is C++
             result.diagnostics.push_back(
@@ -26,9 +60,18 @@ EngineResult rewrite_marked_functions(clang::ASTContext &ctx, clang::Rewriter &r
         EditList edits(ctx.getSourceManager());
         if (!plan_function(ctx, src, *fn, options, plan, edits, result.diagnostics))
             continue;
+        EditList freeze_edits(ctx.getSourceManager());
+        bool frozen = plan_frozen_function(ctx, src, *fn, plan, types, freeze_edits, result.diagnostics);
         edits.apply(rewriter);
         ++result.rewritten_functions;
+        if (frozen) {
+            freeze_edits.apply(rewriter);
+            ++result.frozen_functions;
+        }
     }
+    EditList traversals(ctx.getSourceManager());
+    types.plan_generated_fields(traversals);
+    traversals.apply(rewriter);
     return result;
 }
 

@@ -32,12 +32,13 @@ struct EngineOptions {
 
 struct EngineResult {
     unsigned rewritten_functions = 0;
+    unsigned frozen_functions = 0; ///< of those, the ones called through tj::freeze (the file needs freeze.h)
     std::vector<EngineDiagnostic> diagnostics;
 };
 
 /// Plans the rewrite of every definition of a function marked [[jit::trace]] or [[jit::freeze]] (on any of its
-/// declarations) in `ctx` into `rewriter`, whose SourceManager is `ctx`'s. Edited files are the rewriter's
-/// modified buffers.
+/// declarations) in `ctx` into `rewriter`, whose SourceManager is `ctx`'s: the tape's recording, and for frozen
+/// functions the wrapper through tj::freeze. Edited files are the rewriter's modified buffers.
 EngineResult rewrite_marked_functions(clang::ASTContext &ctx, clang::Rewriter &rewriter, const EngineOptions &options);
 
 } // namespace tracejit::plugin

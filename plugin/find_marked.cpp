@@ -17,13 +17,38 @@ using namespace clang;
 
 namespace {
 
-bool decl_has_mark(const Decl *d) {
+/// The first mark of `d` whose annotation `accepts`.
+template <typename Accept> const AnnotateAttr *mark_of(const Decl *d, Accept accepts) {
     if (!d)
-        return false;
+        return nullptr;
     for (const auto *a : d->specific_attrs<AnnotateAttr>())
-        if (a->getAnnotation() == trace_annotation || a->getAnnotation() == freeze_annotation)
-            return true;
-    return false;
+        if (accepts(a->getAnnotation()))
+            return a;
+    return nullptr;
+}
+
+/// The first mark `accepts` on any declaration of `fn`, of its template, or of the pattern it was instantiated from.
+template <typename Accept> const AnnotateAttr *find_mark(const FunctionDecl &fn, Accept accepts) {
+    for (const FunctionDecl *r : fn.redecls())
+        if (const AnnotateAttr *a = mark_of(r, accepts))
+            return a;
+    if (const FunctionTemplateDecl *t = fn.getDescribedFunctionTemplate())
+        for (const RedeclarableTemplateDecl *r : t->redecls()) {
+            if (const AnnotateAttr *a = mark_of(r, accepts))
+                return a;
+            if (const AnnotateAttr *a = mark_of(r->getTemplatedDecl(), accepts))
+                return a;
+        }
+    if (const FunctionDecl *pattern = fn.getTemplateInstantiationPattern())
+        if (pattern != &fn)
+            for (const FunctionDecl *r : pattern->redecls())
+                if (const AnnotateAttr *a = mark_of(r, accepts))
+                    return a;
+    if (const FunctionDecl *member = fn.getInstantiatedFromMemberFunction())
+        for (const FunctionDecl *r : member->redecls())
+            if (const AnnotateAttr *a = mark_of(r, accepts))
+                return a;
+    return nullptr;
 }
 
 class Finder : public RecursiveASTVisitor<Finder> {
@@ -62,23 +87,11 @@ class Finder : public RecursiveASTVisitor<Finder> {
 } // namespace
 
 bool has_mark(const FunctionDecl &fn) {
-    for (const FunctionDecl *r : fn.redecls())
-        if (decl_has_mark(r))
-            return true;
-    if (const FunctionTemplateDecl *t = fn.getDescribedFunctionTemplate())
-        for (const RedeclarableTemplateDecl *r : t->redecls())
-            if (decl_has_mark(r) || decl_has_mark(r->getTemplatedDecl()))
-                return true;
-    if (const FunctionDecl *pattern = fn.getTemplateInstantiationPattern())
-        if (pattern != &fn)
-            for (const FunctionDecl *r : pattern->redecls())
-                if (decl_has_mark(r))
-                    return true;
-    if (const FunctionDecl *member = fn.getInstantiatedFromMemberFunction())
-        for (const FunctionDecl *r : member->redecls())
-            if (decl_has_mark(r))
-                return true;
-    return false;
+    return find_mark(fn, [](StringRef a) { return a == trace_annotation || a == freeze_annotation; }) != nullptr;
+}
+
+const AnnotateAttr *freeze_mark(const FunctionDecl &fn) {
+    return find_mark(fn, [](StringRef a) { return a == freeze_annotation; });
 }
 
 std::vector<const FunctionDecl *> find_marked_functions(ASTContext &ctx) {

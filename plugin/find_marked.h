@@ -2,6 +2,7 @@
 #pragma once
 
 #include <clang/AST/ASTContext.h>
+#include <clang/AST/Attr.h>
 #include <clang/AST/Decl.h>
 
 #include <vector>
@@ -10,6 +11,10 @@ namespace tracejit::plugin {
 
 /// True when any declaration of `fn` (or of the template it is the pattern of) carries the trace or freeze mark.
 bool has_mark(const clang::FunctionDecl &fn);
+
+/// The [[jit::freeze]] mark of `fn`, looked for where has_mark looks (the first declaration that has one), or null
+/// when the function is not frozen. Its location is the attribute's, where its options are written.
+const clang::AnnotateAttr *freeze_mark(const clang::FunctionDecl &fn);
 
 /// The marked function definitions written in user files (not system headers), in translation-unit order:
 /// templates by their pattern only (instantiations share its rewritten body), never implicit code.

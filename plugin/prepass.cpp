@@ -163,6 +163,7 @@ class PrepassConsumer : public clang::ASTConsumer {
             return;
         }
         m_result.rewritten_functions = engine.rewritten_functions;
+        m_result.uses_freeze = engine.frozen_functions > 0;
         m_result.uses_fmt = !ctx.getTranslationUnitDecl()->lookup(&ctx.Idents.get("fmt")).empty();
         m_result.diagnostics = std::move(engine.diagnostics);
         llvm::StringSet<> done;
@@ -354,7 +355,8 @@ bool apply_prepass(clang::CompilerInstance &ci, const PrepassResult &result) {
     // An #include in the predefines shifts no line of the user's files.
     // With fmt in the file, the tape formats values of types that have a fmt formatter (tape_value.h).
     pp.setPredefines(pp.getPredefines() + (result.uses_fmt ? "\n#define TRACEJIT_TAPE_FMT 1" : "") +
-                     "\n#include <tracejit/tape_hooks.h>\n");
+                     "\n#include <tracejit/tape_hooks.h>\n" +
+                     (result.uses_freeze ? "#include <tracejit/freeze.h>\n" : ""));
     return true;
 }
 

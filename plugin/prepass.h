@@ -31,7 +31,8 @@ struct PrepassResult {
     bool had_errors = false; ///< the user's code does not compile: nothing was rewritten
     bool crashed = false;    ///< the pre-pass crashed (and was recovered): nothing was rewritten
     unsigned rewritten_functions = 0;
-    bool uses_fmt = false; ///< the file includes fmt: the tape may format values through it (TRACEJIT_TAPE_FMT)
+    bool uses_freeze = false; ///< a function is called through tj::freeze: <tracejit/freeze.h> is included too
+    bool uses_fmt = false;    ///< the file includes fmt: the tape may format values through it (TRACEJIT_TAPE_FMT)
     std::vector<EditedFile> files;
     std::vector<EngineDiagnostic> diagnostics; ///< positions in the original text of `file`
 };
@@ -48,7 +49,8 @@ bool in_prepass();
 /// Parses the translation unit of `ci` once more (diagnostics ignored) and runs the engine on it.
 PrepassResult run_prepass(clang::CompilerInstance &ci);
 
-/// Makes the real compile of `ci` read the rewritten files and include <tracejit/tape_hooks.h> first (from the
+/// Makes the real compile of `ci` read the rewritten files and include <tracejit/tape_hooks.h> (and, with frozen
+/// functions, <tracejit/freeze.h>) first (from the
 /// include path, else from the include folder installed with the plugin, which is then added to the path). Reports
 /// an error (and changes nothing) when the header is in neither. Returns false when nothing was applied.
 bool apply_prepass(clang::CompilerInstance &ci, const PrepassResult &result);

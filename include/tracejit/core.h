@@ -69,6 +69,9 @@ VarType var_type(uint32_t id);
 bool var_is_literal(uint32_t id);
 /// The value bits of a literal (0 for other variables).
 uint64_t var_literal_bits(uint32_t id);
+/// What a frozen function's layout key needs of an array, with one lock: its size, and whether it is a literal
+/// (then `bits` is its value).
+bool var_key_info(uint32_t id, uint64_t &size, uint64_t &bits);
 /// Evaluates `count` variables together (same-sized ones fuse into one kernel).
 void var_eval(const uint32_t *ids, size_t count);
 /// Copies element `i` (after evaluation) to `dst`.

@@ -23,6 +23,8 @@ class FreezeError : public Error {
 namespace detail {
 /// Throws tj::Error(message): out of line, so that the public headers compile with -fno-exceptions too.
 [[noreturn]] void raise(const std::string &message);
+/// Throws tj::FreezeError(message).
+[[noreturn]] void raise_freeze(const std::string &message);
 /// Throws the tj::Error of tj::Array::read() for an index past the end.
 [[noreturn]] void raise_read_past_end(size_t index, size_t size);
 } // namespace detail

@@ -7,6 +7,7 @@
 #include <tracejit/freeze_traverse.h>
 #include <tracejit/runtime.h>
 
+#include <algorithm>
 #include <functional>
 #include <string>
 #include <tuple>
@@ -28,7 +29,7 @@ struct FreezeOptions {
 
 /// Counters of one frozen function.
 struct FreezeStats {
-    uint64_t recordings = 0;       ///< calls that ran the body and recorded it (the first, and every re-record)
+    uint64_t recordings = 0;       ///< calls that ran the body to record it (the first, every re-record; also one that threw)
     uint64_t replays = 0;          ///< calls answered by a recording
     uint64_t retraces = 0;         ///< recordings after the first (a new key, or a failed dry run)
     uint64_t dry_run_failures = 0; ///< replays refused because sizes no longer fit (block_sum on a new size, …)
@@ -97,8 +98,11 @@ class OpaqueMaker {
             traverse(*this, v);
     }
     template <typename P> void shared(std::shared_ptr<P> &p) {
-        if (p)
-            traverse(*this, *p); // a shared object's arrays are counted once by the Flattener: see seen()
+        // A pointee reached again is not flattened again (nor numbered): the same rule as the Flattener's.
+        if (!p || std::find(m_shared.begin(), m_shared.end(), p.get()) != m_shared.end())
+            return;
+        m_shared.push_back(p.get());
+        traverse(*this, *p);
     }
     struct Scope {};
     Scope index(size_t) { return {}; }
@@ -107,6 +111,7 @@ class OpaqueMaker {
 
   private:
     const std::vector<uint32_t> &m_leaves;
+    std::vector<const void *> m_shared;
     uint32_t m_next = 0;
 };
 
@@ -157,22 +162,22 @@ template <typename F> class Frozen {
                 detail::Rebuilder rb(c.out_jit, c.out_ad, c.out_layout);
                 return rebuild<R>(rb, state);
             }
-            try {
-                if constexpr (std::is_void_v<R>) {
-                    run_body<R>(copies);
-                    detail::Flattener out;
-                    flatten_outputs<R>(out, nullptr, state);
-                    detail::freeze_end(m_fn, in, out, c);
-                } else {
-                    R result = run_body<R>(copies);
-                    detail::Flattener out;
-                    flatten_outputs<R>(out, &result, state);
-                    detail::freeze_end(m_fn, in, out, c);
-                    return result;
-                }
-            } catch (...) {
-                detail::freeze_abort(m_fn, c);
-                throw;
+            struct AbortOnExit { // the body threw (or the output could not be recorded): drop the recording
+                detail::FreezeFunction *fn;
+                detail::FreezeCall &call;
+                ~AbortOnExit() { detail::freeze_abort(fn, call); }
+            } abort_on_exit{m_fn, c};
+            if constexpr (std::is_void_v<R>) {
+                run_body<R>(copies);
+                detail::Flattener out;
+                flatten_outputs<R>(out, nullptr, state);
+                detail::freeze_end(m_fn, in, out, c);
+            } else {
+                R result = run_body<R>(copies);
+                detail::Flattener out;
+                flatten_outputs<R>(out, &result, state);
+                detail::freeze_end(m_fn, in, out, c);
+                return result;
             }
             if constexpr (std::is_void_v<R>)
                 return;
@@ -210,6 +215,7 @@ template <typename F> class Frozen {
     template <typename R, typename P, typename... State>
     static void flatten_outputs(detail::Flattener &f, const P *result, std::tuple<State &...> &state) {
         f.path = "result";
+        f.refuse_shared = true;
         if constexpr (!std::is_void_v<R>)
             detail::traverse(f, *result);
         f.path = "state";

@@ -112,11 +112,13 @@ class Flattener {
         bool literal = false;
         uint32_t literal_at = 0; ///< offset of the literal's value in `key` (auto-opaque compares it)
         uint32_t key_at = 0;     ///< offset of the leaf's record in `key` (log lines name what differs)
+        uint32_t alias_of = UINT32_MAX; ///< the earlier leaf holding the same array
     };
     std::vector<Leaf> arrays;
     std::string key;
     std::vector<std::string> *paths = nullptr;
     std::string path = "args";
+    bool refuse_shared = false; ///< flattening outputs: a shared_ptr cannot be rebuilt
 
     template <typename T> void array(const Array<T> &a) {
         uint32_t id = a.index();
@@ -128,17 +130,29 @@ class Flattener {
                 key.push_back('=');
                 append_bytes(key, i);
                 push_leaf(id, a.ad_index(), false, 0);
+                arrays.back().alias_of = i;
                 return;
             }
-        bool literal = id && var_is_literal(id);
+        uint64_t size = 0, bits = 0;
+        bool literal = id && var_key_info(id, size, bits);
         push_leaf(id, a.ad_index(), literal, 0);
         if (literal) {
             key.push_back('L');
             arrays.back().literal_at = uint32_t(key.size());
-            append_bytes(key, var_literal_bits(id));
+            append_bytes(key, bits);
         } else {
             key.push_back(id ? 'O' : '0');
         }
+        // Sizes are not in the key, but how they relate is: width 1 (it broadcasts), or the same size as an
+        // earlier array (a kernel over both). A replay whose sizes relate otherwise records anew.
+        uint32_t group = size == 1 ? 0xFFFFFFFFu : uint32_t(m_sizes.size());
+        for (uint32_t i = 0; size != 1 && i < m_sizes.size(); ++i)
+            if (m_sizes[i] == size) {
+                group = i;
+                break;
+            }
+        append_bytes(key, group);
+        m_sizes.push_back(size);
     }
     template <typename T> void host(const T &x) {
         if constexpr (std::is_same_v<T, std::string>) {
@@ -165,6 +179,9 @@ class Flattener {
         }
     }
     template <typename P> void shared(const std::shared_ptr<P> &p) {
+        if (refuse_shared)
+            raise_freeze("tj::freeze(): " + path + ": a frozen function cannot return a std::shared_ptr (return "
+                         "the values)");
         const void *addr = p.get();
         for (uint32_t i = 0; i < m_shared.size(); ++i)
             if (m_shared[i] == addr) { // seen before: shared (or a cycle): flattened once
@@ -216,11 +233,12 @@ class Flattener {
 
   private:
     void push_leaf(uint32_t jit, uint32_t ad, bool literal, uint32_t at) {
-        arrays.push_back({jit, ad, literal, at, m_key_at});
+        arrays.push_back({jit, ad, literal, at, m_key_at, UINT32_MAX});
         if (paths)
             paths->push_back(path);
     }
     std::vector<const void *> m_shared;
+    std::vector<uint64_t> m_sizes; ///< sizes of the distinct arrays so far (size groups of the key)
     uint32_t m_key_at = 0;
 };
 
@@ -238,7 +256,9 @@ class Rebuilder {
         if (c == '=')
             m_pos += sizeof(uint32_t);
         else if (c == 'L')
-            m_pos += sizeof(uint64_t);
+            m_pos += sizeof(uint64_t) + sizeof(uint32_t);
+        else
+            m_pos += sizeof(uint32_t); // size group
         a = Array<T>::steal(m_ids[m_next], m_ads[m_next]);
         ++m_next;
     }
@@ -272,7 +292,7 @@ class Rebuilder {
         }
     }
     template <typename P> void shared(std::shared_ptr<P> &) {
-        throw FreezeError("tj::freeze(): a frozen function cannot return a std::shared_ptr (return the values)");
+        raise_freeze("tj::freeze(): a frozen function cannot return a std::shared_ptr (return the values)");
     }
     uint64_t count() {
         expect('#');
@@ -286,7 +306,7 @@ class Rebuilder {
   private:
     void expect(char c) {
         if (m_pos >= m_layout.size() || m_layout[m_pos] != c)
-            throw FreezeError("tj::freeze(): internal error: the recorded output layout does not match the output type");
+            raise_freeze("tj::freeze(): internal error: the recorded output layout does not match the output type");
         ++m_pos;
     }
     template <typename T> T read() {

@@ -95,6 +95,11 @@ std::string path_of(const FreezeCall &call, uint32_t leaf) {
 
 /// Decides which literal leaves to make opaque; true when the caller must key again.
 bool auto_opaque(FreezeFunction *fn, const Flattener &in, FreezeCall &call) {
+    bool any = false;
+    for (const Flattener::Leaf &l : in.arrays)
+        any |= l.literal;
+    if (!any)
+        return false; // nothing to compare (and no key copy on the common path)
     FreezeFunction::Literals &lit = fn->literals[structure_of(in)];
     size_t n = in.arrays.size();
     bool first = lit.last.empty();
@@ -116,6 +121,11 @@ bool auto_opaque(FreezeFunction *fn, const Flattener &in, FreezeCall &call) {
         if (known)
             call.make_opaque.push_back(i);
     }
+    // The same literal passed again (an alias leaf) goes opaque with it.
+    for (uint32_t i = 0; i < n; ++i)
+        if (in.arrays[i].alias_of != UINT32_MAX &&
+            std::find(call.make_opaque.begin(), call.make_opaque.end(), in.arrays[i].alias_of) != call.make_opaque.end())
+            call.make_opaque.push_back(i);
     return !call.make_opaque.empty();
 }
 
@@ -154,14 +164,17 @@ void bind_inputs(const Flattener &in, freezing::BoundInputs &bound, std::vector<
     if (!lazy.empty())
         jit::eval_locked(s, lazy.data(), lazy.size());
     jit::flush_side_effects(s);
-    std::unordered_map<const void *, uint32_t> seen;
     for (const Flattener::Leaf &l : in.arrays) {
         ids.push_back(l.jit);
-        const void *buf = l.jit && !l.literal ? s.vars[l.jit].data : nullptr;
+        void *buf = l.jit && !l.literal ? s.vars[l.jit].data : nullptr;
+        bool literal = l.jit && l.literal; // a slot of its own without a buffer: its width is an input size
         if (rec) {
-            rec->add_input(buf, l.jit ? s.vars[l.jit].type : VarType::Float32, l.jit ? s.vars[l.jit].size : 0);
-        } else if (buf && seen.emplace(buf, uint32_t(bound.buffers.size())).second) {
-            bound.buffers.push_back(const_cast<void *>(buf));
+            rec->add_input(buf, literal, l.jit ? s.vars[l.jit].type : VarType::Float32, l.jit ? s.vars[l.jit].size : 0);
+        } else if (literal) {
+            bound.buffers.push_back(nullptr);
+            bound.sizes.push_back(s.vars[l.jit].size);
+        } else if (buf && std::find(bound.buffers.begin(), bound.buffers.end(), buf) == bound.buffers.end()) {
+            bound.buffers.push_back(buf); // an aliased input binds once, as it was recorded
             bound.sizes.push_back(s.vars[l.jit].size);
         }
     }
@@ -212,7 +225,9 @@ FreezeFunction *freeze_lookup_registered(const void *function) {
 }
 
 void freeze_begin(FreezeFunction *fn, const Flattener &in, FreezeCall &call) {
-    if (!flag(Flag::KernelFreezing)) {
+    // Off, or called from the body of another frozen function that is recording: run the body, whose launches
+    // then become part of the outer recording.
+    if (!flag(Flag::KernelFreezing) || freezing::active()) {
         call.action = FreezeCall::Action::RunPlain;
         return;
     }
@@ -293,12 +308,6 @@ void freeze_begin(FreezeFunction *fn, const Flattener &in, FreezeCall &call) {
             throw;
         }
         recorder->end_inputs();
-    }
-    if (freezing::active()) {
-        delete recorder;
-        throw FreezeError(fmt::format("tj::freeze(): {}: called while another frozen function records on this "
-                                      "thread (nested frozen functions are not supported yet)",
-                                      name_of(fn)));
     }
     freezing::active_slot() = recorder;
     call.recording = recorder;

@@ -16,19 +16,20 @@ Recorder *&active_slot() {
     return r;
 }
 
-void Recorder::add_input(const void *buffer, VarType t, uint64_t size) {
-    if (!buffer) {
+void Recorder::add_input(const void *buffer, bool literal, VarType t, uint64_t size) {
+    if (!buffer && !literal) {
         m_rec.input_slot.push_back(-1);
         return;
     }
-    auto found = m_slots.find(buffer);
+    auto found = buffer ? m_slots.find(buffer) : m_slots.end();
     if (found != m_slots.end()) { // the same array twice
         m_rec.input_slot.push_back(int32_t(found->second));
         return;
     }
     uint32_t slot = uint32_t(m_rec.slots.size());
     m_rec.slots.push_back({t, {}});
-    m_slots[buffer] = slot;
+    if (buffer)
+        m_slots[buffer] = slot;
     m_input_sizes.push_back(size);
     m_rec.input_slot.push_back(int32_t(slot));
 }

@@ -19,8 +19,9 @@ class Recorder {
     /// `name` is how messages name the frozen function.
     explicit Recorder(std::string name) : m_name(std::move(name)) {}
 
-    /// Registers an input leaf's buffer (nullptr for a literal or the empty array); aliases share a slot.
-    void add_input(const void *buffer, VarType t, uint64_t size);
+    /// Registers an input leaf: its buffer (aliases share a slot), or a literal (a slot without a buffer: its
+    /// size takes part in size inference), or nothing (the empty array).
+    void add_input(const void *buffer, bool literal, VarType t, uint64_t size);
     void end_inputs();
 
     // Hooks (under the JIT lock).

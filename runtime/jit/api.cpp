@@ -103,6 +103,7 @@ std::string format_element(VarType t, const void *p, size_t i) {
 
 namespace detail {
 void raise(const std::string &message) { throw Error(message); }
+void raise_freeze(const std::string &message) { throw FreezeError(message); }
 
 void raise_read_past_end(size_t index, size_t size) {
     throw Error(fmt::format("tj::Array::read(): index {} is past the end of an array of size {}", index, size));

@@ -320,7 +320,18 @@ void eval_locked(State &s, const uint32_t *ids, size_t count) {
         groups.push_back({size, {id}});
     };
     std::vector<uint32_t> effects;
-    effects.swap(s.side_effects);
+    const void *owner = freezing::active(); // this thread's pending scatters only (see State::side_effect_owner)
+    size_t kept = 0;
+    for (size_t i = 0; i < s.side_effects.size(); ++i) {
+        if (s.side_effect_owner[i] == owner) {
+            effects.push_back(s.side_effects[i]);
+        } else {
+            s.side_effects[kept] = s.side_effects[i];
+            s.side_effect_owner[kept++] = s.side_effect_owner[i];
+        }
+    }
+    s.side_effects.resize(kept);
+    s.side_effect_owner.resize(kept);
     for (uint32_t id : effects)
         add(id);
     for (size_t i = 0; i < count; ++i) {
@@ -382,7 +393,8 @@ void launch_kernel(State &s, KernelFn fn, void **args, uint64_t n) {
 }
 
 void flush_side_effects(State &s) {
-    if (!s.side_effects.empty())
+    const void *owner = freezing::active();
+    if (std::find(s.side_effect_owner.begin(), s.side_effect_owner.end(), owner) != s.side_effect_owner.end())
         eval_locked(s, nullptr, 0);
 }
 

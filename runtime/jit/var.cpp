@@ -488,6 +488,7 @@ uint32_t var_scatter(uint32_t target, uint32_t value, uint32_t index, uint32_t m
     v.dep[3] = dst;
     uint32_t se = new_var(s, v, false);
     s.side_effects.push_back(se);
+    s.side_effect_owner.push_back(freezing::active());
     s.vars[dst].dirty = true;
     return dst;
 }
@@ -524,6 +525,15 @@ bool var_is_literal(uint32_t id) {
     State &s = state();
     Lock lock(s.mutex);
     return id && s.vars[id].op == Op::Literal;
+}
+
+bool var_key_info(uint32_t id, uint64_t &size, uint64_t &bits) {
+    State &s = state();
+    Lock lock(s.mutex);
+    const Variable &v = var(s, id, "tj::freeze()");
+    size = v.size;
+    bits = v.op == Op::Literal ? v.literal : 0;
+    return v.op == Op::Literal;
 }
 
 uint64_t var_literal_bits(uint32_t id) {

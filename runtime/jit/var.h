@@ -67,6 +67,10 @@ struct State {
     std::vector<uint32_t> free_ids;       ///< slots to reuse
     CseTable cse;                         ///< pure unevaluated nodes, by cse_hash
     std::vector<uint32_t> side_effects;   ///< pending scatters, each holding one reference
+    /// For each pending scatter, the recorder of the frozen body that queued it (null: none). A thread flushes
+    /// only the scatters of its own recorder (or, outside frozen bodies, those of none), so that a recording
+    /// neither takes in another thread's scatter nor loses its own to another thread's evaluation.
+    std::vector<const void *> side_effect_owner;
     std::unordered_map<uint32_t, std::string> labels;
     std::vector<uint32_t> free_stack;     ///< scratch space of dec_ref (no recursion)
     KernelStats stats;

@@ -1,0 +1,28 @@
+// plugin/freeze_state.h — the implicit inputs of a frozen function: globals, static data members and fields of
+// `this` that its body (and the marked functions it calls) use, passed to tj::Frozen::call as state
+#pragma once
+
+#include "engine.h"
+#include "freeze_types.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Decl.h>
+
+#include <string>
+#include <vector>
+
+namespace tracejit::plugin {
+
+/// One implicit input: an lvalue the wrapper can name, flattened as an input and written back after a replay.
+struct StateInput {
+    std::string expression;        ///< as the wrapper spells it: "::ns::g", "this->pos", "this->cfg.dt"
+    bool needs_const_cast = false; ///< a field read through the `this` of a const member function
+};
+
+/// The implicit inputs of the frozen definition `fn`, in order of first use. Constants (constexpr, const) are left
+/// out; a variable of a type the traversal does not support is left out with a warning at its first use (its value
+/// at the recording would be replayed).
+std::vector<StateInput> find_implicit_inputs(clang::ASTContext &ctx, const clang::FunctionDecl &fn, TypeSupport &types,
+                                             std::vector<EngineDiagnostic> &diagnostics);
+
+} // namespace tracejit::plugin

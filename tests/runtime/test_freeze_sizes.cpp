@@ -1,0 +1,218 @@
+// tests/runtime/test_freeze_sizes.cpp — sizes in frozen functions: inferred as multiples and fractions of input
+// sizes, baked in with a warning otherwise, and dry runs that re-record when a size no longer divides
+#include "freeze_check.h"
+
+using namespace tjtest;
+using tj_test::LogCapture;
+
+namespace {
+
+/// Every `step`-th element of x, from the first: x.size() / step elements.
+tj::Float every(const tj::Float &x, uint32_t step) {
+    return tj::gather<tj::Float>(x, tj::arange<tj::UInt32>(x.size() / step) * step);
+}
+
+std::vector<float> every_expected(const tj::Float &x, size_t step) {
+    std::vector<float> all = tj::to_vector(x), out;
+    for (size_t i = 0; i + step <= all.size(); i += step)
+        out.push_back(all[i]);
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("freeze: width 1 is a layout of its own (it broadcasts); other sizes share one recording") {
+    auto body = [](const tj::Float &x, const tj::Float &y) { return x * 2.f + y; };
+    auto frozen = tj::freeze(body);
+    uint64_t seed = 1;
+    for (size_t n : {size_t(1), size_t(7), size_t(1000), size_t(1), size_t(3)}) {
+        CAPTURE(n);
+        tj::Float x = random_array<float>(n, seed++), y = random_array<float>(n, seed++);
+        check_same("x * 2 + y", frozen(x, y), body(x, y));
+    }
+    CHECK(stats_of(frozen).recordings == 2);
+    CHECK(stats_of(frozen).replays == 3);
+    // A width-1 y broadcasts against a wide x: another layout again, replayed for other wide sizes.
+    for (size_t n : {size_t(10), size_t(1000)}) {
+        CAPTURE(n);
+        tj::Float x = random_array<float>(n, seed++), y = random_array<float>(1, seed++);
+        check_same("x * 2 + y[0]", frozen(x, y), body(x, y));
+    }
+    CHECK(stats_of(frozen).recordings == 3);
+    CHECK(stats_of(frozen).replays == 4);
+}
+
+TEST_CASE("freeze: the width of a literal input is an input size like any other") {
+    // full(2, n) is a literal of width n: the result has its width, whatever width the recording saw.
+    auto frozen = tj::freeze([](const tj::Float &x) { return x * 3.f; });
+    for (size_t n : {size_t(10), size_t(20), size_t(1000)}) {
+        CAPTURE(n);
+        tj::Float y = frozen(tj::full<tj::Float>(2.f, n));
+        check_exact("full(2, n) * 3", y, std::vector<float>(n, 6.f));
+    }
+    CHECK(stats_of(frozen).recordings == 1);
+    CHECK(stats_of(frozen).replays == 2);
+}
+
+TEST_CASE("freeze: a gather of every second element has half the input's size (the seed's example)") {
+    auto frozen = tj::freeze([](const tj::Float &x) { return every(x, 2); });
+    for (size_t n : {size_t(8), size_t(16), size_t(32)}) {
+        CAPTURE(n);
+        tj::Float x = random_array<float>(n, n);
+        tj::Float y = frozen(x);
+        CHECK(y.size() == n / 2);
+        check_exact("every second element", y, every_expected(x, 2));
+    }
+    CHECK(stats_of(frozen).recordings == 1);
+    CHECK(stats_of(frozen).replays == 2);
+}
+
+TEST_CASE("freeze: of two inputs a size divides, the larger one gives it") {
+    // Width 4 is half of x (8) and a quarter of y (16): the replay follows y, as in Dr.Jit.
+    auto frozen = tj::freeze([](const tj::Float &x, const tj::Float &y) {
+        tj::UInt32 index = tj::arange<tj::UInt32>(x.size() / 2);
+        return tj::gather<tj::Float>(x, index) + tj::gather<tj::Float>(y, index);
+    });
+    tj::Float z1 = frozen(random_array<float>(8, 1), random_array<float>(16, 2));
+    CHECK(z1.size() == 4);
+    tj::Float x = random_array<float>(16, 3), y = random_array<float>(32, 4);
+    tj::Float z2 = frozen(x, y);
+    CHECK(z2.size() == 8);
+    std::vector<float> xs = tj::to_vector(x), ys = tj::to_vector(y), expect;
+    for (size_t i = 0; i < 8; ++i)
+        expect.push_back(xs[i] + ys[i]);
+    check_exact("x[i] + y[i]", z2, expect);
+    CHECK(stats_of(frozen).replays == 1);
+}
+
+TEST_CASE("freeze: a result twice the input's size is inferred as a multiple") {
+    auto body = [](const tj::Float &x) {
+        return tj::gather<tj::Float>(x, tj::arange<tj::UInt32>(x.size() * 2) / 2u) * 3.f;
+    };
+    auto frozen = tj::freeze(body);
+    for (size_t n : {size_t(5), size_t(7), size_t(1000), size_t(100003)}) {
+        CAPTURE(n);
+        tj::Float x = random_array<float>(n, n);
+        tj::Float y = frozen(x);
+        CHECK(y.size() == 2 * n);
+        check_same("each element twice", y, body(x));
+    }
+    CHECK(stats_of(frozen).recordings == 1);
+    CHECK(stats_of(frozen).replays == 3);
+}
+
+TEST_CASE("freeze: a size unrelated to the inputs is baked in, with a warning naming it") {
+    LogCapture log(tj::LogLevel::Warn);
+    // Dr.Jit's unsafe example: n - 1 elements is neither a multiple nor a fraction of n.
+    auto frozen =
+        tj::freeze([](const tj::Float &x) { return tj::gather<tj::Float>(x, tj::arange<tj::UInt32>(x.size() - 1)); },
+                   tj::FreezeOptions{.name = "drop_last"});
+    tj::Float x8 = random_array<float>(8, 1);
+    std::vector<float> first7_of_8 = tj::to_vector(x8);
+    first7_of_8.resize(7);
+    check_exact("recorded", frozen(x8), first7_of_8);
+    CHECK(log.count(tj::LogLevel::Warn, "baked in") >= 1);
+    CHECK(log.count(tj::LogLevel::Warn, "drop_last") >= 1);
+    CHECK(log.count(tj::LogLevel::Warn, "size 7") >= 1);
+    log.clear();
+    tj::Float x16 = random_array<float>(16, 2);
+    tj::Float y = frozen(x16);
+    CHECK(y.size() == 7); // the size recorded, not 15: that is what baked in means
+    std::vector<float> first7 = tj::to_vector(x16);
+    first7.resize(7);
+    check_exact("replayed", y, first7);
+    CHECK(log.count(tj::LogLevel::Warn) == 0); // the warning is given once, at record time
+    CHECK(stats_of(frozen).replays == 1);
+}
+
+TEST_CASE("freeze: block_sum dry runs (recorded at 8, replayed at 16 and 12, refused at 10)") {
+    int runs = 0;
+    auto frozen = tj::freeze(
+        [&runs](const tj::Float &x) {
+            ++runs;
+            return tj::block_sum(x, 4);
+        },
+        tj::FreezeOptions{.name = "blocks"});
+    auto expected = [](const tj::Float &x) {
+        std::vector<float> v = tj::to_vector(x), out(v.size() / 4, 0.f);
+        for (size_t i = 0; i < v.size(); ++i)
+            out[i / 4] += v[i];
+        return out;
+    };
+    for (size_t n : {size_t(8), size_t(16), size_t(12)}) {
+        CAPTURE(n);
+        tj::Float x = random_array<float>(n, n);
+        check_close("block sums", frozen(x), expected(x), 1e-6, 1e-5);
+    }
+    CHECK(runs == 1);
+    CHECK(stats_of(frozen).recordings == 1);
+    CHECK(stats_of(frozen).replays == 2);
+    CHECK(stats_of(frozen).dry_run_failures == 0);
+
+    // 10 is no multiple of 4: the dry run fails, the body runs again and block_sum itself refuses.
+    tj::Float x10 = random_array<float>(10, 10);
+    std::string message;
+    try {
+        frozen(x10);
+    } catch (const tj::FreezeError &e) {
+        FAIL("a FreezeError instead of block_sum's own error: " << e.what());
+    } catch (const tj::Error &e) {
+        message = e.what();
+    }
+    CHECK_MESSAGE(message.rfind("tj::block_sum()", 0) == 0, "message: " << message);
+    CHECK(runs == 2);
+    CHECK(stats_of(frozen).dry_run_failures == 1);
+    CHECK(stats_of(frozen).replays == 2);
+
+    // The recording made at 8 still serves sizes that divide.
+    tj::Float x20 = random_array<float>(20, 20);
+    check_close("block sums after the error", frozen(x20), expected(x20), 1e-6, 1e-5);
+    CHECK(runs == 2);
+    CHECK(stats_of(frozen).replays == 3);
+}
+
+TEST_CASE("freeze: block_sum re-records on a size its block no longer divides") {
+    // The block adapts to the size on the host: 4 where it divides, else 1. A refused dry run records anew,
+    // replacing the recording (the key is the same).
+    auto body = [](const tj::Float &x) { return tj::block_sum(x, x.size() % 4 == 0 ? 4 : 1) * 2.f; };
+    auto frozen = tj::freeze(body);
+    uint64_t seed = 1;
+    auto call = [&](size_t n) {
+        CAPTURE(n);
+        tj::Float x = random_array<float>(n, seed++);
+        tj::Float got = frozen(x);
+        tj::Float expect = body(x);
+        check_close("block sums", got, tj::to_vector(expect), 1e-6, 1e-5);
+    };
+    call(8);
+    call(12);
+    CHECK(stats_of(frozen).recordings == 1);
+    call(10);
+    CHECK(stats_of(frozen).dry_run_failures == 1);
+    CHECK(stats_of(frozen).recordings == 2);
+    CHECK(stats_of(frozen).retraces == 1);
+    call(10);
+    call(14);
+    CHECK(stats_of(frozen).recordings == 2);
+    CHECK(stats_of(frozen).replays == 3);
+}
+
+TEST_CASE("freeze: a kernel size that is a fraction re-records when it no longer divides") {
+    auto frozen = tj::freeze([](const tj::Float &x) { return every(x, 3); });
+    auto call = [&](size_t n, uint64_t seed) {
+        CAPTURE(n);
+        tj::Float x = random_array<float>(n, seed);
+        tj::Float y = frozen(x);
+        CHECK(y.size() == n / 3);
+        check_exact("every third element", y, every_expected(x, 3));
+    };
+    call(9, 1);  // records: 3 is a third of 9
+    call(12, 2); // replays: 4
+    CHECK(stats_of(frozen).replays == 1);
+    call(8, 3); // a third of 8 is no whole number: the dry run fails and 8 records (2 is a quarter of 8)
+    CHECK(stats_of(frozen).dry_run_failures == 1);
+    CHECK(stats_of(frozen).recordings == 2);
+    call(8, 4);
+    CHECK(stats_of(frozen).recordings == 2);
+    CHECK(stats_of(frozen).replays == 2);
+}
