@@ -31,18 +31,27 @@ namespace {
 
 /// Bump whenever the generated code changes for the same kernel IR: it is part of every cache key,
 /// so object code cached by an older tracejit is never loaded.
-constexpr int codegen_revision = 2;
+constexpr int codegen_revision = 3;
 
 /// Kernels with more instructions than this skip the IR optimiser and use LLVM's fast code generator:
 /// the kernel IR is already folded, deduplicated and vectorised, and the optimising code generator's
 /// cost grows faster than linearly with the size of one loop body (measured: 10k ops took seconds).
 constexpr size_t large_kernel = 1000;
-/// Large kernels are mostly long chains of dependent operations (a traced loop, a backward pass through it):
-/// their speed is bound by latency, not by throughput. Four independent vectors per iteration hide it
-/// (measured on a 6000-op chain with AD: 380 ms with one vector, 215 ms with two, 140 ms with four).
-/// Past `huge_kernel` instructions one vector again: compile time (linear, but 5x for 4 vectors) dominates.
-constexpr unsigned large_kernel_interleave = 4;
-constexpr size_t huge_kernel = 16000;
+/// How many independent SIMD vectors one loop iteration handles. Long kernels are mostly chains of dependent
+/// operations (a traced loop, a backward pass through it): their speed is bound by each instruction's latency,
+/// and independent vectors interleaved in one iteration hide it. More vectors cost compile time in proportion
+/// (and registers). Measured on chains of N multiply-adds over 2^20 floats against an 8-register AVX-512 loop
+/// (bench_freeze): N = 100 (O3 path) 2.85x with 1 vector, 1.33x with 4, 2.06x with 8 (spills); N = 1000 (fast
+/// path) 6.6x / 1.72x / 1.08x; the 6000-op AD chain 380 ms / 140 ms with 1 / 4.
+unsigned interleave_for(size_t instrs) {
+    if (instrs <= large_kernel)
+        return 4;
+    if (instrs <= 5000)
+        return 8;
+    if (instrs <= 16000) // past this, compile time (linear, but times the vectors) dominates
+        return 4;
+    return 1;
+}
 
 std::string to_string(llvm::Error err) {
     std::string msg;
@@ -134,8 +143,7 @@ std::vector<char> compile_object(const KernelIR &ir) {
     std::lock_guard<std::mutex> guard(j.mutex);
     llvm::LLVMContext ctx;
     bool large = ir.instrs.size() > large_kernel;
-    unsigned interleave = large && ir.instrs.size() <= huge_kernel ? large_kernel_interleave : 1;
-    std::unique_ptr<llvm::Module> m = build_module(ir, j.host, ctx, interleave);
+    std::unique_ptr<llvm::Module> m = build_module(ir, j.host, ctx, interleave_for(ir.instrs.size()));
     if (!large)
         optimize(*m, *j.tm);
     if (log::enabled(LogLevel::Trace)) {
