@@ -170,7 +170,7 @@ template <typename F> class Frozen {
             if constexpr (std::is_void_v<R>) {
                 run_body<R>(copies);
                 detail::Flattener out;
-                flatten_outputs<R>(out, nullptr, state);
+                flatten_outputs<R, void>(out, nullptr, state);
                 detail::freeze_end(m_fn, in, out, c);
             } else {
                 R result = run_body<R>(copies);
