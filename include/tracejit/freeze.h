@@ -8,7 +8,6 @@
 #include <tracejit/runtime.h>
 
 #include <algorithm>
-#include <functional>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -56,7 +55,10 @@ struct FreezeCall {
     std::string out_layout;            ///< Replayed: the output layout recorded
     void *recording = nullptr;         ///< Record: the recording in progress
     double start_ms = 0;
-    std::function<std::vector<std::string>()> paths; ///< the inputs' paths, worked out only for messages
+    /// The inputs' paths, worked out only for messages: paths(paths_context) (null: unknown). A plain function
+    /// pointer, so that a call that needs no message allocates nothing for it.
+    std::vector<std::string> (*paths)(const void *context) = nullptr;
+    const void *paths_context = nullptr;
 };
 /// Decides for a flattened input: which leaves auto-opaque turns into memory (then call again), replay, or record.
 void freeze_begin(FreezeFunction *fn, const Flattener &inputs, FreezeCall &call);
@@ -143,13 +145,19 @@ template <typename F> class Frozen {
             detail::Flattener in;
             flatten_inputs(in, copies, state);
             detail::FreezeCall c;
-            c.paths = [&] {
+            struct Inputs {
+                decltype(copies) *copies;
+                std::tuple<State &...> *state;
+            } inputs{&copies, &state};
+            c.paths = [](const void *context) {
+                auto *i = static_cast<const Inputs *>(context);
                 std::vector<std::string> paths;
                 detail::Flattener named;
                 named.paths = &paths;
-                flatten_inputs(named, copies, state);
+                flatten_inputs(named, *i->copies, *i->state);
                 return paths;
             };
+            c.paths_context = &inputs;
             detail::freeze_begin(m_fn, in, c);
             if (!c.make_opaque.empty() && attempt == 0) {
                 detail::OpaqueMaker opaque(c.make_opaque);

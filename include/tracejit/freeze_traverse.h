@@ -14,6 +14,7 @@
 
 #include <array>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>

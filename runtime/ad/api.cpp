@@ -96,20 +96,14 @@ std::string ad_grad_summary(uint32_t ad, size_t max_elements) {
         return {};
     JitRef grad = fit(n, JitRef::borrow(n.grad));
     uint64_t size = n.size;
-    bool f64 = n.type == VarType::Float64; // shortest text that reads back exactly, in the array's precision
+    uint32_t id = grad.id();
+    if (s.vars[id].op != detail::Op::Literal && (s.vars[id].op != detail::Op::Data || s.vars[id].dirty))
+        jit::eval_locked(s, &id, 1);
+    const jit::Variable &v = s.vars[id];
+    bool literal = v.op == detail::Op::Literal;
     std::string out = "[";
-    for (uint64_t i = 0; i < size && i < max_elements; ++i) {
-        out += i ? ", " : "";
-        if (f64) {
-            double d;
-            var_read(grad.id(), i, &d);
-            out += fmt::format("{}", d);
-        } else {
-            float f;
-            var_read(grad.id(), i, &f);
-            out += fmt::format("{}", f);
-        }
-    }
+    for (uint64_t i = 0; i < size && i < max_elements; ++i) // in the array's precision, read back exactly
+        out += (i ? ", " : "") + jit::format_element(v.type, literal ? &v.literal : v.data, literal ? 0 : i);
     if (size > max_elements)
         out += fmt::format(", …] ({} elements)", size);
     else

@@ -40,7 +40,7 @@ constexpr size_t large_kernel = 1000;
 /// How many independent SIMD vectors one loop iteration handles. Long kernels are mostly chains of dependent
 /// operations (a traced loop, a backward pass through it): their speed is bound by each instruction's latency,
 /// and independent vectors interleaved in one iteration hide it. More vectors cost compile time in proportion
-/// (and registers). Measured on chains of N multiply-adds over 2^20 floats against an 8-register AVX-512 loop
+/// (and registers). Measured with a temporary override of this function (not kept) on chains of N multiply-adds over 2^20 floats against an 8-register AVX-512 loop
 /// (bench_freeze): N = 100 (O3 path) 2.85x with 1 vector, 1.33x with 4, 2.06x with 8 (spills); N = 1000 (fast
 /// path) 6.6x / 1.72x / 1.08x; the 6000-op AD chain 380 ms / 140 ms with 1 / 4.
 unsigned interleave_for(size_t instrs) {

@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <cstring>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -62,31 +63,9 @@ std::string structure_of(const Flattener &in) {
     return s;
 }
 
-std::string format_bits(VarType t, uint64_t bits) {
-    switch (t) {
-    case VarType::Bool: return bits ? "true" : "false";
-    case VarType::Int32: return fmt::format("{}", int32_t(uint32_t(bits)));
-    case VarType::UInt32: return fmt::format("{}", uint32_t(bits));
-    case VarType::Int64: return fmt::format("{}", int64_t(bits));
-    case VarType::UInt64: return fmt::format("{}", bits);
-    case VarType::Float32: {
-        float f;
-        uint32_t b = uint32_t(bits);
-        std::memcpy(&f, &b, 4);
-        return fmt::format("{}", f);
-    }
-    case VarType::Float64: {
-        double d;
-        std::memcpy(&d, &bits, 8);
-        return fmt::format("{}", d);
-    }
-    }
-    return "?";
-}
-
 std::string path_of(const FreezeCall &call, uint32_t leaf) {
     if (call.paths) {
-        std::vector<std::string> paths = call.paths();
+        std::vector<std::string> paths = call.paths(call.paths_context);
         if (leaf < paths.size())
             return paths[leaf];
     }
@@ -108,12 +87,13 @@ bool auto_opaque(FreezeFunction *fn, const Flattener &in, FreezeCall &call) {
         const Flattener::Leaf &l = in.arrays[i];
         if (!l.literal)
             continue;
-        uint64_t bits = var_literal_bits(l.jit);
+        uint64_t bits;
+        std::memcpy(&bits, in.key.data() + l.literal_at, sizeof bits); // the value the key holds
         bool known = std::find(lit.opaque.begin(), lit.opaque.end(), i) != lit.opaque.end();
         if (!known && !first && bits != lit.last[i] && fn->options.auto_opaque) {
             freezing::info(fmt::format("freeze: {}: {} changed from {} to {}: made opaque, the function is recorded again",
-                      name_of(fn), path_of(call, i), format_bits(var_type(l.jit), lit.last[i]),
-                      format_bits(var_type(l.jit), bits)));
+                      name_of(fn), path_of(call, i), jit::format_element(var_type(l.jit), &lit.last[i], 0),
+                      jit::format_element(var_type(l.jit), &bits, 0)));
             lit.opaque.push_back(i);
             known = true;
         }

@@ -15,6 +15,20 @@
 
 namespace tj {
 
+std::string jit::format_element(VarType t, const void *p, size_t i) {
+    switch (t) {
+    case VarType::Bool: return static_cast<const uint8_t *>(p)[i] ? "true" : "false";
+    case VarType::Int32: return fmt::format("{}", static_cast<const int32_t *>(p)[i]);
+    case VarType::UInt32: return fmt::format("{}", static_cast<const uint32_t *>(p)[i]);
+    case VarType::Int64: return fmt::format("{}", static_cast<const int64_t *>(p)[i]);
+    case VarType::UInt64: return fmt::format("{}", static_cast<const uint64_t *>(p)[i]);
+    case VarType::Float32: return fmt::format("{}", static_cast<const float *>(p)[i]);
+    case VarType::Float64: return fmt::format("{}", static_cast<const double *>(p)[i]);
+    }
+    return "?";
+}
+
+
 KernelStats kernel_stats() {
     jit::State &s = jit::state();
     jit::Lock lock(s.mutex);
@@ -86,19 +100,6 @@ const char *array_type_name(VarType t) {
     return "tj::?";
 }
 
-/// Element `i` of `count` values of type `t` at `p`, formatted the shortest way that reads back exactly.
-std::string format_element(VarType t, const void *p, size_t i) {
-    switch (t) {
-    case VarType::Bool: return static_cast<const uint8_t *>(p)[i] ? "true" : "false";
-    case VarType::Int32: return fmt::format("{}", static_cast<const int32_t *>(p)[i]);
-    case VarType::UInt32: return fmt::format("{}", static_cast<const uint32_t *>(p)[i]);
-    case VarType::Int64: return fmt::format("{}", static_cast<const int64_t *>(p)[i]);
-    case VarType::UInt64: return fmt::format("{}", static_cast<const uint64_t *>(p)[i]);
-    case VarType::Float32: return fmt::format("{}", static_cast<const float *>(p)[i]);
-    case VarType::Float64: return fmt::format("{}", static_cast<const double *>(p)[i]);
-    }
-    return "?";
-}
 } // namespace
 
 namespace detail {
@@ -118,11 +119,11 @@ std::string var_summary(uint32_t id, size_t max_elements) {
     const char *st = v.op == detail::Op::Data ? (v.dirty ? "dirty" : "evaluated") : v.op == detail::Op::Literal ? "literal" : "lazy";
     std::string out = fmt::format("{}[{}] {} r{}", array_type_name(v.type), v.size, st, id);
     if (v.op == detail::Op::Literal) {
-        out += " = " + format_element(v.type, &v.literal, 0);
+        out += " = " + jit::format_element(v.type, &v.literal, 0);
     } else if (v.op == detail::Op::Data && !v.dirty && v.size <= max_elements) {
         out += " [";
         for (uint64_t i = 0; i < v.size; ++i)
-            out += (i ? ", " : "") + format_element(v.type, v.data, i);
+            out += (i ? ", " : "") + jit::format_element(v.type, v.data, i);
         out += "]";
     }
     return out;

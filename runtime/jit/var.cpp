@@ -536,12 +536,6 @@ bool var_key_info(uint32_t id, uint64_t &size, uint64_t &bits) {
     return v.op == Op::Literal;
 }
 
-uint64_t var_literal_bits(uint32_t id) {
-    State &s = state();
-    Lock lock(s.mutex);
-    return id && s.vars[id].op == Op::Literal ? s.vars[id].literal : 0;
-}
-
 void var_eval(const uint32_t *ids, size_t count) {
     State &s = state();
     Lock lock(s.mutex);

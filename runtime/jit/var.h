@@ -112,6 +112,8 @@ inline Variable &var(State &s, uint32_t id, const char *api) {
 }
 
 
+/// Element `i` of the values of type `t` at `p` (a literal's bits too), the shortest text that reads back exactly.
+std::string format_element(VarType t, const void *p, size_t i);
 /// Reduces `n` elements of type `t` at `data` in blocks of `block` (n: the whole array) into `out` (reduce.cpp).
 void reduce_buffer(VarType t, const void *data, uint64_t n, uint64_t block, detail::ReduceOp op, void *out);
 /// Runs a compiled kernel over `n` elements on the thread pool and counts the launch (eval.cpp).
