@@ -60,11 +60,9 @@ SizeExpr Recorder::infer(uint64_t n, const char *what) {
     if (best >= 0)
         return e;
     if (n > 1) {
-        std::string msg = fmt::format("freeze: {}: the size {} of {} is not a multiple or a fraction of an input "
-                                      "size: it is baked in as a constant (a call with other sizes will still use {})",
-                                      m_name, n, what, n);
-        log::warn("{}", msg);
-        m_warnings.push_back(std::move(msg));
+        log::warn("freeze: {}: the size {} of {} is not a multiple or a fraction of an input size: it is baked in "
+                  "as a constant (a call with other sizes will still use {})",
+                  m_name, n, what, n);
     }
     return {-1, 1, 1, n};
 }
@@ -88,12 +86,11 @@ uint32_t Recorder::slot_of(const void *buffer, const char *what) {
 
 void Recorder::launch(KernelFn fn, uint64_t n, const std::vector<ParamKind> &kinds, const std::vector<void *> &args,
                       const std::vector<VarType> &out_types, const std::vector<uint32_t> &size_of,
-                      const std::vector<uint64_t> &table, uint32_t table_param, uint32_t ops) {
+                      const std::vector<uint64_t> &table, uint32_t table_param) {
     Step step;
     step.kind = StepKind::Launch;
     step.fn = fn;
     step.n = infer(n, "a kernel launch");
-    step.ops = ops;
     step.params.resize(kinds.size());
     size_t next_out = 0;
     for (uint32_t p = 0; p < kinds.size(); ++p) {

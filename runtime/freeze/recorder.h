@@ -29,7 +29,7 @@ class Recorder {
     /// and for each Size param the index of the buffer param whose size it is.
     void launch(KernelFn fn, uint64_t n, const std::vector<ParamKind> &kinds, const std::vector<void *> &args,
                 const std::vector<VarType> &out_types, const std::vector<uint32_t> &size_of,
-                const std::vector<uint64_t> &table, uint32_t table_param, uint32_t ops);
+                const std::vector<uint64_t> &table, uint32_t table_param);
     void reduce(detail::ReduceOp op, uint64_t block, const void *in, void *out, VarType t, uint64_t out_size);
     void fill(void *out, VarType t, uint64_t n, uint64_t bits);
     /// A buffer made from `src`: a copy of a slot when `src` is one, else host data (kept in the recording).
@@ -43,8 +43,6 @@ class Recorder {
 
     Recording &recording() { return m_rec; }
     const std::string &name() const { return m_name; }
-    /// Sizes baked in as constants (one message each).
-    const std::vector<std::string> &warnings() const { return m_warnings; }
 
   private:
     uint32_t new_slot(const void *buffer, VarType t, uint64_t size, const char *what);
@@ -54,7 +52,6 @@ class Recorder {
     Recording m_rec;
     std::unordered_map<const void *, uint32_t> m_slots;
     std::vector<uint64_t> m_input_sizes; ///< size of each input slot at record time
-    std::vector<std::string> m_warnings;
 };
 
 /// The recorder active on this thread (null: none).

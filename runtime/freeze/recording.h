@@ -44,7 +44,6 @@ struct Step {
     KernelFn fn = nullptr;
     std::vector<Binding> params;
     std::vector<uint64_t> table;
-    uint32_t ops = 0;                ///< operations in the kernel (logs)
     // Reduce (block 0: the whole array), Fill, Copy, HostData
     detail::ReduceOp reduce = detail::ReduceOp::Sum;
     uint64_t block = 0;

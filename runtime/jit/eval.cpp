@@ -216,8 +216,7 @@ void record_launch(State &s, freezing::Recorder &rec, KernelFn fn, uint64_t size
     for (auto &[root, p] : as.outputs)
         out_types.push_back(s.vars[root].type);
     try {
-        rec.launch(fn, size, as.ir.params, as.args, out_types, as.size_of, as.table, as.table_param,
-                   as.ir.op_count);
+        rec.launch(fn, size, as.ir.params, as.args, out_types, as.size_of, as.table, as.table_param);
     } catch (...) {
         for (auto &[root, p] : as.outputs)
             free_buffer(as.args[p], s.vars[root].type, s.vars[root].size);
