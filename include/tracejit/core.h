@@ -23,6 +23,7 @@ enum class Op : uint8_t {
     Abs, Sqrt, Rsqrt, Exp, Log, Sin, Cos, Tan, Tanh, Atan2, Pow, Erf, Floor, Ceil, Round,
     Min, Max, Fma, Select, Cast,
     Gather, Scatter, ScatterAdd,
+    LoopPhi, LoopOut, ///< a symbolic loop's state inside its body, and its results (runtime/jit/loop.h)
     Count
 };
 

@@ -3,6 +3,7 @@
 
 #include <tracejit/ad.h>
 #include <tracejit/array.h>
+#include <tracejit/control.h>
 #include <tracejit/core.h>
 #include <tracejit/error.h>
 #include <tracejit/freeze.h>

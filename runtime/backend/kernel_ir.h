@@ -26,6 +26,13 @@ enum class InstrKind : uint8_t {
     Index,   ///< the element index i, converted to `type`
     Store,   ///< param[a][i] = instr b
     ConstTable, ///< literal number `imm` of the table in param a (values are not part of the kernel's text)
+    // A symbolic loop: LoopStart, one Phi per state variable, the condition's instructions, LoopCond, the
+    // body, one PhiUpdate per state variable, LoopEnd. After LoopEnd a Phi's value is the state's final value.
+    LoopStart,  ///< opens a loop (its header)
+    Phi,        ///< a state variable: instr a before the loop, its PhiUpdate on later iterations
+    LoopCond,   ///< lanes where instr a is true (and that were still iterating) run the body; none: exit
+    PhiUpdate,  ///< Phi a takes the value of instr b (on the lanes that ran the body)
+    LoopEnd,    ///< closes the loop opened by LoopStart a (back to its header)
 };
 
 /// How the kernel uses a parameter slot.

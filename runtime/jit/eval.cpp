@@ -18,6 +18,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <deque>
+#include <unordered_map>
 
 namespace tj::jit {
 namespace {
@@ -72,6 +74,8 @@ uint32_t emit(Assembly &as, const Instr &ins) {
         ++as.ir.op_count;
     return n;
 }
+
+bool is_loop_effect(const Variable &v) { return v.op == Op::LoopOut && slot_of(v.literal) == loop_effect_slot; }
 
 /// Instruction number of an already visited operand.
 uint32_t ref_of(State &s, uint32_t id) { return s.vars[id].scratch - 1; }
@@ -145,11 +149,170 @@ bool is_computed_dep(const Variable &v, int k) {
     return true;
 }
 
-/// Post-order walk from `root` without recursion; every reached variable gets its instruction.
+void visit(State &s, Assembly &as, uint32_t root);
+
+[[noreturn]] void raise_escaped_phi() {
+    throw Error("tj::while_loop(): a value computed from a symbolic loop's state is used outside the loop's body, "
+                "or evaluated (read, reduced, gathered from, scattered into) while the loop is being traced; "
+                "only the loop's results can be used after it");
+}
+
+/// What a variable is computed from, for the analyses of a loop: its computed operands, or, for a loop's
+/// result, everything that loop was traced from.
+void children_of(State &s, uint32_t id, std::vector<uint32_t> &out) {
+    const Variable &v = s.vars[id];
+    if (v.op == Op::LoopOut) {
+        const LoopRecord &r = s.loops[loop_of(v.literal)];
+        for (auto *list : {&r.init, &r.update, &r.effects})
+            out.insert(out.end(), list->begin(), list->end());
+        out.push_back(r.cond);
+        return;
+    }
+    for (int k = 0; k < 4; ++k)
+        if (is_computed_dep(v, k))
+            out.push_back(v.dep[k]);
+}
+
+/// For each variable reachable from `roots` and not yet emitted: whether it depends on the state of `loop`
+/// (an iterative post-order walk; an inner loop depends on it when anything it was traced from does).
+void find_variant(State &s, uint32_t loop, const std::vector<uint32_t> &roots,
+                  std::unordered_map<uint32_t, bool> &variant) {
+    std::vector<std::pair<uint32_t, bool>> stack; // (variable, children pushed)
+    std::vector<uint32_t> kids;
+    for (uint32_t r : roots)
+        stack.push_back({r, false});
+    while (!stack.empty()) {
+        auto [id, expanded] = stack.back();
+        stack.pop_back();
+        const Variable &v = s.vars[id];
+        if (variant.count(id) && !expanded)
+            continue;
+        if (v.scratch) {
+            variant[id] = false;
+            continue;
+        }
+        if (v.op == Op::LoopPhi) {
+            variant[id] = loop_of(v.literal) == loop;
+            continue;
+        }
+        kids.clear();
+        children_of(s, id, kids);
+        if (!expanded) {
+            variant.emplace(id, false); // placeholder: graphs are acyclic
+            stack.push_back({id, true});
+            for (uint32_t k : kids)
+                if (!variant.count(k))
+                    stack.push_back({k, false});
+            continue;
+        }
+        bool any = false;
+        for (uint32_t k : kids)
+            any |= variant[k];
+        variant[id] = any;
+    }
+}
+
+/// Emits, before the loop starts, everything the loop's condition and body use that does not depend on its
+/// state (loop-invariant code is computed once, not per iteration).
+void hoist_invariants(State &s, Assembly &as, const std::vector<uint32_t> &roots,
+                      std::unordered_map<uint32_t, bool> &variant) {
+    std::vector<uint32_t> stack(roots), kids;
+    std::unordered_map<uint32_t, bool> seen;
+    while (!stack.empty()) {
+        uint32_t id = stack.back();
+        stack.pop_back();
+        if (!seen.emplace(id, true).second || s.vars[id].scratch)
+            continue;
+        if (!variant[id]) {
+            if (s.vars[id].op != Op::LoopPhi) // another loop's placeholder: visit() reports it where it is used
+                visit(s, as, id);
+            continue;
+        }
+        if (s.vars[id].op == Op::LoopOut) { // an inner loop: only its initial values can move out
+            const LoopRecord &r = s.loops[loop_of(s.vars[id].literal)];
+            stack.insert(stack.end(), r.init.begin(), r.init.end());
+            continue;
+        }
+        kids.clear();
+        children_of(s, id, kids);
+        stack.insert(stack.end(), kids.begin(), kids.end());
+    }
+}
+
+/// Emits a whole symbolic loop (see kernel_ir.h) and gives its results their instructions.
+void emit_loop(State &s, Assembly &as, uint32_t loop) {
+    const LoopRecord &r = s.loops[loop]; // no loop is created while a kernel is assembled
+    for (uint32_t id : r.init)
+        visit(s, as, id);
+    std::vector<uint32_t> roots(r.update);
+    roots.insert(roots.end(), r.effects.begin(), r.effects.end());
+    roots.push_back(r.cond);
+    std::unordered_map<uint32_t, bool> variant;
+    find_variant(s, loop, roots, variant);
+    hoist_invariants(s, as, roots, variant);
+
+    Instr ins;
+    ins.kind = InstrKind::LoopStart;
+    ins.imm = r.phi.size();
+    uint32_t start = emit(as, ins);
+    size_t body_from = as.visited.size();
+    std::vector<uint32_t> phi_instr;
+    for (size_t k = 0; k < r.phi.size(); ++k) {
+        Instr phi;
+        phi.kind = InstrKind::Phi;
+        phi.type = phi.src_type = s.vars[r.phi[k]].type;
+        phi.a = ref_of(s, r.init[k]);
+        phi_instr.push_back(emit(as, phi));
+        s.vars[r.phi[k]].scratch = phi_instr.back() + 1;
+        as.visited.push_back(r.phi[k]);
+    }
+    visit(s, as, r.cond);
+    Instr cond;
+    cond.kind = InstrKind::LoopCond;
+    cond.type = cond.src_type = VarType::Bool;
+    cond.a = ref_of(s, r.cond);
+    emit(as, cond);
+    for (uint32_t id : r.update)
+        visit(s, as, id);
+    for (uint32_t id : r.effects)
+        visit(s, as, id);
+    for (size_t k = 0; k < r.phi.size(); ++k) {
+        Instr up;
+        up.kind = InstrKind::PhiUpdate;
+        up.type = up.src_type = s.vars[r.phi[k]].type;
+        up.a = phi_instr[k];
+        up.b = ref_of(s, r.update[k]);
+        emit(as, up);
+    }
+    Instr end;
+    end.kind = InstrKind::LoopEnd;
+    end.a = start;
+    uint32_t end_at = emit(as, end);
+    // Values of the body do not exist after the loop: a later use would be an escaped value (visit() says so).
+    for (size_t i = body_from; i < as.visited.size(); ++i)
+        s.vars[as.visited[i]].scratch = 0;
+    for (size_t k = 0; k < r.outs.size(); ++k)
+        if (uint32_t out = r.outs[k]) {
+            s.vars[out].scratch = phi_instr[k] + 1;
+            as.visited.push_back(out);
+        }
+    if (r.effect_var) {
+        s.vars[r.effect_var].scratch = end_at + 1;
+        as.visited.push_back(r.effect_var);
+    }
+}
+
+/// Post-order walk from `root` without recursion (except into loops); every reached variable gets its
+/// instruction.
 void visit(State &s, Assembly &as, uint32_t root) {
     if (s.vars[root].scratch)
         return;
-    static std::vector<std::pair<uint32_t, int>> &stack = *new std::vector<std::pair<uint32_t, int>>(); // under the JIT lock
+    // One stack per level of loop nesting, reused under the JIT lock (a deque keeps outer levels in place).
+    static std::deque<std::vector<std::pair<uint32_t, int>>> &stacks = *new std::deque<std::vector<std::pair<uint32_t, int>>>();
+    static size_t depth = 0;
+    if (stacks.size() <= depth)
+        stacks.emplace_back();
+    auto &stack = stacks[depth];
     stack.clear();
     stack.push_back({root, 0});
     while (!stack.empty()) {
@@ -172,6 +335,20 @@ void visit(State &s, Assembly &as, uint32_t root) {
             continue;
         uint32_t cur = id;
         stack.pop_back();
+        Op op = s.vars[cur].op;
+        if (op == Op::LoopPhi) [[unlikely]]
+            raise_escaped_phi();
+        if (op == Op::LoopOut) [[unlikely]] {
+            ++depth;
+            try {
+                emit_loop(s, as, loop_of(s.vars[cur].literal));
+            } catch (...) {
+                --depth;
+                throw;
+            }
+            --depth;
+            continue;
+        }
         uint32_t n = emit_var(s, as, cur);
         s.vars[cur].scratch = n + 1;
         as.visited.push_back(cur);
@@ -245,7 +422,7 @@ void run_group(State &s, uint64_t size, const std::vector<uint32_t> &roots) {
         for (uint32_t r : roots) {
             visit(s, as, r);
             Variable &v = s.vars[r];
-            if (v.op == Op::Scatter || v.op == Op::ScatterAdd)
+            if (v.op == Op::Scatter || v.op == Op::ScatterAdd || is_loop_effect(v))
                 continue;
             void *buf = alloc_buffer(v.type, v.size);
             uint32_t p = add_param(as, ParamKind::Output, buf, 0);
@@ -308,7 +485,7 @@ void run_group(State &s, uint64_t size, const std::vector<uint32_t> &roots) {
 void eval_locked(State &s, const uint32_t *ids, size_t count) {
     // Roots grouped by size, in order of first appearance; pending scatters join their size's group.
     std::vector<std::pair<uint64_t, std::vector<uint32_t>>> groups;
-    auto add = [&](uint32_t id) {
+    auto add_one = [&](uint32_t id) {
         uint64_t size = s.vars[id].size;
         for (auto &g : groups)
             if (g.first == size) {
@@ -317,6 +494,13 @@ void eval_locked(State &s, const uint32_t *ids, size_t count) {
                 return;
             }
         groups.push_back({size, {id}});
+    };
+    auto add = [&](uint32_t id) {
+        add_one(id);
+        if (s.vars[id].op == Op::LoopOut) [[unlikely]] // the loop runs once: all its results come out of it
+            for (uint32_t out : s.loops[loop_of(s.vars[id].literal)].outs)
+                if (out)
+                    add_one(out);
     };
     std::vector<uint32_t> effects;
     const void *owner = freezing::active(); // this thread's pending scatters only (see State::side_effect_owner)
@@ -359,7 +543,7 @@ void eval_locked(State &s, const uint32_t *ids, size_t count) {
     for (auto &g : groups) {
         if (g.first == 0) {
             for (uint32_t id : g.second)
-                if (s.vars[id].op != Op::Scatter && s.vars[id].op != Op::ScatterAdd) {
+                if (s.vars[id].op != Op::Scatter && s.vars[id].op != Op::ScatterAdd && !is_loop_effect(s.vars[id])) {
                     void *buf = alloc_buffer(s.vars[id].type, 0);
                     if (freezing::Recorder *rec = freezing::active()) [[unlikely]]
                         rec->fill(buf, s.vars[id].type, 0, 0);
@@ -375,7 +559,10 @@ void eval_locked(State &s, const uint32_t *ids, size_t count) {
         }
     }
     for (uint32_t id : effects) {
-        s.vars[s.vars[id].dep[3]].dirty = false;
+        if (is_loop_effect(s.vars[id]))
+            loop_effects_done(s, id);
+        else
+            s.vars[s.vars[id].dep[3]].dirty = false;
         dec_ref(s, id); // the reference the pending list held
     }
     for (auto &g : groups)

@@ -115,6 +115,10 @@ void dec_ref(State &s, uint32_t id) {
         for (uint32_t d : v.dep)
             if (d && --s.vars[d].ref == 0)
                 stack.push_back(d);
+        if (v.op == Op::LoopOut) [[unlikely]]
+            for (uint32_t d : loop_release(s, v.literal))
+                if (--s.vars[d].ref == 0)
+                    stack.push_back(d);
         if (!s.labels.empty())
             s.labels.erase(cur);
         s.vars[cur] = Variable{};
@@ -129,12 +133,17 @@ void become_data(State &s, uint32_t id, void *data) {
         v.in_cse = false;
     }
     uint32_t deps[4] = {v.dep[0], v.dep[1], v.dep[2], v.dep[3]};
+    std::vector<uint32_t> released;
+    if (v.op == Op::LoopOut) // the loop ran: this result no longer needs it
+        released = loop_release(s, v.literal);
     v.op = Op::Data;
     v.data = data;
     v.literal = 0;
     std::memset(v.dep, 0, sizeof(v.dep));
     for (uint32_t d : deps)
         dec_ref(s, d); // may reallocate nothing: dec_ref never grows `vars`
+    for (uint32_t d : released)
+        dec_ref(s, d);
 }
 
 uint32_t new_leaf(State &s, Op op, VarType t, uint64_t size, uint64_t literal, void *data) {
@@ -318,6 +327,8 @@ uint32_t var_op(const char *api, Op op, uint32_t a, uint32_t b, uint32_t c) {
         simplified = same(b);
     else if (op == Op::Select && s.vars[a].op == Op::Literal)
         simplified = same(s.vars[a].literal ? b : c);
+    else if (op == Op::Select && b == c)
+        simplified = same(b);
     if (simplified)
         return simplified;
 
@@ -487,8 +498,12 @@ uint32_t var_scatter(uint32_t target, uint32_t value, uint32_t index, uint32_t m
     v.dep[2] = mask;
     v.dep[3] = dst;
     uint32_t se = new_var(s, v, false);
-    s.side_effects.push_back(se);
-    s.side_effect_owner.push_back(freezing::active());
+    if (uint32_t loop = tracing_loop(); loop != UINT32_MAX) { // runs inside the loop's kernel
+        loop_add_effect(s, loop, se);
+    } else {
+        s.side_effects.push_back(se);
+        s.side_effect_owner.push_back(freezing::active());
+    }
     s.vars[dst].dirty = true;
     return dst;
 }

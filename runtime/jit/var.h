@@ -11,6 +11,7 @@
 #include "backend/kernel_ir.h"
 #include "jit/alloc.h"
 #include "jit/cse_table.h"
+#include "jit/loop.h"
 
 #include <cstdint>
 #include <mutex>
@@ -71,6 +72,8 @@ struct State {
     /// only the scatters of its own recorder (or, outside frozen bodies, those of none), so that a recording
     /// neither takes in another thread's scatter nor loses its own to another thread's evaluation.
     std::vector<const void *> side_effect_owner;
+    std::vector<LoopRecord> loops;        ///< symbolic loops (runtime/jit/loop.h)
+    std::vector<uint32_t> free_loops;
     std::unordered_map<uint32_t, std::string> labels;
     std::vector<uint32_t> free_stack;     ///< scratch space of dec_ref (no recursion)
     KernelStats stats;

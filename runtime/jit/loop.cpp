@@ -1,0 +1,269 @@
+// runtime/jit/loop.cpp — symbolic loops and the mask stack: tracing a loop's state, condition and body
+//
+// Start with `loop_begin`: each state variable gets a LoopPhi placeholder that the condition and the body
+// are traced on; `loop_end` checks sizes and makes the LoopOut results. The mask stack (thread-local, like
+// the loop being traced) is what gather and scatter AND their masks with.
+#include "jit/loop.h"
+
+#include "freeze/recorder.h"
+#include "jit/var.h"
+
+#include <tracejit/control_core.h>
+#include <tracejit/error.h>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace tj {
+namespace jit {
+namespace {
+
+/// Masks pushed by symbolic branches and loop bodies on this thread (each holds a reference).
+std::vector<uint32_t> &mask_stack() {
+    static thread_local std::vector<uint32_t> stack;
+    return stack;
+}
+
+/// Loops whose condition or body this thread is tracing, innermost last.
+std::vector<uint32_t> &loop_stack() {
+    static thread_local std::vector<uint32_t> stack;
+    return stack;
+}
+
+uint32_t new_record(State &s) {
+    uint32_t id;
+    if (!s.free_loops.empty()) {
+        id = s.free_loops.back();
+        s.free_loops.pop_back();
+    } else {
+        id = uint32_t(s.loops.size());
+        s.loops.emplace_back();
+    }
+    s.loops[id] = LoopRecord{};
+    s.loops[id].in_use = true;
+    return id;
+}
+
+/// Every reference a record holds, and the record freed.
+std::vector<uint32_t> free_record(State &s, uint32_t loop) {
+    LoopRecord &r = s.loops[loop];
+    std::vector<uint32_t> held;
+    for (auto *list : {&r.init, &r.phi, &r.update, &r.effects})
+        held.insert(held.end(), list->begin(), list->end());
+    if (r.cond)
+        held.push_back(r.cond);
+    s.loops[loop] = LoopRecord{};
+    s.free_loops.push_back(loop);
+    return held;
+}
+
+uint32_t loop_var(State &s, Op op, VarType t, uint64_t size, uint32_t loop, uint32_t slot) {
+    Variable v;
+    v.op = op;
+    v.type = t;
+    v.size = size;
+    v.literal = loop_literal(loop, slot);
+    return new_var(s, v, false);
+}
+
+LoopRecord &record(State &s, uint32_t loop) {
+    if (loop >= s.loops.size() || !s.loops[loop].in_use || !s.loops[loop].tracing)
+        throw Error("tj::while_loop(): internal error: no such loop being traced");
+    return s.loops[loop];
+}
+
+} // namespace
+
+std::vector<uint32_t> loop_release(State &s, uint64_t literal) {
+    uint32_t loop = loop_of(literal), slot = slot_of(literal);
+    LoopRecord &r = s.loops[loop];
+    if (slot == loop_effect_slot)
+        r.effect_var = 0;
+    else
+        r.outs[slot] = 0;
+    if (--r.live != 0)
+        return {};
+    return free_record(s, loop);
+}
+
+uint32_t tracing_loop() noexcept { return loop_stack().empty() ? UINT32_MAX : loop_stack().back(); }
+
+uint32_t loop_add_state(State &s, uint32_t loop, uint32_t init) {
+    LoopRecord &r = record(s, loop);
+    const Variable &v = s.vars[init];
+    uint32_t phi = loop_var(s, Op::LoopPhi, v.type, v.size, loop, uint32_t(r.init.size()));
+    inc_ref(s, init);
+    s.loops[loop].init.push_back(init);
+    s.loops[loop].phi.push_back(phi);
+    inc_ref(s, phi);
+    return phi;
+}
+
+void loop_add_effect(State &s, uint32_t loop, uint32_t scatter) { s.loops[loop].effects.push_back(scatter); }
+
+void loop_effects_done(State &s, uint32_t effect_var) {
+    const LoopRecord &r = s.loops[loop_of(s.vars[effect_var].literal)];
+    for (uint32_t se : r.effects)
+        s.vars[s.vars[se].dep[3]].dirty = false;
+}
+
+} // namespace jit
+
+namespace detail {
+using namespace jit;
+
+uint32_t mask_top() noexcept { return mask_stack().empty() ? 0 : mask_stack().back(); }
+
+void mask_push(const char *api, uint32_t mask) {
+    State &s = state();
+    Lock lock(s.mutex);
+    if (var(s, mask, api).type != VarType::Bool)
+        throw Error(fmt::format("{}: the condition must be a Bool array", api));
+    uint32_t combined = mask_apply(mask);
+    mask_stack().push_back(combined);
+}
+
+void mask_pop() noexcept {
+    if (mask_stack().empty())
+        return;
+    uint32_t m = mask_stack().back();
+    mask_stack().pop_back();
+    var_dec_ref(m);
+}
+
+uint32_t mask_apply(uint32_t mask) {
+    uint32_t top = mask_top();
+    if (!top) {
+        var_inc_ref(mask);
+        return mask;
+    }
+    return var_op("tj::if_stmt()", Op::And, mask, top);
+}
+
+uint32_t loop_depth() noexcept { return uint32_t(loop_stack().size()); }
+
+uint32_t loop_begin(const uint32_t *init, size_t n, uint32_t *phis) {
+    State &s = state();
+    Lock lock(s.mutex);
+    for (size_t k = 0; k < n; ++k)
+        if (var(s, init[k], "tj::while_loop()").dirty)
+            flush_side_effects(s);
+    uint32_t loop = new_record(s);
+    LoopRecord &r = s.loops[loop];
+    r.tracing = true;
+    for (size_t k = 0; k < n; ++k) {
+        const Variable &v = s.vars[init[k]];
+        uint32_t phi = loop_var(s, Op::LoopPhi, v.type, v.size, loop, uint32_t(k));
+        inc_ref(s, init[k]);
+        s.loops[loop].init.push_back(init[k]);
+        s.loops[loop].phi.push_back(phi);
+        inc_ref(s, phi);
+        phis[k] = phi;
+    }
+    loop_stack().push_back(loop);
+    return loop;
+}
+
+void loop_cond(uint32_t loop, uint32_t cond) {
+    State &s = state();
+    Lock lock(s.mutex);
+    LoopRecord &r = record(s, loop);
+    if (var(s, cond, "tj::while_loop()").type != VarType::Bool)
+        throw Error("tj::while_loop(): the condition must be a Bool array");
+    // Lanes outside the enclosing branch do not iterate (their loop might never end).
+    r.cond = mask_apply(cond);
+    mask_stack().push_back(r.cond);
+    inc_ref(s, r.cond);
+}
+
+void loop_end(uint32_t loop, const uint32_t *updates, uint32_t *outs) {
+    State &s = state();
+    Lock lock(s.mutex);
+    LoopRecord &r0 = record(s, loop);
+    if (!r0.cond)
+        throw Error("tj::while_loop(): internal error: the condition was not traced");
+    mask_pop();
+    loop_stack().pop_back();
+    s.loops[loop].tracing = false;
+    size_t n = s.loops[loop].init.size();
+    for (size_t k = 0; k < n; ++k) {
+        var(s, updates[k], "tj::while_loop()");
+        inc_ref(s, updates[k]);
+        s.loops[loop].update.push_back(updates[k]);
+    }
+    LoopRecord &r = s.loops[loop];
+    // The loop runs over the largest size; every other size must be 1.
+    uint64_t size = s.vars[r.cond].size;
+    std::vector<uint32_t> sized(r.init);
+    sized.insert(sized.end(), r.update.begin(), r.update.end());
+    sized.insert(sized.end(), r.effects.begin(), r.effects.end());
+    for (uint32_t id : sized)
+        size = std::max<uint64_t>(size, s.vars[id].size);
+    auto check = [&](uint32_t id, const std::string &what) {
+        uint64_t n = s.vars[id].size;
+        if (n != 1 && n != size)
+            throw Error(fmt::format("tj::while_loop(): size mismatch: {} has {} elements but the loop runs over {} "
+                                    "(only width-1 arrays broadcast)", what, n, size));
+    };
+    try {
+        check(r.cond, "the condition");
+        for (size_t k = 0; k < n; ++k) {
+            check(r.init[k], fmt::format("state variable {} (initial value)", k + 1));
+            check(r.update[k], fmt::format("state variable {} (after the body)", k + 1));
+        }
+        for (uint32_t se : r.effects)
+            check(se, "a scatter in the body");
+        const Variable &c = s.vars[r.cond];
+        if (c.op == Op::Literal && c.literal)
+            throw Error("tj::while_loop(): the condition is always true: the loop would never end");
+    } catch (...) {
+        for (uint32_t id : free_record(s, loop))
+            dec_ref(s, id);
+        throw;
+    }
+    r.size = size;
+    bool never = s.vars[r.cond].op == Op::Literal; // always false: the state stays as it was
+    r.outs.assign(n, 0);
+    for (size_t k = 0; k < n; ++k) {
+        if (never || r.update[k] == r.phi[k]) { // unchanged by the body
+            inc_ref(s, r.init[k]);
+            outs[k] = r.init[k];
+            continue;
+        }
+        uint32_t out = loop_var(s, Op::LoopOut, s.vars[r.init[k]].type, size, loop, uint32_t(k));
+        s.loops[loop].outs[k] = out;
+        ++s.loops[loop].live;
+        outs[k] = out;
+    }
+    if (!never && !s.loops[loop].effects.empty()) {
+        uint32_t fx = loop_var(s, Op::LoopOut, VarType::Bool, size, loop, loop_effect_slot);
+        s.loops[loop].effect_var = fx;
+        ++s.loops[loop].live;
+        s.side_effects.push_back(fx);
+        s.side_effect_owner.push_back(freezing::active());
+    }
+    if (s.loops[loop].live == 0)
+        for (uint32_t id : free_record(s, loop))
+            dec_ref(s, id);
+}
+
+void loop_abort(uint32_t loop) noexcept {
+    State &s = state();
+    Lock lock(s.mutex);
+    if (loop >= s.loops.size() || !s.loops[loop].in_use)
+        return;
+    if (s.loops[loop].tracing) {
+        auto &stack = loop_stack();
+        if (!stack.empty() && stack.back() == loop)
+            stack.pop_back();
+        // The body's mask is on the stack once the condition was traced.
+        if (s.loops[loop].cond && mask_top() == s.loops[loop].cond)
+            mask_pop();
+    }
+    for (uint32_t id : free_record(s, loop))
+        dec_ref(s, id);
+}
+
+} // namespace detail
+} // namespace tj
