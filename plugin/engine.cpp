@@ -4,7 +4,8 @@
 // (plan_statements.cpp: slots from plan_slots.cpp, one site per statement, insertions ordered by plan_source.cpp,
 // tables written by emit_tables.cpp); for a [[jit::freeze]] function then check_frozen_body (freeze_checks.cpp),
 // find_implicit_inputs (freeze_state.cpp) and plan_freeze (plan_freeze.cpp: the hidden body and the wrapper); then
-// EditList::apply into the Rewriter. A function is applied whole or not at all (its freezing likewise). Last, the
+// EditList::apply into the Rewriter. Statements whose condition is a tj::Bool are planned by plan_symbolic.cpp
+// (their state by symbolic_state.cpp). A function is applied whole or not at all (its freezing likewise). Last, the
 // traversal of the records that frozen functions take or return (freeze_types.cpp).
 #include "engine.h"
 
@@ -64,6 +65,7 @@ EngineResult rewrite_marked_functions(clang::ASTContext &ctx, clang::Rewriter &r
         bool frozen = plan_frozen_function(ctx, src, *fn, plan, types, freeze_edits, result.diagnostics);
         edits.apply(rewriter);
         ++result.rewritten_functions;
+        result.symbolic_statements += plan.symbolic;
         if (frozen) {
             freeze_edits.apply(rewriter);
             ++result.frozen_functions;

@@ -33,6 +33,7 @@ struct EngineOptions {
 struct EngineResult {
     unsigned rewritten_functions = 0;
     unsigned frozen_functions = 0; ///< of those, the ones called through tj::freeze (the file needs freeze.h)
+    unsigned symbolic_statements = 0; ///< branches and loops on tj::Bool rewritten (the file needs control.h)
     std::vector<EngineDiagnostic> diagnostics;
 };
 

@@ -2,6 +2,7 @@
 #include "freeze_checks.h"
 
 #include "freeze_types.h"
+#include "symbolic_condition.h"
 
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/DeclTemplate.h>
@@ -52,7 +53,9 @@ class ReadFinder {
         if (const auto *call = dyn_cast<CXXMemberCallExpr>(s)) {
             const CXXMethodDecl *method = call->getMethodDecl();
             if (method && is_tj_array(method->getParent())) {
-                if (isa<CXXConversionDecl>(method))
+                // The conversion of a tj::Bool to bool exists in the pre-pass only, for symbolic conditions (the
+                // plugin rewrites them; the real compile rejects any other use).
+                if (isa<CXXConversionDecl>(method) && !is_tj_bool(call->getImplicitObjectArgument()->getType()))
                     report(call->getExprLoc(), "a conversion of a tj array to a host value");
                 else if (method->getDeclName().isIdentifier() && method->getName() == "read")
                     report(call->getExprLoc(), "'read'");

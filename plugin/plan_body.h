@@ -1,8 +1,9 @@
-// plugin/plan_body.h — the Planner of one function body, shared by plan_statements.cpp and plan_control.cpp
+// plugin/plan_body.h — the Planner of one function body, shared by plan_statements.cpp, plan_control.cpp and
+// plan_symbolic.cpp
 //
 // Internal to the planner: plan_statements.cpp holds the Planner's dispatch and the simple statements
 // (expressions, declarations, returns, jumps, macro uses), plan_control.cpp the control statements (if, switch,
-// loops, try). Depths: a statement at depth d inserts at depth d, braces it adds around a body at d + 1, and the
+// loops, try), plan_symbolic.cpp the ones whose condition is a tj::Bool (rewritten into tj::if_stmt/while_loop). Depths: a statement at depth d inserts at depth d, braces it adds around a body at d + 1, and the
 // body's statements sit at d + 2; EditList orders insertions sharing an offset by that depth.
 #pragma once
 
@@ -105,6 +106,24 @@ class Planner {
     void try_statement(const CXXTryStmt *s, unsigned n, unsigned d);
     bool init_statement(const Stmt *init, SourceLocation keyword, const char *reopen, unsigned n, unsigned d);
     uint32_t condition_variable(const VarDecl *var, unsigned n, SourceLocation *after);
+    /// A for's increment: recorded as a Statement site after it runs.
+    void increment(const Expr *inc, CharSourceRange ir, unsigned n, unsigned d);
+
+    // Symbolic statements (plan_symbolic.cpp): a condition of type tj::Bool (`mask`, from symbolic_condition).
+    void symbolic_if(const IfStmt *s, const Expr *mask, unsigned n, unsigned d);
+    void symbolic_while(const WhileStmt *s, unsigned n, unsigned d);
+    void symbolic_do(const DoStmt *s, unsigned n, unsigned d);
+    void symbolic_for(const ForStmt *s, unsigned n, unsigned d);
+    /// The state of a symbolic statement (its problems and escaping jumps reported as errors); false when it has
+    /// problems.
+    bool symbolic_state(const std::vector<const Stmt *> &regions, const std::vector<const Stmt *> &bodies,
+                        const char *what, std::vector<std::string> &names);
+    void error(SourceLocation loc, std::string message);
+    /// Plans the bodies of a symbolic statement that cannot be rewritten (after reporting why), as a host one.
+    void unrewritable(const Stmt *s, const char *why, const std::vector<const Stmt *> &bodies, unsigned n, unsigned d);
+    /// A symbolic statement with problems (reported as errors): its condition becomes `(static_cast<void>(C),
+    /// false)` so that the compile shows the plugin's errors alone, and its bodies are planned as host ones.
+    void disabled(const Expr *cond, const std::vector<const Stmt *> &bodies, unsigned n, unsigned d);
 
     ASTContext &m_ctx;
     const SourceText &m_src;

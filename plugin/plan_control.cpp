@@ -3,6 +3,7 @@
 // Each handler's comment gives its rewrite; init-statements (`if (INIT; C)`) and condition variables
 // (`if (T v = e)`) are shared by if, switch and the loops.
 #include "plan_body.h"
+#include "symbolic_condition.h"
 
 #include <algorithm>
 
@@ -40,6 +41,9 @@ uint32_t Planner::condition_variable(const VarDecl *var, unsigned n, SourceLocat
 void Planner::if_statement(const IfStmt *s, unsigned n, unsigned d) {
     if (s->isConsteval())
         return;
+    if (!s->isConstexpr())
+        if (const Expr *mask = symbolic_condition(s->getCond()))
+            return symbolic_if(s, mask, n, d);
     auto else_way = [&] {
         const Stmt *e = s->getElse();
         if (!e)
@@ -201,6 +205,8 @@ void Planner::switch_statement(const SwitchStmt *s, unsigned n, unsigned d) {
 // while (C) B → {__tjf.loop_enter(S); while (__tjf.loop(S, static_cast<bool>(C))) {B}}; with a condition variable:
 // {__tjf.loop_enter(S); while (true) { T v = e; __tjf.stmt(Sv, v); if (!__tjf.loop(S, …(v))) break; B }}.
 void Planner::while_statement(const WhileStmt *s, unsigned n, unsigned d) {
+    if (symbolic_condition(s->getCond()))
+        return symbolic_while(s, n, d);
     SourceLocation end = end_of(s);
     CharSourceRange header = m_src.file_range(SourceRange(s->getWhileLoc(), s->getRParenLoc()));
     if (end.isInvalid() || header.isInvalid()) {
@@ -251,6 +257,8 @@ void Planner::while_statement(const WhileStmt *s, unsigned n, unsigned d) {
 
 // do B while (C); → {__tjf.loop_enter(S); do {B} while (__tjf.loop(S, static_cast<bool>(C)));}
 void Planner::do_statement(const DoStmt *s, unsigned n, unsigned d) {
+    if (symbolic_condition(s->getCond()))
+        return symbolic_do(s, n, d);
     SourceLocation end = end_of(s);
     CharSourceRange header = m_src.file_range(SourceRange(s->getWhileLoc(), s->getRParenLoc()));
     CharSourceRange start = m_src.file_range(SourceRange(s->getDoLoc(), s->getDoLoc()));
@@ -274,6 +282,8 @@ void Planner::do_statement(const DoStmt *s, unsigned n, unsigned d) {
 // for (INIT; C; INC) B → {INIT; <INIT recorded>; __tjf.loop_enter(S); for (; __tjf.loop(S, static_cast<bool>(C));
 // (void)(INC), __tjf.stmt(Sinc, TARGET)) {B}} (INIT stays where it is: `for (` becomes `{`).
 void Planner::for_statement(const ForStmt *s, unsigned n, unsigned d) {
+    if (symbolic_condition(s->getCond()))
+        return symbolic_for(s, n, d);
     SourceLocation end = end_of(s);
     CharSourceRange header = m_src.file_range(SourceRange(s->getForLoc(), s->getRParenLoc()));
     if (end.isInvalid() || header.isInvalid() || s->getConditionVariable()) {
@@ -324,28 +334,32 @@ void Planner::for_statement(const ForStmt *s, unsigned n, unsigned d) {
     } else {
         m_edits.insert(separator, Phase::Close, d, "__tjf.loop(" + S + ", true)");
     }
-    if (inc) {
-        uint32_t is = new_site(SiteKind::Statement, ir.getBegin(), n + 1, m_src.text(ir));
-        const Expr *target = nullptr;
-        ValueForm form = expression_operands(is, inc, n + 1, d, &target);
-        std::string I = sid(is);
-        switch (form) {
-        case ValueForm::Target:
-            m_edits.insert(ir.getBegin(), Phase::Open, d, "(void)(");
-            m_edits.insert(ir.getEnd(), Phase::Close, d, "), __tjf.stmt(" + I + ", " + target_text(target) + ")");
-            break;
-        case ValueForm::Value:
-            m_edits.insert(ir.getBegin(), Phase::Open, d, "__tjf.stmt(" + I + ", (");
-            m_edits.insert(ir.getEnd(), Phase::Close, d, "))");
-            break;
-        case ValueForm::Void:
-            m_edits.insert(ir.getBegin(), Phase::Open, d, "(void)(");
-            m_edits.insert(ir.getEnd(), Phase::Close, d, "), __tjf.stmt(" + I + ")");
-            break;
-        }
-    }
+    if (inc)
+        increment(inc, ir, n, d);
     block(s->getBody(), n + 1, d + 1);
     m_edits.insert(end, Phase::Close, d, "}");
+}
+
+// INC → (void)(INC), __tjf.stmt(Sinc, TARGET) (or the other value forms), a Statement at nesting n + 1.
+void Planner::increment(const Expr *inc, CharSourceRange ir, unsigned n, unsigned d) {
+    uint32_t is = new_site(SiteKind::Statement, ir.getBegin(), n + 1, m_src.text(ir));
+    const Expr *target = nullptr;
+    ValueForm form = expression_operands(is, inc, n + 1, d, &target);
+    std::string I = sid(is);
+    switch (form) {
+    case ValueForm::Target:
+        m_edits.insert(ir.getBegin(), Phase::Open, d, "(void)(");
+        m_edits.insert(ir.getEnd(), Phase::Close, d, "), __tjf.stmt(" + I + ", " + target_text(target) + ")");
+        break;
+    case ValueForm::Value:
+        m_edits.insert(ir.getBegin(), Phase::Open, d, "__tjf.stmt(" + I + ", (");
+        m_edits.insert(ir.getEnd(), Phase::Close, d, "))");
+        break;
+    case ValueForm::Void:
+        m_edits.insert(ir.getBegin(), Phase::Open, d, "(void)(");
+        m_edits.insert(ir.getEnd(), Phase::Close, d, "), __tjf.stmt(" + I + ")");
+        break;
+    }
 }
 
 // for (D : R) B → {__tjf.loop_enter(S); for (D : R) {__tjf.loop(S, true); __tjf.stmt(Sv, v); B}

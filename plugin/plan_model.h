@@ -54,6 +54,7 @@ struct FunctionPlan {
     std::vector<std::string> slot_names;
     std::vector<std::string> param_names; ///< the slots passed to args(), in order (slots 0…)
     std::vector<PlannedSite> sites;
+    uint32_t symbolic = 0; ///< statements rewritten into tj::if_stmt / tj::while_loop (the file needs control.h)
 };
 
 } // namespace tracejit::plugin

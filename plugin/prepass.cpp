@@ -2,6 +2,7 @@
 #include "prepass.h"
 
 #include "find_marked.h"
+#include "symbolic_condition.h"
 
 #include <clang/AST/ASTConsumer.h>
 #include <clang/AST/ASTContext.h>
@@ -135,7 +136,7 @@ class MarkScanner {
 /// The pre-pass's consumer: skips what cannot be marked, then runs the engine on the finished AST.
 class PrepassConsumer : public clang::ASTConsumer {
   public:
-    explicit PrepassConsumer(PrepassResult &result) : m_result(result) {}
+    PrepassConsumer(PrepassResult &result, const SymbolicErrorFilter &errors) : m_result(result), m_errors(errors) {}
 
     // Only marked bodies are rewritten: parsing the others is wasted (about 30 % of the pre-pass).
     bool shouldSkipFunctionBody(clang::Decl *decl) override {
@@ -144,7 +145,7 @@ class PrepassConsumer : public clang::ASTConsumer {
     }
 
     void HandleTranslationUnit(clang::ASTContext &ctx) override {
-        if (ctx.getDiagnostics().hasUncompilableErrorOccurred()) {
+        if (m_errors.other_errors() > 0 || ctx.getDiagnostics().hasFatalErrorOccurred()) {
             m_result.had_errors = true;
             return;
         }
@@ -164,6 +165,7 @@ class PrepassConsumer : public clang::ASTConsumer {
         }
         m_result.rewritten_functions = engine.rewritten_functions;
         m_result.uses_freeze = engine.frozen_functions > 0;
+        m_result.uses_control = engine.symbolic_statements > 0;
         m_result.uses_fmt = !ctx.getTranslationUnitDecl()->lookup(&ctx.Idents.get("fmt")).empty();
         m_result.diagnostics = std::move(engine.diagnostics);
         llvm::StringSet<> done;
@@ -185,19 +187,21 @@ class PrepassConsumer : public clang::ASTConsumer {
     }
 
     PrepassResult &m_result;
+    const SymbolicErrorFilter &m_errors;
 };
 
 class PrepassAction : public clang::ASTFrontendAction {
   public:
-    explicit PrepassAction(PrepassResult &result) : m_result(result) {}
+    PrepassAction(PrepassResult &result, const SymbolicErrorFilter &errors) : m_result(result), m_errors(errors) {}
 
   protected:
     std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &, llvm::StringRef) override {
-        return std::make_unique<PrepassConsumer>(m_result);
+        return std::make_unique<PrepassConsumer>(m_result, m_errors);
     }
 
   private:
     PrepassResult &m_result;
+    const SymbolicErrorFilter &m_errors;
 };
 
 /// The tracejit include folder that goes with this plugin: next to it once installed, the source tree's in a build.
@@ -291,6 +295,9 @@ PrepassResult run_prepass(clang::CompilerInstance &ci) {
     frontend.TimeTracePath.clear();
     frontend.SkipFunctionBodies = true;
     invocation->getDependencyOutputOpts() = clang::DependencyOutputOptions();
+    // tj::Bool declares a conversion to bool for the pre-pass only: `do … while (mask);` then parses (clang drops a
+    // do statement whose condition does not convert) and the engine rewrites it (symbolic_condition.h).
+    invocation->getPreprocessorOpts().addMacroDef(prepass_macro);
     invocation->getCodeGenOpts().TimePasses = false; // -ftime-report reports the real compile only
     clang::DiagnosticOptions &diagnostics = invocation->getDiagnosticOpts();
     diagnostics.VerifyDiagnostics = false;
@@ -300,12 +307,14 @@ PrepassResult run_prepass(clang::CompilerInstance &ci) {
 
     auto nested = std::make_unique<clang::CompilerInstance>(ci.getPCHContainerOperations());
     nested->setInvocation(std::move(invocation));
-    nested->createDiagnostics(new clang::IgnoringDiagConsumer(), /*ShouldOwnClient=*/true);
+    // Counts the errors, less those of tj::Bool conditions (which the engine rewrites), and shows none.
+    auto *errors = new SymbolicErrorFilter();
+    nested->createDiagnostics(errors, /*ShouldOwnClient=*/true);
     nested->createFileManager(ci.getFileManager().getVirtualFileSystemPtr());
 
     // A crash in the pre-pass (a bug in the engine, or in clang on code it cannot parse twice) becomes an error
     // of this compile rather than a crash of clang, where clang has crash recovery enabled (the driver does).
-    PrepassAction action(result);
+    PrepassAction action(result, *errors);
     bool ok = false;
     t_in_prepass = true;
     llvm::CrashRecoveryContext recovery;
@@ -317,7 +326,7 @@ PrepassResult run_prepass(clang::CompilerInstance &ci) {
         result.crashed = true;
         return result;
     }
-    if (!ok || nested->getDiagnostics().hasUncompilableErrorOccurred()) {
+    if (!ok || errors->other_errors() > 0 || nested->getDiagnostics().hasFatalErrorOccurred()) {
         result = PrepassResult();
         result.had_errors = true;
     }
@@ -356,7 +365,8 @@ bool apply_prepass(clang::CompilerInstance &ci, const PrepassResult &result) {
     // With fmt in the file, the tape formats values of types that have a fmt formatter (tape_value.h).
     pp.setPredefines(pp.getPredefines() + (result.uses_fmt ? "\n#define TRACEJIT_TAPE_FMT 1" : "") +
                      "\n#include <tracejit/tape_hooks.h>\n" +
-                     (result.uses_freeze ? "#include <tracejit/freeze.h>\n" : ""));
+                     (result.uses_freeze ? "#include <tracejit/freeze.h>\n" : "") +
+                     (result.uses_control ? "#include <tracejit/control.h>\n" : ""));
     return true;
 }
 

@@ -32,6 +32,7 @@ struct PrepassResult {
     bool crashed = false;    ///< the pre-pass crashed (and was recovered): nothing was rewritten
     unsigned rewritten_functions = 0;
     bool uses_freeze = false; ///< a function is called through tj::freeze: <tracejit/freeze.h> is included too
+    bool uses_control = false; ///< symbolic branches or loops: <tracejit/control.h> is included too
     bool uses_fmt = false;    ///< the file includes fmt: the tape may format values through it (TRACEJIT_TAPE_FMT)
     std::vector<EditedFile> files;
     std::vector<EngineDiagnostic> diagnostics; ///< positions in the original text of `file`
@@ -46,7 +47,8 @@ bool may_contain_marks(clang::CompilerInstance &ci);
 /// True while a pre-pass runs on this thread: the plugin, loaded into the nested compile too, then does nothing.
 bool in_prepass();
 
-/// Parses the translation unit of `ci` once more (diagnostics ignored) and runs the engine on it.
+/// Parses the translation unit of `ci` once more (diagnostics ignored) and runs the engine on it. The errors of
+/// tj::Bool conditions (symbolic_condition.h) do not stop it: they are what the engine rewrites.
 PrepassResult run_prepass(clang::CompilerInstance &ci);
 
 /// Makes the real compile of `ci` read the rewritten files and include <tracejit/tape_hooks.h> (and, with frozen

@@ -23,6 +23,11 @@ VarPair merge_branch(uint32_t mask, VarPair t, VarPair f) {
         throw Error("tj::if_stmt(): a state variable has a value after one branch only (it is empty before the "
                     "if and only one branch assigns it): give it a value before the if");
     }
+    if (t.jit == f.jit && t.ad == f.ad) { // unchanged by both branches: the same array (a leaf stays a leaf)
+        var_inc_ref(t.jit);
+        ad_inc_ref(t.ad);
+        return t;
+    }
     if (t.ad || f.ad)
         return ad_op("tj::if_stmt()", Op::Select, {mask, 0}, t, f);
     return {var_op("tj::if_stmt()", Op::Select, mask, t.jit, f.jit), 0};
@@ -64,8 +69,14 @@ void run_while_loop(std::vector<StateSlot> &slots, LoopTracer &tracer,
         std::vector<uint32_t> outs(update_ids.size());
         loop_end(loop, update_ids.data(), outs.data());
         std::vector<uint32_t> out_ads = grad.results(outs);
-        for (size_t k = 0; k < n; ++k)
+        for (size_t k = 0; k < n; ++k) {
+            if (updates[k].jit == phis[k]) { // unchanged by the body: the initial array itself
+                ad_dec_ref(out_ads[k]);
+                out_ads[k] = init[k].ad;
+                ad_inc_ref(init[k].ad);
+            }
             after[k].set(after[k].array, {outs[k], out_ads[k]});
+        }
         for (size_t k = n; k < outs.size(); ++k)
             var_dec_ref(outs[k]);
     } catch (...) {

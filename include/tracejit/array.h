@@ -105,6 +105,13 @@ template <JitScalar T> class Array {
     uint32_t ad_index() const { return m_ad; }
     /// Both ids, for the AD core.
     detail::VarPair pair() const { return {m_index, m_ad}; }
+#ifdef TRACEJIT_PLUGIN_PREPASS
+    /// Seen only by the tracejit plugin's pre-pass (which defines TRACEJIT_PLUGIN_PREPASS), never defined: it lets
+    /// `if`/`while`/`for`/`do` on a tj::Bool parse there, so that the plugin can rewrite them into tj::if_stmt and
+    /// tj::while_loop. A real compile has no such conversion: a Bool condition left as it is does not compile.
+    explicit operator bool() const
+        requires std::is_same_v<T, bool>;
+#endif
 
     Array &operator+=(const Array &o) { return *this = *this + o; }
     Array &operator-=(const Array &o) { return *this = *this - o; }

@@ -44,20 +44,28 @@ template <typename A> void make_opaque_one(A &x) {
 template <typename... As> void make_opaque(As &...xs) { (detail::make_opaque_one(xs), ...); }
 
 namespace detail {
-/// `mask` ANDed with the mask of the symbolic branch or loop body being traced (control.h), if any.
-inline Bool active_mask(const Bool &mask) { return mask_top() ? Bool::steal(mask_apply(mask.index())) : mask; }
+/// `mask` ANDed with the mask of the symbolic branch or loop body being traced (control.h), if any (then kept in
+/// `storage`); `mask` itself otherwise, without a copy.
+inline const Bool &active_mask(const Bool &mask, Bool &storage) {
+    if (!mask_top()) [[likely]]
+        return mask;
+    storage = Bool::steal(mask_apply(mask.index()));
+    return storage;
+}
 } // namespace detail
 
 /// Reads source[index] where mask is set; 0 where it is not, or where index is past the end of source.
 template <typename A, typename I> A gather(const A &source, const I &index, const Bool &mask_ = true) {
-    Bool mask = detail::active_mask(mask_);
+    Bool storage;
+    const Bool &mask = detail::active_mask(mask_, storage);
     if (source.ad_index()) [[unlikely]]
         return A::steal(detail::ad_gather(source.pair(), index.index(), mask.index()));
     return A::steal(detail::var_gather(source.index(), index.index(), mask.index()));
 }
 /// target[index] = value where mask is set (indices past the end are skipped).
 template <typename A, typename I> void scatter(A &target, const A &value, const I &index, const Bool &mask_ = true) {
-    Bool mask = detail::active_mask(mask_);
+    Bool storage;
+    const Bool &mask = detail::active_mask(mask_, storage);
     if ((target.ad_index() | value.ad_index()) != 0) [[unlikely]]
         target = A::steal(detail::ad_scatter(target.pair(), value.pair(), index.index(), mask.index(), false));
     else
@@ -66,7 +74,8 @@ template <typename A, typename I> void scatter(A &target, const A &value, const 
 /// target[index] += value where mask is set, atomically (duplicate indices all add).
 template <typename A, typename I>
 void scatter_add(A &target, const A &value, const I &index, const Bool &mask_ = true) {
-    Bool mask = detail::active_mask(mask_);
+    Bool storage;
+    const Bool &mask = detail::active_mask(mask_, storage);
     if ((target.ad_index() | value.ad_index()) != 0) [[unlikely]]
         target = A::steal(detail::ad_scatter(target.pair(), value.pair(), index.index(), mask.index(), true));
     else

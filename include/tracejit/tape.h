@@ -4,7 +4,9 @@
 // to tj::track); its children are, in execution order, its Argument nodes, then one node per executed
 // statement (Statement), branch taken (Branch), loop iteration (Loop), nested call of a marked function (Call,
 // with its own children) and return (Return). A Statement's children are the Constant nodes of the literals in
-// it. Nodes refer to the nodes they read from (data dependencies) within the same call.
+// it. Nodes refer to the nodes they read from (data dependencies) within the same call. A branch or loop whose
+// condition is a tj::Bool (a symbolic one: tj::if_stmt / tj::while_loop) is one Branch or Loop node, with the value
+// "symbolic" (type tj::Bool), no way taken and iteration 0, followed by the statements of its bodies as traced.
 #pragma once
 
 #include <tracejit/error.h>
@@ -29,8 +31,9 @@ enum class Kind : uint8_t {
     Constant,  ///< a literal of a statement (a child of the Statement node)
     Statement, ///< an executed statement, with the value it defined or assigned
     Call,      ///< a call of a marked function (or the callable given to tj::track): a nested tape
-    Branch,    ///< an `if`/`switch`/`?:` taken, with the condition's value
-    Loop,      ///< one evaluation of a loop condition (one per iteration, and the last, false, one)
+    Branch,    ///< an `if`/`switch`/`?:` taken, with the condition's value (a symbolic one: "symbolic", once)
+    Loop,      ///< one evaluation of a loop condition (one per iteration, and the last, false, one; a symbolic
+               ///< loop: one node, value "symbolic")
     Return     ///< a `return`, with the value returned
 };
 
@@ -156,10 +159,10 @@ class Node {
     /// The enclosing node (the Call for its statements, the Statement for its constants); null for a root.
     const Node *parent() const { return m_parent; }
 
-    /// Loop: which evaluation of the loop's condition this is (1, 2, …). 0 for other kinds.
+    /// Loop: which evaluation of the loop's condition this is (1, 2, …). 0 for other kinds and symbolic loops.
     uint32_t iteration() const { return m_kind == Kind::Loop ? static_cast<uint32_t>(m_flow.iteration) : 0; }
     /// Branch: the way taken: "then", "else", "case 3", "default", or "none" (a switch that matched no case).
-    /// Empty for other kinds.
+    /// Empty for other kinds and symbolic branches (both ways are traced).
     const std::string &taken() const { return m_kind == Kind::Branch && m_flow.taken ? *m_flow.taken : s_empty; }
     /// Call: the exception that left the call (its type and what()), empty when it returned.
     const std::string &exception() const { return m_extra ? m_extra->exception : s_empty; }

@@ -84,6 +84,7 @@ void frame_stmt(void *frame, uint32_t site, Captured &&value);
 void frame_branch(void *frame, uint32_t site, bool taken);
 void frame_loop_enter(void *frame, uint32_t site);
 void frame_loop(void *frame, uint32_t site, bool condition);
+void frame_symbolic(void *frame, uint32_t site);
 void frame_switch(void *frame, uint32_t site, Captured &&value, bool integral, int64_t v);
 void frame_return(void *frame, uint32_t site, Captured &&value);
 void frame_thrown(void *frame, std::exception_ptr error) noexcept;
@@ -142,6 +143,12 @@ class Frame {
         if (m_record) [[unlikely]]
             frame_loop(m_frame, site, c);
         return c;
+    }
+    /// A branch or loop on a tj::Bool (tj::if_stmt / tj::while_loop): records its Branch or Loop node once, with
+    /// the value "symbolic", before its bodies are traced.
+    void symbolic(uint32_t site) {
+        if (m_record) [[unlikely]]
+            frame_symbolic(m_frame, site);
     }
     /// A switch's condition: records the Branch (value and case taken) and passes the value through.
     template <typename T> T &&sw(uint32_t site, T &&v) {

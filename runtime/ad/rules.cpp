@@ -8,6 +8,7 @@
 #include "jit/var.h"
 
 #include <tracejit/ad_core.h>
+#include <tracejit/control_core.h>
 #include <tracejit/error.h>
 
 #include <cmath>
@@ -55,6 +56,28 @@ void merge_same_source(Pending *edges, size_t count, VarType t) {
             a.edge.weight = (wa + wb).release();
             b = Pending{};
         }
+}
+
+/// Inside a symbolic branch (control.h), derivatives are zero on the lanes that do not take it: their values
+/// are discarded by the merge, and a weight there that is not finite (sqrt(x) at x < 0) would otherwise turn
+/// the zero gradient of the merge into NaN (0 · inf).
+/// Elementwise ops only, and only where the mask fits the result's size.
+void mask_weights(Pending *edges, size_t count, const JitRef &value) {
+    uint32_t mask = mask_top();
+    if (!mask)
+        return;
+    size_t mask_size = var_size(mask);
+    if (mask_size != 1 && mask_size != var_size(value.id())) // a width-n mask cannot mask a width-1 weight
+        return;
+    VarType t = var_type(value.id());
+    JitRef m = JitRef::borrow(mask);
+    for (size_t i = 0; i < count; ++i) {
+        Edge &e = edges[i].edge;
+        if (!edges[i].source || e.kind != EdgeKind::Linear)
+            continue;
+        JitRef w = e.weight ? JitRef(e.weight) : literal(t, 1.0);
+        e.weight = select(m, w, literal(t, 0.0)).release();
+    }
 }
 
 /// Makes the result node for `value` (taken over) with the given edges; VarPair with the node.
@@ -182,6 +205,7 @@ VarPair ad_op(const char *api, Op o, VarPair a, VarPair b, VarPair c) {
     Pending edges[3];
     PendingGuard guard{edges, 3};
     elementwise_edges(o, in, r, edges);
+    mask_weights(edges, 3, r);
     guard.done = true;
     return attach(std::move(r), short_name(api), edges, 3);
 }

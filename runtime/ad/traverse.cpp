@@ -137,9 +137,9 @@ void traverse_backward(Graph &g, const std::vector<uint32_t> &starts, bool seed_
         dec_ext(g, id);
 }
 
-void traverse_forward(Graph &g, uint32_t start, bool free_graph) {
+void traverse_forward(Graph &g, uint32_t start, bool free_graph, uint64_t since) {
     TraversalGuard busy(g);
-    uint64_t limit = boundary();
+    uint64_t limit = std::max(boundary(), since);
     uint32_t stamp = ++g.stamp;
     std::vector<uint32_t> order, stack{start};
     inc_ext(g, start);

@@ -495,14 +495,24 @@ void eval_locked(State &s, const uint32_t *ids, size_t count) {
             }
         groups.push_back({size, {id}});
     };
+    std::vector<uint32_t> effects;
     auto add = [&](uint32_t id) {
         add_one(id);
-        if (s.vars[id].op == Op::LoopOut) [[unlikely]] // the loop runs once: all its results come out of it
-            for (uint32_t out : s.loops[loop_of(s.vars[id].literal)].outs)
-                if (out)
-                    add_one(out);
+        if (s.vars[id].op != Op::LoopOut) [[likely]]
+            return;
+        // The loop runs once: all its results come out of it, and its scatters run with it (whoever queued them).
+        const LoopRecord &r = s.loops[loop_of(s.vars[id].literal)];
+        for (uint32_t out : r.outs)
+            if (out)
+                add_one(out);
+        auto pending = std::find(s.side_effects.begin(), s.side_effects.end(), r.effect_var);
+        if (r.effect_var && pending != s.side_effects.end()) {
+            s.side_effect_owner.erase(s.side_effect_owner.begin() + (pending - s.side_effects.begin()));
+            s.side_effects.erase(pending);
+            effects.push_back(r.effect_var);
+            add_one(r.effect_var);
+        }
     };
-    std::vector<uint32_t> effects;
     const void *owner = freezing::active(); // this thread's pending scatters only (see State::side_effect_owner)
     size_t kept = 0;
     for (size_t i = 0; i < s.side_effects.size(); ++i) {
@@ -515,8 +525,8 @@ void eval_locked(State &s, const uint32_t *ids, size_t count) {
     }
     s.side_effects.resize(kept);
     s.side_effect_owner.resize(kept);
-    for (uint32_t id : effects)
-        add(id);
+    for (size_t i = 0; i < effects.size(); ++i) // add() may append a loop's scatters
+        add(effects[i]);
     for (size_t i = 0; i < count; ++i) {
         uint32_t id = ids[i];
         // Literals stay literals (as in Dr.Jit): make_opaque() is what turns them into memory.

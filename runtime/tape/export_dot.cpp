@@ -177,7 +177,7 @@ class DotWriter {
                 append_escaped(m_out, n.grad_string());
             }
         }
-        if (n.kind() == Kind::Loop) {
+        if (n.kind() == Kind::Loop && n.iteration() != 0) { // 0: a symbolic loop, recorded once
             m_out += "\\n(iteration ";
             m_out += std::to_string(n.iteration());
             m_out += ')';

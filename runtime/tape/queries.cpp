@@ -114,7 +114,7 @@ std::string node_line(const Node &n) {
             s += (n.kind() == Kind::Loop || n.kind() == Kind::Branch ? " since " : " reads ") + refs;
         if (n.has_value())
             s += " → " + n.value_string() + grad_suffix(n);
-        if (n.kind() == Kind::Loop)
+        if (n.kind() == Kind::Loop && n.iteration() != 0) // 0: a symbolic loop, recorded once
             s += "  (iteration " + std::to_string(n.iteration()) + ")";
         else if (n.kind() == Kind::Branch && !n.taken().empty())
             s += "  (" + n.taken() + ")";

@@ -536,6 +536,18 @@ void Recorder::branch(FrameState &fs, uint32_t site, bool taken) {
     }
 }
 
+void Recorder::symbolic(FrameState &fs, uint32_t site) {
+    if (site >= fs.fn->site_count)
+        return;
+    Captured v;
+    v.kind = ValueKind::Text;
+    v.text = "symbolic";
+    v.type = "tj::Bool";
+    Kind kind = fs.fn->sites[site].kind == Kind::Loop ? Kind::Loop : Kind::Branch;
+    if (Node *n = record(fs, site, kind, std::move(v))) // iteration 0 and no way taken: both ways are traced
+        annotate(*n);
+}
+
 void Recorder::switch_(FrameState &fs, uint32_t site, Captured &&value, bool integral, int64_t v) {
     Node *n = record(fs, site, Kind::Branch, std::move(value));
     if (!n)
@@ -685,6 +697,11 @@ void frame_loop_enter(void *frame, uint32_t site) {
 void frame_loop(void *frame, uint32_t site, bool condition) {
     FrameState &fs = *static_cast<FrameState *>(frame);
     fs.recorder->loop(fs, site, condition);
+}
+
+void frame_symbolic(void *frame, uint32_t site) {
+    FrameState &fs = *static_cast<FrameState *>(frame);
+    fs.recorder->symbolic(fs, site);
 }
 
 void frame_switch(void *frame, uint32_t site, Captured &&value, bool integral, int64_t v) {

@@ -74,6 +74,8 @@ class __attribute__((visibility("hidden"))) Recorder {
     void loop_enter(FrameState &fs, uint32_t site);
     void loop(FrameState &fs, uint32_t site, bool condition);
     void branch(FrameState &fs, uint32_t site, bool taken);
+    /// A symbolic branch or loop (its site's kind): one node, value "symbolic", no way taken, iteration 0.
+    void symbolic(FrameState &fs, uint32_t site);
     void switch_(FrameState &fs, uint32_t site, Captured &&value, bool integral, int64_t v);
     void ret(FrameState &fs, uint32_t site, Captured &&value);
     void thrown(FrameState &fs, std::exception_ptr error) noexcept;

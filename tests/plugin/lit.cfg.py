@@ -8,6 +8,7 @@
 #               build uses them): `%trace_cxx %s -o %t && %t`
 #   %rewrite    tracejit-rewrite;  %inspect  tracejit-inspect (feature `inspect` when it is built)
 #   %FileCheck  FileCheck (plain FileCheck, not and count are on the PATH too)
+# Features: inspect, sanitize, symbolic-do (see below).
 import os
 import shlex
 
@@ -45,3 +46,8 @@ if config.tracejit_inspect:
     config.available_features.add("inspect")
 if config.tracejit_sanitize_flags:
     config.available_features.add("sanitize")
+# Symbolic do-while loops need tj::Bool's pre-pass-only conversion (array.h, under TRACEJIT_PLUGIN_PREPASS): clang
+# drops a do statement whose condition does not convert before the plugin can see it.
+with open(os.path.join(config.tracejit_include_dir, "tracejit", "array.h"), encoding="utf-8") as array_h:
+    if "TRACEJIT_PLUGIN_PREPASS" in array_h.read():
+        config.available_features.add("symbolic-do")

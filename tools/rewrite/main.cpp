@@ -2,8 +2,10 @@
 //
 // Parses FILE with LibTooling (the compiler arguments after `--`, or a compile_commands.json found above FILE),
 // runs the plugin's engine on it and prints the rewritten text of FILE to stdout (the unchanged text when nothing
-// in it is marked). Compiler errors and the engine's diagnostics go to stderr; either makes the exit status 1.
+// in it is marked). Compiler errors and the engine's diagnostics go to stderr; either makes the exit status 1. The
+// errors of tj::Bool conditions are not shown: the engine rewrites those statements (symbolic_condition.h).
 #include "engine.h"
+#include "symbolic_condition.h"
 
 #include <clang/AST/ASTConsumer.h>
 #include <clang/AST/ASTContext.h>
@@ -12,6 +14,7 @@
 #include <clang/Basic/SourceManager.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendAction.h>
+#include <clang/Frontend/TextDiagnosticPrinter.h>
 #include <clang/Rewrite/Core/Rewriter.h>
 #include <clang/Tooling/ArgumentsAdjusters.h>
 #include <clang/Tooling/CommonOptionsParser.h>
@@ -32,11 +35,12 @@ llvm::cl::OptionCategory g_category("tracejit-rewrite options");
 /// Runs the engine on the parsed file and keeps the rewritten text of the main file.
 class RewriteConsumer : public clang::ASTConsumer {
   public:
-    explicit RewriteConsumer(std::optional<std::string> &output) : m_output(output) {}
+    RewriteConsumer(std::optional<std::string> &output, const tp::SymbolicErrorFilter &errors)
+        : m_output(output), m_errors(errors) {}
 
     void HandleTranslationUnit(clang::ASTContext &ctx) override {
         clang::DiagnosticsEngine &diags = ctx.getDiagnostics();
-        if (diags.hasUncompilableErrorOccurred())
+        if (m_errors.other_errors() > 0 || diags.hasFatalErrorOccurred())
             return; // clang has said why
         clang::SourceManager &sm = ctx.getSourceManager();
         clang::Rewriter rewriter(sm, ctx.getLangOpts());
@@ -72,25 +76,34 @@ class RewriteConsumer : public clang::ASTConsumer {
 
   private:
     std::optional<std::string> &m_output;
+    const tp::SymbolicErrorFilter &m_errors;
 };
 
 class RewriteAction : public clang::ASTFrontendAction {
   public:
-    explicit RewriteAction(std::optional<std::string> &output) : m_output(output) {}
+    RewriteAction(std::optional<std::string> &output, const tp::SymbolicErrorFilter &errors)
+        : m_output(output), m_errors(errors) {}
 
   protected:
     std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &, llvm::StringRef) override {
-        return std::make_unique<RewriteConsumer>(m_output);
+        return std::make_unique<RewriteConsumer>(m_output, m_errors);
     }
 
   private:
     std::optional<std::string> &m_output;
+    const tp::SymbolicErrorFilter &m_errors;
 };
 
 class RewriteActionFactory : public clang::tooling::FrontendActionFactory {
   public:
-    std::unique_ptr<clang::FrontendAction> create() override { return std::make_unique<RewriteAction>(output); }
+    explicit RewriteActionFactory(const tp::SymbolicErrorFilter &errors) : m_errors(errors) {}
+    std::unique_ptr<clang::FrontendAction> create() override {
+        return std::make_unique<RewriteAction>(output, m_errors);
+    }
     std::optional<std::string> output;
+
+  private:
+    const tp::SymbolicErrorFilter &m_errors;
 };
 
 } // namespace
@@ -107,7 +120,15 @@ int main(int argc, const char **argv) {
     clang::tooling::ClangTool tool(parser->getCompilations(), parser->getSourcePathList());
     tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
         "-resource-dir=" TRACEJIT_CLANG_RESOURCE_DIR, clang::tooling::ArgumentInsertPosition::BEGIN));
-    RewriteActionFactory factory;
+    // As the plugin's pre-pass: tj::Bool conditions parse (symbolic_condition.h).
+    tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
+        (std::string("-D") + tp::prepass_macro).c_str(), clang::tooling::ArgumentInsertPosition::END));
+    // clang's errors and warnings are printed as usual, less the errors of tj::Bool conditions.
+    llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> diagnostic_options(new clang::DiagnosticOptions());
+    clang::TextDiagnosticPrinter printer(llvm::errs(), diagnostic_options.get());
+    tp::SymbolicErrorFilter errors(&printer);
+    tool.setDiagnosticConsumer(&errors);
+    RewriteActionFactory factory(errors);
     int status = tool.run(&factory);
     if (factory.output)
         llvm::outs() << *factory.output;

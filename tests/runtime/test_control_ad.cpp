@@ -1,0 +1,308 @@
+// tests/runtime/test_control_ad.cpp — gradients through tj::if_stmt and tj::while_loop against central finite
+// differences (Float64): both modes through branches and masked scatter_adds, forward and reverse through loops
+#include "ad_check.h"
+
+#include <tracejit/control.h>
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <tuple>
+#include <vector>
+
+using namespace tjtest;
+using tj::Float64, tj::Int32, tj::UInt32;
+
+namespace {
+
+using Inputs = std::vector<std::vector<double>>;
+
+/// Values in [lo, hi) at least `gap` away from every point in `avoid` (kinks of the function under test, so that
+/// a finite-difference step never crosses one).
+std::vector<double> away_from(size_t n, uint32_t seed, double lo, double hi, std::vector<double> avoid,
+                              double gap = 0.05) {
+    return random_vector<double>(n, seed, lo, hi, [avoid, gap](double x) {
+        for (double a : avoid)
+            if (std::fabs(x - a) < gap)
+                return false;
+        return true;
+    });
+}
+
+/// Checks forward mode only: set_grad(x_i, v), forward(x_i) gives J_i·v (central differences), for each input i.
+template <typename F> void check_forward(const std::string &what, const F &f, const Inputs &inputs) {
+    AdTolerance tol = default_tolerance<double>();
+    const size_t m = evaluate(f, inputs).size();
+    for (size_t i = 0; i < inputs.size(); ++i) {
+        std::vector<double> v = random_seed(inputs[i].size(), 8100 + uint32_t(i)), expect(m, 0.0);
+        for (size_t j = 0; j < inputs[i].size(); ++j) {
+            std::vector<double> col = fd_column(f, inputs, i, j, tol.step);
+            for (size_t r = 0; r < m; ++r)
+                expect[r] += col[r] * v[j];
+        }
+        std::vector<Float64> xs = make_inputs(inputs, true);
+        Float64 y = f(xs);
+        REQUIRE_MESSAGE(tj::grad_enabled(y), what << ": the result has no gradients");
+        tj::set_grad(xs[i], Float64(v));
+        tj::forward(xs[i]);
+        check_derivative(fmt::format("{}: set_grad(x{}, v), forward(x{})", what, i, i), tj::grad(y), expect, tol.tol);
+    }
+}
+
+// The loops below carry the differentiated coefficients a and b in their state, unchanged (a parameter the body
+// only reads works too: tested at the end).
+
+/// x ← x·a + b, k times per element (k from data: the count does not depend on the differentiated inputs).
+Float64 affine_iterations(const std::vector<Float64> &in, const Int32 &k) {
+    Float64 x = in[0], a = in[1], b = in[2];
+    Int32 i = tj::zeros<Int32>(x.size());
+    tj::while_loop(
+        std::tie(x, i, a, b), [&](const Float64 &, const Int32 &i, const Float64 &, const Float64 &) { return i < k; },
+        [](Float64 &x, Int32 &i, Float64 &a, Float64 &b) {
+            x = x * a + b;
+            i += 1;
+        });
+    return x;
+}
+
+/// x ← x·a + b while x < 10: the count depends on the state (inputs keep every iterate away from 10).
+Float64 affine_until(const std::vector<Float64> &in) {
+    auto [x, a, b] = tj::while_loop(
+        std::make_tuple(in[0], in[1], in[2]),
+        [](const Float64 &x, const Float64 &, const Float64 &) { return x < 10.0; },
+        [](Float64 &x, Float64 &a, Float64 &b) { x = x * a + b; });
+    return x;
+}
+
+/// k iterations with a branch inside: x ← x·a where x > 0, x ← x + b·x² elsewhere.
+Float64 branchy_iterations(const std::vector<Float64> &in, const Int32 &k) {
+    Float64 x = in[0], a = in[1], b = in[2];
+    Int32 i = tj::zeros<Int32>(x.size());
+    tj::while_loop(
+        std::tie(x, i, a, b), [&](const Float64 &, const Int32 &i, const Float64 &, const Float64 &) { return i < k; },
+        [](Float64 &x, Int32 &i, Float64 &a, Float64 &b) {
+            tj::if_stmt(
+                x > 0.0, std::tie(x), [&](Float64 &x) { x = x * a; }, [&](Float64 &x) { x = x + b * x * x; });
+            i += 1;
+        });
+    return x;
+}
+
+/// Inputs of affine_until: x0 ∈ [0.1, 1), a ∈ [1.2, 2), b ∈ [0.1, 1), no iterate within 1e-3 of 10.
+Inputs affine_until_inputs(size_t n, uint32_t seed) {
+    std::vector<double> x = random_vector<double>(4 * n, seed, 0.1, 1),
+                        a = random_vector<double>(4 * n, seed + 1, 1.2, 2),
+                        b = random_vector<double>(4 * n, seed + 2, 0.1, 1);
+    Inputs out(3);
+    for (size_t j = 0; j < x.size() && out[0].size() < n; ++j) {
+        double v = x[j];
+        bool near = false;
+        while (v < 10.0) {
+            v = v * a[j] + b[j];
+            near |= std::fabs(v - 10.0) < 1e-3;
+        }
+        if (near)
+            continue;
+        out[0].push_back(x[j]);
+        out[1].push_back(a[j]);
+        out[2].push_back(b[j]);
+    }
+    REQUIRE(out[0].size() == n);
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("AD through if_stmt: a branch returning a value, both modes against finite differences") {
+    const size_t n = 40;
+    Inputs in = {away_from(n, 301, -2, 2, {0.0}), random_vector<double>(n, 302, -2, 2)};
+    auto f = [](const std::vector<Float64> &xs) {
+        const Float64 &x = xs[0], &y = xs[1];
+        return tj::if_stmt(
+            x > 0.0, std::make_tuple(x, y), [](Float64 &x, Float64 &y) { return x * y + tj::sin(x); },
+            [](Float64 &x, Float64 &y) { return y * y * x - tj::cos(y); });
+    };
+    check_derivatives<double>("if_stmt returning x*y + sin(x) or y*y*x - cos(y)", f, in);
+}
+
+TEST_CASE("AD through if_stmt: nested if / else if / else modifying the state") {
+    const size_t n = 40;
+    Inputs in = {away_from(n, 311, -3, 3, {-1.0, 1.0}), random_vector<double>(n, 312, 0.5, 2)};
+    auto f = [](const std::vector<Float64> &xs) {
+        Float64 x = xs[0], y = xs[1];
+        tj::if_stmt(
+            x < -1.0, std::tie(x, y), [](Float64 &x, Float64 &y) { x = x * y; },
+            [](Float64 &x, Float64 &y) {
+                tj::if_stmt(
+                    x < 1.0, std::tie(x, y), [](Float64 &x, Float64 &y) { x = tj::exp(x) / y; },
+                    [](Float64 &x, Float64 &y) {
+                        x = tj::sin(x) * x * y;
+                        y = y * 2.0;
+                    });
+            });
+        return x + y * y;
+    };
+    check_derivatives<double>("nested branches", f, in);
+}
+
+TEST_CASE("AD through if_stmt: a branch whose derivative is not finite on the lanes that do not take it") {
+    // sqrt(x) is traced for every lane, the negative ones included, where its derivative is NaN; those lanes take
+    // the other branch, so their gradient must not see it (as in C++, where that branch never runs for them).
+    const size_t n = 40;
+    Inputs in = {away_from(n, 315, -2, 2, {0.0})};
+    auto f = [](const std::vector<Float64> &xs) {
+        return tj::if_stmt(
+            xs[0] > 0.0, xs[0], [](Float64 &x) { return tj::sqrt(x); }, [](Float64 &x) { return x * 3.0; });
+    };
+    check_derivatives<double>("sqrt(x) where x > 0, 3x elsewhere", f, in);
+
+    // The same with a width-1 mask (in memory, so both branches are traced) that no lane takes.
+    Float64 x(in[0]);
+    tj::enable_grad(x);
+    const Float64 &state = x; // const: nothing is written back into x
+    Float64 y = tj::if_stmt(
+        tj::opaque<tj::Bool>(false), state, [](const Float64 &x) { return tj::sqrt(x); },
+        [](const Float64 &x) { return x * 3.0; });
+    tj::backward(y);
+    check_derivative("width-1 mask, no lane takes sqrt: grad(x)", tj::grad(x), std::vector<double>(n, 3.0), 1e-12);
+}
+
+TEST_CASE("AD through if_stmt: a masked scatter_add in a branch") {
+    const size_t n = 30, bins = 6;
+    std::vector<uint32_t> idx(n);
+    for (size_t i = 0; i < n; ++i)
+        idx[i] = uint32_t((i * 7) % bins);
+    Inputs in = {away_from(n, 321, -1, 1, {0.0}), random_vector<double>(n, 322, -2, 2),
+                 random_vector<double>(bins, 323, -1, 1)};
+    auto f = [&](const std::vector<Float64> &xs) {
+        const Float64 &x = xs[0], &y = xs[1];
+        Float64 target = xs[2] * 1.0; // a differentiable target of its own size
+        UInt32 index(idx);
+        tj::if_stmt(
+            x > 0.0, std::make_tuple(), [&] { tj::scatter_add(target, x * y, index); },
+            [&] { tj::scatter_add(target, y * y, index); });
+        return target * target;
+    };
+    check_derivatives<double>("scatter_add of x*y where x > 0, y*y elsewhere", f, in);
+}
+
+TEST_CASE("AD through while_loop, forward mode: x <- x*a + b, k times per element") {
+    const size_t n = 40;
+    Inputs in = {random_vector<double>(n, 331, -1, 1), random_vector<double>(n, 332, 0.5, 1.5),
+                 random_vector<double>(n, 333, -1, 1)};
+    Int32 k(small_ints<int32_t>(n, 334, 0, 12));
+    check_forward(
+        "affine iterations", [&](const std::vector<Float64> &xs) { return affine_iterations(xs, k); }, in);
+}
+
+TEST_CASE("AD through while_loop, forward mode: a condition on the differentiated state") {
+    const size_t n = 40;
+    check_forward("affine until x >= 10", affine_until, affine_until_inputs(n, 341));
+}
+
+TEST_CASE("AD through while_loop, forward mode: a branch inside the loop") {
+    const size_t n = 40;
+    Inputs in = {away_from(n, 351, -1, 1, {0.0}, 0.1), random_vector<double>(n, 352, 0.5, 1.2),
+                 random_vector<double>(n, 353, 0.01, 0.1)};
+    Int32 k(small_ints<int32_t>(n, 354, 0, 8));
+    check_forward(
+        "branch in loop", [&](const std::vector<Float64> &xs) { return branchy_iterations(xs, k); }, in);
+}
+
+TEST_CASE("AD through while_loop, reverse mode against finite differences") {
+    const size_t n = 30;
+    SUBCASE("x <- x*a + b, k times") {
+        Inputs in = {random_vector<double>(n, 361, -1, 1), random_vector<double>(n, 362, 0.5, 1.5),
+                     random_vector<double>(n, 363, -1, 1)};
+        Int32 k(small_ints<int32_t>(n, 364, 0, 12));
+        check_derivatives<double>(
+            "affine iterations", [&](const std::vector<Float64> &xs) { return affine_iterations(xs, k); }, in);
+    }
+    SUBCASE("a condition on the differentiated state") {
+        check_derivatives<double>("affine until x >= 10", affine_until, affine_until_inputs(n, 365));
+    }
+    SUBCASE("a branch inside the loop") {
+        Inputs in = {away_from(n, 366, -1, 1, {0.0}, 0.1), random_vector<double>(n, 367, 0.5, 1.2),
+                     random_vector<double>(n, 368, 0.01, 0.1)};
+        Int32 k(small_ints<int32_t>(n, 369, 0, 8));
+        check_derivatives<double>(
+            "branch in loop", [&](const std::vector<Float64> &xs) { return branchy_iterations(xs, k); }, in);
+    }
+}
+
+TEST_CASE("AD through while_loop: differentiable arrays the body only reads (parameters), both modes") {
+    // a (width n) and b (width 1) are captured by the body, not in the state: they get Jacobian columns.
+    const size_t n = 30;
+    Inputs in = {random_vector<double>(n, 371, -1, 1), random_vector<double>(n, 372, 0.5, 1.5),
+                 random_vector<double>(1, 373, -1, 1)};
+    Int32 k(small_ints<int32_t>(n, 374, 0, 12));
+    auto f = [&](const std::vector<Float64> &xs) {
+        Float64 x = xs[0];
+        const Float64 &a = xs[1], &b = xs[2];
+        Int32 i = tj::zeros<Int32>(x.size());
+        tj::while_loop(
+            std::tie(x, i), [&](const Float64 &, const Int32 &i) { return i < k; },
+            [&](Float64 &x, Int32 &i) {
+                x = x * a + b * tj::sin(x);
+                i += 1;
+            });
+        return x;
+    };
+    check_derivatives<double>("parameters read by the body", f, in);
+    check_forward("parameters read by the body", f, in);
+}
+
+TEST_CASE("AD through while_loop: a gather from a differentiable array in the body is a tj::Error") {
+    Float64 table(random_vector<double>(8, 375, -1, 1));
+    tj::enable_grad(table);
+    Float64 x = tj::zeros<Float64>(8);
+    Int32 i = tj::zeros<Int32>(8);
+    check_error(
+        [&] {
+            tj::while_loop(
+                std::tie(x, i), [](const Float64 &, const Int32 &i) { return i < 3; },
+                [&](Float64 &x, Int32 &i) {
+                    x = x + tj::gather<Float64>(table, i);
+                    i += 1;
+                });
+        },
+        {"tj::while_loop()", "gathers"});
+}
+
+TEST_CASE("AD: leaves passed as state that the branches or the body leave unchanged keep their gradients") {
+    // The caller's variables (std::tie, or a single lvalue) get the results written back; an array the functions
+    // do not change must stay the caller's leaf, or grad() of it reads an interior node after backward().
+    const size_t n = 20;
+    std::vector<double> xv = away_from(n, 381, -2, 2, {0.0}), av = random_vector<double>(n, 382, 0.5, 1.5);
+    SUBCASE("if_stmt with the leaf as its state and functions returning the result") {
+        Float64 x(xv);
+        tj::enable_grad(x);
+        Float64 y = tj::if_stmt(
+            x > 0.0, x, [](Float64 &x) { return tj::sqrt(x); }, [](Float64 &x) { return x * 3.0; });
+        tj::backward(y);
+        std::vector<double> expect(n);
+        for (size_t i = 0; i < n; ++i)
+            expect[i] = xv[i] > 0 ? 0.5 / std::sqrt(xv[i]) : 3.0;
+        check_derivative("grad(x) after the branch", tj::grad(x), expect, 1e-12);
+    }
+    SUBCASE("while_loop with leaves in std::tie, one changed by the body, one not") {
+        Float64 x(xv), a(av);
+        tj::enable_grad(x, a);
+        Float64 y = x;
+        Int32 i = tj::zeros<Int32>(n);
+        tj::while_loop(
+            std::tie(y, i, a), [](const Float64 &, const Int32 &i, const Float64 &) { return i < 3; },
+            [](Float64 &y, Int32 &i, Float64 &a) {
+                y = y * a;
+                i += 1;
+            });
+        tj::backward(y); // y = x·a³
+        std::vector<double> ga(n), gx(n);
+        for (size_t j = 0; j < n; ++j) {
+            ga[j] = 3 * xv[j] * av[j] * av[j];
+            gx[j] = av[j] * av[j] * av[j];
+        }
+        check_derivative("grad(a), a unchanged by the body", tj::grad(a), ga, 1e-12);
+        check_derivative("grad(x)", tj::grad(x), gx, 1e-12);
+    }
+}
