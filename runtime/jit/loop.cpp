@@ -45,6 +45,35 @@ uint32_t new_record(State &s) {
     return id;
 }
 
+/// Whether a pending scatter (or a pending loop's scatter) writes into `target`.
+bool pending_target(const State &s, uint32_t target) {
+    for (uint32_t se : s.side_effects) {
+        const Variable &v = s.vars[se];
+        if (v.op != Op::LoopOut) {
+            if (v.dep[3] == target)
+                return true;
+            continue;
+        }
+        for (uint32_t inner : s.loops[loop_of(v.literal)].effects)
+            if (s.vars[inner].dep[3] == target)
+                return true;
+    }
+    return false;
+}
+
+/// A loop that will not run (abandoned, or a condition that is always false): its scatters never happen, so their
+/// targets are clean again unless something else is pending for them.
+void drop_effects(State &s, uint32_t loop) {
+    std::vector<uint32_t> effects = std::move(s.loops[loop].effects);
+    s.loops[loop].effects.clear();
+    for (uint32_t se : effects) {
+        uint32_t target = s.vars[se].dep[3];
+        dec_ref(s, se);
+        if (s.vars[target].op != Op::Count && !pending_target(s, target))
+            s.vars[target].dirty = false;
+    }
+}
+
 /// Every reference a record holds, and the record freed.
 std::vector<uint32_t> free_record(State &s, uint32_t loop) {
     LoopRecord &r = s.loops[loop];
@@ -180,8 +209,7 @@ void loop_cond(uint32_t loop, uint32_t cond) {
 void loop_end(uint32_t loop, const uint32_t *updates, uint32_t *outs) {
     State &s = state();
     Lock lock(s.mutex);
-    LoopRecord &r0 = record(s, loop);
-    if (!r0.cond)
+    if (!record(s, loop).cond)
         throw Error("tj::while_loop(): internal error: the condition was not traced");
     mask_pop();
     loop_stack().pop_back();
@@ -201,10 +229,10 @@ void loop_end(uint32_t loop, const uint32_t *updates, uint32_t *outs) {
     for (uint32_t id : sized)
         size = std::max<uint64_t>(size, s.vars[id].size);
     auto check = [&](uint32_t id, const std::string &what) {
-        uint64_t n = s.vars[id].size;
-        if (n != 1 && n != size)
+        uint64_t count = s.vars[id].size;
+        if (count != 1 && count != size)
             throw Error(fmt::format("tj::while_loop(): size mismatch: {} has {} elements but the loop runs over {} "
-                                    "(only width-1 arrays broadcast)", what, n, size));
+                                    "(only width-1 arrays broadcast)", what, count, size));
     };
     try {
         check(r.cond, "the condition");
@@ -218,13 +246,16 @@ void loop_end(uint32_t loop, const uint32_t *updates, uint32_t *outs) {
         if (c.op == Op::Literal && c.literal)
             throw Error("tj::while_loop(): the condition is always true: the loop would never end");
     } catch (...) {
+        drop_effects(s, loop);
         for (uint32_t id : free_record(s, loop))
             dec_ref(s, id);
         throw;
     }
     r.size = size;
     bool never = s.vars[r.cond].op == Op::Literal; // always false: the state stays as it was
-    r.outs.assign(n, 0);
+    if (never)
+        drop_effects(s, loop);
+    s.loops[loop].outs.assign(n, 0);
     for (size_t k = 0; k < n; ++k) {
         if (never || r.update[k] == r.phi[k]) { // unchanged by the body
             inc_ref(s, r.init[k]);
@@ -261,6 +292,7 @@ void loop_abort(uint32_t loop) noexcept {
         if (s.loops[loop].cond && mask_top() == s.loops[loop].cond)
             mask_pop();
     }
+    drop_effects(s, loop);
     for (uint32_t id : free_record(s, loop))
         dec_ref(s, id);
 }

@@ -711,3 +711,23 @@ TEST_CASE("while_loop: errors are tj::Error with the API's name, and the runtime
     CHECK(tj::detail::loop_depth() == 0);
     CHECK(tj::detail::mask_top() == 0);
 }
+
+TEST_CASE("while_loop: scatters of a loop that never runs or fails leave their target clean") {
+    Float target = tj::zeros<Float>(4);
+    tj::eval(target);
+    Int32 i = tj::arange<Int32>(4);
+    SUBCASE("a condition that is always false") {
+        tj::while_loop(std::tie(i), [](const Int32 &) { return tj::Bool(false); },
+                       [&](Int32 &i) { tj::scatter_add(target, Float(1.f), i); i += 1; });
+    }
+    SUBCASE("a body that throws") {
+        CHECK_THROWS_AS(tj::while_loop(std::tie(i), [](const Int32 &i) { return i < 4; },
+                                       [&](Int32 &i) {
+                                           tj::scatter_add(target, Float(1.f), i);
+                                           throw tj::Error("stop");
+                                       }),
+                        tj::Error);
+    }
+    CHECK(tj::whos_str().find("dirty") == std::string::npos);
+    CHECK(tj::to_vector(target) == std::vector<float>{0, 0, 0, 0});
+}
