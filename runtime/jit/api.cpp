@@ -1,6 +1,7 @@
 // runtime/jit/api.cpp — backend selection, kernel statistics and the whos() table of live variables
 #include "jit/var.h"
 
+#include "backend/cuda_driver.h"
 #include "cache/kernel_cache.h"
 #include "log.h"
 
@@ -43,13 +44,29 @@ void reset_kernel_stats() {
 
 void clear_kernel_cache() { cache::clear_memory(); }
 
-bool has_backend(Backend b) { return b == Backend::CPU; }
+/// Whether this build can run kernels on CUDA (PTX generation, device memory and launches); the driver alone
+/// is not enough. False until the CUDA execution path exists.
+constexpr bool cuda_execution_path_exists = false;
+
+std::string jit::cuda_unavailable_reason() {
+    const cuda::Driver &d = cuda::driver();
+    if (!d.usable())
+        return "CUDA is not available: " + d.failure;
+    if (!cuda_execution_path_exists)
+        return "CUDA is not available: found " + cuda::describe(d) +
+               ", but this build cannot run kernels on CUDA yet (only the CPU backend exists); use the CPU backend";
+    return {};
+}
+
+bool has_backend(Backend b) { return b == Backend::CUDA ? jit::cuda_unavailable_reason().empty() : true; }
 
 void set_backend(Backend b) {
     jit::State &s = jit::state();
     jit::Lock lock(s.mutex);
-    if (b == Backend::CUDA)
-        throw Error(std::string("tj::set_backend(): ") + jit::cuda_missing);
+    if (b == Backend::CUDA) {
+        if (std::string why = jit::cuda_unavailable_reason(); !why.empty())
+            throw Error("tj::set_backend(): " + why);
+    }
     s.backend = b;
     s.backend_error.clear(); // an explicit choice replaces a bad TRACEJIT_BACKEND
 }

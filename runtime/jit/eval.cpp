@@ -402,9 +402,9 @@ void record_launch(State &s, freezing::Recorder &rec, KernelFn fn, uint64_t size
     }
 }
 
-/// Assembles and runs one kernel over `size` elements for `roots` (and side effects among them).
-void run_group(State &s, uint64_t size, const std::vector<uint32_t> &roots) {
-    Assembly &as = *the_assembly;
+/// Assembles the kernel of `roots` into `as` (emptied first): each root that is not a side effect gets an Output
+/// param (a new buffer with `allocate`, else a null argument) and a Store. The graph is left without marks.
+void assemble(State &s, Assembly &as, const std::vector<uint32_t> &roots, bool allocate) {
     as.ir.instrs.clear();
     as.ir.params.clear();
     as.ir.text.clear();
@@ -424,7 +424,7 @@ void run_group(State &s, uint64_t size, const std::vector<uint32_t> &roots) {
             Variable &v = s.vars[r];
             if (v.op == Op::Scatter || v.op == Op::ScatterAdd || is_loop_effect(v))
                 continue;
-            void *buf = alloc_buffer(v.type, v.size);
+            void *buf = allocate ? alloc_buffer(v.type, v.size) : nullptr;
             uint32_t p = add_param(as, ParamKind::Output, buf, 0);
             Instr st;
             st.kind = InstrKind::Store;
@@ -435,17 +435,24 @@ void run_group(State &s, uint64_t size, const std::vector<uint32_t> &roots) {
             emit(as, st);
             as.outputs.push_back({r, p});
         }
-    } catch (...) { // out of memory: leave no marks on the graph and no orphaned buffers
+    } catch (...) { // out of memory or an escaped loop value: no marks on the graph, no orphaned buffers
         for (uint32_t id : as.visited)
             s.vars[id].scratch = 0;
-        for (auto &[root, p] : as.outputs)
-            free_buffer(as.args[p], s.vars[root].type, s.vars[root].size);
+        if (allocate)
+            for (auto &[root, p] : as.outputs)
+                free_buffer(as.args[p], s.vars[root].type, s.vars[root].size);
         throw;
     }
     for (ParamKind k : as.ir.params)
         as.ir.text.push_back(char('0' + int(k)));
     for (uint32_t id : as.visited)
         s.vars[id].scratch = 0;
+}
+
+/// Assembles and runs one kernel over `size` elements for `roots` (and side effects among them).
+void run_group(State &s, uint64_t size, const std::vector<uint32_t> &roots) {
+    Assembly &as = *the_assembly;
+    assemble(s, as, roots, true);
 
     bool timed = log::enabled(LogLevel::Info);
     auto t0 = timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point();
@@ -605,3 +612,33 @@ void sync() {
 }
 
 } // namespace tj
+
+namespace tj::jit {
+
+KernelIR assemble_for_inspection(const uint32_t *ids, size_t count) {
+    State &s = state();
+    Lock lock(s.mutex);
+    // The first size group as eval_locked forms it from `ids` (a loop's results go together); pending scatters
+    // and the AD hook's extra roots are left out.
+    std::vector<uint32_t> roots;
+    auto add = [&](uint32_t id) {
+        if (std::find(roots.begin(), roots.end(), id) == roots.end())
+            roots.push_back(id);
+    };
+    for (size_t i = 0; i < count; ++i) {
+        uint32_t id = ids[i];
+        if (!id || s.vars[id].op == Op::Data || s.vars[id].op == Op::Literal ||
+            (!roots.empty() && s.vars[id].size != s.vars[roots[0]].size))
+            continue;
+        add(id);
+        if (s.vars[id].op == Op::LoopOut)
+            for (uint32_t out : s.loops[loop_of(s.vars[id].literal)].outs)
+                if (out && s.vars[out].size == s.vars[id].size)
+                    add(out);
+    }
+    Assembly as; // outputs get no buffer (their argument stays null)
+    assemble(s, as, roots, false);
+    return as.ir;
+}
+
+} // namespace tj::jit

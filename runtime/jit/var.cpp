@@ -22,9 +22,12 @@ namespace jit {
 static State *make_state() {
     auto *s = new State();
     const char *env = std::getenv("TRACEJIT_BACKEND");
-    if (env && std::strcmp(env, "cuda") == 0)
-        s->backend_error = std::string("TRACEJIT_BACKEND=cuda: ") + cuda_missing;
-    else if (env && *env && std::strcmp(env, "cpu") != 0)
+    if (env && std::strcmp(env, "cuda") == 0) {
+        if (std::string why = cuda_unavailable_reason(); !why.empty())
+            s->backend_error = "TRACEJIT_BACKEND=cuda: " + why;
+        else
+            s->backend = Backend::CUDA;
+    } else if (env && *env && std::strcmp(env, "cpu") != 0)
         s->backend_error = fmt::format("TRACEJIT_BACKEND={}: expected cpu or cuda", env);
     return s;
 }

@@ -87,9 +87,9 @@ struct State {
 /// The process-wide state.
 State &state();
 
-/// Why CUDA cannot be selected in this build.
-inline constexpr const char *cuda_missing =
-    "the CUDA backend is not part of this build yet (only the CPU backend exists); use the CPU backend";
+/// Why CUDA cannot be selected ("CUDA is not available: …": the driver's reason, or the device found and what this
+/// build lacks to run on it); empty when it can. Loads the driver on first use (api.cpp).
+std::string cuda_unavailable_reason();
 
 /// Throws the tj::Error stored when TRACEJIT_BACKEND named a backend that cannot run.
 void check_backend(const State &s);
@@ -126,5 +126,8 @@ void launch_kernel(State &s, KernelFn fn, void **args, uint64_t n);
 void eval_locked(State &s, const uint32_t *ids, size_t count);
 /// Runs pending scatters if any.
 void flush_side_effects(State &s);
+/// The kernel IR that evaluating `ids` would run first (their first size group), assembled without compiling,
+/// allocating or launching and with the graph left as it was: for tests of other backends' code generation.
+KernelIR assemble_for_inspection(const uint32_t *ids, size_t count);
 
 } // namespace tj::jit

@@ -1,0 +1,20 @@
+// runtime/backend/cuda_ptx.h — compiles kernel IR to PTX text for a GPU architecture (NVPTX + libdevice)
+#pragma once
+
+#include "backend/kernel_ir.h"
+
+#include <string>
+
+namespace tj::cuda {
+
+/// PTX text of `ir` for `arch` (such as "sm_90"), with the kernel `tj_kernel` (cuda_codegen.h). Math functions
+/// come from libdevice, read once per process from `libdevice_path()`; a kernel that calls none does not need it.
+/// Optimised at O3, no fast-math approximations. Thread-safe: every call has its own LLVM context and target
+/// machine. Throws tj::Error for an architecture LLVM does not know and when libdevice cannot be read.
+std::string compile_ptx(const KernelIR &ir, const std::string &arch);
+
+/// Where libdevice is read from: `$CUDA_HOME/nvvm/libdevice/libdevice.10.bc` when CUDA_HOME is set and not
+/// empty, `/usr/local/cuda/nvvm/libdevice/libdevice.10.bc` otherwise.
+std::string libdevice_path();
+
+} // namespace tj::cuda
