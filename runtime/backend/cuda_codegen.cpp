@@ -1,20 +1,20 @@
 // runtime/backend/cuda_codegen.cpp — kernel IR → LLVM IR for NVPTX: scalar code, one GPU thread per element
 //
 // The CPU lowering (llvm_codegen.cpp) vectorises by hand; here every thread runs the kernel's instructions on
-// one element, in a grid-stride loop over [start, end). `Lowering::compute` mirrors the CPU's operation by
-// operation, with the same defined results where C++ has undefined behaviour (docs/semantics.md): integer
-// division by zero and INT_MIN / -1, shift amounts taken modulo the width, saturating float → int, Bool as one
-// byte in memory, gathers and scatters that skip masked and out-of-range indices. Where NVPTX has no correctly
-// rounded instruction (exp, log, sin, …, fmod) the code calls libdevice's `__nv_*` functions; sqrt, division,
-// floor, ceil, round, min, max, fma and abs select native instructions that are exact. A symbolic loop is a
-// plain loop per thread: the thread leaves it when its own condition is false.
+// one element, in a grid-stride loop over [start, end). Element-wise ops are lowered by llvm_elementwise.cpp, the
+// same code as the CPU's, on scalar registers: the same defined results where C++ has undefined behaviour
+// (docs/semantics.md). Where NVPTX has no correctly rounded instruction (exp, log, sin, …, fmod) that code calls
+// back into `call_math` and `fmod` here, which call libdevice's `__nv_*` functions; sqrt, division, floor, ceil,
+// round, min, max, fma and abs select native instructions that are exact. `Lowering::compute` adds gathers and
+// scatters (Bool as one byte in memory, masked and out-of-range indices skipped). A symbolic loop is a plain loop
+// per thread: the thread leaves it when its own condition is false.
 #include "backend/cuda_codegen.h"
+
+#include "backend/llvm_elementwise.h"
 
 #include <tracejit/error.h>
 
 #include <fmt/format.h>
-
-#include <cstring>
 
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Intrinsics.h>
@@ -34,20 +34,12 @@ using llvm::Value;
 /// Global memory on NVPTX.
 constexpr unsigned global_space = 1;
 
-bool is_float(VarType t) { return t == VarType::Float32 || t == VarType::Float64; }
-bool is_signed(VarType t) { return t == VarType::Int32 || t == VarType::Int64; }
-unsigned bits_of(VarType t) {
-    switch (t) {
-    case VarType::Bool: return 1;
-    case VarType::Int32:
-    case VarType::UInt32:
-    case VarType::Float32: return 32;
-    default: return 64;
-    }
-}
+using elementwise::convert;
+using elementwise::is_float;
+using elementwise::is_signed;
 
 /// State of lowering one kernel.
-class Lowering {
+class Lowering : elementwise::TargetMath {
   public:
     Lowering(const KernelIR &ir, llvm::Module &m) : m_ir(ir), m_module(m), m_ctx(m.getContext()), m_b(m_ctx) {}
 
@@ -125,40 +117,10 @@ class Lowering {
     /// A special register, zero-extended to 64 bits.
     Value *sreg(llvm::Intrinsic::ID id) { return m_b.CreateZExt(m_b.CreateIntrinsic(id, {}, {}), m_b.getInt64Ty()); }
 
-    llvm::Type *scalar_type(VarType t) {
-        switch (t) {
-        case VarType::Bool: return m_b.getInt1Ty();
-        case VarType::Int32:
-        case VarType::UInt32: return m_b.getInt32Ty();
-        case VarType::Int64:
-        case VarType::UInt64: return m_b.getInt64Ty();
-        case VarType::Float32: return m_b.getFloatTy();
-        case VarType::Float64: return m_b.getDoubleTy();
-        }
-        return nullptr;
-    }
+    llvm::Type *scalar_type(VarType t) { return elementwise::scalar_type(m_ctx, t); }
     /// In memory, Bool is one byte.
     llvm::Type *mem_type(VarType t) { return t == VarType::Bool ? m_b.getInt8Ty() : scalar_type(t); }
     llvm::Align align_of(VarType t) { return llvm::Align(detail::type_size(t)); }
-
-    llvm::Constant *constant(VarType t, uint64_t bits) {
-        switch (t) {
-        case VarType::Float32: {
-            uint32_t b32 = uint32_t(bits);
-            float f;
-            std::memcpy(&f, &b32, 4);
-            return llvm::ConstantFP::get(m_b.getFloatTy(), f);
-        }
-        case VarType::Float64: {
-            double d;
-            std::memcpy(&d, &bits, 8);
-            return llvm::ConstantFP::get(m_b.getDoubleTy(), d);
-        }
-        default:
-            return llvm::ConstantInt::get(scalar_type(t),
-                                          bits & (bits_of(t) == 64 ? ~0ull : ((1ull << bits_of(t)) - 1)));
-        }
-    }
 
     Value *from_mem(VarType t, Value *v) { return t == VarType::Bool ? m_b.CreateICmpNE(v, m_b.getInt8(0)) : v; }
     Value *to_mem(VarType t, Value *v) { return t == VarType::Bool ? m_b.CreateZExt(v, m_b.getInt8Ty()) : v; }
@@ -169,7 +131,7 @@ class Lowering {
 
     Value *lower(const Instr &ins) {
         switch (ins.kind) {
-        case InstrKind::Const: return constant(ins.type, ins.imm);
+        case InstrKind::Const: return elementwise::scalar_constant(m_ctx, ins.type, ins.imm);
         case InstrKind::Bcast:
             return from_mem(ins.type, m_b.CreateAlignedLoad(mem_type(ins.type), m_params[ins.a], align_of(ins.type)));
         case InstrKind::Load:
@@ -182,7 +144,7 @@ class Lowering {
             load->setMetadata(llvm::LLVMContext::MD_invariant_load, llvm::MDNode::get(m_ctx, {}));
             return from_mem(ins.type, load);
         }
-        case InstrKind::Index: return convert(m_index, VarType::UInt64, ins.type);
+        case InstrKind::Index: return convert(m_b, m_index, VarType::UInt64, ins.type);
         case InstrKind::Store:
             m_b.CreateAlignedStore(to_mem(ins.type, m_values[ins.b]), element(ins.a, ins.type, m_index),
                                    align_of(ins.type));
@@ -244,66 +206,18 @@ class Lowering {
         return nullptr;
     }
 
-    /// The fast-math flags allowed without changing C++ results beyond FMA contraction (as on the CPU).
-    llvm::FastMathFlags contract() {
-        llvm::FastMathFlags fmf;
-        fmf.setAllowContract(true);
-        return fmf;
-    }
-
-    Value *call_intrinsic(llvm::Intrinsic::ID id, llvm::Type *t, std::initializer_list<Value *> args) {
-        return m_b.CreateIntrinsic(id, {t}, args);
-    }
-
     /// Calls libdevice's correctly rounded or few-ulp `__nv_<name>f` (Float32) or `__nv_<name>` (Float64).
-    Value *libdevice(const char *name, VarType t, std::initializer_list<Value *> args) {
+    Value *call_math(const char *name, VarType t, llvm::ArrayRef<Value *> args) override {
         std::string fn = fmt::format("__nv_{}{}", name, t == VarType::Float32 ? "f" : "");
         llvm::Type *ty = scalar_type(t);
         std::vector<llvm::Type *> arg_types(args.size(), ty);
-        llvm::FunctionCallee callee = m_module.getOrInsertFunction(fn, llvm::FunctionType::get(ty, arg_types, false));
-        if (auto *f = llvm::dyn_cast<llvm::Function>(callee.getCallee())) {
-            f->setDoesNotAccessMemory();
-            f->setDoesNotThrow();
-            f->setWillReturn();
-        }
-        auto *call = m_b.CreateCall(callee, args);
-        call->setDoesNotAccessMemory();
-        return call;
+        llvm::FunctionCallee callee =
+            elementwise::declare_pure_function(m_module, fn, llvm::FunctionType::get(ty, arg_types, false));
+        return elementwise::call_pure_function(m_b, callee, args);
     }
 
-    Value *convert(Value *v, VarType from, VarType to) {
-        if (from == to)
-            return v;
-        llvm::Type *dt = scalar_type(to);
-        if (to == VarType::Bool)
-            return is_float(from) ? m_b.CreateFCmpUNE(v, llvm::Constant::getNullValue(v->getType()))
-                                  : m_b.CreateICmpNE(v, llvm::Constant::getNullValue(v->getType()));
-        if (is_float(from) && is_float(to))
-            return bits_of(to) > bits_of(from) ? m_b.CreateFPExt(v, dt) : m_b.CreateFPTrunc(v, dt);
-        if (is_float(from)) // saturating, NaN → 0: C++ leaves out-of-range conversions undefined
-            return m_b.CreateIntrinsic(is_signed(to) ? llvm::Intrinsic::fptosi_sat : llvm::Intrinsic::fptoui_sat,
-                                       {dt, v->getType()}, {v});
-        if (is_float(to))
-            return is_signed(from) ? m_b.CreateSIToFP(v, dt) : m_b.CreateUIToFP(v, dt);
-        return is_signed(from) ? m_b.CreateSExtOrTrunc(v, dt) : m_b.CreateZExtOrTrunc(v, dt);
-    }
-
-    Value *int_div(Value *a, Value *b, VarType t, bool rem) {
-        llvm::Type *ty = a->getType();
-        Value *zero = llvm::Constant::getNullValue(ty), *one = llvm::ConstantInt::get(ty, 1);
-        Value *by_zero = m_b.CreateICmpEQ(b, zero);
-        if (!is_signed(t)) {
-            Value *d = m_b.CreateSelect(by_zero, one, b);
-            Value *r = rem ? m_b.CreateURem(a, d) : m_b.CreateUDiv(a, d);
-            return m_b.CreateSelect(by_zero, rem ? a : zero, r);
-        }
-        // -1 would overflow for the smallest value: handle it without dividing.
-        Value *minus_one = m_b.CreateICmpEQ(b, llvm::ConstantInt::getSigned(ty, -1));
-        Value *d = m_b.CreateSelect(m_b.CreateOr(by_zero, minus_one), one, b);
-        Value *r = rem ? m_b.CreateSRem(a, d) : m_b.CreateSDiv(a, d);
-        r = m_b.CreateSelect(minus_one, rem ? zero : m_b.CreateSub(zero, a), r);
-        return m_b.CreateSelect(by_zero, rem ? a : zero, r);
-    }
+    /// NVPTX expands frem to a - trunc(a/b)*b, which is not exact: libdevice's fmod is.
+    Value *fmod(Value *a, Value *b, VarType t) override { return call_math("fmod", t, {a, b}); }
 
     /// Whether the element `index` (of integer type `index_type`) is selected by `mask` and inside the buffer
     /// whose element count is in Size param `size_param`; `index64` receives the index as i64.
@@ -357,90 +271,11 @@ class Lowering {
     }
 
     Value *compute(const Instr &ins) {
-        VarType t = ins.src_type;
-        bool fp = is_float(t);
-        if (ins.op == Op::Gather)
-            return gather(ins);
-        if (ins.op == Op::Scatter || ins.op == Op::ScatterAdd) {
-            scatter(ins);
-            return nullptr;
-        }
-        Value *a = m_values[ins.a];
-        auto arg = [&](uint32_t k) { return m_values[k]; };
-        llvm::Type *ty = scalar_type(t);
-        llvm::IRBuilder<>::FastMathFlagGuard guard(m_b);
-        if (fp)
-            m_b.setFastMathFlags(contract());
         switch (ins.op) {
-        case Op::Add: return fp ? m_b.CreateFAdd(a, arg(ins.b)) : m_b.CreateAdd(a, arg(ins.b));
-        case Op::Sub: return fp ? m_b.CreateFSub(a, arg(ins.b)) : m_b.CreateSub(a, arg(ins.b));
-        case Op::Mul: return fp ? m_b.CreateFMul(a, arg(ins.b)) : m_b.CreateMul(a, arg(ins.b));
-        case Op::Div: return fp ? m_b.CreateFDiv(a, arg(ins.b)) : int_div(a, arg(ins.b), t, false);
-        // NVPTX expands frem to a - trunc(a/b)*b, which is not exact: libdevice's fmod is.
-        case Op::Mod: return fp ? libdevice("fmod", t, {a, arg(ins.b)}) : int_div(a, arg(ins.b), t, true);
-        case Op::Neg: return fp ? m_b.CreateFNeg(a) : m_b.CreateSub(llvm::Constant::getNullValue(ty), a);
-        case Op::Not: return m_b.CreateNot(a);
-        case Op::And: return m_b.CreateAnd(a, arg(ins.b));
-        case Op::Or: return m_b.CreateOr(a, arg(ins.b));
-        case Op::Xor: return m_b.CreateXor(a, arg(ins.b));
-        case Op::Shl:
-        case Op::Shr: {
-            Value *amount = m_b.CreateAnd(arg(ins.b), llvm::ConstantInt::get(ty, bits_of(t) - 1));
-            if (ins.op == Op::Shl)
-                return m_b.CreateShl(a, amount);
-            return is_signed(t) ? m_b.CreateAShr(a, amount) : m_b.CreateLShr(a, amount);
-        }
-        case Op::Eq: return fp ? m_b.CreateFCmpOEQ(a, arg(ins.b)) : m_b.CreateICmpEQ(a, arg(ins.b));
-        case Op::Ne: return fp ? m_b.CreateFCmpUNE(a, arg(ins.b)) : m_b.CreateICmpNE(a, arg(ins.b));
-        case Op::Lt:
-            return fp ? m_b.CreateFCmpOLT(a, arg(ins.b))
-                      : (is_signed(t) ? m_b.CreateICmpSLT(a, arg(ins.b)) : m_b.CreateICmpULT(a, arg(ins.b)));
-        case Op::Le:
-            return fp ? m_b.CreateFCmpOLE(a, arg(ins.b))
-                      : (is_signed(t) ? m_b.CreateICmpSLE(a, arg(ins.b)) : m_b.CreateICmpULE(a, arg(ins.b)));
-        case Op::Gt:
-            return fp ? m_b.CreateFCmpOGT(a, arg(ins.b))
-                      : (is_signed(t) ? m_b.CreateICmpSGT(a, arg(ins.b)) : m_b.CreateICmpUGT(a, arg(ins.b)));
-        case Op::Ge:
-            return fp ? m_b.CreateFCmpOGE(a, arg(ins.b))
-                      : (is_signed(t) ? m_b.CreateICmpSGE(a, arg(ins.b)) : m_b.CreateICmpUGE(a, arg(ins.b)));
-        case Op::Abs:
-            if (fp)
-                return call_intrinsic(llvm::Intrinsic::fabs, ty, {a});
-            if (!is_signed(t))
-                return a;
-            return m_b.CreateIntrinsic(llvm::Intrinsic::abs, {ty}, {a, m_b.getFalse()}); // abs(INT_MIN) == INT_MIN
-        // Without fast-math flags NVPTX selects the correctly rounded sqrt.rn and div.rn.
-        case Op::Sqrt: return call_intrinsic(llvm::Intrinsic::sqrt, ty, {a});
-        case Op::Rsqrt:
-            return m_b.CreateFDiv(llvm::ConstantFP::get(ty, 1.0), call_intrinsic(llvm::Intrinsic::sqrt, ty, {a}));
-        case Op::Exp: return libdevice("exp", t, {a});
-        case Op::Log: return libdevice("log", t, {a});
-        case Op::Sin: return libdevice("sin", t, {a});
-        case Op::Cos: return libdevice("cos", t, {a});
-        case Op::Tan: return libdevice("tan", t, {a});
-        case Op::Tanh: return libdevice("tanh", t, {a});
-        case Op::Erf: return libdevice("erf", t, {a});
-        case Op::Pow: return libdevice("pow", t, {a, arg(ins.b)});
-        case Op::Atan2: return libdevice("atan2", t, {a, arg(ins.b)});
-        case Op::Floor: return call_intrinsic(llvm::Intrinsic::floor, ty, {a});
-        case Op::Ceil: return call_intrinsic(llvm::Intrinsic::ceil, ty, {a});
-        case Op::Round: return call_intrinsic(llvm::Intrinsic::round, ty, {a}); // halfway cases away from zero
-        case Op::Min: // minnum: a NaN operand is ignored (PTX min.f32/f64 does the same)
-            return call_intrinsic(fp ? llvm::Intrinsic::minnum
-                                     : (is_signed(t) ? llvm::Intrinsic::smin : llvm::Intrinsic::umin),
-                                  ty, {a, arg(ins.b)});
-        case Op::Max:
-            return call_intrinsic(fp ? llvm::Intrinsic::maxnum
-                                     : (is_signed(t) ? llvm::Intrinsic::smax : llvm::Intrinsic::umax),
-                                  ty, {a, arg(ins.b)});
-        case Op::Fma:
-            if (fp)
-                return call_intrinsic(llvm::Intrinsic::fma, ty, {a, arg(ins.b), arg(ins.c)});
-            return m_b.CreateAdd(m_b.CreateMul(a, arg(ins.b)), arg(ins.c));
-        case Op::Select: return m_b.CreateSelect(a, arg(ins.b), arg(ins.c));
-        case Op::Cast: return convert(a, ins.src_type, ins.type);
-        default: throw Error(fmt::format("tracejit: internal error: no CUDA lowering for op {}", int(ins.op)));
+        case Op::Gather: return gather(ins);
+        case Op::Scatter:
+        case Op::ScatterAdd: scatter(ins); return nullptr;
+        default: return elementwise::compute(m_b, *this, ins, m_values);
         }
     }
 

@@ -7,6 +7,7 @@
 #include "backend/cuda_ptx.h"
 
 #include "backend/cuda_codegen.h"
+#include "backend/llvm_pipeline.h"
 #include "log.h"
 
 #include <tracejit/error.h>
@@ -17,12 +18,9 @@
 #include <memory>
 #include <mutex>
 
-#include <llvm/Analysis/CGSCCPassManager.h>
-#include <llvm/Analysis/LoopAnalysisManager.h>
 #include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/Config/llvm-config.h>
 #include <llvm/IR/LLVMContext.h>
-#include <llvm/IR/LegacyPassManager.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Linker/Linker.h>
 #include <llvm/MC/MCSubtargetInfo.h>
@@ -36,12 +34,6 @@
 
 namespace tj::cuda {
 namespace {
-
-std::string to_string(llvm::Error err) {
-    std::string msg;
-    llvm::handleAllErrors(std::move(err), [&](const llvm::ErrorInfoBase &e) { msg = e.message(); });
-    return msg;
-}
 
 /// The NVPTX target of the shared libLLVM, registered once per process, and the architectures it knows.
 struct Nvptx {
@@ -108,7 +100,7 @@ void link_libdevice(llvm::Module &m) {
     auto lazy = llvm::getLazyBitcodeModule(lib.bitcode->getMemBufferRef(), m.getContext());
     if (!lazy)
         throw Error(fmt::format("tracejit: the CUDA backend cannot parse libdevice at {}: {}", lib.path,
-                                to_string(lazy.takeError())));
+                                llvm_error_message(lazy.takeError())));
     std::unique_ptr<llvm::Module> dev = std::move(*lazy);
     // libdevice says "nvptx64-nvidia-gpulibs" and a shorter data layout: adopt the kernel's (no mismatch warnings).
     dev->setTargetTriple(m.getTargetTriple());
@@ -116,21 +108,6 @@ void link_libdevice(llvm::Module &m) {
     if (llvm::Linker::linkModules(m, std::move(dev), llvm::Linker::Flags::LinkOnlyNeeded))
         throw Error(
             fmt::format("tracejit: internal error: cannot link libdevice from {} into a CUDA kernel", lib.path));
-}
-
-void optimize(llvm::Module &m, llvm::TargetMachine &tm) {
-    llvm::LoopAnalysisManager lam;
-    llvm::FunctionAnalysisManager fam;
-    llvm::CGSCCAnalysisManager cgam;
-    llvm::ModuleAnalysisManager mam;
-    llvm::PassBuilder pb(&tm); // adds NVPTX's callbacks: NVVMReflect resolves libdevice's __nvvm_reflect calls
-    pb.registerModuleAnalyses(mam);
-    pb.registerCGSCCAnalyses(cgam);
-    pb.registerFunctionAnalyses(fam);
-    pb.registerLoopAnalyses(lam);
-    pb.crossRegisterProxies(lam, fam, cgam, mam);
-    llvm::ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
-    mpm.run(m, mam);
 }
 
 } // namespace
@@ -160,20 +137,9 @@ std::string compile_ptx(const KernelIR &ir, const std::string &arch) {
     if (calls_libdevice(*m))
         link_libdevice(*m);
     llvm::internalizeModule(*m, [](const llvm::GlobalValue &gv) { return gv.getName() == kernel_entry; });
-    optimize(*m, *tm);
-    if (log::enabled(LogLevel::Trace)) {
-        std::string text;
-        llvm::raw_string_ostream os(text);
-        m->print(os, nullptr);
-        log::trace("optimised CUDA kernel:\n{}", text);
-    }
-
-    llvm::SmallVector<char, 0> ptx;
-    llvm::raw_svector_ostream os(ptx);
-    llvm::legacy::PassManager cg;
-    if (tm->addPassesToEmitFile(cg, os, nullptr, llvm::CodeGenFileType::AssemblyFile))
-        throw Error("tracejit: internal error: the NVPTX target cannot emit PTX");
-    cg.run(*m);
+    optimize_o3(*m, *tm, llvm::PipelineTuningOptions()); // NVPTX's passes: NVVMReflect resolves __nvvm_reflect
+    trace_module(*m, "optimised CUDA kernel");
+    llvm::SmallVector<char, 0> ptx = emit_code(*m, *tm, llvm::CodeGenFileType::AssemblyFile);
     return std::string(ptx.begin(), ptx.end());
 }
 

@@ -6,19 +6,18 @@
 // The loop handles `m_width` elements per iteration; every memory access is
 // masked by the lanes still below `end`, so there is no scalar remainder loop
 // and the code size (and so compile time) stays linear in the kernel size.
-// Each instruction is lowered by `Lowering::compute`; undefined behaviour of
-// C++ (integer division by zero, oversized shifts, float→int overflow) is
-// replaced by defined results documented in docs/semantics.md.
+// Element-wise ops are lowered by llvm_elementwise.cpp (shared with CUDA), with
+// libmvec for math functions (`call_math`); `Lowering::compute` adds gathers
+// and scatters, masked by the active lanes.
 #include "backend/llvm_codegen.h"
+
+#include "backend/llvm_elementwise.h"
 
 #include <tracejit/error.h>
 
 #include <fmt/format.h>
 
-#include <cstring>
-
 #include <llvm/IR/IRBuilder.h>
-#include <llvm/IR/Intrinsics.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Verifier.h>
@@ -30,18 +29,12 @@ namespace {
 using detail::Op;
 using llvm::Value;
 
-bool is_float(VarType t) { return t == VarType::Float32 || t == VarType::Float64; }
-bool is_signed(VarType t) { return t == VarType::Int32 || t == VarType::Int64; }
-unsigned bits_of(VarType t) {
-    switch (t) {
-    case VarType::Bool: return 1;
-    case VarType::Int32: case VarType::UInt32: case VarType::Float32: return 32;
-    default: return 64;
-    }
-}
+using elementwise::convert;
+using elementwise::is_float;
+using elementwise::is_signed;
 
 /// State of lowering one kernel.
-class Lowering {
+class Lowering : elementwise::TargetMath {
   public:
     Lowering(const KernelIR &ir, const HostTarget &host, llvm::Module &m, unsigned interleave)
         : m_ir(ir), m_host(host), m_module(m), m_ctx(m.getContext()), m_b(m_ctx),
@@ -53,16 +46,7 @@ class Lowering {
     }
 
   private:
-    llvm::Type *scalar_type(VarType t) {
-        switch (t) {
-        case VarType::Bool: return m_b.getInt1Ty();
-        case VarType::Int32: case VarType::UInt32: return m_b.getInt32Ty();
-        case VarType::Int64: case VarType::UInt64: return m_b.getInt64Ty();
-        case VarType::Float32: return m_b.getFloatTy();
-        case VarType::Float64: return m_b.getDoubleTy();
-        }
-        return nullptr;
-    }
+    llvm::Type *scalar_type(VarType t) { return elementwise::scalar_type(m_ctx, t); }
     llvm::Type *vec(llvm::Type *scalar) { return llvm::FixedVectorType::get(scalar, m_width); }
     /// Registers hold `m_width` lanes.
     llvm::Type *reg_type(VarType t) { return vec(scalar_type(t)); }
@@ -159,26 +143,9 @@ class Lowering {
         m_b.CreateRetVoid();
     }
 
-    llvm::Constant *scalar_constant(VarType t, uint64_t bits) {
-        switch (t) {
-        case VarType::Float32: {
-            uint32_t b32 = uint32_t(bits);
-            float f;
-            std::memcpy(&f, &b32, 4);
-            return llvm::ConstantFP::get(m_b.getFloatTy(), f);
-        }
-        case VarType::Float64: {
-            double d;
-            std::memcpy(&d, &bits, 8);
-            return llvm::ConstantFP::get(m_b.getDoubleTy(), d);
-        }
-        default:
-            return llvm::ConstantInt::get(scalar_type(t),
-                                          bits & (bits_of(t) == 64 ? ~0ull : ((1ull << bits_of(t)) - 1)));
-        }
-    }
     Value *constant(VarType t, uint64_t bits) {
-        return llvm::ConstantVector::getSplat(llvm::ElementCount::getFixed(m_width), scalar_constant(t, bits));
+        return llvm::ConstantVector::getSplat(llvm::ElementCount::getFixed(m_width),
+                                             elementwise::scalar_constant(m_ctx, t, bits));
     }
 
     Value *from_mem(VarType t, Value *v) {
@@ -211,7 +178,7 @@ class Lowering {
                 v = m_b.CreateICmpNE(v, m_b.getInt8(0));
             return m_b.CreateVectorSplat(m_width, v);
         }
-        case InstrKind::Index: return convert(m_index, VarType::UInt64, ins.type);
+        case InstrKind::Index: return convert(m_b, m_index, VarType::UInt64, ins.type);
         case InstrKind::Store: {
             Value *p = m_b.CreateInBoundsGEP(mem_scalar(ins.type), m_params[ins.a], m_index_scalar());
             m_b.CreateMaskedStore(to_mem(ins.type, m_values[ins.b]), p, align_of(ins.type), m_active);
@@ -289,42 +256,22 @@ class Lowering {
     /// The first lane's element index (the loop counter).
     Value *m_index_scalar() { return m_b.CreateExtractElement(m_index, uint64_t(0)); }
 
-    /// The fast-math flags allowed without changing C++ results beyond FMA contraction.
-    llvm::FastMathFlags contract() {
-        llvm::FastMathFlags fmf;
-        fmf.setAllowContract(true);
-        return fmf;
-    }
-
-    Value *call_intrinsic(llvm::Intrinsic::ID id, llvm::Type *t, std::initializer_list<Value *> args) {
-        return m_b.CreateIntrinsic(id, {t}, args);
-    }
-
-    /// Calls glibc's libmvec for `name`, in pieces of the widest vector the host runs.
-    Value *vector_math(const char *name32, const char *name64, VarType t, std::initializer_list<Value *> args_in) {
+    /// Calls glibc's libmvec for `name` (`…f` for Float32), in pieces of the widest vector the host runs.
+    Value *call_math(const char *name, VarType t, llvm::ArrayRef<Value *> args) override {
         bool f32 = t == VarType::Float32;
-        std::string name = f32 ? name32 : name64;
         unsigned lanes = unsigned(m_host.vector_bits / (f32 ? 32 : 64));
-        std::string vname = fmt::format("_ZGV{}N{}{}_{}", m_host.vector_isa, lanes, std::string(args_in.size(), 'v'),
-                                        name);
+        std::string vname = fmt::format("_ZGV{}N{}{}_{}{}", m_host.vector_isa, lanes, std::string(args.size(), 'v'),
+                                        name, f32 ? "f" : "");
         auto *piece_ty = llvm::FixedVectorType::get(scalar_type(t), lanes);
-        std::vector<llvm::Type *> arg_types(args_in.size(), piece_ty);
+        std::vector<llvm::Type *> arg_types(args.size(), piece_ty);
         llvm::FunctionCallee callee =
-            m_module.getOrInsertFunction(vname, llvm::FunctionType::get(piece_ty, arg_types, false));
-        if (auto *fn = llvm::dyn_cast<llvm::Function>(callee.getCallee())) {
-            fn->setDoesNotAccessMemory();
-            fn->setDoesNotThrow();
-            fn->setWillReturn();
-        }
-        std::vector<Value *> args(args_in);
+            elementwise::declare_pure_function(m_module, vname, llvm::FunctionType::get(piece_ty, arg_types, false));
         std::vector<Value *> pieces;
         for (unsigned first = 0; first < m_width; first += lanes) {
             std::vector<Value *> piece_args;
             for (Value *a : args)
                 piece_args.push_back(lanes == m_width ? a : slice(a, first, lanes));
-            auto *call = m_b.CreateCall(callee, piece_args);
-            call->setDoesNotAccessMemory();
-            pieces.push_back(call);
+            pieces.push_back(elementwise::call_pure_function(m_b, callee, piece_args));
         }
         return pieces.size() == 1 ? pieces[0] : concat(pieces);
     }
@@ -350,39 +297,8 @@ class Lowering {
         return level[0];
     }
 
-    Value *convert(Value *v, VarType from, VarType to) {
-        if (from == to)
-            return v;
-        llvm::Type *dt = reg_type(to);
-        if (to == VarType::Bool)
-            return is_float(from) ? m_b.CreateFCmpUNE(v, llvm::Constant::getNullValue(v->getType()))
-                                  : m_b.CreateICmpNE(v, llvm::Constant::getNullValue(v->getType()));
-        if (is_float(from) && is_float(to))
-            return bits_of(to) > bits_of(from) ? m_b.CreateFPExt(v, dt) : m_b.CreateFPTrunc(v, dt);
-        if (is_float(from)) // saturating, NaN → 0: C++ leaves out-of-range conversions undefined
-            return m_b.CreateIntrinsic(is_signed(to) ? llvm::Intrinsic::fptosi_sat : llvm::Intrinsic::fptoui_sat,
-                                       {dt, v->getType()}, {v});
-        if (is_float(to))
-            return is_signed(from) ? m_b.CreateSIToFP(v, dt) : m_b.CreateUIToFP(v, dt);
-        return is_signed(from) ? m_b.CreateSExtOrTrunc(v, dt) : m_b.CreateZExtOrTrunc(v, dt);
-    }
-
-    Value *int_div(Value *a, Value *b, VarType t, bool rem) {
-        llvm::Type *ty = a->getType();
-        Value *zero = llvm::Constant::getNullValue(ty), *one = llvm::ConstantInt::get(ty, 1);
-        Value *by_zero = m_b.CreateICmpEQ(b, zero);
-        if (!is_signed(t)) {
-            Value *d = m_b.CreateSelect(by_zero, one, b);
-            Value *r = rem ? m_b.CreateURem(a, d) : m_b.CreateUDiv(a, d);
-            return m_b.CreateSelect(by_zero, rem ? a : zero, r);
-        }
-        // -1 would overflow for the smallest value: handle it without dividing.
-        Value *minus_one = m_b.CreateICmpEQ(b, llvm::ConstantInt::getSigned(ty, -1));
-        Value *d = m_b.CreateSelect(m_b.CreateOr(by_zero, minus_one), one, b);
-        Value *r = rem ? m_b.CreateSRem(a, d) : m_b.CreateSDiv(a, d);
-        r = m_b.CreateSelect(minus_one, rem ? zero : m_b.CreateSub(zero, a), r);
-        return m_b.CreateSelect(by_zero, rem ? a : zero, r);
-    }
+    /// LLVM's frem is exact (C's fmod) on the CPU.
+    Value *fmod(Value *a, Value *b, VarType) override { return m_b.CreateFRem(a, b); }
 
     /// Lanes that are active, selected by the mask, and whose index is inside the buffer.
     Value *valid_lanes(const Instr &ins, Value *index, Value *mask, Value *size, Value *&index64) {
@@ -418,82 +334,8 @@ class Lowering {
     }
 
     Value *compute(const Instr &ins) {
-        VarType t = ins.src_type;
-        bool fp = is_float(t);
-        bool memory_op = ins.op == Op::Gather || ins.op == Op::Scatter || ins.op == Op::ScatterAdd;
-        Value *a = memory_op ? nullptr : m_values[ins.a];
         auto arg = [&](uint32_t k) { return m_values[k]; };
-        llvm::Type *ty = reg_type(t);
-        llvm::IRBuilder<>::FastMathFlagGuard guard(m_b);
-        if (fp)
-            m_b.setFastMathFlags(contract());
         switch (ins.op) {
-        case Op::Add: return fp ? m_b.CreateFAdd(a, arg(ins.b)) : m_b.CreateAdd(a, arg(ins.b));
-        case Op::Sub: return fp ? m_b.CreateFSub(a, arg(ins.b)) : m_b.CreateSub(a, arg(ins.b));
-        case Op::Mul: return fp ? m_b.CreateFMul(a, arg(ins.b)) : m_b.CreateMul(a, arg(ins.b));
-        case Op::Div: return fp ? m_b.CreateFDiv(a, arg(ins.b)) : int_div(a, arg(ins.b), t, false);
-        case Op::Mod: return fp ? m_b.CreateFRem(a, arg(ins.b)) : int_div(a, arg(ins.b), t, true);
-        case Op::Neg: return fp ? m_b.CreateFNeg(a) : m_b.CreateSub(llvm::Constant::getNullValue(ty), a);
-        case Op::Not: return m_b.CreateNot(a);
-        case Op::And: return m_b.CreateAnd(a, arg(ins.b));
-        case Op::Or: return m_b.CreateOr(a, arg(ins.b));
-        case Op::Xor: return m_b.CreateXor(a, arg(ins.b));
-        case Op::Shl:
-        case Op::Shr: {
-            Value *amount = m_b.CreateAnd(arg(ins.b), llvm::ConstantInt::get(ty, bits_of(t) - 1));
-            if (ins.op == Op::Shl)
-                return m_b.CreateShl(a, amount);
-            return is_signed(t) ? m_b.CreateAShr(a, amount) : m_b.CreateLShr(a, amount);
-        }
-        case Op::Eq: return fp ? m_b.CreateFCmpOEQ(a, arg(ins.b)) : m_b.CreateICmpEQ(a, arg(ins.b));
-        case Op::Ne: return fp ? m_b.CreateFCmpUNE(a, arg(ins.b)) : m_b.CreateICmpNE(a, arg(ins.b));
-        case Op::Lt:
-            return fp ? m_b.CreateFCmpOLT(a, arg(ins.b))
-                      : (is_signed(t) ? m_b.CreateICmpSLT(a, arg(ins.b)) : m_b.CreateICmpULT(a, arg(ins.b)));
-        case Op::Le:
-            return fp ? m_b.CreateFCmpOLE(a, arg(ins.b))
-                      : (is_signed(t) ? m_b.CreateICmpSLE(a, arg(ins.b)) : m_b.CreateICmpULE(a, arg(ins.b)));
-        case Op::Gt:
-            return fp ? m_b.CreateFCmpOGT(a, arg(ins.b))
-                      : (is_signed(t) ? m_b.CreateICmpSGT(a, arg(ins.b)) : m_b.CreateICmpUGT(a, arg(ins.b)));
-        case Op::Ge:
-            return fp ? m_b.CreateFCmpOGE(a, arg(ins.b))
-                      : (is_signed(t) ? m_b.CreateICmpSGE(a, arg(ins.b)) : m_b.CreateICmpUGE(a, arg(ins.b)));
-        case Op::Abs:
-            if (fp)
-                return call_intrinsic(llvm::Intrinsic::fabs, ty, {a});
-            if (!is_signed(t))
-                return a;
-            return m_b.CreateIntrinsic(llvm::Intrinsic::abs, {ty}, {a, m_b.getFalse()});
-        case Op::Sqrt: return call_intrinsic(llvm::Intrinsic::sqrt, ty, {a});
-        case Op::Rsqrt:
-            return m_b.CreateFDiv(llvm::ConstantFP::get(ty, 1.0), call_intrinsic(llvm::Intrinsic::sqrt, ty, {a}));
-        case Op::Exp: return vector_math("expf", "exp", t, {a});
-        case Op::Log: return vector_math("logf", "log", t, {a});
-        case Op::Sin: return vector_math("sinf", "sin", t, {a});
-        case Op::Cos: return vector_math("cosf", "cos", t, {a});
-        case Op::Tan: return vector_math("tanf", "tan", t, {a});
-        case Op::Tanh: return vector_math("tanhf", "tanh", t, {a});
-        case Op::Erf: return vector_math("erff", "erf", t, {a});
-        case Op::Pow: return vector_math("powf", "pow", t, {a, arg(ins.b)});
-        case Op::Atan2: return vector_math("atan2f", "atan2", t, {a, arg(ins.b)});
-        case Op::Floor: return call_intrinsic(llvm::Intrinsic::floor, ty, {a});
-        case Op::Ceil: return call_intrinsic(llvm::Intrinsic::ceil, ty, {a});
-        case Op::Round: return call_intrinsic(llvm::Intrinsic::round, ty, {a});
-        case Op::Min:
-            return call_intrinsic(fp ? llvm::Intrinsic::minnum
-                                     : (is_signed(t) ? llvm::Intrinsic::smin : llvm::Intrinsic::umin),
-                                  ty, {a, arg(ins.b)});
-        case Op::Max:
-            return call_intrinsic(fp ? llvm::Intrinsic::maxnum
-                                     : (is_signed(t) ? llvm::Intrinsic::smax : llvm::Intrinsic::umax),
-                                  ty, {a, arg(ins.b)});
-        case Op::Fma:
-            if (fp)
-                return call_intrinsic(llvm::Intrinsic::fma, ty, {a, arg(ins.b), arg(ins.c)});
-            return m_b.CreateAdd(m_b.CreateMul(a, arg(ins.b)), arg(ins.c));
-        case Op::Select: return m_b.CreateSelect(a, arg(ins.b), arg(ins.c));
-        case Op::Cast: return convert(a, ins.src_type, ins.type);
         case Op::Gather: {
             Value *index64;
             Value *valid = valid_lanes(ins, arg(ins.a), arg(ins.b), m_params[ins.d], index64);
@@ -513,8 +355,7 @@ class Lowering {
                 atomic_add(ins, ptrs, valid, arg(ins.a));
             return nullptr;
         }
-        default:
-            throw Error(fmt::format("tracejit: internal error: no CPU lowering for op {}", int(ins.op)));
+        default: return elementwise::compute(m_b, *this, ins, m_values);
         }
     }
 

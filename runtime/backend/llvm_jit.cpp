@@ -1,20 +1,18 @@
 // runtime/backend/llvm_jit.cpp — O3 (or lighter, for huge kernels) optimisation, object emission, ORC linking
 #include "backend/llvm_jit.h"
 
+#include "backend/llvm_pipeline.h"
 #include "log.h"
 
 #include <tracejit/error.h>
 
 #include <fmt/format.h>
 
-#include <llvm/Analysis/CGSCCPassManager.h>
-#include <llvm/Analysis/LoopAnalysisManager.h>
 #include <llvm/Config/llvm-config.h>
 #include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
 #include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
 #include <llvm/IR/LLVMContext.h>
-#include <llvm/IR/LegacyPassManager.h>
 #include <llvm/IR/Module.h>
 #include <llvm/MC/TargetRegistry.h>
 #include <llvm/Passes/PassBuilder.h>
@@ -31,7 +29,7 @@ namespace {
 
 /// Bump whenever the generated code changes for the same kernel IR: it is part of every cache key,
 /// so object code cached by an older tracejit is never loaded.
-constexpr int codegen_revision = 3;
+constexpr int codegen_revision = 4;
 
 /// Kernels with more instructions than this skip the IR optimiser and use LLVM's fast code generator:
 /// the kernel IR is already folded, deduplicated and vectorised, and the optimising code generator's
@@ -53,12 +51,6 @@ unsigned interleave_for(size_t instrs) {
     return 1;
 }
 
-std::string to_string(llvm::Error err) {
-    std::string msg;
-    llvm::handleAllErrors(std::move(err), [&](const llvm::ErrorInfoBase &e) { msg = e.message(); });
-    return msg;
-}
-
 /// LLVM objects shared by all kernels, created on first use.
 struct Jit {
     HostTarget host;
@@ -78,13 +70,13 @@ struct Jit {
 
         auto jtmb = llvm::orc::JITTargetMachineBuilder::detectHost();
         if (!jtmb)
-            throw Error("tracejit: cannot detect the host CPU: " + to_string(jtmb.takeError()));
+            throw Error("tracejit: cannot detect the host CPU: " + llvm_error_message(jtmb.takeError()));
         jtmb->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
         jtmb->setRelocationModel(llvm::Reloc::PIC_);
         jtmb->setCodeModel(llvm::CodeModel::Small);
         auto tm_or = jtmb->createTargetMachine();
         if (!tm_or)
-            throw Error("tracejit: cannot create the host target machine: " + to_string(tm_or.takeError()));
+            throw Error("tracejit: cannot create the host target machine: " + llvm_error_message(tm_or.takeError()));
         tm = std::move(*tm_or);
 
         host.triple = tm->getTargetTriple().str();
@@ -100,7 +92,7 @@ struct Jit {
 
         auto j = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(*jtmb)).create();
         if (!j)
-            throw Error("tracejit: cannot create the LLVM JIT: " + to_string(j.takeError()));
+            throw Error("tracejit: cannot create the LLVM JIT: " + llvm_error_message(j.takeError()));
         lljit = std::move(*j);
         log::debug("cpu backend: {} ({}-bit SIMD, libmvec variant '{}')", host.cpu, host.vector_bits,
                    host.vector_isa);
@@ -112,25 +104,15 @@ Jit &jit() {
     return *j;
 }
 
+/// O3 without the loop and SLP vectorisers, unrolling and interleaving: the kernel IR is already vectorised by
+/// hand, and those passes would only add code.
 void optimize(llvm::Module &m, llvm::TargetMachine &tm) {
-    llvm::PipelineTuningOptions pto;
-    // The kernel IR is already vectorised by hand: the loop passes would only add code.
-    pto.LoopVectorization = false;
-    pto.SLPVectorization = false;
-    pto.LoopUnrolling = false;
-    pto.LoopInterleaving = false;
-    llvm::LoopAnalysisManager lam;
-    llvm::FunctionAnalysisManager fam;
-    llvm::CGSCCAnalysisManager cgam;
-    llvm::ModuleAnalysisManager mam;
-    llvm::PassBuilder pb(&tm, pto);
-    pb.registerModuleAnalyses(mam);
-    pb.registerCGSCCAnalyses(cgam);
-    pb.registerFunctionAnalyses(fam);
-    pb.registerLoopAnalyses(lam);
-    pb.crossRegisterProxies(lam, fam, cgam, mam);
-    llvm::ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
-    mpm.run(m, mam);
+    llvm::PipelineTuningOptions tuning;
+    tuning.LoopVectorization = false;
+    tuning.SLPVectorization = false;
+    tuning.LoopUnrolling = false;
+    tuning.LoopInterleaving = false;
+    optimize_o3(m, tm, tuning);
 }
 
 } // namespace
@@ -146,20 +128,10 @@ std::vector<char> compile_object(const KernelIR &ir) {
     std::unique_ptr<llvm::Module> m = build_module(ir, j.host, ctx, interleave_for(ir.instrs.size()));
     if (!large)
         optimize(*m, *j.tm);
-    if (log::enabled(LogLevel::Trace)) {
-        std::string text;
-        llvm::raw_string_ostream os(text);
-        m->print(os, nullptr);
-        log::trace("optimised kernel:\n{}", text);
-    }
-    llvm::SmallVector<char, 0> buffer;
-    llvm::raw_svector_ostream os(buffer);
+    trace_module(*m, "optimised kernel");
     j.tm->setOptLevel(large ? llvm::CodeGenOptLevel::None : llvm::CodeGenOptLevel::Aggressive);
-    llvm::legacy::PassManager cg;
-    if (j.tm->addPassesToEmitFile(cg, os, nullptr, llvm::CodeGenFileType::ObjectFile))
-        throw Error("tracejit: internal error: the host target cannot emit object files");
-    cg.run(*m);
-    return std::vector<char>(buffer.begin(), buffer.end());
+    llvm::SmallVector<char, 0> object = emit_code(*m, *j.tm, llvm::CodeGenFileType::ObjectFile);
+    return std::vector<char>(object.begin(), object.end());
 }
 
 KernelFn load_object(std::span<const char> object) {
@@ -168,18 +140,18 @@ KernelFn load_object(std::span<const char> object) {
     auto &es = j.lljit->getExecutionSession();
     auto jd = es.createJITDylib(fmt::format("tj_kernel_{}", j.dylibs++));
     if (!jd)
-        throw Error("tracejit: cannot create a JIT library: " + to_string(jd.takeError()));
+        throw Error("tracejit: cannot create a JIT library: " + llvm_error_message(jd.takeError()));
     auto gen = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
         j.lljit->getDataLayout().getGlobalPrefix());
     if (!gen)
-        throw Error("tracejit: cannot search process symbols: " + to_string(gen.takeError()));
+        throw Error("tracejit: cannot search process symbols: " + llvm_error_message(gen.takeError()));
     jd->addGenerator(std::move(*gen));
     auto buffer = llvm::MemoryBuffer::getMemBufferCopy(llvm::StringRef(object.data(), object.size()), "tj_kernel.o");
     if (auto err = j.lljit->addObjectFile(*jd, std::move(buffer)))
-        throw Error("tracejit: cannot link kernel object code: " + to_string(std::move(err)));
+        throw Error("tracejit: cannot link kernel object code: " + llvm_error_message(std::move(err)));
     auto sym = j.lljit->lookup(*jd, kernel_entry);
     if (!sym)
-        throw Error("tracejit: cannot link kernel object code: " + to_string(sym.takeError()));
+        throw Error("tracejit: cannot link kernel object code: " + llvm_error_message(sym.takeError()));
     return sym->toPtr<KernelFn>();
 }
 
