@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -730,4 +731,46 @@ TEST_CASE("while_loop: scatters of a loop that never runs or fails leave their t
     }
     CHECK(tj::whos_str().find("dirty") == std::string::npos);
     CHECK(tj::to_vector(target) == std::vector<float>{0, 0, 0, 0});
+}
+
+TEST_CASE("while_loop and if_stmt: several threads trace and run symbolic control flow at once") {
+    // Each thread has its own mask stack and loop being traced; loop records live in the shared JIT state.
+    constexpr int threads = 4, rounds = 25;
+    std::vector<std::vector<int32_t>> got(threads), want(threads);
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; ++t)
+        pool.emplace_back([&, t] {
+            for (int r = 0; r < rounds; ++r) {
+                std::vector<uint32_t> start = small_ints<uint32_t>(97, uint64_t(1000 * t + r), 1, 99999);
+                UInt32 value(start);
+                Int32 steps = tj::zeros<Int32>(start.size());
+                Float hits = tj::zeros<Float>(2);
+                tj::while_loop(
+                    std::tie(value, steps), [](const UInt32 &v, const Int32 &) { return v != 1u; },
+                    [&](UInt32 &v, Int32 &s) {
+                        tj::if_stmt(
+                            v % 2u == 0u, std::tie(v), [](UInt32 &v) { v = v / 2u; },
+                            [&](UInt32 &v) {
+                                tj::scatter_add(hits, Float(1.f), Int32(1));
+                                v = v * 3u + 1u;
+                            });
+                        s += 1;
+                    });
+                std::vector<int32_t> s = tj::to_vector(steps);
+                std::vector<float> h = tj::to_vector(hits);
+                std::vector<int32_t> ref = map1(start, collatz_steps);
+                int32_t odd_steps = 0;
+                for (uint32_t n : start)
+                    for (uint32_t v = n; v != 1; v = v % 2 == 0 ? v / 2 : 3 * v + 1)
+                        odd_steps += v % 2;
+                s.push_back(int32_t(h[1]));
+                ref.push_back(odd_steps);
+                got[size_t(t)].insert(got[size_t(t)].end(), s.begin(), s.end());
+                want[size_t(t)].insert(want[size_t(t)].end(), ref.begin(), ref.end());
+            }
+        });
+    for (std::thread &th : pool)
+        th.join();
+    for (int t = 0; t < threads; ++t)
+        CHECK_MESSAGE(got[size_t(t)] == want[size_t(t)], "thread " << t);
 }
