@@ -133,7 +133,7 @@ VarPair merge_branch(uint32_t mask, VarPair t, VarPair f);
 /// Whether `mask` is a literal, and then its value.
 bool literal_mask(uint32_t mask, bool &value);
 /// Traced loop over state arrays: the id-level driver behind while_loop (control.cpp); `cond` and `body`
-/// trace the condition (returning its id, a new reference) and the body on the placeholders.
+/// trace the condition (returning its id, a new reference) and the body on the loop's LoopPhi variables.
 struct LoopTracer {
     virtual uint32_t cond() = 0;
     virtual void body() = 0;

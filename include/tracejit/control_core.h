@@ -2,7 +2,7 @@
 //
 // Masks: while a symbolic branch or loop body is traced, the thread's mask stack says which lanes it runs for;
 // gather/scatter/scatter_add AND their mask with the top. Loops: loop_begin gives each state variable a
-// loop-carried placeholder (a "phi"), the condition and body are traced on those, and loop_end makes the
+// loop-carried variable (a LoopPhi, the state inside the loop), the condition and body are traced on those, and loop_end makes the
 // results: variables that, when evaluated, run the loop inside one kernel (runtime/jit/loop.cpp).
 #pragma once
 
@@ -21,11 +21,11 @@ void mask_pop() noexcept;
 /// `mask` ANDed with the current mask: a new reference (`mask` itself when none is active).
 uint32_t mask_apply(uint32_t mask);
 
-/// Starts tracing a symbolic loop whose state holds `n` variables `init`; writes one new placeholder per
+/// Starts tracing a symbolic loop whose state holds `n` variables `init`; writes one new LoopPhi variable per
 /// state variable into `phis` (new references; each has the size and type of its initial value) and returns
 /// a handle for the calls below.
 uint32_t loop_begin(const uint32_t *init, size_t n, uint32_t *phis);
-/// The loop's condition, traced on the placeholders; pushes it as the mask of the body.
+/// The loop's condition, traced on the LoopPhi variables; pushes it as the mask of the body.
 void loop_cond(uint32_t loop, uint32_t cond);
 /// The body's results for each state variable (same order and types as `init`); pops the body's mask,
 /// checks sizes and writes the loop's results into `outs` (new references). Scatters traced in the body run
@@ -33,7 +33,7 @@ void loop_cond(uint32_t loop, uint32_t cond);
 void loop_end(uint32_t loop, const uint32_t *updates, uint32_t *outs);
 /// Abandons a loop being traced (an exception in the condition or body).
 void loop_abort(uint32_t loop) noexcept;
-/// Symbolic loop bodies being traced on this thread (0: none).
+/// Symbolic loop bodies being traced on this thread (0: none; tests check that errors leave none behind).
 uint32_t loop_depth() noexcept;
 
 } // namespace tj::detail

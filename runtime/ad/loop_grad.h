@@ -27,7 +27,7 @@ class LoopGrad {
     LoopGrad(const LoopGrad &) = delete;
     LoopGrad &operator=(const LoopGrad &) = delete;
 
-    /// The AD node the placeholder `phi` of state variable `k` gets inside the body (a new reference; 0 when
+    /// The AD node the LoopPhi variable `phi` of state variable `k` gets inside the body (a new reference; 0 when
     /// `k` is not traced with derivatives).
     uint32_t leaf(size_t k, uint32_t phi);
     /// After the body: the JIT ids to pass to loop_end — the updates, then the Jacobian's (adding its state).

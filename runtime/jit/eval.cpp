@@ -198,7 +198,7 @@ void find_variant(State &s, uint32_t loop, const std::vector<uint32_t> &roots,
         kids.clear();
         children_of(s, id, kids);
         if (!expanded) {
-            variant.emplace(id, false); // placeholder: graphs are acyclic
+            variant.emplace(id, false); // provisional until its operands are known (graphs are acyclic)
             stack.push_back({id, true});
             for (uint32_t k : kids)
                 if (!variant.count(k))
@@ -224,7 +224,7 @@ void hoist_invariants(State &s, Assembly &as, const std::vector<uint32_t> &roots
         if (!seen.emplace(id, true).second || s.vars[id].scratch)
             continue;
         if (!variant[id]) {
-            if (s.vars[id].op != Op::LoopPhi) // another loop's placeholder: visit() reports it where it is used
+            if (s.vars[id].op != Op::LoopPhi) // another loop's LoopPhi: visit() reports it where it is used
                 visit(s, as, id);
             continue;
         }

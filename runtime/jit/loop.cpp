@@ -1,6 +1,6 @@
 // runtime/jit/loop.cpp — symbolic loops and the mask stack: tracing a loop's state, condition and body
 //
-// Start with `loop_begin`: each state variable gets a LoopPhi placeholder that the condition and the body
+// Start with `loop_begin`: each state variable gets a LoopPhi variable (its value inside the loop) that the condition and the body
 // are traced on; `loop_end` checks sizes and makes the LoopOut results. The mask stack (thread-local, like
 // the loop being traced) is what gather and scatter AND their masks with.
 #include "jit/loop.h"

@@ -1,6 +1,6 @@
-// runtime/jit/loop.h — symbolic loops in the variable graph: loop records, placeholders (phis) and results
+// runtime/jit/loop.h — symbolic loops in the variable graph: loop records, loop-carried variables (phis) and results
 //
-// A loop record owns what the loop was traced from: the initial values, one LoopPhi placeholder per state
+// A loop record owns what the loop was traced from: the initial values, one LoopPhi variable per state
 // variable, the condition, the body's results and the scatters traced in the body. Its results are LoopOut
 // variables (no operands; `literal` = loop << 32 | state slot) that keep the record alive; a pending
 // LoopOut in the side-effect list stands for the body's scatters. eval.cpp emits the whole loop into the
@@ -16,7 +16,7 @@ struct State;
 
 struct LoopRecord {
     std::vector<uint32_t> init;    ///< initial values (each holds a reference)
-    std::vector<uint32_t> phi;     ///< LoopPhi placeholders (each holds a reference)
+    std::vector<uint32_t> phi;     ///< LoopPhi variables (each holds a reference)
     std::vector<uint32_t> update;  ///< the body's results (each holds a reference)
     std::vector<uint32_t> effects; ///< scatters traced in the body (each holds a reference)
     uint32_t cond = 0;             ///< the condition ANDed with the enclosing mask (holds a reference)
@@ -39,7 +39,7 @@ inline uint32_t slot_of(uint64_t literal) { return uint32_t(literal); }
 std::vector<uint32_t> loop_release(State &s, uint64_t literal);
 /// The loop whose body this thread is tracing (UINT32_MAX: none).
 uint32_t tracing_loop() noexcept;
-/// One more state variable of a loop being traced (for its Jacobian): its placeholder, a new reference.
+/// One more state variable of a loop being traced (for its Jacobian): its LoopPhi variable, a new reference.
 uint32_t loop_add_state(State &s, uint32_t loop, uint32_t init);
 /// Takes over a scatter traced in the body of `loop` (it runs inside the loop).
 void loop_add_effect(State &s, uint32_t loop, uint32_t scatter);
