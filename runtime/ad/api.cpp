@@ -101,9 +101,11 @@ std::string ad_grad_summary(uint32_t ad, size_t max_elements) {
         jit::eval_locked(s, &id, 1);
     const jit::Variable &v = s.vars[id];
     bool literal = v.op == detail::Op::Literal;
+    std::vector<char> host = literal ? std::vector<char>() : jit::host_elements(v, max_elements);
     std::string out = "[";
+    const void *values = literal ? static_cast<const void *>(&v.literal) : host.data();
     for (uint64_t i = 0; i < size && i < max_elements; ++i) // in the array's precision, read back exactly
-        out += (i ? ", " : "") + jit::format_element(v.type, literal ? &v.literal : v.data, literal ? 0 : i);
+        out += (i ? ", " : "") + jit::format_element(v.type, values, literal ? 0 : i);
     if (size > max_elements)
         out += fmt::format(", …] ({} elements)", size);
     else

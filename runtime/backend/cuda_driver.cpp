@@ -48,6 +48,7 @@ void bind_all(void *handle, DriverApi &api, std::vector<std::string> &missing) {
     bind(handle, api.cuMemFree, "cuMemFree_v2", missing);
     bind(handle, api.cuMemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2", missing);
     bind(handle, api.cuMemcpyDtoHAsync, "cuMemcpyDtoHAsync_v2", missing);
+    bind(handle, api.cuMemcpyDtoDAsync, "cuMemcpyDtoDAsync_v2", missing);
     bind(handle, api.cuMemsetD8Async, "cuMemsetD8Async", missing);
     bind(handle, api.cuStreamCreate, "cuStreamCreate", missing);
     bind(handle, api.cuStreamSynchronize, "cuStreamSynchronize", missing);

@@ -73,6 +73,8 @@ struct DriverApi {
     CUresult (*cuMemcpyHtoDAsync)(CUdeviceptr dst, const void *src, size_t bytes, CUstream stream) = nullptr;
     /// cuMemcpyDtoHAsync_v2
     CUresult (*cuMemcpyDtoHAsync)(void *dst, CUdeviceptr src, size_t bytes, CUstream stream) = nullptr;
+    /// cuMemcpyDtoDAsync_v2
+    CUresult (*cuMemcpyDtoDAsync)(CUdeviceptr dst, CUdeviceptr src, size_t bytes, CUstream stream) = nullptr;
     CUresult (*cuMemsetD8Async)(CUdeviceptr dst, unsigned char value, size_t count, CUstream stream) = nullptr;
     CUresult (*cuStreamCreate)(CUstream *stream, unsigned flags) = nullptr;
     CUresult (*cuStreamSynchronize)(CUstream stream) = nullptr;

@@ -118,7 +118,7 @@ std::string libdevice_path() {
     return root + "/nvvm/libdevice/libdevice.10.bc";
 }
 
-std::string compile_ptx(const KernelIR &ir, const std::string &arch) {
+std::unique_ptr<llvm::TargetMachine> nvptx_target_machine(const std::string &arch) {
     const Nvptx &target = nvptx();
     // Checked first: LLVM would only print a warning and generate code for its default architecture.
     if (!target.generic || !target.generic->isCPUStringValid(arch))
@@ -130,7 +130,11 @@ std::string compile_ptx(const KernelIR &ir, const std::string &arch) {
         nvptx_triple, arch, "", options, std::nullopt, std::nullopt, llvm::CodeGenOptLevel::Aggressive));
     if (!tm)
         throw Error(fmt::format("tracejit: internal error: no NVPTX target machine for '{}'", arch));
+    return tm;
+}
 
+std::string compile_ptx(const KernelIR &ir, const std::string &arch) {
+    std::unique_ptr<llvm::TargetMachine> tm = nvptx_target_machine(arch);
     llvm::LLVMContext ctx;
     std::unique_ptr<llvm::Module> m = build_module(ir, ctx, tm->createDataLayout().getStringRepresentation());
     m->addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", uint32_t(0));

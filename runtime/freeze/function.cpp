@@ -206,8 +206,9 @@ FreezeFunction *freeze_lookup_registered(const void *function) {
 
 void freeze_begin(FreezeFunction *fn, const Flattener &in, FreezeCall &call) {
     // Off, or called from the body of another frozen function that is recording: run the body, whose launches
-    // then become part of the outer recording.
-    if (!flag(Flag::KernelFreezing) || freezing::active()) {
+    // then become part of the outer recording. On CUDA the body runs every call: recordings hold CPU kernels only
+    // (docs/cuda.md).
+    if (!flag(Flag::KernelFreezing) || freezing::active() || backend() == Backend::CUDA) {
         call.action = FreezeCall::Action::RunPlain;
         return;
     }

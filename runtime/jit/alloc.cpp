@@ -6,11 +6,14 @@
 // (up to `cache_limit` bytes) and handed out again for the same size.
 #include "jit/alloc.h"
 
+#include "backend/cuda_device.h"
+
 #include <tracejit/error.h>
 
 #include <fmt/format.h>
 
 #include <cstdlib>
+#include <cstring>
 #include <mutex>
 #include <unordered_map>
 #include <vector>
@@ -85,6 +88,37 @@ void flush_buffer_cache() {
             std::free(p);
     c.free.clear();
     c.cached_bytes = 0;
+}
+
+void *alloc_buffer(VarType t, uint64_t size, Backend where) {
+    if (where == Backend::CPU)
+        return alloc_buffer(t, size);
+    return cuda::device_alloc(bytes_for(t, size));
+}
+
+void free_buffer(void *p, VarType t, uint64_t size, Backend where) {
+    if (where == Backend::CPU)
+        free_buffer(p, t, size);
+    else if (p)
+        cuda::device_free(p, bytes_for(t, size));
+}
+
+void copy_from_host(Backend where, void *dst, const void *src, uint64_t bytes) {
+    if (bytes == 0)
+        return;
+    if (where == Backend::CPU)
+        std::memcpy(dst, src, bytes);
+    else
+        cuda::copy_to_device(dst, src, bytes);
+}
+
+void copy_to_host(Backend where, void *dst, const void *src, uint64_t bytes) {
+    if (bytes == 0)
+        return;
+    if (where == Backend::CPU)
+        std::memcpy(dst, src, bytes);
+    else
+        cuda::copy_to_host(dst, src, bytes);
 }
 
 } // namespace tj::jit

@@ -14,4 +14,14 @@ void free_buffer(void *p, VarType t, uint64_t size);
 /// Gives every cached buffer back to the system.
 void flush_buffer_cache();
 
+/// A buffer in the memory of backend `where`: host memory (alloc_buffer) for the CPU, device memory (from the
+/// CUDA backend's caching allocator) for CUDA.
+void *alloc_buffer(VarType t, uint64_t size, Backend where);
+/// Returns a buffer from alloc_buffer(t, size, where).
+void free_buffer(void *p, VarType t, uint64_t size, Backend where);
+/// Copies `bytes` from host memory into a buffer of `where`.
+void copy_from_host(Backend where, void *dst, const void *src, uint64_t bytes);
+/// Copies `bytes` of a buffer of `where` into host memory (waits for the device's pending work on it).
+void copy_to_host(Backend where, void *dst, const void *src, uint64_t bytes);
+
 } // namespace tj::jit

@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -29,6 +30,11 @@ std::string jit::format_element(VarType t, const void *p, size_t i) {
     return "?";
 }
 
+std::vector<char> jit::host_elements(const Variable &v, uint64_t max_elements) {
+    std::vector<char> out(std::min(v.size, max_elements) * detail::type_size(v.type));
+    copy_to_host(where(v), out.data(), v.data, out.size());
+    return out;
+}
 
 KernelStats kernel_stats() {
     jit::State &s = jit::state();
@@ -44,17 +50,10 @@ void reset_kernel_stats() {
 
 void clear_kernel_cache() { cache::clear_memory(); }
 
-/// Whether this build can run kernels on CUDA (PTX generation, device memory and launches); the driver alone
-/// is not enough. False until the CUDA execution path exists.
-constexpr bool cuda_execution_path_exists = false;
-
 std::string jit::cuda_unavailable_reason() {
     const cuda::Driver &d = cuda::driver();
     if (!d.usable())
         return "CUDA is not available: " + d.failure;
-    if (!cuda_execution_path_exists)
-        return "CUDA is not available: found " + cuda::describe(d) +
-               ", but this build cannot run kernels on CUDA yet (only the CPU backend exists); use the CPU backend";
     return {};
 }
 
@@ -138,9 +137,10 @@ std::string var_summary(uint32_t id, size_t max_elements) {
     if (v.op == detail::Op::Literal) {
         out += " = " + jit::format_element(v.type, &v.literal, 0);
     } else if (v.op == detail::Op::Data && !v.dirty && v.size <= max_elements) {
+        std::vector<char> host = jit::host_elements(v, v.size);
         out += " [";
         for (uint64_t i = 0; i < v.size; ++i)
-            out += (i ? ", " : "") + jit::format_element(v.type, v.data, i);
+            out += (i ? ", " : "") + jit::format_element(v.type, host.data(), i);
         out += "]";
     }
     return out;

@@ -6,6 +6,7 @@
 #include "jit/var.h"
 
 #include "backend/cpu_thread_pool.h"
+#include "backend/cuda_device.h"
 #include "backend/kernel_ir.h"
 #include "cache/kernel_cache.h"
 #include "freeze/recorder.h"
@@ -19,6 +20,7 @@
 #include <chrono>
 #include <cstring>
 #include <deque>
+#include <optional>
 #include <unordered_map>
 
 namespace tj::jit {
@@ -36,6 +38,9 @@ struct Assembly {
     uint32_t literals = 0;              ///< literals embedded in the code
     std::vector<uint64_t> table;        ///< values of the literals beyond max_embedded_literals
     uint32_t table_param = UINT32_MAX;
+    /// The memory of the buffers the kernel reads or writes (nothing yet: only literals and counters so far).
+    std::optional<Backend> memory;
+    uint32_t memory_witness = 0;        ///< a variable whose buffer is in `memory` (for the mixing error)
 };
 
 uint32_t add_param(Assembly &as, ParamKind kind, void *arg, uint32_t var_id) {
@@ -53,6 +58,15 @@ uint32_t size_param(State &s, Assembly &as, uint32_t buffer, uint32_t var_id) {
     return p;
 }
 
+const char *memory_name(Backend b) { return b == Backend::CUDA ? "CUDA device memory" : "host (CPU) memory"; }
+
+[[noreturn]] void raise_mixed_memory(State &s, uint32_t a, uint32_t b) {
+    throw Error(fmt::format("tj::eval(): one kernel would combine r{} ({}[{}] in {}) and r{} ({}[{}] in {}); arrays "
+                            "created on different backends (tj::set_backend) cannot be used together",
+                            a, detail::type_name(s.vars[a].type), s.vars[a].size, memory_name(where(s.vars[a])), b,
+                            detail::type_name(s.vars[b].type), s.vars[b].size, memory_name(where(s.vars[b]))));
+}
+
 /// Param slot for the buffer of Data variable `id` (one slot per buffer, so no two params alias).
 uint32_t buffer_param(State &s, Assembly &as, uint32_t id, ParamKind kind) {
     for (uint32_t p = 0; p < as.param_var.size(); ++p)
@@ -63,6 +77,13 @@ uint32_t buffer_param(State &s, Assembly &as, uint32_t id, ParamKind kind) {
         }
     if (kind == ParamKind::Input)
         ++as.inputs;
+    Backend at = where(s.vars[id]);
+    if (!as.memory) {
+        as.memory = at;
+        as.memory_witness = id;
+    } else if (*as.memory != at) [[unlikely]] {
+        raise_mixed_memory(s, as.memory_witness, id);
+    }
     return add_param(as, kind, s.vars[id].data, id);
 }
 
@@ -386,6 +407,14 @@ const char *source_name(cache::Source src) {
     }
 }
 
+/// Frees the buffers allocated for the outputs of `as` (in the memory of `at`).
+void free_outputs(State &s, Assembly &as, Backend at) {
+    for (auto &[root, p] : as.outputs) {
+        free_buffer(as.args[p], s.vars[root].type, s.vars[root].size, at);
+        as.args[p] = nullptr;
+    }
+}
+
 /// Hands an assembled launch to the recorder of a frozen function (outputs are freed if it refuses).
 void record_launch(State &s, freezing::Recorder &rec, KernelFn fn, uint64_t size) {
     Assembly &as = *the_assembly;
@@ -395,8 +424,7 @@ void record_launch(State &s, freezing::Recorder &rec, KernelFn fn, uint64_t size
     try {
         rec.launch(fn, size, as.ir.params, as.args, out_types, as.size_of, as.table, as.table_param);
     } catch (...) {
-        for (auto &[root, p] : as.outputs)
-            free_buffer(as.args[p], s.vars[root].type, s.vars[root].size);
+        free_outputs(s, as, Backend::CPU);
         --s.stats.launches;
         throw;
     }
@@ -418,14 +446,15 @@ void assemble(State &s, Assembly &as, const std::vector<uint32_t> &roots, bool a
     as.literals = 0;
     as.table.clear();
     as.table_param = UINT32_MAX;
+    as.memory.reset();
+    as.memory_witness = 0;
     try {
         for (uint32_t r : roots) {
             visit(s, as, r);
             Variable &v = s.vars[r];
             if (v.op == Op::Scatter || v.op == Op::ScatterAdd || is_loop_effect(v))
                 continue;
-            void *buf = allocate ? alloc_buffer(v.type, v.size) : nullptr;
-            uint32_t p = add_param(as, ParamKind::Output, buf, 0);
+            uint32_t p = add_param(as, ParamKind::Output, nullptr, 0); // allocated below, once `memory` is known
             Instr st;
             st.kind = InstrKind::Store;
             st.type = v.type;
@@ -435,12 +464,16 @@ void assemble(State &s, Assembly &as, const std::vector<uint32_t> &roots, bool a
             emit(as, st);
             as.outputs.push_back({r, p});
         }
+        if (!as.memory)
+            as.memory = s.backend; // only literals and counters: the selected backend runs it
+        if (allocate)
+            for (auto &[root, p] : as.outputs)
+                as.args[p] = alloc_buffer(s.vars[root].type, s.vars[root].size, *as.memory);
     } catch (...) { // out of memory or an escaped loop value: no marks on the graph, no orphaned buffers
         for (uint32_t id : as.visited)
             s.vars[id].scratch = 0;
-        if (allocate)
-            for (auto &[root, p] : as.outputs)
-                free_buffer(as.args[p], s.vars[root].type, s.vars[root].size);
+        if (allocate && as.memory)
+            free_outputs(s, as, *as.memory);
         throw;
     }
     for (ParamKind k : as.ir.params)
@@ -449,42 +482,75 @@ void assemble(State &s, Assembly &as, const std::vector<uint32_t> &roots, bool a
         s.vars[id].scratch = 0;
 }
 
-/// Assembles and runs one kernel over `size` elements for `roots` (and side effects among them).
-void run_group(State &s, uint64_t size, const std::vector<uint32_t> &roots) {
-    Assembly &as = *the_assembly;
-    assemble(s, as, roots, true);
-
-    bool timed = log::enabled(LogLevel::Info);
-    auto t0 = timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point();
-    cache::Lookup found;
-    try {
-        found = cache::find_kernel(as.ir);
-    } catch (...) {
-        for (auto &[root, p] : as.outputs)
-            free_buffer(as.args[p], s.vars[root].type, s.vars[root].size);
-        throw;
-    }
-    switch (found.source) {
+void count_lookup(State &s, cache::Source source, double ms) {
+    switch (source) {
     case cache::Source::Memory: ++s.stats.memory_hits; break;
     case cache::Source::Disk: ++s.stats.disk_hits; break;
     case cache::Source::Compiled: ++s.stats.misses; break;
     }
-    s.stats.compile_ms += found.ms;
+    s.stats.compile_ms += ms;
     ++s.stats.launches;
+}
 
+/// Runs the assembled kernel on the CPU's thread pool (recording it in a frozen body); returns the cache level.
+cache::Source launch_on_cpu(State &s, Assembly &as, uint64_t size) {
+    cache::Lookup found = cache::find_kernel(as.ir);
+    count_lookup(s, found.source, found.ms);
     if (as.table_param != UINT32_MAX)
         as.args[as.table_param] = as.table.data();
     if (freezing::Recorder *rec = freezing::active()) [[unlikely]]
         record_launch(s, *rec, found.fn, size);
     LaunchCtx ctx{found.fn, as.args.data()};
     cpu::parallel_for(size, block_size(size), run_range, &ctx);
+    return found.source;
+}
+
+/// Launches the assembled kernel on this thread's CUDA stream (it runs asynchronously); returns the cache level.
+cache::Source launch_on_cuda(State &s, Assembly &as, uint64_t size) {
+    if (freezing::active()) [[unlikely]]
+        throw Error("tj::freeze(): a frozen function that is recording launched a kernel on arrays in CUDA memory; "
+                    "frozen functions record CPU kernels only (on CUDA their body runs on every call)");
+    cache::CudaLookup found = cache::find_cuda_kernel(as.ir);
+    count_lookup(s, found.source, found.ms);
+    void *table = nullptr;
+    if (as.table_param != UINT32_MAX) { // the literal table goes to the device; freed in stream order after use
+        table = alloc_buffer(VarType::UInt64, as.table.size(), Backend::CUDA);
+        as.args[as.table_param] = table;
+    }
+    try {
+        if (table)
+            copy_from_host(Backend::CUDA, table, as.table.data(), as.table.size() * sizeof(uint64_t));
+        cuda::launch_elementwise(found.fn, size, reinterpret_cast<const uint64_t *>(as.args.data()), as.args.size());
+    } catch (...) {
+        free_buffer(table, VarType::UInt64, as.table.size(), Backend::CUDA);
+        throw;
+    }
+    free_buffer(table, VarType::UInt64, as.table.size(), Backend::CUDA);
+    return found.source;
+}
+
+/// Assembles and runs one kernel over `size` elements for `roots` (and side effects among them).
+void run_group(State &s, uint64_t size, const std::vector<uint32_t> &roots) {
+    Assembly &as = *the_assembly;
+    assemble(s, as, roots, true);
+    const Backend at = *as.memory;
+
+    bool timed = log::enabled(LogLevel::Info);
+    auto t0 = timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point();
+    cache::Source source;
+    try {
+        source = at == Backend::CUDA ? launch_on_cuda(s, as, size) : launch_on_cpu(s, as, size);
+    } catch (...) {
+        free_outputs(s, as, at); // those record_launch already freed are null
+        throw;
+    }
     if (timed) {
         double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-        log::info("launch: n={} in={} out={} ops={} ({}, {:.3f} ms)", size, as.inputs, as.outputs.size(),
-                  as.ir.op_count, source_name(found.source), ms);
+        log::info("launch: n={} in={} out={} ops={} ({}{}, {:.3f} ms)", size, as.inputs, as.outputs.size(),
+                  as.ir.op_count, at == Backend::CUDA ? "CUDA, " : "", source_name(source), ms);
     }
     for (auto &[root, p] : as.outputs)
-        become_data(s, root, as.args[p]);
+        become_data(s, root, as.args[p], at);
 }
 
 } // namespace
@@ -561,10 +627,10 @@ void eval_locked(State &s, const uint32_t *ids, size_t count) {
         if (g.first == 0) {
             for (uint32_t id : g.second)
                 if (s.vars[id].op != Op::Scatter && s.vars[id].op != Op::ScatterAdd && !is_loop_effect(s.vars[id])) {
-                    void *buf = alloc_buffer(s.vars[id].type, 0);
+                    void *buf = alloc_buffer(s.vars[id].type, 0); // nothing to compute: host memory is enough
                     if (freezing::Recorder *rec = freezing::active()) [[unlikely]]
                         rec->fill(buf, s.vars[id].type, 0, 0);
-                    become_data(s, id, buf);
+                    become_data(s, id, buf, Backend::CPU);
                 }
             continue;
         }
@@ -609,6 +675,8 @@ void sync() {
     jit::State &s = jit::state();
     jit::Lock lock(s.mutex);
     jit::flush_side_effects(s); // CPU launches are synchronous: nothing else is in flight
+    if (s.backend == Backend::CUDA)
+        cuda::device_synchronize();
 }
 
 } // namespace tj

@@ -194,20 +194,28 @@ uint32_t reduce(uint32_t a, ReduceOp op, uint64_t block, bool is_block) {
     }
     uint64_t out_size = n / block;
     uint32_t src = detail::var_make_opaque(a); // evaluated, one reference
-    void *out = jit::alloc_buffer(t, out_size);
-    const void *data = s.vars[src].data;
-    if (freezing::Recorder *rec = freezing::active()) [[unlikely]] {
-        try {
-            rec->reduce(op, is_block ? block : 0, data, out, t, out_size);
-        } catch (...) {
-            jit::free_buffer(out, t, out_size);
-            jit::dec_ref(s, src);
-            throw;
+    const Backend at = jit::where(s.vars[src]);
+    void *out = nullptr;
+    try {
+        out = jit::alloc_buffer(t, out_size, at);
+        const void *data = s.vars[src].data;
+        if (at == Backend::CUDA) {
+            if (freezing::active()) [[unlikely]]
+                throw Error(fmt::format("{}: a frozen function that is recording reduced an array in CUDA memory; "
+                                        "frozen functions record CPU kernels only", api));
+            jit::reduce_on_device(t, data, n, block, op, out);
+        } else {
+            if (freezing::Recorder *rec = freezing::active()) [[unlikely]]
+                rec->reduce(op, is_block ? block : 0, data, out, t, out_size);
+            jit::reduce_buffer(t, data, n, block, op, out);
         }
+    } catch (...) {
+        jit::free_buffer(out, t, out_size, at);
+        jit::dec_ref(s, src);
+        throw;
     }
-    jit::reduce_buffer(t, data, n, block, op, out);
     jit::dec_ref(s, src);
-    return jit::new_leaf(s, detail::Op::Data, t, out_size, 0, out);
+    return jit::new_leaf(s, detail::Op::Data, t, out_size, 0, out, at);
 }
 
 } // namespace

@@ -5,6 +5,7 @@
 // graphs of any depth are released without recursion.
 #include "jit/var.h"
 
+#include "backend/cuda_device.h"
 #include "freeze/recorder.h"
 #include "jit/fold.h"
 #include "log.h"
@@ -114,7 +115,7 @@ void dec_ref(State &s, uint32_t id) {
         if (v.in_cse)
             s.cse.erase(cse_hash(v), cur);
         if (v.data)
-            free_buffer(v.data, v.type, v.size);
+            free_buffer(v.data, v.type, v.size, where(v));
         for (uint32_t d : v.dep)
             if (d && --s.vars[d].ref == 0)
                 stack.push_back(d);
@@ -129,7 +130,7 @@ void dec_ref(State &s, uint32_t id) {
     }
 }
 
-void become_data(State &s, uint32_t id, void *data) {
+void become_data(State &s, uint32_t id, void *data, Backend where) {
     Variable &v = s.vars[id];
     if (v.in_cse) {
         s.cse.erase(cse_hash(v), id);
@@ -141,6 +142,7 @@ void become_data(State &s, uint32_t id, void *data) {
         released = loop_release(s, v.literal);
     v.op = Op::Data;
     v.data = data;
+    v.on_device = where == Backend::CUDA;
     v.literal = 0;
     std::memset(v.dep, 0, sizeof(v.dep));
     for (uint32_t d : deps)
@@ -149,7 +151,7 @@ void become_data(State &s, uint32_t id, void *data) {
         dec_ref(s, d);
 }
 
-uint32_t new_leaf(State &s, Op op, VarType t, uint64_t size, uint64_t literal, void *data) {
+uint32_t new_leaf(State &s, Op op, VarType t, uint64_t size, uint64_t literal, void *data, Backend where) {
     check_backend(s);
     Variable v;
     v.op = op;
@@ -157,6 +159,7 @@ uint32_t new_leaf(State &s, Op op, VarType t, uint64_t size, uint64_t literal, v
     v.size = size;
     v.literal = literal;
     v.data = data;
+    v.on_device = where == Backend::CUDA;
     return new_var(s, v, op != Op::Data);
 }
 
@@ -190,14 +193,20 @@ uint32_t var_literal(VarType t, uint64_t bits, size_t size) {
 }
 
 uint32_t var_data(VarType t, const void *src, size_t size) {
-    void *buf = alloc_buffer(t, size);
-    if (size)
-        std::memcpy(buf, src, size * type_size(t));
     State &s = state();
     Lock lock(s.mutex);
-    if (freezing::Recorder *rec = freezing::active()) [[unlikely]]
-        rec->data(buf, src, t, size);
-    return new_leaf(s, Op::Data, t, size, 0, buf);
+    check_backend(s);
+    Backend at = s.backend;
+    void *buf = alloc_buffer(t, size, at);
+    try {
+        copy_from_host(at, buf, src, size * type_size(t));
+        if (freezing::Recorder *rec = freezing::active()) [[unlikely]]
+            rec->data(buf, src, t, size);
+    } catch (...) {
+        free_buffer(buf, t, size, at);
+        throw;
+    }
+    return new_leaf(s, Op::Data, t, size, 0, buf, at);
 }
 
 uint32_t var_counter(VarType t, size_t size) {
@@ -381,6 +390,36 @@ uint32_t var_cast(uint32_t a, VarType t) {
     return new_var(s, v, true);
 }
 
+/// A new Data variable with a copy of Data variable `id`'s buffer, in the same memory.
+static uint32_t copy_data(State &s, uint32_t id) {
+    const Variable &v = s.vars[id];
+    if (!v.on_device)
+        return var_data(v.type, v.data, v.size);
+    uint64_t bytes = v.size * type_size(v.type);
+    void *buf = alloc_buffer(v.type, v.size, Backend::CUDA);
+    try {
+        cuda::copy_on_device(buf, v.data, bytes);
+    } catch (...) {
+        free_buffer(buf, v.type, v.size, Backend::CUDA);
+        throw;
+    }
+    return new_leaf(s, Op::Data, v.type, v.size, 0, buf, Backend::CUDA);
+}
+
+/// Writes a literal's value into every element of `buf` (memory of `at`).
+static void fill_literal(Backend at, void *buf, const Variable &lit) {
+    size_t es = type_size(lit.type);
+    if (at == Backend::CPU) {
+        for (uint64_t i = 0; i < lit.size; ++i)
+            std::memcpy(static_cast<char *>(buf) + i * es, &lit.literal, es);
+        return;
+    }
+    std::vector<char> host(lit.size * es);
+    for (uint64_t i = 0; i < lit.size; ++i)
+        std::memcpy(host.data() + i * es, &lit.literal, es);
+    copy_from_host(at, buf, host.data(), host.size());
+}
+
 /// Brings a variable into memory and returns a new reference to a clean Data variable.
 static uint32_t to_data(State &s, uint32_t id, const char *api) {
     Variable &v = var(s, id, api);
@@ -388,13 +427,18 @@ static uint32_t to_data(State &s, uint32_t id, const char *api) {
         flush_side_effects(s);
     if (s.vars[id].op == Op::Literal) {
         Variable lit = s.vars[id];
-        void *buf = alloc_buffer(lit.type, lit.size);
-        size_t es = type_size(lit.type);
-        for (uint64_t i = 0; i < lit.size; ++i)
-            std::memcpy(static_cast<char *>(buf) + i * es, &lit.literal, es);
-        if (freezing::Recorder *rec = freezing::active()) [[unlikely]]
-            rec->fill(buf, lit.type, lit.size, lit.literal);
-        return new_leaf(s, Op::Data, lit.type, lit.size, 0, buf);
+        check_backend(s);
+        Backend at = s.backend;
+        void *buf = alloc_buffer(lit.type, lit.size, at);
+        try {
+            fill_literal(at, buf, lit);
+            if (freezing::Recorder *rec = freezing::active()) [[unlikely]]
+                rec->fill(buf, lit.type, lit.size, lit.literal);
+        } catch (...) {
+            free_buffer(buf, lit.type, lit.size, at);
+            throw;
+        }
+        return new_leaf(s, Op::Data, lit.type, lit.size, 0, buf, at);
     }
     if (s.vars[id].op != Op::Data)
         eval_locked(s, &id, 1);
@@ -485,7 +529,7 @@ uint32_t var_scatter(uint32_t target, uint32_t value, uint32_t index, uint32_t m
                 throw;
             }
         }
-        uint32_t copy = var_data(s.vars[dst].type, s.vars[dst].data, s.vars[dst].size);
+        uint32_t copy = copy_data(s, dst);
         dec_ref(s, dst);
         dst = copy;
     }
@@ -564,25 +608,24 @@ void var_eval(const uint32_t *ids, size_t count) {
 }
 
 /// Pointer to the element `i` of an evaluated variable (literals: `bits`).
-static const void *element_ptr(State &s, uint32_t id, size_t i, const char *api) {
-    Variable &v = var(s, id, api);
-    if (i >= v.size)
-        throw Error(fmt::format("{}: index {} is past the end of an array of size {}", api, i, v.size));
-    if (v.op == Op::Literal)
-        return &v.literal;
-    if (v.op != Op::Data || v.dirty)
-        eval_locked(s, &id, 1);
-    Variable &e = s.vars[id];
-    return static_cast<const char *>(e.data) + i * type_size(e.type);
-}
-
 void var_read(uint32_t id, size_t i, void *dst) {
     if (freezing::Recorder *rec = freezing::active()) [[unlikely]]
         rec->read("tj::Array::read()");
     State &s = state();
     Lock lock(s.mutex);
-    const void *p = element_ptr(s, id, i, "tj::Array::read()");
-    std::memcpy(dst, p, type_size(s.vars[id].type));
+    const char *api = "tj::Array::read()";
+    Variable &v = var(s, id, api);
+    if (i >= v.size)
+        throw Error(fmt::format("{}: index {} is past the end of an array of size {}", api, i, v.size));
+    size_t es = type_size(v.type);
+    if (v.op == Op::Literal) {
+        std::memcpy(dst, &v.literal, es);
+        return;
+    }
+    if (v.op != Op::Data || v.dirty)
+        eval_locked(s, &id, 1);
+    const Variable &e = s.vars[id];
+    copy_to_host(where(e), dst, static_cast<const char *>(e.data) + i * es, es);
 }
 
 void var_copy_to_host(uint32_t id, void *dst) {
@@ -599,7 +642,8 @@ void var_copy_to_host(uint32_t id, void *dst) {
     }
     if (v.op != Op::Data || v.dirty)
         eval_locked(s, &id, 1);
-    std::memcpy(dst, s.vars[id].data, s.vars[id].size * es);
+    const Variable &e = s.vars[id];
+    copy_to_host(where(e), dst, e.data, e.size * es);
 }
 
 void var_set_label(uint32_t id, const std::string &label) {

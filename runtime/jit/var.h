@@ -35,7 +35,11 @@ struct Variable {
     VarType type = VarType::Float32;
     bool dirty = false;         ///< a pending scatter writes into this buffer
     bool in_cse = false;        ///< registered in the CSE table
+    bool on_device = false;     ///< `data` is CUDA device memory (else host memory)
 };
+
+/// The backend whose memory holds a Data variable's buffer.
+inline Backend where(const Variable &v) { return v.on_device ? Backend::CUDA : Backend::CPU; }
 
 /// Hash of what defines a pure node (op, type, size, operands, literal) for the CSE table.
 uint64_t cse_hash(const Variable &v);
@@ -87,8 +91,8 @@ struct State {
 /// The process-wide state.
 State &state();
 
-/// Why CUDA cannot be selected ("CUDA is not available: …": the driver's reason, or the device found and what this
-/// build lacks to run on it); empty when it can. Loads the driver on first use (api.cpp).
+/// Why CUDA cannot be selected ("CUDA is not available: " and the driver's reason: no driver, a missing entry point,
+/// cuInit's error, no device); empty when it can. Loads the driver on first use (api.cpp).
 std::string cuda_unavailable_reason();
 
 /// Throws the tj::Error stored when TRACEJIT_BACKEND named a backend that cannot run.
@@ -98,13 +102,15 @@ using Lock = std::lock_guard<ReentrantMutex>;
 
 /// Allocates a variable slot (reference count 1) holding `v`; uses CSE when `cse` is set.
 uint32_t new_var(State &s, const Variable &v, bool cse);
-/// A new variable without operands: a Literal or Counter (deduplicated) or a Data variable owning `data`.
-uint32_t new_leaf(State &s, Op op, VarType t, uint64_t size, uint64_t literal, void *data);
+/// A new variable without operands: a Literal or Counter (deduplicated) or a Data variable owning `data`, a
+/// buffer in the memory of `where`.
+uint32_t new_leaf(State &s, Op op, VarType t, uint64_t size, uint64_t literal, void *data,
+                  Backend where = Backend::CPU);
 void inc_ref(State &s, uint32_t id);
 /// Drops one reference; frees the variable and, iteratively, operands that become unused.
 void dec_ref(State &s, uint32_t id);
-/// Drops a variable's operands and CSE entry after it has been evaluated into `data`.
-void become_data(State &s, uint32_t id, void *data);
+/// Drops a variable's operands and CSE entry after it has been evaluated into `data` (memory of `where`).
+void become_data(State &s, uint32_t id, void *data, Backend where);
 /// Throws the tj::Error for an invalid id.
 [[noreturn]] void bad_var(State &s, uint32_t id, const char *api);
 /// Checks an id from the façade.
@@ -115,10 +121,14 @@ inline Variable &var(State &s, uint32_t id, const char *api) {
 }
 
 
+/// The first `max_elements` (at most) elements of Data variable `v`, copied to host memory (for printing).
+std::vector<char> host_elements(const Variable &v, uint64_t max_elements);
 /// Element `i` of the values of type `t` at `p` (a literal's bits too), the shortest text that reads back exactly.
 std::string format_element(VarType t, const void *p, size_t i);
 /// Reduces `n` elements of type `t` at `data` in blocks of `block` (n: the whole array) into `out` (reduce.cpp).
 void reduce_buffer(VarType t, const void *data, uint64_t n, uint64_t block, detail::ReduceOp op, void *out);
+/// reduce_buffer for a buffer in CUDA device memory, on the device (reduce_device.cpp); `out` is device memory.
+void reduce_on_device(VarType t, const void *data, uint64_t n, uint64_t block, detail::ReduceOp op, void *out);
 /// Runs a compiled kernel over `n` elements on the thread pool and counts the launch (eval.cpp).
 void launch_kernel(State &s, KernelFn fn, void **args, uint64_t n);
 

@@ -4,7 +4,8 @@
 // NVIDIA driver on a machine it describes: FAKE_CUDA_DEVICES=0 is a driver whose cuInit finds no device
 // (CUDA_ERROR_NO_DEVICE), FAKE_CUDA_DEVICES=1 reports one device of compute capability 9.0 with 132 SMs.
 // FAKE_CUDA_WITHOUT_LAUNCH_KERNEL leaves cuLaunchKernel out, as an old or foreign library would. Nothing here
-// runs code or holds memory: every call that would need a GPU fails with CUDA_ERROR_NOT_SUPPORTED.
+// runs code or holds memory: every call that would need a GPU fails with CUDA_ERROR_NOT_SUPPORTED — except in the
+// FAKE_CUDA_MEMORY variant, whose fake_memory.cpp emulates contexts, streams, memory, modules and launches.
 #include <cstddef>
 #include <cstring>
 
@@ -22,8 +23,10 @@ constexpr int device_count = FAKE_CUDA_DEVICES;
 constexpr const char *device_name = "tracejit fake CUDA device, no GPU";
 bool initialised = false;
 
+#ifndef FAKE_CUDA_MEMORY
 /// What every call after cuInit that would need a GPU answers.
 CUresult needs_gpu() { return initialised ? CUDA_ERROR_NOT_SUPPORTED : CUDA_ERROR_NOT_INITIALIZED; }
+#endif
 
 struct ErrorInfo {
     CUresult code;
@@ -36,6 +39,13 @@ constexpr ErrorInfo errors[] = {
     {CUDA_ERROR_NO_DEVICE, "CUDA_ERROR_NO_DEVICE", "no CUDA-capable device is detected"},
     {CUDA_ERROR_INVALID_DEVICE, "CUDA_ERROR_INVALID_DEVICE", "invalid device ordinal"},
     {CUDA_ERROR_NOT_SUPPORTED, "CUDA_ERROR_NOT_SUPPORTED", "operation not supported"},
+#ifdef FAKE_CUDA_MEMORY // the results fake_memory.cpp gives
+    {2, "CUDA_ERROR_OUT_OF_MEMORY", "out of memory"},
+    {201, "CUDA_ERROR_INVALID_CONTEXT", "invalid device context"},
+    {218, "CUDA_ERROR_INVALID_PTX", "a PTX JIT compilation failed"},
+    {400, "CUDA_ERROR_INVALID_HANDLE", "invalid resource handle"},
+    {500, "CUDA_ERROR_NOT_FOUND", "named symbol not found"},
+#endif
 };
 
 const ErrorInfo *find_error(CUresult code) {
@@ -137,6 +147,7 @@ CUresult cuGetErrorString(CUresult error, const char **text) {
     return CUDA_SUCCESS;
 }
 
+#ifndef FAKE_CUDA_MEMORY
 // Contexts, modules, launches, memory and streams need a GPU.
 CUresult cuDevicePrimaryCtxRetain(void **, int) { return needs_gpu(); }
 CUresult cuDevicePrimaryCtxRelease_v2(int) { return needs_gpu(); }
@@ -154,9 +165,11 @@ CUresult cuMemAlloc_v2(unsigned long long *, size_t) { return needs_gpu(); }
 CUresult cuMemFree_v2(unsigned long long) { return needs_gpu(); }
 CUresult cuMemcpyHtoDAsync_v2(unsigned long long, const void *, size_t, void *) { return needs_gpu(); }
 CUresult cuMemcpyDtoHAsync_v2(void *, unsigned long long, size_t, void *) { return needs_gpu(); }
+CUresult cuMemcpyDtoDAsync_v2(unsigned long long, unsigned long long, size_t, void *) { return needs_gpu(); }
 CUresult cuMemsetD8Async(unsigned long long, unsigned char, size_t, void *) { return needs_gpu(); }
 CUresult cuStreamCreate(void **, unsigned) { return needs_gpu(); }
 CUresult cuStreamSynchronize(void *) { return needs_gpu(); }
 CUresult cuStreamDestroy_v2(void *) { return needs_gpu(); }
+#endif
 
 } // extern "C"

@@ -1,0 +1,268 @@
+// tests/runtime/test_cuda_runtime.cpp — the runtime on the CUDA backend, against the `memory` fake driver (no GPU)
+//
+// The fake (tests/fake_cuda) keeps "device" memory in host memory and records launches without running them. So
+// these cases check everything of the CUDA backend up to the device: where buffers live, what is copied, which
+// kernels are compiled, cached and launched with which arguments, and the errors. Results of kernels are not
+// checked (nothing computes them); the real runs need a GPU (docs/cuda.md). Each case runs a hidden helper case
+// in a child process whose LD_LIBRARY_PATH finds the fake, because the driver is loaded once per process.
+#include "backend/cuda_codegen.h"
+#include "backend/cuda_device.h"
+#include "backend/cuda_reduce.h"
+#include "cache/kernel_cache.h"
+#include "jit/var.h"
+
+#include <tracejit/tracejit.h>
+
+#include <doctest/doctest.h>
+
+#include "run_self.h"
+#include "test_util.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#ifdef TRACEJIT_FAKE_CUDA_MEMORY_DIR
+#include "../fake_cuda/fake_libcuda.h"
+
+#include <dlfcn.h>
+
+namespace {
+
+namespace cuda = tj::cuda;
+
+/// The loaded fake's introspection functions (the runtime loads the fake on its first use of CUDA).
+struct Fake {
+    template <typename F> F get(const char *name) const {
+        void *lib = dlopen("libcuda.so.1", RTLD_NOLOAD | RTLD_NOW);
+        REQUIRE(lib);
+        auto f = reinterpret_cast<F>(dlsym(lib, name));
+        REQUIRE_MESSAGE(bool(f), name);
+        return f;
+    }
+    int launches() const { return get<fake_cuda::LaunchCountFn>("tj_fake_cuda_launch_count")(); }
+    FakeLaunch launch(int i) const {
+        FakeLaunch l{};
+        REQUIRE(get<fake_cuda::LaunchFn>("tj_fake_cuda_launch")(i, &l));
+        return l;
+    }
+    FakeLaunch last() const { return launch(launches() - 1); }
+    long live_allocations() const { return get<fake_cuda::CountFn>("tj_fake_cuda_live_allocations")(); }
+};
+
+/// The device address of an evaluated array's buffer.
+uint64_t address_of(uint32_t id) {
+    tj::jit::State &s = tj::jit::state();
+    tj::jit::Lock lock(s.mutex);
+    REQUIRE(s.vars[id].op == tj::detail::Op::Data);
+    return uint64_t(uintptr_t(s.vars[id].data));
+}
+
+bool on_device(uint32_t id) {
+    tj::jit::State &s = tj::jit::state();
+    tj::jit::Lock lock(s.mutex);
+    return s.vars[id].on_device;
+}
+
+bool has_param(const FakeLaunch &l, uint64_t value) {
+    for (int i = 0; i < l.param_count && i < 16; ++i)
+        if (l.params[i] == value)
+            return true;
+    return false;
+}
+
+std::string error_of(auto &&fn) {
+    try {
+        fn();
+    } catch (const tj::Error &e) {
+        return e.what();
+    }
+    return {};
+}
+
+constexpr const char *helper_case = "cuda runtime helper: the runtime on the memory fake";
+constexpr const char *disk_helper_case = "cuda runtime helper: a second process finds the PTX on disk";
+
+/// Runs `helper` with the memory fake first on LD_LIBRARY_PATH, TRACEJIT_BACKEND=cuda and its own disk cache.
+int run_on_fake(const char *helper, const std::string &cache_dir) {
+    const char *old = std::getenv("LD_LIBRARY_PATH");
+    tj_test::EnvChanges env = {
+        {"TRACEJIT_BACKEND", "cuda"},
+        {"TRACEJIT_CACHE_DIR", cache_dir},
+        {"LD_LIBRARY_PATH", std::string(TRACEJIT_FAKE_CUDA_MEMORY_DIR) + (old && *old ? std::string(":") + old : "")}};
+    return tj_test::run_self(helper, env);
+}
+
+} // namespace
+
+TEST_CASE("cuda runtime helper: the runtime on the memory fake" * doctest::skip()) {
+    Fake fake;
+    REQUIRE(tj::has_backend(tj::Backend::CUDA));
+    REQUIRE(tj::backend() == tj::Backend::CUDA); // TRACEJIT_BACKEND=cuda
+
+    // Arrays made from host data live in device memory, and read back through it.
+    tj::Float a = {1.f, 2.f, 3.f, 4.f};
+    tj::Float b = {10.f, 20.f, 30.f, 40.f};
+    CHECK(on_device(a.index()));
+    CHECK(fake.live_allocations() >= 2);
+    CHECK(tj::to_vector(a) == std::vector<float>{1.f, 2.f, 3.f, 4.f});
+    CHECK(b.read(2) == 30.f);
+    CHECK(tj::detail::var_summary(a.index(), 8).find("[1, 2, 3, 4]") != std::string::npos);
+    // A literal made opaque is filled on the device.
+    tj::Float filled = tj::Float::steal(tj::detail::var_make_opaque(tj::Float(7.f).index()));
+    CHECK(on_device(filled.index()));
+    CHECK(filled.read(0) == 7.f);
+
+    // A fused kernel: compiled to PTX, loaded, launched over n elements with the buffers' device addresses.
+    tj::reset_kernel_stats();
+    int before = fake.launches();
+    tj::Float c = a * b + 1.f;
+    tj::eval(c);
+    REQUIRE(fake.launches() == before + 1);
+    FakeLaunch l = fake.last();
+    CHECK(std::string(l.entry) == cuda::kernel_entry);
+    CHECK(l.params[0] == 0); // start
+    CHECK(l.params[1] == 4); // end
+    CHECK(has_param(l, address_of(a.index())));
+    CHECK(has_param(l, address_of(b.index())));
+    CHECK(has_param(l, address_of(c.index()))); // the output, allocated on the device
+    CHECK(on_device(c.index()));
+    cuda::LaunchShape shape = cuda::elementwise_shape(4);
+    CHECK(l.grid[0] == shape.grid);
+    CHECK(l.block[0] == shape.block);
+    CHECK(tj::kernel_stats().launches == 1);
+    CHECK(tj::kernel_stats().misses == 1);
+
+    // The same kernel again: found in memory, launched again without compiling.
+    tj::Float d = a * b + 1.f;
+    tj::eval(d);
+    CHECK(fake.launches() == before + 2);
+    CHECK(fake.last().function == l.function);
+    CHECK(tj::kernel_stats().memory_hits == 1);
+
+    // Many literals: the table beyond the embedded ones is copied to the device and passed by address.
+    tj::Float many = a;
+    for (int i = 0; i < 80; ++i)
+        many = many * float(i + 2) + float(i);
+    tj::eval(many);
+    l = fake.last();
+    CHECK(l.param_count == 5); // start, end, a, the table, the output
+    CHECK(has_param(l, address_of(a.index())));
+    CHECK(has_param(l, address_of(many.index())));
+    CHECK(on_device(many.index()));
+
+    // Reductions run on the device: two passes of the reduction kernel for a whole array.
+    before = fake.launches();
+    tj::Float total = tj::sum(a);
+    CHECK(on_device(total.index()));
+    REQUIRE(fake.launches() == before + 2);
+    FakeLaunch pass1 = fake.launch(before), pass2 = fake.launch(before + 1);
+    CHECK(std::string(pass1.entry) == cuda::reduce_entry);
+    CHECK(pass1.params[0] == address_of(a.index()));
+    CHECK(pass1.params[2] == 4);  // n
+    CHECK(pass1.params[3] == 4);  // one block of all elements (small arrays)
+    CHECK(pass1.block[0] == cuda::reduce_block_threads);
+    CHECK(pass2.params[0] == pass1.params[1]); // the partials
+    CHECK(pass2.params[1] == address_of(total.index()));
+    CHECK(pass2.params[4] == 0);
+    before = fake.launches();
+    tj::Float avg = tj::mean(a);
+    CHECK(fake.launch(before + 1).params[4] == 4); // the mean divides by n in the second pass
+    before = fake.launches();
+    tj::Float blocks = tj::block_sum(tj::Float(std::vector<float>(12, 1.f)), 3);
+    CHECK(blocks.size() == 4);
+    REQUIRE(fake.launches() == before + 1); // one pass: a CTA per block of 3
+    CHECK(fake.launch(before).params[2] == 12);
+    CHECK(fake.launch(before).params[3] == 3);
+    CHECK(fake.launch(before).params[1] == address_of(blocks.index()));
+    before = fake.launches();
+    tj::Int32 imax = tj::hmax(tj::Int32({3, 1, 2}));
+    CHECK(fake.launches() == before + 2); // whole array: two passes in the array's own type
+
+    // Scatter into a shared array copies it on the device first (copy on write).
+    tj::Float target = a;
+    tj::scatter(target, tj::Float(5.f), tj::UInt32({1}));
+    tj::eval(target);
+    CHECK(target.index() != a.index());
+    CHECK(on_device(target.index()));
+    CHECK(address_of(target.index()) != address_of(a.index()));
+    CHECK(a.read(1) == 2.f);      // the original is untouched
+    CHECK(target.read(3) == 4.f); // the copy was made on the device (the fake runs no kernel: index 1 stays 2)
+
+    // sync() waits for this thread's stream.
+    CHECK_NOTHROW(tj::sync());
+
+    // Arrays on different backends cannot meet in one kernel.
+    tj::set_backend(tj::Backend::CPU);
+    tj::Float host = {1.f, 1.f, 1.f, 1.f};
+    CHECK_FALSE(on_device(host.index()));
+    tj::Float mixed = a + host;
+    std::string message = error_of([&] { tj::eval(mixed); });
+    CHECK(message.find("cannot be used together") != std::string::npos);
+    CHECK(message.find("CUDA device memory") != std::string::npos);
+    CHECK(message.find("host (CPU) memory") != std::string::npos);
+    tj::set_backend(tj::Backend::CUDA);
+
+    // Literals and counters alone run on the selected backend.
+    before = fake.launches();
+    tj::Float ramp = tj::arange<tj::Float>(1000) * 2.f;
+    tj::eval(ramp);
+    CHECK(fake.launches() == before + 1);
+    CHECK(on_device(ramp.index()));
+    CHECK(fake.last().params[1] == 1000);
+
+    // A frozen function runs its body on every call on CUDA (recordings hold CPU kernels only).
+    auto twice = tj::freeze([](const tj::Float &x) { return x * 2.f; });
+    before = fake.launches();
+    tj::Float t1 = twice(a), t2 = twice(b);
+    tj::eval(t1, t2);
+    CHECK(fake.launches() == before + 1); // both results in one kernel: the bodies were traced, not replayed
+    CHECK(twice.stats().recordings == 0);
+    CHECK(twice.stats().replays == 0);
+
+    // Freed arrays give their device memory back to the cache, not to the driver.
+    long live = fake.live_allocations();
+    cuda::DeviceMemoryStats st = cuda::device_memory_stats();
+    { tj::Float tmp = tj::Float(std::vector<float>(1000, 1.f)); }
+    { tj::Float tmp = tj::Float(std::vector<float>(1000, 2.f)); }
+    CHECK(cuda::device_memory_stats().reuses > st.reuses);
+    CHECK(fake.live_allocations() <= live + 1);
+
+    // The PTX went to the disk cache, keyed by architecture and driver version.
+    std::string key = tj::cache::cuda_disk_key(tj::jit::assemble_for_inspection(nullptr, 0), "sm_90", 12040);
+    CHECK(key.find("sm_90") != std::string::npos);
+    CHECK(key.find("driver=12040") != std::string::npos);
+    CHECK(key.find("cuda codegen=") == 0);
+    size_t files = 0;
+    for (auto &e : std::filesystem::directory_iterator(std::getenv("TRACEJIT_CACHE_DIR")))
+        files += e.path().extension() == ".tjk";
+    CHECK(files >= 3); // the fused kernel, the literal-table kernel, the ramp
+}
+
+TEST_CASE("cuda runtime helper: a second process finds the PTX on disk" * doctest::skip()) {
+    Fake fake;
+    tj::Float a = {1.f, 2.f, 3.f, 4.f};
+    tj::Float b = {10.f, 20.f, 30.f, 40.f};
+    tj::reset_kernel_stats();
+    tj::Float c = a * b + 1.f;
+    tj::eval(c);
+    CHECK(tj::kernel_stats().disk_hits == 1);
+    CHECK(tj::kernel_stats().misses == 0);
+    CHECK(std::string(fake.last().entry) == cuda::kernel_entry);
+}
+
+TEST_CASE("CUDA backend on a fake driver: memory, kernels, reductions, caches and errors up to the device") {
+    tj_test::TempDir tmp("tj_cuda_runtime");
+    CHECK(run_on_fake(helper_case, tmp.path) == 0);
+    CHECK(run_on_fake(disk_helper_case, tmp.path) == 0);
+}
+
+#else
+
+TEST_CASE("CUDA backend on a fake driver") {
+    MESSAGE("skipped: this build of the tests was not given the folder of the memory fake driver "
+            "(TRACEJIT_FAKE_CUDA_MEMORY_DIR), so the CUDA backend cannot be checked without a GPU");
+}
+
+#endif
