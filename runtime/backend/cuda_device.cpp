@@ -256,6 +256,11 @@ void device_fill(void *dst, uint8_t byte, uint64_t bytes) {
 
 void device_synchronize() { wait_for_queued_work(); }
 
+bool device_used() {
+    std::lock_guard lock(last_stream_mutex());
+    return last_stream != nullptr;
+}
+
 CUfunction load_function(const std::string &ptx, const char *entry) {
     make_context_current();
     static constexpr size_t log_size = 16 * 1024;

@@ -49,6 +49,8 @@ void copy_to_host(void *dst, const void *src, uint64_t bytes);   ///< device->ho
 void copy_on_device(void *dst, const void *src, uint64_t bytes); ///< device->device on this thread's stream
 void device_fill(void *dst, uint8_t byte, uint64_t bytes);       ///< sets `bytes` bytes on this thread's stream
 void device_synchronize(); ///< waits for this thread's stream (and the last other one)
+/// Whether device work may still be queued: false until a first operation on the device (it loads nothing).
+bool device_used();
 
 /// Loads PTX (cuModuleLoadDataEx, with the JIT error log in the tj::Error) and returns the function `entry`.
 /// Modules stay loaded for the process (callers cache the function).

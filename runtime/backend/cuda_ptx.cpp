@@ -20,6 +20,7 @@
 
 #include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/Config/llvm-config.h>
+#include <llvm/IR/InstrTypes.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Linker/Linker.h>
@@ -110,6 +111,25 @@ void link_libdevice(llvm::Module &m) {
             fmt::format("tracejit: internal error: cannot link libdevice from {} into a CUDA kernel", lib.path));
 }
 
+/// Calls of one libdevice function beyond which it stays a function: inlining each call whole made large kernels
+/// slow to compile (100 sines took 0.43 s, most of it optimising and emitting 100 copies of sinf's body).
+constexpr unsigned max_inlined_calls = 4;
+
+/// Marks the libdevice functions that `m` calls more than `max_inlined_calls` times noinline.
+void keep_frequent_math_calls(llvm::Module &m) {
+    for (llvm::Function &f : m) {
+        if (f.isDeclaration() || !f.getName().starts_with("__nv_"))
+            continue;
+        unsigned calls = 0;
+        for (const llvm::User *u : f.users())
+            calls += llvm::isa<llvm::CallBase>(u);
+        if (calls > max_inlined_calls) {
+            f.removeFnAttr(llvm::Attribute::AlwaysInline);
+            f.addFnAttr(llvm::Attribute::NoInline);
+        }
+    }
+}
+
 } // namespace
 
 std::string libdevice_path() {
@@ -138,8 +158,10 @@ std::string compile_ptx(const KernelIR &ir, const std::string &arch) {
     llvm::LLVMContext ctx;
     std::unique_ptr<llvm::Module> m = build_module(ir, ctx, tm->createDataLayout().getStringRepresentation());
     m->addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", uint32_t(0));
-    if (calls_libdevice(*m))
+    if (calls_libdevice(*m)) {
         link_libdevice(*m);
+        keep_frequent_math_calls(*m);
+    }
     llvm::internalizeModule(*m, [](const llvm::GlobalValue &gv) { return gv.getName() == kernel_entry; });
     optimize_o3(*m, *tm, llvm::PipelineTuningOptions()); // NVPTX's passes: NVVMReflect resolves __nvvm_reflect
     trace_module(*m, "optimised CUDA kernel");

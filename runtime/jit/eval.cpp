@@ -674,8 +674,8 @@ namespace tj {
 void sync() {
     jit::State &s = jit::state();
     jit::Lock lock(s.mutex);
-    jit::flush_side_effects(s); // CPU launches are synchronous: nothing else is in flight
-    if (s.backend == Backend::CUDA)
+    jit::flush_side_effects(s); // CPU launches are synchronous: only CUDA work can be in flight
+    if (cuda::device_used())
         cuda::device_synchronize();
 }
 

@@ -618,3 +618,25 @@ TEST_CASE("cuda ptx: kernels the scheduler assembles: a while_loop with an if_st
         CHECK(got[start - 1] == ref);
     }
 }
+
+TEST_CASE("cuda ptx: a math function called many times is compiled once and called, a few calls are inlined") {
+    note_missing_ptxas();
+    tj::Float x = tj::opaque<tj::Float>(0.5f, 1000);
+    auto chain = [&](int sines) {
+        tj::Float acc = x;
+        for (int i = 0; i < sines; ++i)
+            acc = tj::sin(acc * 1.5f + float(i));
+        return acc;
+    };
+    tj::Float few = chain(2), many = chain(60);
+    std::string few_ptx = check_ptx("2 sines", inspect({few.index()}));
+    std::string many_ptx = check_ptx("60 sines", inspect({many.index()}));
+    CHECK_FALSE(contains(few_ptx, ".func")); // inlined: no calls
+    CHECK(contains(many_ptx, ".func  (.param .b32 func_retval0) __nv_sinf("));
+    size_t calls = 0;
+    for (size_t at = many_ptx.find("call.uni"); at != std::string::npos; at = many_ptx.find("call.uni", at + 1))
+        ++calls;
+    CHECK(calls == 60);
+    // Sixty copies of sinf's body would make the PTX many times larger than one body and sixty calls.
+    CHECK(many_ptx.size() < 30 * few_ptx.size());
+}
