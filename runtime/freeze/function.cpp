@@ -29,7 +29,8 @@ using freezing::Recording;
 struct FreezeFunction {
     FreezeOptions options;
     std::mutex mutex; ///< guards everything below (recording and replay themselves run under the JIT lock)
-    std::unordered_map<std::string, std::shared_ptr<const Recording>> recordings;
+    /// Per backend (indexed by tj::Backend: a recording's kernels and buffers are that backend's), by layout key.
+    std::unordered_map<std::string, std::shared_ptr<const Recording>> recordings[2];
     /// Per input structure (the key without literal values): the literal values of the last call, and the
     /// leaves auto-opaque has made opaque.
     struct Literals {
@@ -110,11 +111,14 @@ bool auto_opaque(FreezeFunction *fn, const Flattener &in, FreezeCall &call) {
 }
 
 /// Which part of the key differs from the closest recording (for the log line of a new recording).
-std::string why_record(FreezeFunction *fn, const Flattener &in, const FreezeCall &call) {
-    if (fn->recordings.empty())
-        return "first call";
+std::string why_record(FreezeFunction *fn, const Flattener &in, const FreezeCall &call, Backend backend) {
+    const auto &recordings = fn->recordings[int(backend)];
+    if (recordings.empty())
+        return fn->recordings[1 - int(backend)].empty()
+                   ? "first call"
+                   : "first call on this backend (the recordings are for the other)";
     size_t best = 0;
-    for (auto &[key, rec] : fn->recordings) {
+    for (auto &[key, rec] : recordings) {
         size_t same = 0;
         while (same < key.size() && same < in.key.size() && key[same] == in.key[same])
             ++same;
@@ -153,9 +157,11 @@ void bind_inputs(const Flattener &in, freezing::BoundInputs &bound, std::vector<
         } else if (literal) {
             bound.buffers.push_back(nullptr);
             bound.sizes.push_back(s.vars[l.jit].size);
+            bound.memory.push_back(s.backend);
         } else if (buf && std::find(bound.buffers.begin(), bound.buffers.end(), buf) == bound.buffers.end()) {
             bound.buffers.push_back(buf); // an aliased input binds once, as it was recorded
             bound.sizes.push_back(s.vars[l.jit].size);
+            bound.memory.push_back(jit::where(s.vars[l.jit]));
         }
     }
 }
@@ -206,9 +212,8 @@ FreezeFunction *freeze_lookup_registered(const void *function) {
 
 void freeze_begin(FreezeFunction *fn, const Flattener &in, FreezeCall &call) {
     // Off, or called from the body of another frozen function that is recording: run the body, whose launches
-    // then become part of the outer recording. On CUDA the body runs every call: recordings hold CPU kernels only
-    // (docs/cuda.md).
-    if (!flag(Flag::KernelFreezing) || freezing::active() || backend() == Backend::CUDA) {
+    // then become part of the outer recording.
+    if (!flag(Flag::KernelFreezing) || freezing::active()) {
         call.action = FreezeCall::Action::RunPlain;
         return;
     }
@@ -219,17 +224,18 @@ void freeze_begin(FreezeFunction *fn, const Flattener &in, FreezeCall &call) {
                                           "enable gradients inside the function)",
                                           name_of(fn), path_of(call, i)));
     double start = now_ms();
+    const Backend at = backend(); // the selected backend picks the recordings (before fn->mutex: see below)
     std::shared_ptr<const Recording> rec;
     std::string reason;
     {
         std::lock_guard lock(fn->mutex);
         if (auto_opaque(fn, in, call))
             return; // the caller makes those inputs opaque and comes back
-        auto found = fn->recordings.find(in.key);
-        if (found != fn->recordings.end())
+        auto found = fn->recordings[int(at)].find(in.key);
+        if (found != fn->recordings[int(at)].end())
             rec = found->second;
         else
-            reason = why_record(fn, in, call);
+            reason = why_record(fn, in, call, at);
     }
     jit::State &s = jit::state();
     if (rec) {
@@ -277,7 +283,7 @@ void freeze_begin(FreezeFunction *fn, const Flattener &in, FreezeCall &call) {
         }
     }
     freezing::info(fmt::format("freeze: {}: recording ({})", name_of(fn), reason));
-    auto *recorder = new Recorder(name_of(fn));
+    auto *recorder = new Recorder(name_of(fn), at);
     {
         jit::Lock lock(s.mutex);
         freezing::BoundInputs unused;
@@ -335,7 +341,7 @@ void freeze_end(FreezeFunction *fn, const Flattener &in, const Flattener &out, F
     freezing::info(fmt::format("freeze: {}: recorded {} steps ({} launches) in {:.3f} ms", name_of(fn), stored->steps.size(),
               stored->launches, ms));
     std::lock_guard lock(fn->mutex);
-    fn->recordings[in.key] = std::move(stored);
+    fn->recordings[int(stored->backend)][in.key] = std::move(stored);
     fn->stats.record_ms += ms;
 }
 

@@ -84,12 +84,23 @@ uint32_t Recorder::slot_of(const void *buffer, const char *what) {
     return found->second;
 }
 
-void Recorder::launch(KernelFn fn, uint64_t n, const std::vector<ParamKind> &kinds, const std::vector<void *> &args,
+void Recorder::check_backend(Backend at, const char *what) const {
+    if (at == m_rec.backend) [[likely]]
+        return;
+    auto name = [](Backend b) { return b == Backend::CUDA ? "CUDA" : "the CPU"; };
+    throw FreezeError(fmt::format("tj::freeze(): {}: {} on {}, but the function is being recorded for {} (the "
+                                  "backend selected when it was called): a recording runs on one backend; pass "
+                                  "inputs made on the selected backend",
+                                  m_name, what, name(at), name(m_rec.backend)));
+}
+
+void Recorder::launch(KernelFn fn, cuda::CUfunction cuda_fn, uint64_t n, const std::vector<ParamKind> &kinds, const std::vector<void *> &args,
                       const std::vector<VarType> &out_types, const std::vector<uint32_t> &size_of,
                       const std::vector<uint64_t> &table, uint32_t table_param) {
     Step step;
     step.kind = StepKind::Launch;
     step.fn = fn;
+    step.cuda_fn = cuda_fn;
     step.n = infer(n, "a kernel launch");
     step.params.resize(kinds.size());
     size_t next_out = 0;

@@ -16,8 +16,8 @@ namespace tj::freezing {
 
 class Recorder {
   public:
-    /// `name` is how messages name the frozen function.
-    explicit Recorder(std::string name) : m_name(std::move(name)) {}
+    /// `name` is how messages name the frozen function; `backend` is the one selected when the recording starts.
+    Recorder(std::string name, Backend backend) : m_name(std::move(name)) { m_rec.backend = backend; }
 
     /// Registers an input leaf: its buffer (aliases share a slot), or a literal (a slot without a buffer: its
     /// size takes part in size inference), or nothing (the empty array).
@@ -25,9 +25,12 @@ class Recorder {
     void end_inputs();
 
     // Hooks (under the JIT lock).
-    /// A kernel launch over `n` elements: params with their kinds and arguments, the type of each Output param,
-    /// and for each Size param the index of the buffer param whose size it is.
-    void launch(KernelFn fn, uint64_t n, const std::vector<ParamKind> &kinds, const std::vector<void *> &args,
+    /// Throws FreezeError unless buffers in the memory of `at` belong in this recording (`what`: what uses them).
+    void check_backend(Backend at, const char *what) const;
+    /// A kernel launch over `n` elements (a CPU kernel `fn` or a CUDA kernel `cuda_fn`, as the recording's
+    /// backend): params with their kinds and arguments, the type of each Output param, and for each Size param
+    /// the index of the buffer param whose size it is.
+    void launch(KernelFn fn, cuda::CUfunction cuda_fn, uint64_t n, const std::vector<ParamKind> &kinds, const std::vector<void *> &args,
                 const std::vector<VarType> &out_types, const std::vector<uint32_t> &size_of,
                 const std::vector<uint64_t> &table, uint32_t table_param);
     void reduce(detail::ReduceOp op, uint64_t block, const void *in, void *out, VarType t, uint64_t out_size);

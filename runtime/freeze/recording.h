@@ -3,9 +3,11 @@
 // A recording is the body of a frozen function reduced to what the device did: every buffer it used is a slot
 // (the inputs first, then one per buffer a step made), every kernel launch, reduction, fill and copy is a step
 // that names slots, and the outputs name slots or literals. Sizes are expressions of the input sizes, so a
-// replay with inputs of other sizes allocates and launches accordingly.
+// replay with inputs of other sizes allocates and launches accordingly. All of a recording's buffers are in the
+// memory of one backend, whose kernels its launches are.
 #pragma once
 
+#include "backend/cuda_driver.h"
 #include "backend/kernel_ir.h"
 
 #include <tracejit/core.h>
@@ -40,8 +42,9 @@ struct Step {
     StepKind kind = StepKind::Launch;
     SizeExpr n;                      ///< Launch: elements; Fill/Copy/HostData: elements of `out`
     std::vector<uint32_t> made;      ///< slots this step allocates
-    // Launch
+    // Launch: the CPU kernel, or the CUDA kernel (Recording::backend says which)
     KernelFn fn = nullptr;
+    cuda::CUfunction cuda_fn = nullptr;
     std::vector<Binding> params;
     std::vector<uint64_t> table;
     // Reduce (block 0: the whole array), Fill, Copy, HostData
@@ -62,6 +65,7 @@ struct OutLeaf {
 };
 
 struct Recording {
+    Backend backend = Backend::CPU;  ///< where its buffers live and its kernels run (every step: one backend)
     std::vector<int32_t> input_slot; ///< per input leaf: its slot, or -1 (a literal, the empty array)
     uint32_t input_slots = 0;        ///< slots [0, input_slots) are the inputs' buffers
     std::vector<Slot> slots;

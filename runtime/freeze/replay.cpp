@@ -5,7 +5,6 @@
 
 #include <fmt/format.h>
 
-#include <cstring>
 
 namespace tj::freezing {
 
@@ -27,6 +26,10 @@ bool evaluate(const SizeExpr &e, const std::vector<uint64_t> &sizes, uint64_t &o
 } // namespace
 
 std::string dry_run(const Recording &rec, const BoundInputs &in, std::vector<uint64_t> &sizes) {
+    for (uint32_t s = 0; s < rec.input_slots; ++s)
+        if (in.buffers[s] && in.memory[s] != rec.backend)
+            return rec.backend == Backend::CUDA ? "an input is in host memory, the recording is for CUDA"
+                                                : "an input is in CUDA memory, the recording is for the CPU";
     sizes.assign(rec.slots.size(), 0);
     for (uint32_t s = 0; s < rec.input_slots; ++s)
         sizes[s] = in.sizes[s];
@@ -52,19 +55,20 @@ std::string dry_run(const Recording &rec, const BoundInputs &in, std::vector<uin
 std::vector<uint32_t> replay(const Recording &rec, const BoundInputs &in, const std::vector<uint32_t> &input_ids,
                              const std::vector<uint64_t> &sizes) {
     jit::State &s = jit::state();
+    const Backend at = rec.backend;
     std::vector<void *> buffers(rec.slots.size(), nullptr);
     for (uint32_t i = 0; i < rec.input_slots; ++i)
         buffers[i] = in.buffers[i];
     auto free_made = [&] {
         for (uint32_t i = rec.input_slots; i < rec.slots.size(); ++i)
             if (buffers[i])
-                jit::free_buffer(buffers[i], rec.slots[i].type, sizes[i]);
+                jit::free_buffer(buffers[i], rec.slots[i].type, sizes[i], at);
     };
     try {
         std::vector<void *> args;
         for (const Step &step : rec.steps) {
             for (uint32_t slot : step.made)
-                buffers[slot] = jit::alloc_buffer(rec.slots[slot].type, sizes[slot]);
+                buffers[slot] = jit::alloc_buffer(rec.slots[slot].type, sizes[slot], at);
             switch (step.kind) {
             case StepKind::Launch: {
                 args.resize(step.params.size());
@@ -76,28 +80,37 @@ std::vector<uint32_t> replay(const Recording &rec, const BoundInputs &in, const 
                 }
                 uint64_t n = 0;
                 evaluate(step.n, sizes, n);
-                if (n)
+                if (n && at == Backend::CUDA) {
+                    ++s.stats.launches;
+                    uint32_t table_param = UINT32_MAX;
+                    for (size_t p = 0; p < step.params.size(); ++p)
+                        if (step.params[p].kind == Binding::Table)
+                            table_param = uint32_t(p);
+                    jit::launch_cuda_kernel(step.cuda_fn, args, n, step.table, table_param);
+                } else if (n) {
                     jit::launch_kernel(s, step.fn, args.data(), n);
+                }
                 break;
             }
             case StepKind::Reduce: {
                 uint64_t n = sizes[step.in];
-                jit::reduce_buffer(rec.slots[step.in].type, buffers[step.in], n, step.block ? step.block : n,
-                                   step.reduce, buffers[step.out]);
+                VarType t = rec.slots[step.in].type;
+                uint64_t block = step.block ? step.block : n;
+                if (at == Backend::CUDA)
+                    jit::reduce_on_device(t, buffers[step.in], n, block, step.reduce, buffers[step.out]);
+                else
+                    jit::reduce_buffer(t, buffers[step.in], n, block, step.reduce, buffers[step.out]);
                 break;
             }
-            case StepKind::Fill: {
-                size_t es = detail::type_size(rec.slots[step.out].type);
-                for (uint64_t i = 0; i < sizes[step.out]; ++i)
-                    std::memcpy(static_cast<char *>(buffers[step.out]) + i * es, &step.bits, es);
+            case StepKind::Fill:
+                jit::fill_buffer(at, buffers[step.out], rec.slots[step.out].type, sizes[step.out], step.bits);
                 break;
-            }
             case StepKind::Copy:
-                std::memcpy(buffers[step.out], buffers[step.in],
-                            sizes[step.out] * detail::type_size(rec.slots[step.out].type));
+                jit::copy_buffer(at, buffers[step.out], buffers[step.in],
+                                 sizes[step.out] * detail::type_size(rec.slots[step.out].type));
                 break;
             case StepKind::HostData:
-                std::memcpy(buffers[step.out], step.data.data(), step.data.size());
+                jit::copy_from_host(at, buffers[step.out], step.data.data(), step.data.size());
                 break;
             }
         }
@@ -125,7 +138,7 @@ std::vector<uint32_t> replay(const Recording &rec, const BoundInputs &in, const 
                 jit::inc_ref(s, var_of[o.slot]);
             } else {
                 var_of[o.slot] = jit::new_leaf(s, detail::Op::Data, rec.slots[o.slot].type, sizes[o.slot], 0,
-                                               buffers[o.slot]);
+                                               buffers[o.slot], at);
                 owned[o.slot] = true;
             }
             out.push_back(var_of[o.slot]);
@@ -134,7 +147,7 @@ std::vector<uint32_t> replay(const Recording &rec, const BoundInputs &in, const 
     }
     for (uint32_t i = rec.input_slots; i < rec.slots.size(); ++i)
         if (!owned[i] && buffers[i])
-            jit::free_buffer(buffers[i], rec.slots[i].type, sizes[i]);
+            jit::free_buffer(buffers[i], rec.slots[i].type, sizes[i], at);
     return out;
 }
 

@@ -121,4 +121,26 @@ void copy_to_host(Backend where, void *dst, const void *src, uint64_t bytes) {
         cuda::copy_to_host(dst, src, bytes);
 }
 
+void copy_buffer(Backend where, void *dst, const void *src, uint64_t bytes) {
+    if (bytes == 0)
+        return;
+    if (where == Backend::CPU)
+        std::memcpy(dst, src, bytes);
+    else
+        cuda::copy_on_device(dst, src, bytes);
+}
+
+void fill_buffer(Backend where, void *dst, VarType t, uint64_t n, uint64_t bits) {
+    size_t es = detail::type_size(t);
+    if (where == Backend::CPU) {
+        for (uint64_t i = 0; i < n; ++i)
+            std::memcpy(static_cast<char *>(dst) + i * es, &bits, es);
+        return;
+    }
+    std::vector<char> host(n * es); // written on the host, then one copy
+    for (uint64_t i = 0; i < n; ++i)
+        std::memcpy(host.data() + i * es, &bits, es);
+    cuda::copy_to_device(dst, host.data(), host.size());
+}
+
 } // namespace tj::jit

@@ -23,5 +23,9 @@ void free_buffer(void *p, VarType t, uint64_t size, Backend where);
 void copy_from_host(Backend where, void *dst, const void *src, uint64_t bytes);
 /// Copies `bytes` of a buffer of `where` into host memory (waits for the device's pending work on it).
 void copy_to_host(Backend where, void *dst, const void *src, uint64_t bytes);
+/// Copies `bytes` between two buffers of `where`.
+void copy_buffer(Backend where, void *dst, const void *src, uint64_t bytes);
+/// Sets each of the `n` elements of type `t` of a buffer of `where` to the value `bits` (low bytes).
+void fill_buffer(Backend where, void *dst, VarType t, uint64_t n, uint64_t bits);
 
 } // namespace tj::jit

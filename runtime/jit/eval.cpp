@@ -415,16 +415,16 @@ void free_outputs(State &s, Assembly &as, Backend at) {
     }
 }
 
-/// Hands an assembled launch to the recorder of a frozen function (outputs are freed if it refuses).
-void record_launch(State &s, freezing::Recorder &rec, KernelFn fn, uint64_t size) {
+/// Hands an assembled launch (a CPU kernel `fn` or a CUDA kernel `cuda_fn`) to the recorder of a frozen function.
+void record_launch(State &s, freezing::Recorder &rec, KernelFn fn, cuda::CUfunction cuda_fn, uint64_t size) {
     Assembly &as = *the_assembly;
     std::vector<VarType> out_types;
     for (auto &[root, p] : as.outputs)
         out_types.push_back(s.vars[root].type);
     try {
-        rec.launch(fn, size, as.ir.params, as.args, out_types, as.size_of, as.table, as.table_param);
+        rec.check_backend(*as.memory, "a kernel runs");
+        rec.launch(fn, cuda_fn, size, as.ir.params, as.args, out_types, as.size_of, as.table, as.table_param);
     } catch (...) {
-        free_outputs(s, as, Backend::CPU);
         --s.stats.launches;
         throw;
     }
@@ -499,7 +499,7 @@ cache::Source launch_on_cpu(State &s, Assembly &as, uint64_t size) {
     if (as.table_param != UINT32_MAX)
         as.args[as.table_param] = as.table.data();
     if (freezing::Recorder *rec = freezing::active()) [[unlikely]]
-        record_launch(s, *rec, found.fn, size);
+        record_launch(s, *rec, found.fn, nullptr, size);
     LaunchCtx ctx{found.fn, as.args.data()};
     cpu::parallel_for(size, block_size(size), run_range, &ctx);
     return found.source;
@@ -507,25 +507,11 @@ cache::Source launch_on_cpu(State &s, Assembly &as, uint64_t size) {
 
 /// Launches the assembled kernel on this thread's CUDA stream (it runs asynchronously); returns the cache level.
 cache::Source launch_on_cuda(State &s, Assembly &as, uint64_t size) {
-    if (freezing::active()) [[unlikely]]
-        throw Error("tj::freeze(): a frozen function that is recording launched a kernel on arrays in CUDA memory; "
-                    "frozen functions record CPU kernels only (on CUDA their body runs on every call)");
     cache::CudaLookup found = cache::find_cuda_kernel(as.ir);
     count_lookup(s, found.source, found.ms);
-    void *table = nullptr;
-    if (as.table_param != UINT32_MAX) { // the literal table goes to the device; freed in stream order after use
-        table = alloc_buffer(VarType::UInt64, as.table.size(), Backend::CUDA);
-        as.args[as.table_param] = table;
-    }
-    try {
-        if (table)
-            copy_from_host(Backend::CUDA, table, as.table.data(), as.table.size() * sizeof(uint64_t));
-        cuda::launch_elementwise(found.fn, size, reinterpret_cast<const uint64_t *>(as.args.data()), as.args.size());
-    } catch (...) {
-        free_buffer(table, VarType::UInt64, as.table.size(), Backend::CUDA);
-        throw;
-    }
-    free_buffer(table, VarType::UInt64, as.table.size(), Backend::CUDA);
+    if (freezing::Recorder *rec = freezing::active()) [[unlikely]]
+        record_launch(s, *rec, nullptr, found.fn, size);
+    launch_cuda_kernel(found.fn, as.args, size, as.table, as.table_param);
     return found.source;
 }
 
@@ -541,7 +527,7 @@ void run_group(State &s, uint64_t size, const std::vector<uint32_t> &roots) {
     try {
         source = at == Backend::CUDA ? launch_on_cuda(s, as, size) : launch_on_cpu(s, as, size);
     } catch (...) {
-        free_outputs(s, as, at); // those record_launch already freed are null
+        free_outputs(s, as, at);
         throw;
     }
     if (timed) {
@@ -659,6 +645,24 @@ void launch_kernel(State &s, KernelFn fn, void **args, uint64_t n) {
     ++s.stats.launches;
     LaunchCtx ctx{fn, args};
     cpu::parallel_for(n, block_size(n), run_range, &ctx);
+}
+
+void launch_cuda_kernel(cuda::CUfunction fn, std::vector<void *> &args, uint64_t n, const std::vector<uint64_t> &table,
+                        uint32_t table_param) {
+    void *table_buffer = nullptr;
+    if (table_param != UINT32_MAX) { // the literal table goes to the device; freed in stream order after use
+        table_buffer = alloc_buffer(VarType::UInt64, table.size(), Backend::CUDA);
+        args[table_param] = table_buffer;
+    }
+    try {
+        if (table_buffer)
+            copy_from_host(Backend::CUDA, table_buffer, table.data(), table.size() * sizeof(uint64_t));
+        cuda::launch_elementwise(fn, n, reinterpret_cast<const uint64_t *>(args.data()), args.size());
+    } catch (...) {
+        free_buffer(table_buffer, VarType::UInt64, table.size(), Backend::CUDA);
+        throw;
+    }
+    free_buffer(table_buffer, VarType::UInt64, table.size(), Backend::CUDA);
 }
 
 void flush_side_effects(State &s) {

@@ -199,16 +199,14 @@ uint32_t reduce(uint32_t a, ReduceOp op, uint64_t block, bool is_block) {
     try {
         out = jit::alloc_buffer(t, out_size, at);
         const void *data = s.vars[src].data;
-        if (at == Backend::CUDA) {
-            if (freezing::active()) [[unlikely]]
-                throw Error(fmt::format("{}: a frozen function that is recording reduced an array in CUDA memory; "
-                                        "frozen functions record CPU kernels only", api));
-            jit::reduce_on_device(t, data, n, block, op, out);
-        } else {
-            if (freezing::Recorder *rec = freezing::active()) [[unlikely]]
-                rec->reduce(op, is_block ? block : 0, data, out, t, out_size);
-            jit::reduce_buffer(t, data, n, block, op, out);
+        if (freezing::Recorder *rec = freezing::active()) [[unlikely]] {
+            rec->check_backend(at, "an array is reduced");
+            rec->reduce(op, is_block ? block : 0, data, out, t, out_size);
         }
+        if (at == Backend::CUDA)
+            jit::reduce_on_device(t, data, n, block, op, out);
+        else
+            jit::reduce_buffer(t, data, n, block, op, out);
     } catch (...) {
         jit::free_buffer(out, t, out_size, at);
         jit::dec_ref(s, src);

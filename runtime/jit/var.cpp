@@ -5,7 +5,6 @@
 // graphs of any depth are released without recursion.
 #include "jit/var.h"
 
-#include "backend/cuda_device.h"
 #include "freeze/recorder.h"
 #include "jit/fold.h"
 #include "log.h"
@@ -200,8 +199,10 @@ uint32_t var_data(VarType t, const void *src, size_t size) {
     void *buf = alloc_buffer(t, size, at);
     try {
         copy_from_host(at, buf, src, size * type_size(t));
-        if (freezing::Recorder *rec = freezing::active()) [[unlikely]]
+        if (freezing::Recorder *rec = freezing::active()) [[unlikely]] {
+            rec->check_backend(at, "an array is made from host data");
             rec->data(buf, src, t, size);
+        }
     } catch (...) {
         free_buffer(buf, t, size, at);
         throw;
@@ -392,32 +393,18 @@ uint32_t var_cast(uint32_t a, VarType t) {
 
 /// A new Data variable with a copy of Data variable `id`'s buffer, in the same memory.
 static uint32_t copy_data(State &s, uint32_t id) {
-    const Variable &v = s.vars[id];
-    if (!v.on_device)
-        return var_data(v.type, v.data, v.size);
-    uint64_t bytes = v.size * type_size(v.type);
-    void *buf = alloc_buffer(v.type, v.size, Backend::CUDA);
+    const Variable v = s.vars[id];
+    const Backend at = where(v);
+    void *buf = alloc_buffer(v.type, v.size, at);
     try {
-        cuda::copy_on_device(buf, v.data, bytes);
+        copy_buffer(at, buf, v.data, v.size * type_size(v.type));
+        if (freezing::Recorder *rec = freezing::active()) [[unlikely]]
+            rec->data(buf, v.data, v.type, v.size);
     } catch (...) {
-        free_buffer(buf, v.type, v.size, Backend::CUDA);
+        free_buffer(buf, v.type, v.size, at);
         throw;
     }
-    return new_leaf(s, Op::Data, v.type, v.size, 0, buf, Backend::CUDA);
-}
-
-/// Writes a literal's value into every element of `buf` (memory of `at`).
-static void fill_literal(Backend at, void *buf, const Variable &lit) {
-    size_t es = type_size(lit.type);
-    if (at == Backend::CPU) {
-        for (uint64_t i = 0; i < lit.size; ++i)
-            std::memcpy(static_cast<char *>(buf) + i * es, &lit.literal, es);
-        return;
-    }
-    std::vector<char> host(lit.size * es);
-    for (uint64_t i = 0; i < lit.size; ++i)
-        std::memcpy(host.data() + i * es, &lit.literal, es);
-    copy_from_host(at, buf, host.data(), host.size());
+    return new_leaf(s, Op::Data, v.type, v.size, 0, buf, at);
 }
 
 /// Brings a variable into memory and returns a new reference to a clean Data variable.
@@ -431,9 +418,11 @@ static uint32_t to_data(State &s, uint32_t id, const char *api) {
         Backend at = s.backend;
         void *buf = alloc_buffer(lit.type, lit.size, at);
         try {
-            fill_literal(at, buf, lit);
-            if (freezing::Recorder *rec = freezing::active()) [[unlikely]]
+            fill_buffer(at, buf, lit.type, lit.size, lit.literal);
+            if (freezing::Recorder *rec = freezing::active()) [[unlikely]] {
+                rec->check_backend(at, "a literal is made an array in memory");
                 rec->fill(buf, lit.type, lit.size, lit.literal);
+            }
         } catch (...) {
             free_buffer(buf, lit.type, lit.size, at);
             throw;

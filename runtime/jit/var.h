@@ -8,6 +8,7 @@
 #include <tracejit/core.h>
 #include <tracejit/runtime.h>
 
+#include "backend/cuda_driver.h"
 #include "backend/kernel_ir.h"
 #include "jit/alloc.h"
 #include "jit/cse_table.h"
@@ -131,6 +132,10 @@ void reduce_buffer(VarType t, const void *data, uint64_t n, uint64_t block, deta
 void reduce_on_device(VarType t, const void *data, uint64_t n, uint64_t block, detail::ReduceOp op, void *out);
 /// Runs a compiled kernel over `n` elements on the thread pool and counts the launch (eval.cpp).
 void launch_kernel(State &s, KernelFn fn, void **args, uint64_t n);
+/// Launches a CUDA kernel over `n` elements on this thread's stream (not counted); `args` are its params, the
+/// literal table param (if not UINT32_MAX) is set to a device copy of `table` (eval.cpp).
+void launch_cuda_kernel(cuda::CUfunction fn, std::vector<void *> &args, uint64_t n, const std::vector<uint64_t> &table,
+                        uint32_t table_param);
 
 /// Evaluates `ids` and all pending side effects (implemented in eval.cpp).
 void eval_locked(State &s, const uint32_t *ids, size_t count);

@@ -212,14 +212,32 @@ TEST_CASE("cuda runtime helper: the runtime on the memory fake" * doctest::skip(
     CHECK(on_device(ramp.index()));
     CHECK(fake.last().params[1] == 1000);
 
-    // A frozen function runs its body on every call on CUDA (recordings hold CPU kernels only).
-    auto twice = tj::freeze([](const tj::Float &x) { return x * 2.f; });
+    // A frozen function records CUDA launches and replays them with the new inputs' device buffers.
+    auto twice_sum = tj::freeze([](const tj::Float &x) { return tj::sum(x * 2.f); });
     before = fake.launches();
-    tj::Float t1 = twice(a), t2 = twice(b);
-    tj::eval(t1, t2);
-    CHECK(fake.launches() == before + 1); // both results in one kernel: the bodies were traced, not replayed
-    CHECK(twice.stats().recordings == 0);
-    CHECK(twice.stats().replays == 0);
+    tj::Float r1 = twice_sum(a);
+    REQUIRE(fake.launches() == before + 3); // x * 2, then the two passes of the sum
+    FakeLaunch recorded = fake.launch(before);
+    CHECK(twice_sum.stats().recordings == 1);
+    tj::Float r2 = twice_sum(b);
+    CHECK(twice_sum.stats().replays == 1);
+    REQUIRE(fake.launches() == before + 6);
+    FakeLaunch replayed = fake.launch(before + 3);
+    CHECK(replayed.function == recorded.function);
+    CHECK(replayed.params[1] == 4);
+    CHECK(has_param(replayed, address_of(b.index())));
+    CHECK_FALSE(has_param(replayed, address_of(a.index())));
+    CHECK(std::string(fake.launch(before + 4).entry) == cuda::reduce_entry);
+    CHECK(on_device(r2.index()));
+    CHECK(fake.launch(before + 5).params[1] == address_of(r2.index()));
+    // A host-memory input does not replay the CUDA recording: the call is recorded again, for what it got.
+    tj::set_backend(tj::Backend::CPU);
+    tj::Float host_in = {1.f, 2.f, 3.f, 4.f};
+    tj::set_backend(tj::Backend::CUDA);
+    std::string freeze_error = error_of([&] { twice_sum(host_in); });
+    CHECK(freeze_error.find("being recorded for CUDA") != std::string::npos);
+    CHECK(twice_sum.stats().replays == 1);
+    CHECK(twice_sum.stats().dry_run_failures == 1);
 
     // Freed arrays give their device memory back to the cache, not to the driver.
     long live = fake.live_allocations();
