@@ -4,7 +4,8 @@
 // must make current before a call that needs one), streams (empty handles), device memory (host memory; a
 // CUdeviceptr is the host address, and copies and fills must stay inside one allocation), and modules (text with
 // an ".entry"; a function is found by ".entry <name>("). cuLaunchKernel runs nothing: it records the launch for
-// the introspection functions of fake_libcuda.h. All state is behind one mutex, so threads may call at once.
+// the introspection functions of fake_libcuda.h. With FAKE_CUDA_PTXAS naming ptxas, a module must also pass it
+// (sm_90). All state is behind one mutex, so threads may call at once.
 #include "fake_libcuda.h"
 
 #include <algorithm>
@@ -17,6 +18,8 @@
 #include <set>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 extern "C" int cuDeviceGetCount(int *count); // fake_libcuda.cpp: fails until cuInit succeeded
 
@@ -99,6 +102,39 @@ void write_error_log(unsigned option_count, const int *options, void *const *val
         std::strncpy(buffer, text, size - 1);
         buffer[size - 1] = '\0';
     }
+}
+
+/// With FAKE_CUDA_PTXAS set to the path of ptxas, runs it on `ptx` for sm_90 (as the driver's own assembler would
+/// see the module); returns ptxas's messages when it rejects the PTX, nothing when it accepts it or is not asked.
+std::string ptxas_rejection(const std::string &ptx) {
+    const char *ptxas = std::getenv("FAKE_CUDA_PTXAS");
+    if (!ptxas || !*ptxas)
+        return {};
+    char dir[] = "/tmp/fake_cuda_ptxas_XXXXXX";
+    if (!mkdtemp(dir))
+        return "fake: cannot make a folder for ptxas";
+    const std::string in = std::string(dir) + "/module.ptx", out = std::string(dir) + "/module.cubin",
+                      log = std::string(dir) + "/ptxas.log";
+    if (FILE *f = std::fopen(in.c_str(), "w")) {
+        std::fwrite(ptx.data(), 1, ptx.size(), f);
+        std::fclose(f);
+    }
+    const std::string command = std::string(ptxas) + " -arch=sm_90 " + in + " -o " + out + " > " + log + " 2>&1";
+    const int status = std::system(command.c_str());
+    std::string messages;
+    if (status != 0) {
+        messages = "fake: ptxas rejected the module: ";
+        if (FILE *f = std::fopen(log.c_str(), "r")) {
+            char buffer[4096];
+            messages.append(buffer, std::fread(buffer, 1, sizeof(buffer), f));
+            std::fclose(f);
+        }
+    }
+    std::remove(in.c_str());
+    std::remove(out.c_str());
+    std::remove(log.c_str());
+    rmdir(dir);
+    return messages;
 }
 
 } // namespace
@@ -246,6 +282,10 @@ CUresult cuModuleLoadDataEx(void **module, const void *image, unsigned option_co
     const char *text = static_cast<const char *>(image);
     if (!std::strstr(text, ".entry")) {
         write_error_log(option_count, options, option_values, "fake: no .entry");
+        return CUDA_ERROR_INVALID_PTX;
+    }
+    if (std::string rejected = ptxas_rejection(text); !rejected.empty()) {
+        write_error_log(option_count, options, option_values, rejected.c_str());
         return CUDA_ERROR_INVALID_PTX;
     }
     auto loaded = std::make_unique<Module>();

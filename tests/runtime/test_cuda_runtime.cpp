@@ -27,6 +27,7 @@
 #include "../fake_cuda/fake_libcuda.h"
 
 #include <dlfcn.h>
+#include <unistd.h>
 
 namespace {
 
@@ -84,13 +85,20 @@ std::string error_of(auto &&fn) {
 constexpr const char *helper_case = "cuda runtime helper: the runtime on the memory fake";
 constexpr const char *disk_helper_case = "cuda runtime helper: a second process finds the PTX on disk";
 
-/// Runs `helper` with the memory fake first on LD_LIBRARY_PATH, TRACEJIT_BACKEND=cuda and its own disk cache.
+constexpr const char *ptxas = "/usr/local/cuda/bin/ptxas";
+
+/// Runs `helper` with the memory fake first on LD_LIBRARY_PATH, TRACEJIT_BACKEND=cuda and its own disk cache;
+/// where ptxas exists, the fake loads only modules that ptxas accepts.
 int run_on_fake(const char *helper, const std::string &cache_dir) {
     const char *old = std::getenv("LD_LIBRARY_PATH");
     tj_test::EnvChanges env = {
         {"TRACEJIT_BACKEND", "cuda"},
         {"TRACEJIT_CACHE_DIR", cache_dir},
         {"LD_LIBRARY_PATH", std::string(TRACEJIT_FAKE_CUDA_MEMORY_DIR) + (old && *old ? std::string(":") + old : "")}};
+    if (::access(ptxas, X_OK) == 0)
+        env.emplace_back("FAKE_CUDA_PTXAS", ptxas);
+    else
+        MESSAGE("ptxas is not at ", ptxas, ": the fake driver loads the runtime's PTX without assembling it");
     return tj_test::run_self(helper, env);
 }
 
@@ -100,6 +108,11 @@ TEST_CASE("cuda runtime helper: the runtime on the memory fake" * doctest::skip(
     Fake fake;
     REQUIRE(tj::has_backend(tj::Backend::CUDA));
     REQUIRE(tj::backend() == tj::Backend::CUDA); // TRACEJIT_BACKEND=cuda
+
+    if (std::getenv("FAKE_CUDA_PTXAS")) { // the fake really assembles modules: a broken one is refused
+        std::string refused = error_of([] { cuda::load_function(".version 8.0\n.target sm_90\n.entry broken(", "broken"); });
+        CHECK(refused.find("ptxas rejected the module") != std::string::npos);
+    }
 
     // Arrays made from host data live in device memory, and read back through it.
     tj::Float a = {1.f, 2.f, 3.f, 4.f};
