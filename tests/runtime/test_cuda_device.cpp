@@ -12,6 +12,7 @@
 
 #include "../fake_cuda/fake_libcuda.h"
 #include "run_self.h"
+#include "test_util.h"
 
 #include <condition_variable>
 #include <cstdint>
@@ -32,18 +33,10 @@
 namespace {
 
 namespace cuda = tj::cuda;
+using tj_test::contains;
+using tj_test::error_of;
 
-bool contains(const std::string &text, const std::string &part) { return text.find(part) != std::string::npos; }
 
-/// The message of the tj::Error that `fn` throws ("" if it throws none).
-template <typename Fn> std::string error_of(Fn &&fn) {
-    try {
-        fn();
-    } catch (const tj::Error &e) {
-        return e.what();
-    }
-    return {};
-}
 
 /// Runs the hidden helper case `helper` in a child process on the `memory` fake driver.
 void run_on_memory_fake(const char *helper) {

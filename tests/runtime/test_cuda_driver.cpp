@@ -21,18 +21,10 @@
 namespace {
 
 namespace cuda = tj::cuda;
+using tj_test::contains;
+using tj_test::error_of;
 
-bool contains(const std::string &text, const std::string &part) { return text.find(part) != std::string::npos; }
 
-/// The message of the tj::Error that `fn` throws ("" if it throws none).
-template <typename Fn> std::string error_of(Fn &&fn) {
-    try {
-        fn();
-    } catch (const tj::Error &e) {
-        return e.what();
-    }
-    return {};
-}
 
 constexpr const char *helper_case = "cuda driver helper: write what loading libcuda.so.1 found";
 

@@ -9,6 +9,7 @@
 #include "backend/cuda_ptx.h"
 #include "backend/kernel_ir.h"
 #include "jit/var.h"
+#include "ptxas_check.h"
 #include "run_self.h"
 #include "test_util.h"
 
@@ -37,16 +38,11 @@ using tj::detail::Op;
 
 namespace {
 
-const char *const ptxas = "/usr/local/cuda/bin/ptxas";
-const char *const arch = "sm_90";
-
-bool have_ptxas() { return ::access(ptxas, X_OK) == 0; }
-
-/// Says once per test case why ptxas does not check the PTX.
-void note_missing_ptxas() {
-    if (!have_ptxas())
-        MESSAGE("skipping the ptxas checks: " << ptxas << " does not exist (no CUDA toolkit); PTX is generated only");
-}
+using tj_test::have_ptxas;
+using tj_test::note_missing_ptxas;
+using tj_test::PtxasResult;
+using tj_test::run_ptxas;
+const char *const arch = tj_test::ptx_arch;
 
 /// A kernel IR written by hand, with its canonical text built as the scheduler builds it.
 struct KernelBuilder {
@@ -123,32 +119,6 @@ struct KernelBuilder {
     }
 };
 
-/// Exit status and messages of ptxas on one PTX text.
-struct PtxasResult {
-    int status = -1;
-    std::string log;
-    size_t cubin_bytes = 0;
-};
-
-std::string read_file(const std::string &path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-PtxasResult run_ptxas(const std::string &ptx) {
-    tj_test::TempDir dir("tj_ptx");
-    std::string src = dir.path + "/kernel.ptx", cubin = dir.path + "/kernel.cubin", log = dir.path + "/ptxas.log";
-    std::ofstream(src, std::ios::binary) << ptx;
-    std::string cmd = std::string(ptxas) + " -arch=" + arch + " " + src + " -o " + cubin + " > " + log + " 2>&1";
-    PtxasResult r;
-    int raw = std::system(cmd.c_str());
-    r.status = raw != -1 && WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    r.log = read_file(log);
-    r.cubin_bytes = read_file(cubin).size();
-    return r;
-}
 
 bool contains(const std::string &text, const std::string &part) { return text.find(part) != std::string::npos; }
 

@@ -6,6 +6,7 @@
 // (the fold's instruction for each type and op, its identity, the conversions and the final division), not by
 // computing values.
 #include "backend/cuda_reduce.h"
+#include "ptxas_check.h"
 #include "test_util.h"
 
 #include <tracejit/error.h>
@@ -27,43 +28,12 @@ using tj::detail::ReduceOp;
 
 namespace {
 
-const char *const ptxas = "/usr/local/cuda/bin/ptxas";
-const char *const arch = "sm_90";
+using tj_test::have_ptxas;
+using tj_test::note_missing_ptxas;
+using tj_test::PtxasResult;
+using tj_test::run_ptxas;
+const char *const arch = tj_test::ptx_arch;
 
-bool have_ptxas() { return ::access(ptxas, X_OK) == 0; }
-
-/// Says once per test case why ptxas does not check the PTX.
-void note_missing_ptxas() {
-    if (!have_ptxas())
-        MESSAGE("skipping the ptxas checks: " << ptxas << " does not exist (no CUDA toolkit); PTX is generated only");
-}
-
-/// Exit status and messages of ptxas on one PTX text.
-struct PtxasResult {
-    int status = -1;
-    std::string log;
-    size_t cubin_bytes = 0;
-};
-
-std::string read_file(const std::string &path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-PtxasResult run_ptxas(const std::string &ptx) {
-    tj_test::TempDir dir("tj_reduce_ptx");
-    std::string src = dir.path + "/reduce.ptx", cubin = dir.path + "/reduce.cubin", log = dir.path + "/ptxas.log";
-    std::ofstream(src, std::ios::binary) << ptx;
-    std::string cmd = std::string(ptxas) + " -arch=" + arch + " " + src + " -o " + cubin + " > " + log + " 2>&1";
-    PtxasResult r;
-    int raw = std::system(cmd.c_str());
-    r.status = raw != -1 && WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    r.log = read_file(log);
-    r.cubin_bytes = read_file(cubin).size();
-    return r;
-}
 
 bool contains(const std::string &text, const std::string &part) { return text.find(part) != std::string::npos; }
 

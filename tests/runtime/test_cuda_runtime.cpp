@@ -15,6 +15,7 @@
 
 #include <doctest/doctest.h>
 
+#include "ptxas_check.h"
 #include "run_self.h"
 #include "test_util.h"
 
@@ -27,11 +28,12 @@
 #include "../fake_cuda/fake_libcuda.h"
 
 #include <dlfcn.h>
-#include <unistd.h>
 
 namespace {
 
 namespace cuda = tj::cuda;
+using tj_test::contains;
+using tj_test::error_of;
 
 /// The loaded fake's introspection functions (the runtime loads the fake on its first use of CUDA).
 struct Fake {
@@ -73,19 +75,9 @@ bool has_param(const FakeLaunch &l, uint64_t value) {
     return false;
 }
 
-std::string error_of(auto &&fn) {
-    try {
-        fn();
-    } catch (const tj::Error &e) {
-        return e.what();
-    }
-    return {};
-}
 
 constexpr const char *helper_case = "cuda runtime helper: the runtime on the memory fake";
 constexpr const char *disk_helper_case = "cuda runtime helper: a second process finds the PTX on disk";
-
-constexpr const char *ptxas = "/usr/local/cuda/bin/ptxas";
 
 /// Runs `helper` with the memory fake first on LD_LIBRARY_PATH, TRACEJIT_BACKEND=cuda and its own disk cache;
 /// where ptxas exists, the fake loads only modules that ptxas accepts.
@@ -95,10 +87,10 @@ int run_on_fake(const char *helper, const std::string &cache_dir) {
         {"TRACEJIT_BACKEND", "cuda"},
         {"TRACEJIT_CACHE_DIR", cache_dir},
         {"LD_LIBRARY_PATH", std::string(TRACEJIT_FAKE_CUDA_MEMORY_DIR) + (old && *old ? std::string(":") + old : "")}};
-    if (::access(ptxas, X_OK) == 0)
-        env.emplace_back("FAKE_CUDA_PTXAS", ptxas);
+    if (tj_test::have_ptxas())
+        env.emplace_back("FAKE_CUDA_PTXAS", tj_test::ptxas);
     else
-        MESSAGE("ptxas is not at ", ptxas, ": the fake driver loads the runtime's PTX without assembling it");
+        MESSAGE("ptxas is not at ", tj_test::ptxas, ": the fake driver loads the runtime's PTX without assembling it");
     return tj_test::run_self(helper, env);
 }
 

@@ -1,6 +1,7 @@
-// tests/runtime/test_util.h — small helpers shared by the runtime tests: temporary folders and log capture
+// tests/runtime/test_util.h — small helpers shared by the runtime tests: temporary folders, log capture, errors
 #pragma once
 
+#include <tracejit/error.h>
 #include <tracejit/log.h>
 
 #include <doctest/doctest.h>
@@ -13,6 +14,21 @@
 #include <vector>
 
 namespace tj_test {
+
+/// The message of the tj::Error that `fn` throws ("" if it throws none).
+template <typename Fn> std::string error_of(Fn &&fn) {
+    try {
+        fn();
+    } catch (const tj::Error &e) {
+        return e.what();
+    }
+    return {};
+}
+
+/// Whether `text` contains `part`.
+inline bool contains(const std::string &text, const std::string &part) {
+    return text.find(part) != std::string::npos;
+}
 
 /// A fresh folder under /tmp, removed with everything in it at the end of the test.
 struct TempDir {

@@ -1,0 +1,58 @@
+// tests/runtime/ptxas_check.h — runs the CUDA toolkit's ptxas on generated PTX (the CUDA tests without a GPU)
+#pragma once
+
+#include <doctest/doctest.h>
+
+#include "test_util.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace tj_test {
+
+inline const char *const ptxas = "/usr/local/cuda/bin/ptxas";
+/// The architecture the PTX tests generate code for and ptxas assembles for.
+inline const char *const ptx_arch = "sm_90";
+
+inline bool have_ptxas() { return ::access(ptxas, X_OK) == 0; }
+
+/// Says once per test case why ptxas does not check the PTX.
+inline void note_missing_ptxas() {
+    if (!have_ptxas())
+        MESSAGE("skipping the ptxas checks: " << ptxas << " does not exist (no CUDA toolkit); PTX is generated only");
+}
+
+/// Exit status and messages of ptxas on one PTX text.
+struct PtxasResult {
+    int status = -1;
+    std::string log;
+    size_t cubin_bytes = 0;
+};
+
+inline std::string read_file(const std::string &path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+/// Assembles `ptx` for ptx_arch in a temporary folder.
+inline PtxasResult run_ptxas(const std::string &ptx) {
+    TempDir dir("tj_ptx");
+    std::string src = dir.path + "/kernel.ptx", cubin = dir.path + "/kernel.cubin", log = dir.path + "/ptxas.log";
+    std::ofstream(src, std::ios::binary) << ptx;
+    std::string cmd = std::string(ptxas) + " -arch=" + ptx_arch + " " + src + " -o " + cubin + " > " + log + " 2>&1";
+    PtxasResult r;
+    int raw = std::system(cmd.c_str());
+    r.status = raw != -1 && WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    r.log = read_file(log);
+    r.cubin_bytes = read_file(cubin).size();
+    return r;
+}
+
+} // namespace tj_test
