@@ -294,7 +294,8 @@ LaunchShape elementwise_shape(uint64_t n) {
 }
 
 void launch_elementwise(CUfunction f, uint64_t n, const uint64_t *args, size_t count) {
-    std::vector<uint64_t> values(count + 2);
+    thread_local std::vector<uint64_t> values; // reused: a launch allocates nothing once it has grown
+    values.resize(count + 2);
     values[0] = 0; // start
     values[1] = n; // end
     std::copy_n(args, count, values.begin() + 2);
@@ -302,7 +303,8 @@ void launch_elementwise(CUfunction f, uint64_t n, const uint64_t *args, size_t c
 }
 
 void launch_shape(CUfunction f, LaunchShape shape, const uint64_t *args, size_t count) {
-    std::vector<void *> params(count);
+    thread_local std::vector<void *> params;
+    params.resize(count);
     for (size_t i = 0; i < count; ++i)
         params[i] = const_cast<uint64_t *>(args + i); // the driver reads each value during the call
     const CUstream stream = current_stream();

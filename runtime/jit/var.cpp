@@ -193,12 +193,23 @@ uint32_t var_literal(VarType t, uint64_t bits, size_t size) {
 
 uint32_t var_data(VarType t, const void *src, size_t size) {
     State &s = state();
-    Lock lock(s.mutex);
-    check_backend(s);
-    Backend at = s.backend;
-    void *buf = alloc_buffer(t, size, at);
-    try {
+    Backend at;
+    {
+        Lock lock(s.mutex);
+        check_backend(s);
+        at = s.backend;
+    }
+    void *buf = nullptr;
+    if (at == Backend::CPU) { // host memory is filled without holding the lock
+        buf = alloc_buffer(t, size);
         copy_from_host(at, buf, src, size * type_size(t));
+    }
+    Lock lock(s.mutex); // device memory is allocated and filled under it, as every device call is
+    try {
+        if (!buf) {
+            buf = alloc_buffer(t, size, at);
+            copy_from_host(at, buf, src, size * type_size(t));
+        }
         if (freezing::Recorder *rec = freezing::active()) [[unlikely]] {
             rec->check_backend(at, "an array is made from host data");
             rec->data(buf, src, t, size);
