@@ -109,6 +109,7 @@ void Recorder::launch(KernelFn fn, cuda::CUfunction cuda_fn, uint64_t n, const s
         if (p == table_param) {
             b.kind = Binding::Table;
             step.table = table;
+            step.table_param = p;
             continue;
         }
         switch (kinds[p]) {

@@ -47,6 +47,7 @@ struct Step {
     cuda::CUfunction cuda_fn = nullptr;
     std::vector<Binding> params;
     std::vector<uint64_t> table;
+    uint32_t table_param = UINT32_MAX; ///< the param bound to `table` (UINT32_MAX: none)
     // Reduce (block 0: the whole array), Fill, Copy, HostData
     detail::ReduceOp reduce = detail::ReduceOp::Sum;
     uint64_t block = 0;

@@ -82,11 +82,7 @@ std::vector<uint32_t> replay(const Recording &rec, const BoundInputs &in, const 
                 evaluate(step.n, sizes, n);
                 if (n && at == Backend::CUDA) {
                     ++s.stats.launches;
-                    uint32_t table_param = UINT32_MAX;
-                    for (size_t p = 0; p < step.params.size(); ++p)
-                        if (step.params[p].kind == Binding::Table)
-                            table_param = uint32_t(p);
-                    jit::launch_cuda_kernel(step.cuda_fn, args, n, step.table, table_param);
+                    jit::launch_cuda_kernel(step.cuda_fn, args, n, step.table, step.table_param);
                 } else if (n) {
                     jit::launch_kernel(s, step.fn, args.data(), n);
                 }

@@ -137,6 +137,14 @@ void fill_buffer(Backend where, void *dst, VarType t, uint64_t n, uint64_t bits)
             std::memcpy(static_cast<char *>(dst) + i * es, &bits, es);
         return;
     }
+    const uint8_t first = uint8_t(bits);
+    bool one_byte = true; // zeros, all-ones, Bool: a byte fill on the device, no host buffer
+    for (size_t k = 1; k < es; ++k)
+        one_byte &= uint8_t(bits >> (8 * k)) == first;
+    if (one_byte) {
+        cuda::device_fill(dst, first, n * es);
+        return;
+    }
     std::vector<char> host(n * es); // written on the host, then one copy
     for (uint64_t i = 0; i < n; ++i)
         std::memcpy(host.data() + i * es, &bits, es);

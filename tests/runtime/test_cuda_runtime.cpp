@@ -118,6 +118,12 @@ TEST_CASE("cuda runtime helper: the runtime on the memory fake" * doctest::skip(
     tj::Float filled = tj::Float::steal(tj::detail::var_make_opaque(tj::Float(7.f).index()));
     CHECK(on_device(filled.index()));
     CHECK(filled.read(0) == 7.f);
+    // Values of one repeated byte (0, -1) are filled by the device's byte fill, without a host buffer.
+    tj::Float zeros = tj::Float::steal(tj::detail::var_make_opaque(tj::Float::steal(
+        tj::detail::var_literal(tj::VarType::Float32, 0, 5)).index()));
+    tj::Int32 minus_one = tj::opaque<tj::Int32>(-1, 3);
+    CHECK(tj::to_vector(zeros) == std::vector<float>(5, 0.f));
+    CHECK(tj::to_vector(minus_one) == std::vector<int32_t>(3, -1));
 
     // A fused kernel: compiled to PTX, loaded, launched over n elements with the buffers' device addresses.
     tj::reset_kernel_stats();
