@@ -16,7 +16,7 @@
 
 #include <tracejit/tracejit.h>
 
-#include "jit/alloc.h" // tj::jit::flush_buffer_cache(): an empty buffer cache before each memory measurement
+#include "backend/cpu_memory.h" // tj::cpu::flush_buffer_cache(): an empty buffer cache before each memory measurement
 
 #include <malloc.h>
 
@@ -53,7 +53,7 @@ bool reset_peak_rss() {
 
 /// Empties tracejit's buffer cache and gives malloc's free memory back to the system.
 void release_cached_memory() {
-    tj::jit::flush_buffer_cache();
+    tj::cpu::flush_buffer_cache();
     malloc_trim(0);
 }
 

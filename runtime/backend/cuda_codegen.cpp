@@ -1,7 +1,7 @@
 // runtime/backend/cuda_codegen.cpp — kernel IR → LLVM IR for NVPTX: scalar code, one GPU thread per element
 //
-// The CPU lowering (llvm_codegen.cpp) vectorises by hand; here every thread runs the kernel's instructions on
-// one element, in a grid-stride loop over [start, end). Element-wise ops are lowered by llvm_elementwise.cpp, the
+// The CPU lowering (cpu_codegen.cpp) vectorises by hand; here every thread runs the kernel's instructions on
+// one element, in a grid-stride loop over [start, end). Element-wise ops are lowered by shared_llvm_elementwise.cpp, the
 // same code as the CPU's, on scalar registers: the same defined results where C++ has undefined behaviour
 // (docs/semantics.md). Where NVPTX has no correctly rounded instruction (exp, log, sin, …, fmod) that code calls
 // back into `call_math` and `fmod` here, which call libdevice's `__nv_*` functions; sqrt, division, floor, ceil,
@@ -10,7 +10,7 @@
 // per thread: the thread leaves it when its own condition is false.
 #include "backend/cuda_codegen.h"
 
-#include "backend/llvm_elementwise.h"
+#include "backend/shared_llvm_elementwise.h"
 
 #include <tracejit/error.h>
 

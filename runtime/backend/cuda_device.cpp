@@ -1,315 +1,202 @@
-// runtime/backend/cuda_device.cpp — device 0's context, per-thread streams, the caching allocator, modules, launches
+// runtime/backend/cuda_device.cpp — the CUDA Device: device memory, PTX kernels through the caches, launches, reductions
 //
-// Read `current_stream` first: every operation goes through it, which makes the primary context current on this
-// thread, creates the thread's stream, and keeps the cross-thread order. Then the allocator (`Allocator`), then
-// the operations, each a driver call on that stream.
+// Everything runs on this thread's stream of device 0 (cuda_context.h). Kernels come from the kernel cache with
+// PTX on disk (the driver keeps its own cubin cache). Reductions use one PTX kernel (cuda_reduce.h) that reduces
+// consecutive blocks of elements, one CTA per block, accumulating floats in double as the CPU does: block
+// reductions are one pass; a whole array is two (a few hundred partial results, then one CTA combines them).
 #include "backend/cuda_device.h"
 
-#include "log.h"
-
-#include <tracejit/error.h>
+#include "backend/cuda_codegen.h"
+#include "backend/cuda_context.h"
+#include "backend/cuda_ptx.h"
+#include "backend/cuda_reduce.h"
+#include "backend/device.h"
+#include "cache/kernel_cache.h"
 
 #include <fmt/format.h>
+#include <llvm/Config/llvm-config.h>
 
 #include <algorithm>
-#include <bit>
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <tuple>
 #include <vector>
 
-#include <sys/syscall.h>
-#include <unistd.h>
-
 namespace tj::cuda {
+
+std::string disk_key(const KernelIR &ir, const std::string &arch, int driver_version) {
+    return fmt::format("cuda codegen={} llvm{} {} driver={}\n{}", codegen_revision, LLVM_VERSION_STRING, arch,
+                       driver_version, ir.text);
+}
+
 namespace {
 
-/// cuda.h's CUDA_ERROR_OUT_OF_MEMORY: the one result the allocator handles instead of throwing at once.
-constexpr CUresult cuda_error_out_of_memory = 2;
+using detail::ReduceOp;
 
-const DriverApi &api() { return driver().api; }
-
-// ---- Context and streams ----
-
-/// Device 0's primary context, retained on first use and never released (it lives as long as the process).
-CUcontext primary_context() {
-    static std::once_flag once;
-    static CUcontext context = nullptr;
-    // A throw leaves the flag unset, so a later call tries again.
-    std::call_once(once, [] {
-        check(api().cuDevicePrimaryCtxRetain(&context, driver().device.handle), "cuDevicePrimaryCtxRetain");
-    });
-    return context;
-}
-
-/// The stream of the last operation on any thread (null: none, or its thread has exited). `last_stream_mutex`
-/// also keeps a thread's exit from destroying a stream that another thread is synchronising.
-std::mutex &last_stream_mutex() {
-    static std::mutex &m = *new std::mutex(); // never destroyed: static destructors may still free device memory
-    return m;
-}
-CUstream last_stream = nullptr;
-
-// Trivially destructible thread-locals: still readable from static destructors at process exit.
-thread_local bool t_context_current = false;
-thread_local CUstream t_stream = nullptr;
-
-/// Synchronises and destroys the stream of a thread other than the main one when the thread exits. Errors are
-/// ignored: nothing can report them there, and the driver frees what is left with the context.
-struct StreamReaper {
-    ~StreamReaper() {
-        if (!t_stream)
-            return;
-        std::lock_guard lock(last_stream_mutex());
-        if (last_stream == t_stream)
-            last_stream = nullptr;
-        api().cuStreamSynchronize(t_stream);
-        api().cuStreamDestroy(t_stream);
-        t_stream = nullptr;
+/// PTX for device 0, as the kernel cache levels need it.
+class CudaCompiler final : public cache::KernelCompiler {
+  public:
+    const char *name() const override { return "CUDA kernel"; }
+    std::string disk_key(const KernelIR &ir) const override {
+        const Driver &d = driver();
+        return cuda::disk_key(ir, d.device.arch, d.driver_version);
+    }
+    std::vector<char> compile(const KernelIR &ir) override {
+        std::string ptx = compile_ptx(ir, driver().device.arch);
+        return std::vector<char>(ptx.begin(), ptx.end());
+    }
+    const void *load(std::span<const char> code) override {
+        return load_function(std::string(code.begin(), code.end()), kernel_entry);
     }
 };
 
-bool on_main_thread() { return ::syscall(SYS_gettid) == ::getpid(); }
-
-/// Makes the primary context current on this thread (once per thread).
-void make_context_current() {
-    if (t_context_current)
-        return;
-    check(api().cuCtxSetCurrent(primary_context()), "cuCtxSetCurrent");
-    t_context_current = true;
+uint64_t bytes_for(VarType t, uint64_t n) {
+    uint64_t bytes = (n ? n : 1) * detail::type_size(t);
+    return (bytes + 63) & ~uint64_t(63);
 }
 
-/// This thread's stream (created on first use), after the last operation's stream if that was another thread's
-/// has been synchronised: the stream to put the next operation on.
-CUstream current_stream() {
-    make_context_current();
-    if (!t_stream) {
-        CUstream s = nullptr;
-        check(api().cuStreamCreate(&s, CU_STREAM_NON_BLOCKING), "cuStreamCreate");
-        t_stream = s;
-        if (!on_main_thread()) {
-            thread_local StreamReaper reaper; // constructed here, so it is destroyed when this thread exits
-            (void)reaper;
-        }
-    }
-    std::lock_guard lock(last_stream_mutex());
-    if (last_stream && last_stream != t_stream)
-        check(api().cuStreamSynchronize(last_stream), "cuStreamSynchronize");
-    last_stream = t_stream;
-    return t_stream;
+/// The loaded reduction kernel for (in, out, op), compiled to PTX on first use.
+cuda::CUfunction reduce_kernel(VarType in, VarType out, ReduceOp op) {
+    static std::mutex mutex;
+    static std::map<std::tuple<VarType, VarType, ReduceOp>, cuda::CUfunction> loaded;
+    std::lock_guard<std::mutex> guard(mutex);
+    cuda::CUfunction &f = loaded[{in, out, op}];
+    if (!f)
+        f = cuda::load_function(cuda::reduce_ptx(in, out, op, cuda::driver().device.arch), cuda::reduce_entry);
+    return f;
 }
 
-/// Waits for every operation still queued. Only the last operation's stream can have any: each switch of streams
-/// synchronised the one before. A block goes back to the driver only after this, so no queued kernel or copy
-/// can still use it.
-void wait_for_queued_work() { check(api().cuStreamSynchronize(current_stream()), "cuStreamSynchronize"); }
-
-CUdeviceptr device_address(const void *ptr) { return reinterpret_cast<CUdeviceptr>(ptr); }
-
-// ---- Caching allocator ----
-
-/// The size class of a request: the next power of two from 256 bytes to 64 MiB, then the next multiple of 2 MiB.
-uint64_t size_class(uint64_t bytes) {
-    constexpr uint64_t smallest = 256, power_limit = uint64_t(64) << 20, large_step = uint64_t(2) << 20;
-    if (bytes <= smallest)
-        return smallest;
-    if (bytes <= power_limit)
-        return std::bit_ceil(bytes);
-    return (bytes + large_step - 1) / large_step * large_step;
+/// out[b] = reduce(in[b*block, (b+1)*block)) for b < n / block, divided by `divisor` when it is not 0.
+void reduce_pass(VarType in_type, VarType out_type, ReduceOp op, const void *in, void *out, uint64_t n,
+                 uint64_t block, uint64_t divisor) {
+    uint64_t blocks = n / block;
+    const cuda::DeviceInfo &dev = cuda::driver().device;
+    cuda::LaunchShape shape;
+    shape.block = cuda::reduce_block_threads;
+    shape.grid = unsigned(std::min<uint64_t>(blocks, uint64_t(std::max(dev.sm_count, 1)) * 8));
+    uint64_t args[5] = {uint64_t(uintptr_t(in)), uint64_t(uintptr_t(out)), n, block, divisor};
+    cuda::launch_shape(reduce_kernel(in_type, out_type, op), shape, args, 5);
 }
 
-/// Free lists per size class and the statistics, under one mutex.
-class Allocator {
+/// Element `i` of a device buffer of type `t` (pointer arithmetic on a device address).
+const void *element(const void *data, VarType t, uint64_t i) {
+    return static_cast<const char *>(data) + i * detail::type_size(t);
+}
+void *element(void *data, VarType t, uint64_t i) { return static_cast<char *>(data) + i * detail::type_size(t); }
+
+/// Elements per block of the first pass over a whole array: a few blocks per SM, at least 4096 elements each.
+uint64_t first_pass_block(uint64_t n) {
+    uint64_t ctas = uint64_t(std::max(cuda::driver().device.sm_count, 1)) * 4;
+    return std::max<uint64_t>((n + ctas - 1) / ctas, 4096);
+}
+
+class CudaDevice final : public backends::Device {
   public:
-    void *allocate(uint64_t bytes) {
-        const uint64_t size = size_class(bytes);
-        std::lock_guard lock(m_mutex);
-        m_stats.in_use_bytes += size;
-        if (auto it = m_free.find(size); it != m_free.end() && !it->second.empty()) {
-            const CUdeviceptr p = it->second.back();
-            it->second.pop_back();
-            m_stats.cached_bytes -= size;
-            ++m_stats.reuses;
-            return reinterpret_cast<void *>(p);
+    Backend backend() const override { return Backend::CUDA; }
+
+    void *alloc(VarType t, uint64_t n) override { return device_alloc(bytes_for(t, n)); }
+    void free(void *p, VarType t, uint64_t n) noexcept override { device_free(p, bytes_for(t, n)); }
+
+    void copy_from_host(void *dst, const void *src, VarType t, uint64_t n) override {
+        if (n)
+            copy_to_device(dst, src, n * detail::type_size(t));
+    }
+    void copy_to_host(void *dst, const void *src, VarType t, uint64_t n) override {
+        if (n)
+            cuda::copy_to_host(dst, src, n * detail::type_size(t));
+    }
+    void copy(void *dst, const void *src, VarType t, uint64_t n) override {
+        if (n)
+            copy_on_device(dst, src, n * detail::type_size(t));
+    }
+    void fill(void *dst, VarType t, uint64_t n, uint64_t bits) override {
+        size_t es = detail::type_size(t);
+        if (n == 0)
+            return;
+        const uint8_t first = uint8_t(bits);
+        bool one_byte = true; // zeros, all-ones, Bool: a byte fill on the device, no host buffer
+        for (size_t k = 1; k < es; ++k)
+            one_byte &= uint8_t(bits >> (8 * k)) == first;
+        if (one_byte) {
+            device_fill(dst, first, n * es);
+            return;
+        }
+        std::vector<char> host(n * es); // written on the host, then one copy
+        for (uint64_t i = 0; i < n; ++i)
+            std::memcpy(host.data() + i * es, &bits, es);
+        copy_to_device(dst, host.data(), host.size());
+    }
+
+    backends::KernelLookup find_kernel(const KernelIR &ir) override { return cache::find_kernel(m_compiler, ir); }
+
+    void launch(const backends::Launch &l) override {
+        std::vector<void *> &args = *l.args;
+        void *table = nullptr;
+        uint64_t table_size = l.table ? l.table->size() : 0;
+        if (l.table_param != UINT32_MAX) { // the literal table goes to the device; freed in stream order after use
+            table = alloc(VarType::UInt64, table_size);
+            args[l.table_param] = table;
         }
         try {
-            const CUdeviceptr p = allocate_from_driver(bytes, size);
-            ++m_stats.driver_allocations;
-            return reinterpret_cast<void *>(p);
+            if (table)
+                copy_from_host(table, l.table->data(), VarType::UInt64, table_size);
+            auto fn = static_cast<CUfunction>(const_cast<void *>(l.kernel.handle));
+            launch_elementwise(fn, l.n, reinterpret_cast<const uint64_t *>(args.data()), args.size());
         } catch (...) {
-            m_stats.in_use_bytes -= size;
+            free(table, VarType::UInt64, table_size);
             throw;
         }
+        free(table, VarType::UInt64, table_size);
     }
 
-    void release(void *ptr, uint64_t bytes) {
-        if (!ptr)
+    void reduce(ReduceOp op, VarType t, const void *in, uint64_t n, uint64_t block, void *out) override {
+        if (n == 0)
             return;
-        const uint64_t size = size_class(bytes);
-        std::lock_guard lock(m_mutex);
-        m_stats.in_use_bytes -= size;
-        if (m_stats.cached_bytes + size > device_cache_limit_bytes) {
-            // Called from destructors, so this reports instead of throwing; a lost block is only lost memory.
-            try {
-                wait_for_queued_work();
-                check(api().cuMemFree(device_address(ptr)), "cuMemFree");
-            } catch (const Error &e) {
-                log::warn("CUDA: a block of {} bytes could not be given back to the driver: {}", size, e.what());
-            }
+        block = block ? block : n;
+        ReduceOp kernel_op = op == ReduceOp::Mean ? ReduceOp::Sum : op;
+        if (block != n) { // block reductions: one pass, dividing by the block's size for a mean
+            reduce_pass(t, t, kernel_op, in, out, n, block, op == ReduceOp::Mean ? block : 0);
             return;
         }
-        m_free[size].push_back(device_address(ptr));
-        m_stats.cached_bytes += size;
-    }
+        // A whole array: partial results of first-pass blocks (in double for float sums and products, as cpu_reduce.cpp),
+        // then one CTA combines them, rounds to the array's type and divides by n for a mean.
+        bool is_float = t == VarType::Float32 || t == VarType::Float64;
+        VarType acc = is_float && (kernel_op == ReduceOp::Sum || kernel_op == ReduceOp::Prod) ? VarType::Float64 : t;
+        uint64_t first_block = std::min(first_pass_block(n), n);
+        uint64_t full = n / first_block, tail = n - full * first_block;
+        uint64_t partials = full + (tail ? 1 : 0);
+        void *tmp = alloc(acc, partials);
+        try {
+            reduce_pass(t, acc, kernel_op, in, tmp, full * first_block, first_block, 0);
+            if (tail) // the last, shorter block: a pass of its own over the remaining elements
+                reduce_pass(t, acc, kernel_op, element(in, t, full * first_block), element(tmp, acc, full), tail, tail,
+                            0);
+            reduce_pass(acc, t, kernel_op, tmp, out, partials, partials, op == ReduceOp::Mean ? n : 0);
+        } catch (...) {
+            free(tmp, acc, partials);
+            throw;
+        }
+        free(tmp, acc, partials); // in stream order: the passes above run before any reuse
+}
 
-    void flush() {
-        std::lock_guard lock(m_mutex);
-        flush_locked();
-    }
-
-    DeviceMemoryStats stats() {
-        std::lock_guard lock(m_mutex);
-        return m_stats;
+    void sync() override {
+        if (device_used())
+            device_synchronize();
     }
 
   private:
-    /// cuMemAlloc of one block of `size`; on running out of memory, flushes the cache and tries once more.
-    CUdeviceptr allocate_from_driver(uint64_t bytes, uint64_t size) {
-        make_context_current();
-        CUdeviceptr p = 0;
-        CUresult r = api().cuMemAlloc(&p, size);
-        if (r == cuda_error_out_of_memory) {
-            const uint64_t flushed = m_stats.cached_bytes;
-            flush_locked();
-            r = api().cuMemAlloc(&p, size);
-            if (r == cuda_error_out_of_memory)
-                throw Error(fmt::format("CUDA: out of device memory: {} bytes were requested ({} with rounding to the "
-                                        "size class), {} bytes are in use, and freeing {} cached bytes did not help",
-                                        bytes, size, m_stats.in_use_bytes - size, flushed));
-        }
-        check(r, "cuMemAlloc");
-        return p;
-    }
-
-    void flush_locked() {
-        if (m_stats.cached_bytes == 0)
-            return;
-        wait_for_queued_work();
-        for (auto &[size, blocks] : m_free) {
-            while (!blocks.empty()) {
-                check(api().cuMemFree(blocks.back()), "cuMemFree");
-                blocks.pop_back();
-                m_stats.cached_bytes -= size;
-            }
-        }
-        m_free.clear();
-    }
-
-    std::mutex m_mutex;
-    std::map<uint64_t, std::vector<CUdeviceptr>> m_free; ///< cached blocks by size class
-    DeviceMemoryStats m_stats{};
+    CudaCompiler m_compiler;
 };
 
-Allocator &allocator() {
-    static Allocator &a = *new Allocator(); // never destroyed: static destructors may still free device memory
-    return a;
-}
-
 } // namespace
-
-void *device_alloc(uint64_t bytes) { return allocator().allocate(bytes); }
-
-void device_free(void *ptr, uint64_t bytes) noexcept { allocator().release(ptr, bytes); }
-
-void flush_device_cache() { allocator().flush(); }
-
-DeviceMemoryStats device_memory_stats() { return allocator().stats(); }
-
-void copy_to_device(void *dst, const void *src, uint64_t bytes) {
-    if (bytes == 0)
-        return;
-    // From pageable memory the driver copies `src` to a staging buffer before it returns, so the caller may
-    // reuse `src` at once; the transfer to the device is ordered on the stream.
-    check(api().cuMemcpyHtoDAsync(device_address(dst), src, bytes, current_stream()), "cuMemcpyHtoDAsync");
-}
-
-void copy_to_host(void *dst, const void *src, uint64_t bytes) {
-    if (bytes == 0)
-        return;
-    const CUstream stream = current_stream();
-    check(api().cuMemcpyDtoHAsync(dst, device_address(src), bytes, stream), "cuMemcpyDtoHAsync");
-    check(api().cuStreamSynchronize(stream), "cuStreamSynchronize");
-}
-
-void copy_on_device(void *dst, const void *src, uint64_t bytes) {
-    if (bytes == 0)
-        return;
-    check(api().cuMemcpyDtoDAsync(device_address(dst), device_address(src), bytes, current_stream()),
-          "cuMemcpyDtoDAsync");
-}
-
-void device_fill(void *dst, uint8_t byte, uint64_t bytes) {
-    if (bytes == 0)
-        return;
-    check(api().cuMemsetD8Async(device_address(dst), byte, bytes, current_stream()), "cuMemsetD8Async");
-}
-
-void device_synchronize() { wait_for_queued_work(); }
-
-bool device_used() {
-    std::lock_guard lock(last_stream_mutex());
-    return last_stream != nullptr;
-}
-
-CUfunction load_function(const std::string &ptx, const char *entry) {
-    make_context_current();
-    static constexpr size_t log_size = 16 * 1024;
-    std::vector<char> log(log_size, '\0');
-    CUjit_option options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
-    void *values[] = {log.data(), reinterpret_cast<void *>(uintptr_t(log_size - 1))};
-    CUmodule module = nullptr;
-    if (CUresult r = api().cuModuleLoadDataEx(&module, ptx.c_str(), 2, options, values)) {
-        const std::string text(log.data(), ::strnlen(log.data(), log_size));
-        throw Error(fmt::format("CUDA: the driver could not load the PTX of {}: cuModuleLoadDataEx() failed with {}; "
-                                "the PTX assembler said: {}",
-                                entry, error_text(r), text.empty() ? "(nothing)" : text));
-    }
-    // The module is never unloaded: the function is cached by its caller for the life of the process.
-    CUfunction function = nullptr;
-    if (CUresult r = api().cuModuleGetFunction(&function, module, entry))
-        throw Error(fmt::format("CUDA: the loaded PTX has no kernel {}: cuModuleGetFunction() failed with {}", entry,
-                                error_text(r)));
-    return function;
-}
-
-LaunchShape elementwise_shape(uint64_t n) {
-    const DeviceInfo &dev = driver().device;
-    const unsigned warp = unsigned(std::max(dev.warp_size, 1));
-    const unsigned block = std::max(warp, std::min(256u, unsigned(dev.max_threads_per_block)) / warp * warp);
-    constexpr uint64_t resident_threads_per_sm = 2048, waves = 4;
-    const uint64_t grid_limit =
-        std::max<uint64_t>(1, uint64_t(dev.sm_count) * (resident_threads_per_sm / block) * waves);
-    const uint64_t blocks = n / block + (n % block != 0);
-    return {unsigned(std::clamp<uint64_t>(blocks, 1, grid_limit)), block};
-}
-
-void launch_elementwise(CUfunction f, uint64_t n, const uint64_t *args, size_t count) {
-    thread_local std::vector<uint64_t> values; // reused: a launch allocates nothing once it has grown
-    values.resize(count + 2);
-    values[0] = 0; // start
-    values[1] = n; // end
-    std::copy_n(args, count, values.begin() + 2);
-    launch_shape(f, elementwise_shape(n), values.data(), values.size());
-}
-
-void launch_shape(CUfunction f, LaunchShape shape, const uint64_t *args, size_t count) {
-    thread_local std::vector<void *> params;
-    params.resize(count);
-    for (size_t i = 0; i < count; ++i)
-        params[i] = const_cast<uint64_t *>(args + i); // the driver reads each value during the call
-    const CUstream stream = current_stream();
-    check(api().cuLaunchKernel(f, shape.grid, 1, 1, shape.block, 1, 1, 0, stream, params.data(), nullptr),
-          "cuLaunchKernel");
-}
-
 } // namespace tj::cuda
+
+namespace tj::backends {
+
+Device &cuda_device() {
+    static cuda::CudaDevice *d = new cuda::CudaDevice(); // never destroyed, as the CPU's
+    return *d;
+}
+
+} // namespace tj::backends

@@ -7,7 +7,7 @@
 #include "backend/cuda_ptx.h"
 
 #include "backend/cuda_codegen.h"
-#include "backend/llvm_pipeline.h"
+#include "backend/shared_llvm_pipeline.h"
 #include "log.h"
 
 #include <tracejit/error.h>

@@ -11,8 +11,8 @@
 #include "backend/cuda_codegen.h"
 #include "backend/cuda_ptx.h"
 #include "backend/kernel_ir.h"
-#include "backend/llvm_elementwise.h"
-#include "backend/llvm_pipeline.h"
+#include "backend/shared_llvm_elementwise.h"
+#include "backend/shared_llvm_pipeline.h"
 
 #include <tracejit/error.h>
 

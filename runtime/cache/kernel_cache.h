@@ -1,38 +1,34 @@
-// runtime/cache/kernel_cache.h — kernel lookup through the cache levels: memory ▶ disk ▶ compile
+// runtime/cache/kernel_cache.h — kernel lookup through the cache levels: memory ▶ disk ▶ compile, for any device
 #pragma once
 
-#include "backend/cuda_driver.h"
+#include "backend/device.h"
 #include "backend/kernel_ir.h"
+
+#include <span>
+#include <string>
+#include <vector>
 
 namespace tj::cache {
 
-/// Where a kernel came from.
-enum class Source { Memory, Disk, Compiled };
+/// What a device's code generator supplies to the cache levels (one object per device, living for the process).
+class KernelCompiler {
+  public:
+    /// What log lines call its kernels ("kernel", "CUDA kernel").
+    virtual const char *name() const = 0;
+    /// The disk level's full key: everything the code depends on (target, versions, flags), then the IR text.
+    virtual std::string disk_key(const KernelIR &ir) const = 0;
+    /// The code to store on disk and to load (object code, PTX).
+    virtual std::vector<char> compile(const KernelIR &ir) = 0;
+    /// Loads code from compile() into the process; throws tj::Error when it cannot (a stale disk entry).
+    virtual const void *load(std::span<const char> code) = 0;
 
-/// A runnable kernel and how it was obtained.
-struct Lookup {
-    KernelFn fn = nullptr;
-    Source source = Source::Memory;
-    double ms = 0; ///< time spent loading or compiling
+  protected:
+    ~KernelCompiler() = default;
 };
 
-/// Finds the compiled kernel for `ir` (by its full text plus backend, target and flags), compiling it if needed.
-Lookup find_kernel(const KernelIR &ir);
-
-/// A CUDA kernel (a function of a module loaded into the device's context) and how it was obtained.
-struct CudaLookup {
-    cuda::CUfunction fn = nullptr;
-    Source source = Source::Memory;
-    double ms = 0; ///< time spent generating PTX and loading it
-};
-
-/// Finds the CUDA kernel for `ir` on device 0: memory (full IR text + device architecture), then disk (PTX, keyed
-/// also by the architecture and the driver version), then compiles PTX. The driver must be usable.
-CudaLookup find_cuda_kernel(const KernelIR &ir);
-
-/// The disk cache's key for the PTX of `ir` on a device of architecture `arch` (e.g. "sm_90") under driver version
-/// `driver_version` (cuDriverGetVersion): the code generator's revision, LLVM's version, arch and driver, then the IR.
-std::string cuda_disk_key(const KernelIR &ir, const std::string &arch, int driver_version);
+/// The kernel for `ir` from `compiler`: the memory level (the full IR text, per compiler; the hash only picks
+/// the bucket), then the disk level (by disk_key), then compile() (stored on disk). Thread-safe.
+backends::KernelLookup find_kernel(KernelCompiler &compiler, const KernelIR &ir);
 
 /// Forgets all kernels of the memory level (their code stays mapped: running kernels are never unloaded).
 void clear_memory();

@@ -3,9 +3,9 @@
 // A call flattens its inputs (freeze_traverse.h) and comes here. freeze_begin decides: auto-opaque first (a
 // literal input that changed since the last call with the same structure is made opaque, and the caller keys
 // again), then a recording for the exact key is replayed after a dry run of its sizes, else the body is
-// recorded: the inputs are evaluated and bound to slots, a Recorder becomes active on this thread, and
+// recorded: the inputs are evaluated and bound to slots, a RecordingDevice becomes this thread's device override, and
 // freeze_end stores what it saw.
-#include "freeze/recorder.h"
+#include "freeze/recording_device.h"
 #include "freeze/replay.h"
 #include "jit/var.h"
 #include "freeze/messages.h"
@@ -23,7 +23,7 @@
 
 namespace tj::detail {
 
-using freezing::Recorder;
+using freezing::RecordingDevice;
 using freezing::Recording;
 
 struct FreezeFunction {
@@ -139,7 +139,7 @@ std::string why_record(FreezeFunction *fn, const Flattener &in, const FreezeCall
 }
 
 /// Evaluates the inputs and binds their buffers; returns false when an input is not in memory.
-void bind_inputs(const Flattener &in, freezing::BoundInputs &bound, std::vector<uint32_t> &ids, Recorder *rec) {
+void bind_inputs(const Flattener &in, freezing::BoundInputs &bound, std::vector<uint32_t> &ids, RecordingDevice *rec) {
     jit::State &s = jit::state();
     std::vector<uint32_t> lazy;
     for (const Flattener::Leaf &l : in.arrays)
@@ -283,7 +283,7 @@ void freeze_begin(FreezeFunction *fn, const Flattener &in, FreezeCall &call) {
         }
     }
     freezing::info(fmt::format("freeze: {}: recording ({})", name_of(fn), reason));
-    auto *recorder = new Recorder(name_of(fn), at);
+    auto *recorder = new RecordingDevice(name_of(fn), at);
     {
         jit::Lock lock(s.mutex);
         freezing::BoundInputs unused;
@@ -296,14 +296,14 @@ void freeze_begin(FreezeFunction *fn, const Flattener &in, FreezeCall &call) {
         }
         recorder->end_inputs();
     }
-    freezing::active_slot() = recorder;
+    freezing::install(recorder);
     call.recording = recorder;
     call.start_ms = start;
     call.action = FreezeCall::Action::Record;
 }
 
 void freeze_end(FreezeFunction *fn, const Flattener &in, const Flattener &out, FreezeCall &call) {
-    auto *recorder = static_cast<Recorder *>(call.recording);
+    auto *recorder = static_cast<RecordingDevice *>(call.recording);
     jit::State &s = jit::state();
     try {
         jit::Lock lock(s.mutex);
@@ -333,7 +333,7 @@ void freeze_end(FreezeFunction *fn, const Flattener &in, const Flattener &out, F
         freeze_abort(fn, call);
         throw;
     }
-    freezing::active_slot() = nullptr;
+    freezing::install(nullptr);
     auto stored = std::make_shared<const Recording>(std::move(recorder->recording()));
     double ms = now_ms() - call.start_ms;
     delete recorder;
@@ -346,11 +346,11 @@ void freeze_end(FreezeFunction *fn, const Flattener &in, const Flattener &out, F
 }
 
 void freeze_abort(FreezeFunction *fn, FreezeCall &call) noexcept {
-    auto *recorder = static_cast<Recorder *>(call.recording);
+    auto *recorder = static_cast<RecordingDevice *>(call.recording);
     if (!recorder)
         return;
     if (freezing::active() == recorder)
-        freezing::active_slot() = nullptr;
+        freezing::install(nullptr);
     delete recorder;
     call.recording = nullptr;
 }

@@ -7,8 +7,7 @@
 // memory of one backend, whose kernels its launches are.
 #pragma once
 
-#include "backend/cuda_driver.h"
-#include "backend/kernel_ir.h"
+#include "backend/device.h"
 
 #include <tracejit/core.h>
 
@@ -42,13 +41,12 @@ struct Step {
     StepKind kind = StepKind::Launch;
     SizeExpr n;                      ///< Launch: elements; Fill/Copy/HostData: elements of `out`
     std::vector<uint32_t> made;      ///< slots this step allocates
-    // Launch: the CPU kernel, or the CUDA kernel (Recording::backend says which)
-    KernelFn fn = nullptr;
-    cuda::CUfunction cuda_fn = nullptr;
+    // Launch: a kernel of the recording's backend
+    backends::Kernel kernel;
     std::vector<Binding> params;
     std::vector<uint64_t> table;
     uint32_t table_param = UINT32_MAX; ///< the param bound to `table` (UINT32_MAX: none)
-    // Reduce (block 0: the whole array), Fill, Copy, HostData
+    // Reduce (block 0: the whole array, whatever its size), Fill, Copy, HostData
     detail::ReduceOp reduce = detail::ReduceOp::Sum;
     uint64_t block = 0;
     uint32_t in = 0, out = 0;

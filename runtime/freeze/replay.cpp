@@ -1,10 +1,10 @@
 // runtime/freeze/replay.cpp — replaying a recording: sizes from the new inputs, buffers, launches, outputs
+// Replay drives the backend's device directly (backend/device.h): no tracing, no assembly, no kernel lookup.
 #include "freeze/replay.h"
 
 #include "jit/var.h"
 
 #include <fmt/format.h>
-
 
 namespace tj::freezing {
 
@@ -56,19 +56,19 @@ std::vector<uint32_t> replay(const Recording &rec, const BoundInputs &in, const 
                              const std::vector<uint64_t> &sizes) {
     jit::State &s = jit::state();
     const Backend at = rec.backend;
+    backends::Device &dev = backends::device(at);
     std::vector<void *> buffers(rec.slots.size(), nullptr);
     for (uint32_t i = 0; i < rec.input_slots; ++i)
         buffers[i] = in.buffers[i];
     auto free_made = [&] {
         for (uint32_t i = rec.input_slots; i < rec.slots.size(); ++i)
-            if (buffers[i])
-                jit::free_buffer(buffers[i], rec.slots[i].type, sizes[i], at);
+            dev.free(buffers[i], rec.slots[i].type, sizes[i]);
     };
     try {
         std::vector<void *> args;
         for (const Step &step : rec.steps) {
             for (uint32_t slot : step.made)
-                buffers[slot] = jit::alloc_buffer(rec.slots[slot].type, sizes[slot], at);
+                buffers[slot] = dev.alloc(rec.slots[slot].type, sizes[slot]);
             switch (step.kind) {
             case StepKind::Launch: {
                 args.resize(step.params.size());
@@ -76,37 +76,32 @@ std::vector<uint32_t> replay(const Recording &rec, const BoundInputs &in, const 
                     const Binding &b = step.params[p];
                     args[p] = b.kind == Binding::Buffer ? buffers[b.slot]
                               : b.kind == Binding::Size ? reinterpret_cast<void *>(uintptr_t(sizes[b.slot]))
-                                                        : const_cast<uint64_t *>(step.table.data());
+                                                        : nullptr; // the table: the device sets it
                 }
-                uint64_t n = 0;
-                evaluate(step.n, sizes, n);
-                if (n && at == Backend::CUDA) {
+                backends::Launch launch;
+                launch.kernel = step.kernel;
+                evaluate(step.n, sizes, launch.n);
+                launch.args = &args;
+                launch.table = &step.table;
+                launch.table_param = step.table_param;
+                if (launch.n) {
+                    dev.launch(launch);
                     ++s.stats.launches;
-                    jit::launch_cuda_kernel(step.cuda_fn, args, n, step.table, step.table_param);
-                } else if (n) {
-                    jit::launch_kernel(s, step.fn, args.data(), n);
                 }
                 break;
             }
-            case StepKind::Reduce: {
-                uint64_t n = sizes[step.in];
-                VarType t = rec.slots[step.in].type;
-                uint64_t block = step.block ? step.block : n;
-                if (at == Backend::CUDA)
-                    jit::reduce_on_device(t, buffers[step.in], n, block, step.reduce, buffers[step.out]);
-                else
-                    jit::reduce_buffer(t, buffers[step.in], n, block, step.reduce, buffers[step.out]);
+            case StepKind::Reduce:
+                dev.reduce(step.reduce, rec.slots[step.in].type, buffers[step.in], sizes[step.in], step.block,
+                           buffers[step.out]);
                 break;
-            }
             case StepKind::Fill:
-                jit::fill_buffer(at, buffers[step.out], rec.slots[step.out].type, sizes[step.out], step.bits);
+                dev.fill(buffers[step.out], rec.slots[step.out].type, sizes[step.out], step.bits);
                 break;
             case StepKind::Copy:
-                jit::copy_buffer(at, buffers[step.out], buffers[step.in],
-                                 sizes[step.out] * detail::type_size(rec.slots[step.out].type));
+                dev.copy(buffers[step.out], buffers[step.in], rec.slots[step.out].type, sizes[step.out]);
                 break;
             case StepKind::HostData:
-                jit::copy_from_host(at, buffers[step.out], step.data.data(), step.data.size());
+                dev.copy_from_host(buffers[step.out], step.data.data(), rec.slots[step.out].type, sizes[step.out]);
                 break;
             }
         }
@@ -142,8 +137,8 @@ std::vector<uint32_t> replay(const Recording &rec, const BoundInputs &in, const 
         }
     }
     for (uint32_t i = rec.input_slots; i < rec.slots.size(); ++i)
-        if (!owned[i] && buffers[i])
-            jit::free_buffer(buffers[i], rec.slots[i].type, sizes[i], at);
+        if (!owned[i])
+            dev.free(buffers[i], rec.slots[i].type, sizes[i]);
     return out;
 }
 

@@ -1,7 +1,7 @@
 // runtime/jit/api.cpp — backend selection, kernel statistics and the whos() table of live variables
 #include "jit/var.h"
 
-#include "backend/cuda_driver.h"
+#include "backend/device.h"
 #include "cache/kernel_cache.h"
 #include "log.h"
 
@@ -32,7 +32,7 @@ std::string jit::format_element(VarType t, const void *p, size_t i) {
 
 std::vector<char> jit::host_elements(const Variable &v, uint64_t max_elements) {
     std::vector<char> out(std::min(v.size, max_elements) * detail::type_size(v.type));
-    copy_to_host(where(v), out.data(), v.data, out.size());
+    backends::device(where(v)).copy_to_host(out.data(), v.data, v.type, std::min(v.size, max_elements));
     return out;
 }
 
@@ -50,22 +50,13 @@ void reset_kernel_stats() {
 
 void clear_kernel_cache() { cache::clear_memory(); }
 
-std::string jit::cuda_unavailable_reason() {
-    const cuda::Driver &d = cuda::driver();
-    if (!d.usable())
-        return "CUDA is not available: " + d.failure;
-    return {};
-}
-
-bool has_backend(Backend b) { return b == Backend::CUDA ? jit::cuda_unavailable_reason().empty() : true; }
+bool has_backend(Backend b) { return backends::unavailable_reason(b).empty(); }
 
 void set_backend(Backend b) {
     jit::State &s = jit::state();
     jit::Lock lock(s.mutex);
-    if (b == Backend::CUDA) {
-        if (std::string why = jit::cuda_unavailable_reason(); !why.empty())
-            throw Error("tj::set_backend(): " + why);
-    }
+    if (std::string why = backends::unavailable_reason(b); !why.empty())
+        throw Error("tj::set_backend(): " + why);
     s.backend = b;
     s.backend_error.clear(); // an explicit choice replaces a bad TRACEJIT_BACKEND
 }

@@ -5,7 +5,7 @@
 // the loop being traced) is what gather and scatter AND their masks with.
 #include "jit/loop.h"
 
-#include "freeze/recorder.h"
+#include "backend/device.h"
 #include "jit/var.h"
 
 #include <tracejit/control_core.h>
@@ -272,7 +272,7 @@ void loop_end(uint32_t loop, const uint32_t *updates, uint32_t *outs) {
         s.loops[loop].effect_var = fx;
         ++s.loops[loop].live;
         s.side_effects.push_back(fx);
-        s.side_effect_owner.push_back(freezing::active());
+        s.side_effect_owner.push_back(backends::thread_override());
     }
     if (s.loops[loop].live == 0)
         for (uint32_t id : free_record(s, loop))

@@ -5,7 +5,7 @@
 // graphs of any depth are released without recursion.
 #include "jit/var.h"
 
-#include "freeze/recorder.h"
+#include "backend/device.h"
 #include "jit/fold.h"
 #include "log.h"
 
@@ -23,7 +23,7 @@ static State *make_state() {
     auto *s = new State();
     const char *env = std::getenv("TRACEJIT_BACKEND");
     if (env && std::strcmp(env, "cuda") == 0) {
-        if (std::string why = cuda_unavailable_reason(); !why.empty())
+        if (std::string why = backends::unavailable_reason(Backend::CUDA); !why.empty())
             s->backend_error = "TRACEJIT_BACKEND=cuda: " + why;
         else
             s->backend = Backend::CUDA;
@@ -114,7 +114,7 @@ void dec_ref(State &s, uint32_t id) {
         if (v.in_cse)
             s.cse.erase(cse_hash(v), cur);
         if (v.data)
-            free_buffer(v.data, v.type, v.size, where(v));
+            backends::device(where(v)).free(v.data, v.type, v.size);
         for (uint32_t d : v.dep)
             if (d && --s.vars[d].ref == 0)
                 stack.push_back(d);
@@ -199,24 +199,26 @@ uint32_t var_data(VarType t, const void *src, size_t size) {
         check_backend(s);
         at = s.backend;
     }
+    backends::Device &dev = backends::active_device(at);
     void *buf = nullptr;
     if (at == Backend::CPU) { // host memory is filled without holding the lock
-        buf = alloc_buffer(t, size);
-        copy_from_host(at, buf, src, size * type_size(t));
+        buf = dev.alloc(t, size);
+        try {
+            dev.copy_from_host(buf, src, t, size);
+        } catch (...) {
+            backends::device(at).free(buf, t, size);
+            throw;
+        }
     }
     Lock lock(s.mutex); // device memory is allocated and filled under it, as every device call is
-    try {
-        if (!buf) {
-            buf = alloc_buffer(t, size, at);
-            copy_from_host(at, buf, src, size * type_size(t));
+    if (!buf) {
+        buf = dev.alloc(t, size);
+        try {
+            dev.copy_from_host(buf, src, t, size);
+        } catch (...) {
+            backends::device(at).free(buf, t, size);
+            throw;
         }
-        if (freezing::Recorder *rec = freezing::active()) [[unlikely]] {
-            rec->check_backend(at, "an array is made from host data");
-            rec->data(buf, src, t, size);
-        }
-    } catch (...) {
-        free_buffer(buf, t, size, at);
-        throw;
     }
     return new_leaf(s, Op::Data, t, size, 0, buf, at);
 }
@@ -406,13 +408,12 @@ uint32_t var_cast(uint32_t a, VarType t) {
 static uint32_t copy_data(State &s, uint32_t id) {
     const Variable v = s.vars[id];
     const Backend at = where(v);
-    void *buf = alloc_buffer(v.type, v.size, at);
+    backends::Device &dev = backends::active_device(at);
+    void *buf = dev.alloc(v.type, v.size);
     try {
-        copy_buffer(at, buf, v.data, v.size * type_size(v.type));
-        if (freezing::Recorder *rec = freezing::active()) [[unlikely]]
-            rec->data(buf, v.data, v.type, v.size);
+        dev.copy(buf, v.data, v.type, v.size);
     } catch (...) {
-        free_buffer(buf, v.type, v.size, at);
+        backends::device(at).free(buf, v.type, v.size);
         throw;
     }
     return new_leaf(s, Op::Data, v.type, v.size, 0, buf, at);
@@ -427,15 +428,12 @@ static uint32_t to_data(State &s, uint32_t id, const char *api) {
         Variable lit = s.vars[id];
         check_backend(s);
         Backend at = s.backend;
-        void *buf = alloc_buffer(lit.type, lit.size, at);
+        backends::Device &dev = backends::active_device(at);
+        void *buf = dev.alloc(lit.type, lit.size);
         try {
-            fill_buffer(at, buf, lit.type, lit.size, lit.literal);
-            if (freezing::Recorder *rec = freezing::active()) [[unlikely]] {
-                rec->check_backend(at, "a literal is made an array in memory");
-                rec->fill(buf, lit.type, lit.size, lit.literal);
-            }
+            dev.fill(buf, lit.type, lit.size, lit.literal);
         } catch (...) {
-            free_buffer(buf, lit.type, lit.size, at);
+            backends::device(at).free(buf, lit.type, lit.size);
             throw;
         }
         return new_leaf(s, Op::Data, lit.type, lit.size, 0, buf, at);
@@ -521,15 +519,13 @@ uint32_t var_scatter(uint32_t target, uint32_t value, uint32_t index, uint32_t m
     bool shared = dst == target ? s.vars[dst].ref > 2 : s.vars[dst].ref > 1;
     shared |= value == target || index == target || mask == target;
     if (shared) {
-        if (freezing::Recorder *rec = freezing::active()) [[unlikely]] {
-            try { // a copy of a foreign array would be a stale snapshot in the recording
-                rec->slot_of(s.vars[dst].data, "scatters into");
-            } catch (...) {
-                dec_ref(s, dst);
-                throw;
-            }
+        uint32_t copy;
+        try {
+            copy = copy_data(s, dst);
+        } catch (...) {
+            dec_ref(s, dst);
+            throw;
         }
-        uint32_t copy = copy_data(s, dst);
         dec_ref(s, dst);
         dst = copy;
     }
@@ -549,7 +545,7 @@ uint32_t var_scatter(uint32_t target, uint32_t value, uint32_t index, uint32_t m
         loop_add_effect(s, loop, se);
     } else {
         s.side_effects.push_back(se);
-        s.side_effect_owner.push_back(freezing::active());
+        s.side_effect_owner.push_back(backends::thread_override());
     }
     s.vars[dst].dirty = true;
     return dst;
@@ -609,8 +605,6 @@ void var_eval(const uint32_t *ids, size_t count) {
 
 /// Pointer to the element `i` of an evaluated variable (literals: `bits`).
 void var_read(uint32_t id, size_t i, void *dst) {
-    if (freezing::Recorder *rec = freezing::active()) [[unlikely]]
-        rec->read("tj::Array::read()");
     State &s = state();
     Lock lock(s.mutex);
     const char *api = "tj::Array::read()";
@@ -625,12 +619,10 @@ void var_read(uint32_t id, size_t i, void *dst) {
     if (v.op != Op::Data || v.dirty)
         eval_locked(s, &id, 1);
     const Variable &e = s.vars[id];
-    copy_to_host(where(e), dst, static_cast<const char *>(e.data) + i * es, es);
+    backends::active_device(where(e)).copy_to_host(dst, static_cast<const char *>(e.data) + i * es, e.type, 1);
 }
 
 void var_copy_to_host(uint32_t id, void *dst) {
-    if (freezing::Recorder *rec = freezing::active()) [[unlikely]]
-        rec->read("tj::to_vector()");
     State &s = state();
     Lock lock(s.mutex);
     Variable &v = var(s, id, "tj::to_vector()");
@@ -643,7 +635,7 @@ void var_copy_to_host(uint32_t id, void *dst) {
     if (v.op != Op::Data || v.dirty)
         eval_locked(s, &id, 1);
     const Variable &e = s.vars[id];
-    copy_to_host(where(e), dst, e.data, e.size * es);
+    backends::active_device(where(e)).copy_to_host(dst, e.data, e.type, e.size);
 }
 
 void var_set_label(uint32_t id, const std::string &label) {

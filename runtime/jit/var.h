@@ -8,9 +8,7 @@
 #include <tracejit/core.h>
 #include <tracejit/runtime.h>
 
-#include "backend/cuda_driver.h"
 #include "backend/kernel_ir.h"
-#include "jit/alloc.h"
 #include "jit/cse_table.h"
 #include "jit/loop.h"
 
@@ -73,9 +71,10 @@ struct State {
     std::vector<uint32_t> free_ids;       ///< slots to reuse
     CseTable cse;                         ///< pure unevaluated nodes, by cse_hash
     std::vector<uint32_t> side_effects;   ///< pending scatters, each holding one reference
-    /// For each pending scatter, the recorder of the frozen body that queued it (null: none). A thread flushes
-    /// only the scatters of its own recorder (or, outside frozen bodies, those of none), so that a recording
-    /// neither takes in another thread's scatter nor loses its own to another thread's evaluation.
+    /// For each pending scatter, the device override of the thread that queued it (null: none; a frozen body's
+    /// recording device, backend/device.h). A thread flushes only the scatters of its own override (or, without
+    /// one, those of none), so that a recording neither takes in another thread's scatter nor loses its own to
+    /// another thread's evaluation.
     std::vector<const void *> side_effect_owner;
     std::vector<LoopRecord> loops;        ///< symbolic loops (runtime/jit/loop.h)
     std::vector<uint32_t> free_loops;
@@ -92,10 +91,6 @@ struct State {
 /// The process-wide state.
 State &state();
 
-/// Why CUDA cannot be selected ("CUDA is not available: " and the driver's reason: no driver, a missing entry point,
-/// cuInit's error, no device); empty when it can. Loads the driver on first use (api.cpp).
-std::string cuda_unavailable_reason();
-
 /// Throws the tj::Error stored when TRACEJIT_BACKEND named a backend that cannot run.
 void check_backend(const State &s);
 
@@ -104,7 +99,7 @@ using Lock = std::lock_guard<ReentrantMutex>;
 /// Allocates a variable slot (reference count 1) holding `v`; uses CSE when `cse` is set.
 uint32_t new_var(State &s, const Variable &v, bool cse);
 /// A new variable without operands: a Literal or Counter (deduplicated) or a Data variable owning `data`, a
-/// buffer in the memory of `where`.
+/// buffer of the device of `where` (backend/device.h).
 uint32_t new_leaf(State &s, Op op, VarType t, uint64_t size, uint64_t literal, void *data,
                   Backend where = Backend::CPU);
 void inc_ref(State &s, uint32_t id);
@@ -126,17 +121,6 @@ inline Variable &var(State &s, uint32_t id, const char *api) {
 std::vector<char> host_elements(const Variable &v, uint64_t max_elements);
 /// Element `i` of the values of type `t` at `p` (a literal's bits too), the shortest text that reads back exactly.
 std::string format_element(VarType t, const void *p, size_t i);
-/// Reduces `n` elements of type `t` at `data` in blocks of `block` (n: the whole array) into `out` (reduce.cpp).
-void reduce_buffer(VarType t, const void *data, uint64_t n, uint64_t block, detail::ReduceOp op, void *out);
-/// reduce_buffer for a buffer in CUDA device memory, on the device (reduce_device.cpp); `out` is device memory.
-void reduce_on_device(VarType t, const void *data, uint64_t n, uint64_t block, detail::ReduceOp op, void *out);
-/// Runs a compiled kernel over `n` elements on the thread pool and counts the launch (eval.cpp).
-void launch_kernel(State &s, KernelFn fn, void **args, uint64_t n);
-/// Launches a CUDA kernel over `n` elements on this thread's stream (not counted); `args` are its params, the
-/// literal table param (if not UINT32_MAX) is set to a device copy of `table` (eval.cpp).
-void launch_cuda_kernel(cuda::CUfunction fn, std::vector<void *> &args, uint64_t n, const std::vector<uint64_t> &table,
-                        uint32_t table_param);
-
 /// Evaluates `ids` and all pending side effects (implemented in eval.cpp).
 void eval_locked(State &s, const uint32_t *ids, size_t count);
 /// Runs pending scatters if any.

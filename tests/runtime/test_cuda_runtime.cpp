@@ -6,9 +6,9 @@
 // checked (nothing computes them); the real runs need a GPU (docs/cuda.md). Each case runs a hidden helper case
 // in a child process whose LD_LIBRARY_PATH finds the fake, because the driver is loaded once per process.
 #include "backend/cuda_codegen.h"
-#include "backend/cuda_device.h"
+#include "backend/cuda_context.h"
 #include "backend/cuda_reduce.h"
-#include "cache/kernel_cache.h"
+#include "backend/cuda_device.h"
 #include "jit/var.h"
 
 #include <tracejit/tracejit.h>
@@ -259,7 +259,7 @@ TEST_CASE("cuda runtime helper: the runtime on the memory fake" * doctest::skip(
     CHECK(fake.live_allocations() <= live + 1);
 
     // The PTX went to the disk cache, keyed by architecture and driver version.
-    std::string key = tj::cache::cuda_disk_key(tj::jit::assemble_for_inspection(nullptr, 0), "sm_90", 12040);
+    std::string key = tj::cuda::disk_key(tj::jit::assemble_for_inspection(nullptr, 0), "sm_90", 12040);
     CHECK(key.find("sm_90") != std::string::npos);
     CHECK(key.find("driver=12040") != std::string::npos);
     CHECK(key.find("cuda codegen=") == 0);

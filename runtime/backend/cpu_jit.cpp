@@ -1,7 +1,7 @@
-// runtime/backend/llvm_jit.cpp — O3 (or lighter, for huge kernels) optimisation, object emission, ORC linking
-#include "backend/llvm_jit.h"
+// runtime/backend/cpu_jit.cpp — O3 (or lighter, for huge kernels) optimisation, object emission, ORC linking
+#include "backend/cpu_jit.h"
 
-#include "backend/llvm_pipeline.h"
+#include "backend/shared_llvm_pipeline.h"
 #include "log.h"
 
 #include <tracejit/error.h>

@@ -1,4 +1,4 @@
-// runtime/backend/llvm_pipeline.h — after lowering, for CPU and CUDA: O3, trace log, code emission
+// runtime/backend/shared_llvm_pipeline.h — after lowering, for CPU and CUDA: O3, trace log, code emission
 #pragma once
 
 #include <llvm/ADT/SmallVector.h>

@@ -1,5 +1,5 @@
-// runtime/backend/llvm_pipeline.cpp — after lowering, for CPU and CUDA: O3, trace log, code emission
-#include "backend/llvm_pipeline.h"
+// runtime/backend/shared_llvm_pipeline.cpp — after lowering, for CPU and CUDA: O3, trace log, code emission
+#include "backend/shared_llvm_pipeline.h"
 
 #include "log.h"
 

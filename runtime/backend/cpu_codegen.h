@@ -1,4 +1,4 @@
-// runtime/backend/llvm_codegen.h — lowers kernel IR to an LLVM module for the host CPU
+// runtime/backend/cpu_codegen.h — lowers kernel IR to an LLVM module for the host CPU
 #pragma once
 
 #include "backend/kernel_ir.h"

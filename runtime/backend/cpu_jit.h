@@ -1,8 +1,8 @@
-// runtime/backend/llvm_jit.h — compiles kernel IR to host object code and links it with LLVM ORC
+// runtime/backend/cpu_jit.h — compiles kernel IR to host object code and links it with LLVM ORC
 #pragma once
 
 #include "backend/kernel_ir.h"
-#include "backend/llvm_codegen.h"
+#include "backend/cpu_codegen.h"
 
 #include <span>
 #include <string>

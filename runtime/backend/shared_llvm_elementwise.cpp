@@ -1,8 +1,8 @@
-// runtime/backend/llvm_elementwise.cpp — element-wise kernel IR ops as LLVM IR, on vector or scalar registers
+// runtime/backend/shared_llvm_elementwise.cpp — element-wise kernel IR ops as LLVM IR, on vector or scalar registers
 //
 // Read `compute` first: one case per op. Types of results come from the operands (`Type::getWithNewType` keeps a
 // vector's lane count), so nothing here knows how wide a register is.
-#include "backend/llvm_elementwise.h"
+#include "backend/shared_llvm_elementwise.h"
 
 #include <tracejit/error.h>
 

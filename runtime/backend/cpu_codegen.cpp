@@ -1,4 +1,4 @@
-// runtime/backend/llvm_codegen.cpp — kernel IR → LLVM IR, explicitly vectorised to the host's SIMD width
+// runtime/backend/cpu_codegen.cpp — kernel IR → LLVM IR, explicitly vectorised to the host's SIMD width
 //
 // `build_module` emits an internal body function with one parameter per param
 // slot (buffers that cannot alias are `noalias`) and a thin entry point that
@@ -6,12 +6,12 @@
 // The loop handles `m_width` elements per iteration; every memory access is
 // masked by the lanes still below `end`, so there is no scalar remainder loop
 // and the code size (and so compile time) stays linear in the kernel size.
-// Element-wise ops are lowered by llvm_elementwise.cpp (shared with CUDA), with
+// Element-wise ops are lowered by shared_llvm_elementwise.cpp (shared with CUDA), with
 // libmvec for math functions (`call_math`); `Lowering::compute` adds gathers
 // and scatters, masked by the active lanes.
-#include "backend/llvm_codegen.h"
+#include "backend/cpu_codegen.h"
 
-#include "backend/llvm_elementwise.h"
+#include "backend/shared_llvm_elementwise.h"
 
 #include <tracejit/error.h>
 

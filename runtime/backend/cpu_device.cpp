@@ -1,0 +1,94 @@
+// runtime/backend/cpu_device.cpp — the CPU's Device: host buffers, kernels compiled by LLVM ORC, the thread pool
+#include "backend/device.h"
+
+#include "backend/cpu_jit.h"
+#include "backend/cpu_memory.h"
+#include "backend/cpu_reduce.h"
+#include "backend/cpu_thread_pool.h"
+#include "cache/kernel_cache.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace tj::backends {
+namespace {
+
+/// Host object code for the CPU, as the kernel cache levels need it.
+class CpuCompiler final : public cache::KernelCompiler {
+  public:
+    const char *name() const override { return "kernel"; }
+    std::string disk_key(const KernelIR &ir) const override { return ir.text + "\n" + cpu::target_key(); }
+    std::vector<char> compile(const KernelIR &ir) override { return cpu::compile_object(ir); }
+    const void *load(std::span<const char> code) override {
+        return reinterpret_cast<const void *>(cpu::load_object(code));
+    }
+};
+
+struct RangeJob {
+    KernelFn fn;
+    void **args;
+};
+
+void run_range(void *ctx, uint64_t start, uint64_t end) {
+    auto *job = static_cast<RangeJob *>(ctx);
+    job->fn(start, end, job->args);
+}
+
+/// Elements per block of a parallel launch: big enough to amortise scheduling, small enough to balance.
+uint64_t block_size(uint64_t n) {
+    size_t threads = cpu::pool_size();
+    if (threads == 1 || n < 32768)
+        return n;
+    uint64_t block = (n + threads * 4 - 1) / (threads * 4);
+    block = std::max<uint64_t>(block, 16384);
+    return (block + 63) & ~uint64_t(63);
+}
+
+class CpuDevice final : public Device {
+  public:
+    Backend backend() const override { return Backend::CPU; }
+
+    void *alloc(VarType t, uint64_t n) override { return cpu::alloc_buffer(t, n); }
+    void free(void *p, VarType t, uint64_t n) noexcept override { cpu::free_buffer(p, t, n); }
+
+    void copy_from_host(void *dst, const void *src, VarType t, uint64_t n) override { copy(dst, src, t, n); }
+    void copy_to_host(void *dst, const void *src, VarType t, uint64_t n) override { copy(dst, src, t, n); }
+    void copy(void *dst, const void *src, VarType t, uint64_t n) override {
+        if (n)
+            std::memcpy(dst, src, n * detail::type_size(t));
+    }
+    void fill(void *dst, VarType t, uint64_t n, uint64_t bits) override {
+        size_t es = detail::type_size(t);
+        for (uint64_t i = 0; i < n; ++i)
+            std::memcpy(static_cast<char *>(dst) + i * es, &bits, es);
+    }
+
+    KernelLookup find_kernel(const KernelIR &ir) override { return cache::find_kernel(m_compiler, ir); }
+
+    void launch(const Launch &l) override {
+        std::vector<void *> &args = *l.args;
+        if (l.table_param != UINT32_MAX)
+            args[l.table_param] = const_cast<uint64_t *>(l.table->data());
+        RangeJob job{reinterpret_cast<KernelFn>(const_cast<void *>(l.kernel.handle)), args.data()};
+        cpu::parallel_for(l.n, block_size(l.n), run_range, &job);
+    }
+
+    void reduce(ReduceOp op, VarType t, const void *in, uint64_t n, uint64_t block, void *out) override {
+        if (n)
+            cpu::reduce_blocks(t, in, n, block ? block : n, op, out);
+    }
+
+    void sync() override {} // launches are synchronous
+
+  private:
+    CpuCompiler m_compiler;
+};
+
+} // namespace
+
+Device &cpu_device() {
+    static CpuDevice *d = new CpuDevice(); // never destroyed: arrays in static storage free buffers after main()
+    return *d;
+}
+
+} // namespace tj::backends

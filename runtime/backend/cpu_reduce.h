@@ -1,0 +1,14 @@
+// runtime/backend/cpu_reduce.h — reductions of host buffers (sum, prod, min, max, mean) over blocks or whole arrays
+#pragma once
+
+#include <tracejit/core.h>
+
+#include <cstdint>
+
+namespace tj::cpu {
+
+/// Reduces `n` elements of type `t` at `data` in blocks of `block` (block == n: the whole array) into `out`, one
+/// value per block (n / block values). Floats accumulate in double; a Mean divides by the block's size.
+void reduce_blocks(VarType t, const void *data, uint64_t n, uint64_t block, detail::ReduceOp op, void *out);
+
+} // namespace tj::cpu

@@ -1,0 +1,129 @@
+// runtime/backend/device.h — the Device interface: everything that touches device memory or runs code
+//
+// The JIT never asks "CPU or CUDA?": it asks for the device of a buffer's memory (`active_device(where)`) and
+// calls it. `cpu_device.cpp` and `cuda_device.cpp` implement the interface for the two backends. While a
+// frozen function records on a thread, a DeviceOverride (freezing's recording device, runtime/freeze/) stands
+// in for the backends' devices on that thread: it forwards every call and appends a replay step. Replay drives
+// the backends' devices directly (`device(b)`).
+//
+// Every operation works on whole typed buffers (a type and an element count), so a recording knows the type
+// and the size of every buffer a step makes. Calls come with the runtime's lock held, except alloc, free and
+// copy_from_host on the CPU device, which are thread-safe on their own.
+#pragma once
+
+#include "backend/kernel_ir.h"
+
+#include <tracejit/core.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tj::backends {
+
+using detail::ReduceOp;
+
+/// A kernel compiled for one device: its own handle (a KernelFn on the CPU, a CUfunction on CUDA).
+struct Kernel {
+    const void *handle = nullptr;
+};
+
+/// Where a kernel came from, for statistics and log lines.
+enum class KernelSource { Memory, Disk, Compiled };
+
+/// A kernel found by Device::find_kernel.
+struct KernelLookup {
+    Kernel kernel;
+    KernelSource source = KernelSource::Memory;
+    double ms = 0; ///< time spent loading or compiling it
+};
+
+/// One launch of an assembled kernel over `n` elements (n > 0). `args[p]` is the argument of param p: a buffer
+/// (Input, Target, Output), an element count cast to a pointer (Size), or ignored for `table_param`, whose
+/// argument the device sets to its own copy of `table`. The descriptive fields (`kinds`, `out_types`,
+/// `size_of`) let a recording device tell what each argument is; the backends' devices do not read them.
+struct Launch {
+    Kernel kernel;
+    uint64_t n = 0;
+    const std::vector<ParamKind> *kinds = nullptr;
+    std::vector<void *> *args = nullptr;
+    const std::vector<VarType> *out_types = nullptr; ///< type of each Output param, in param order
+    const std::vector<uint32_t> *size_of = nullptr;  ///< for each Size param, the buffer param whose size it is
+    const std::vector<uint64_t> *table = nullptr;    ///< literals beyond max_embedded_literals
+    uint32_t table_param = UINT32_MAX;               ///< UINT32_MAX: the kernel has no literal table
+};
+
+/// Memory and execution of one backend.
+///
+/// Operations that later issues add land here as named virtual functions next to `reduce`: prefix sums
+/// (`prefix_reduce`), stream compaction (`compress`) and collectives (`allreduce`, `allgather`, `broadcast`);
+/// each backend implements them and the recording device records them as steps.
+class Device {
+  public:
+    virtual ~Device() = default;
+
+    /// The backend whose memory this device's buffers are in.
+    virtual Backend backend() const = 0;
+
+    /// A buffer for `n` elements of `t` (at least one element's worth), from the backend's caching allocator.
+    virtual void *alloc(VarType t, uint64_t n) = 0;
+    /// Returns a buffer from alloc(t, n) (same t and n); null does nothing. Never throws.
+    virtual void free(void *p, VarType t, uint64_t n) noexcept = 0;
+
+    /// Copies `n` elements of `t` from host memory into a buffer of this device.
+    virtual void copy_from_host(void *dst, const void *src, VarType t, uint64_t n) = 0;
+    /// Copies `n` elements of `t` of a buffer of this device into host memory (waits for pending work on it).
+    virtual void copy_to_host(void *dst, const void *src, VarType t, uint64_t n) = 0;
+    /// Copies `n` elements of `t` between two buffers of this device.
+    virtual void copy(void *dst, const void *src, VarType t, uint64_t n) = 0;
+    /// Sets each of the `n` elements of `t` of a buffer of this device to the value `bits` (its low bytes).
+    virtual void fill(void *dst, VarType t, uint64_t n, uint64_t bits) = 0;
+
+    /// The compiled kernel for `ir`: the memory cache, then the disk cache, then the compiler.
+    virtual KernelLookup find_kernel(const KernelIR &ir) = 0;
+    /// Runs a kernel from find_kernel. The CPU returns when it is done; CUDA queues it on this thread's stream.
+    virtual void launch(const Launch &launch) = 0;
+
+    /// Reduces `n` elements of `t` at `in` in consecutive blocks of `block` elements with `op` into `out`, one
+    /// value per block (n / block values; n is a multiple of block). `block` 0 reduces the whole array to one
+    /// value (n > 0), whatever its size: a recording replays it for any n. Float sums and products accumulate in
+    /// double; a Mean divides by the block's size.
+    virtual void reduce(ReduceOp op, VarType t, const void *in, uint64_t n, uint64_t block, void *out) = 0;
+
+    /// Waits until this thread's queued work has finished (nothing to do on the CPU).
+    virtual void sync() = 0;
+};
+
+Device &cpu_device();  ///< the CPU backend's device (cpu_device.cpp)
+Device &cuda_device(); ///< the CUDA backend's device (cuda_device.cpp); used only once the driver is usable
+
+/// Why backend `b` cannot run here ("CUDA is not available: " and the driver's reason: no driver, a missing
+/// entry point, cuInit's error, no device); empty when it can. Loads the CUDA driver on first use.
+std::string unavailable_reason(Backend b);
+
+/// The device of backend `b` (process-wide).
+inline Device &device(Backend b) { return b == Backend::CUDA ? cuda_device() : cpu_device(); }
+
+/// Stands in for the backends' devices on one thread while installed (see active_device).
+class DeviceOverride {
+  public:
+    /// The device that does this thread's work on memory of backend `b`; throws tj::Error when `b` cannot be
+    /// used here (a recording runs on one backend).
+    virtual Device &device_for(Backend b) = 0;
+
+  protected:
+    ~DeviceOverride() = default;
+};
+
+/// This thread's override (null: none). One thread-local load: code outside frozen functions pays nothing else.
+DeviceOverride *&thread_override();
+
+/// The device that does this thread's work on memory of backend `b`: the override's while one is installed, else
+/// device(b). Buffers are always freed through device(b) (freeing is not a step of anything).
+inline Device &active_device(Backend b) {
+    if (DeviceOverride *o = thread_override()) [[unlikely]]
+        return o->device_for(b);
+    return device(b);
+}
+
+} // namespace tj::backends

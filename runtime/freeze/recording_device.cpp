@@ -1,0 +1,212 @@
+// runtime/freeze/recording_device.cpp — recording a frozen body: slots for buffers, steps for device calls, sizes
+#include "freeze/recording_device.h"
+
+#include "log.h"
+
+#include <tracejit/error.h>
+
+#include <fmt/format.h>
+
+#include <cstring>
+
+namespace tj::freezing {
+
+RecordingDevice *active() { return static_cast<RecordingDevice *>(backends::thread_override()); }
+
+void install(RecordingDevice *d) { backends::thread_override() = d; }
+
+RecordingDevice::RecordingDevice(std::string name, Backend backend)
+    : m_name(std::move(name)), m_real(backends::device(backend)) {
+    m_rec.backend = backend;
+}
+
+void RecordingDevice::add_input(const void *buffer, bool literal, VarType t, uint64_t size) {
+    if (!buffer && !literal) {
+        m_rec.input_slot.push_back(-1);
+        return;
+    }
+    auto found = buffer ? m_slots.find(buffer) : m_slots.end();
+    if (found != m_slots.end()) { // the same array twice
+        m_rec.input_slot.push_back(int32_t(found->second));
+        return;
+    }
+    uint32_t slot = uint32_t(m_rec.slots.size());
+    m_rec.slots.push_back({t, {}});
+    if (buffer)
+        m_slots[buffer] = slot;
+    m_input_sizes.push_back(size);
+    m_rec.input_slot.push_back(int32_t(slot));
+}
+
+void RecordingDevice::end_inputs() { m_rec.input_slots = uint32_t(m_rec.slots.size()); }
+
+SizeExpr RecordingDevice::infer(uint64_t n, const char *what) {
+    // The largest input whose size is n, then one n is a multiple of, then one n divides (Dr.Jit's heuristic).
+    int32_t best = -1;
+    SizeExpr e;
+    auto consider = [&](uint64_t mul, uint64_t div, uint32_t slot) {
+        if (best < 0 || m_input_sizes[slot] > m_input_sizes[uint32_t(best)]) {
+            best = int32_t(slot);
+            e = {int32_t(slot), mul, div, 0};
+        }
+    };
+    for (uint32_t s = 0; s < m_input_sizes.size(); ++s)
+        if (m_input_sizes[s] == n && n > 1)
+            consider(1, 1, s);
+    if (best < 0)
+        for (uint32_t s = 0; s < m_input_sizes.size(); ++s)
+            if (m_input_sizes[s] > 1 && n > m_input_sizes[s] && n % m_input_sizes[s] == 0)
+                consider(n / m_input_sizes[s], 1, s);
+    if (best < 0)
+        for (uint32_t s = 0; s < m_input_sizes.size(); ++s)
+            if (n > 1 && m_input_sizes[s] > n && m_input_sizes[s] % n == 0)
+                consider(1, m_input_sizes[s] / n, s);
+    if (best >= 0)
+        return e;
+    if (n > 1) {
+        log::warn("freeze: {}: the size {} of {} is not a multiple or a fraction of an input size: it is baked in "
+                  "as a constant (a call with other sizes will still use {})",
+                  m_name, n, what, n);
+    }
+    return {-1, 1, 1, n};
+}
+
+uint32_t RecordingDevice::new_slot(const void *buffer, VarType t, uint64_t size, const char *what) {
+    uint32_t slot = uint32_t(m_rec.slots.size());
+    m_rec.slots.push_back({t, infer(size, what)});
+    m_slots[buffer] = slot;
+    return slot;
+}
+
+uint32_t RecordingDevice::slot_of(const void *buffer, const char *what) {
+    auto found = m_slots.find(buffer);
+    if (found == m_slots.end())
+        throw FreezeError(fmt::format("tj::freeze(): {}: {} an array that is neither an input of the frozen function "
+                                      "nor made inside it (a global or captured array?): pass it as an argument "
+                                      "(or, with the plugin, it is found as an implicit input)",
+                                      m_name, what));
+    return found->second;
+}
+
+backends::Device &RecordingDevice::device_for(Backend b) {
+    if (b == m_rec.backend) [[likely]]
+        return *this;
+    auto name = [](Backend x) { return x == Backend::CUDA ? "CUDA" : "the CPU"; };
+    throw FreezeError(fmt::format("tj::freeze(): {}: an array in the memory of {} is used, but the function is being "
+                                  "recorded for {} (the backend selected when it was called): a recording runs on "
+                                  "one backend; pass inputs made on the selected backend",
+                                  m_name, name(b), name(m_rec.backend)));
+}
+
+void RecordingDevice::launch(const backends::Launch &l) {
+    const std::vector<ParamKind> &kinds = *l.kinds;
+    const std::vector<void *> &args = *l.args;
+    Step step;
+    step.kind = StepKind::Launch;
+    step.kernel = l.kernel;
+    step.n = infer(l.n, "a kernel launch");
+    step.params.resize(kinds.size());
+    size_t next_out = 0;
+    for (uint32_t p = 0; p < kinds.size(); ++p) {
+        Binding &b = step.params[p];
+        if (p == l.table_param) {
+            b.kind = Binding::Table;
+            step.table = *l.table;
+            step.table_param = p;
+            continue;
+        }
+        switch (kinds[p]) {
+        case ParamKind::Input: b.slot = slot_of(args[p], "reads"); break;
+        case ParamKind::Target: b.slot = slot_of(args[p], "scatters into"); break;
+        case ParamKind::Output:
+            b.slot = new_slot(args[p], (*l.out_types)[next_out++], l.n, "a kernel's output");
+            step.made.push_back(b.slot);
+            break;
+        case ParamKind::Size:
+            b.kind = Binding::Size;
+            b.slot = slot_of(args[(*l.size_of)[p]], "indexes");
+            break;
+        }
+    }
+    m_real.launch(l);
+    ++m_rec.launches;
+    m_rec.steps.push_back(std::move(step));
+}
+
+void RecordingDevice::reduce(detail::ReduceOp op, VarType t, const void *in, uint64_t n, uint64_t block,
+                             void *out) {
+    Step step;
+    step.kind = StepKind::Reduce;
+    step.reduce = op;
+    step.block = block;
+    step.in = slot_of(in, "reduces");
+    m_real.reduce(op, t, in, n, block, out);
+    step.out = new_slot(out, t, block ? n / block : 1, "a reduction's result");
+    step.made.push_back(step.out);
+    m_rec.steps.push_back(std::move(step));
+}
+
+void RecordingDevice::fill(void *dst, VarType t, uint64_t n, uint64_t bits) {
+    m_real.fill(dst, t, n, bits);
+    Step step;
+    step.kind = StepKind::Fill;
+    step.bits = bits;
+    step.out = new_slot(dst, t, n, "an array made from a literal");
+    step.n = m_rec.slots[step.out].size;
+    step.made.push_back(step.out);
+    m_rec.steps.push_back(std::move(step));
+}
+
+void RecordingDevice::copy(void *dst, const void *src, VarType t, uint64_t n) {
+    Step step; // a copy of an array that is not a slot would be a stale snapshot in the recording
+    step.kind = StepKind::Copy;
+    step.in = slot_of(src, "copies (to scatter into it)");
+    m_real.copy(dst, src, t, n);
+    step.out = new_slot(dst, t, n, "a copy of an array");
+    step.n = m_rec.slots[step.out].size;
+    step.made.push_back(step.out);
+    m_rec.steps.push_back(std::move(step));
+}
+
+void RecordingDevice::copy_from_host(void *dst, const void *src, VarType t, uint64_t n) {
+    if (m_slots.count(src)) { // the host buffer of a CPU array known to the recording: a copy of that slot
+        copy(dst, src, t, n);
+        return;
+    }
+    m_real.copy_from_host(dst, src, t, n);
+    Step step; // host data: the same every call (the body that made it is the same code)
+    step.kind = StepKind::HostData;
+    size_t bytes = n * detail::type_size(t);
+    step.data.assign(static_cast<const char *>(src), static_cast<const char *>(src) + bytes);
+    uint32_t slot = uint32_t(m_rec.slots.size());
+    m_rec.slots.push_back({t, {-1, 1, 1, n}});
+    m_slots[dst] = slot;
+    step.out = slot;
+    step.n = m_rec.slots[step.out].size;
+    step.made.push_back(step.out);
+    m_rec.steps.push_back(std::move(step));
+}
+
+void RecordingDevice::copy_to_host(void *, const void *, VarType, uint64_t) {
+    throw FreezeError(fmt::format("tj::freeze(): {}: the contents of an array are read on the host "
+                                  "(tj::Array::read(), tj::to_vector(), a conversion to a host value) inside a frozen "
+                                  "function; the replay does not run the body, so the read cannot be replayed: "
+                                  "return the array instead",
+                                  m_name));
+}
+
+OutLeaf RecordingDevice::output(const void *buffer, bool literal, VarType t, uint64_t bits, uint64_t size) {
+    OutLeaf o;
+    o.type = t;
+    if (literal) {
+        o.kind = OutLeaf::Literal;
+        o.bits = bits;
+        o.size = infer(size, "a literal output");
+    } else if (buffer) {
+        o.kind = OutLeaf::SlotValue;
+        o.slot = slot_of(buffer, "returns");
+    }
+    return o;
+}
+
+} // namespace tj::freezing

@@ -1,0 +1,70 @@
+// runtime/freeze/recording_device.h — the device a frozen body runs on while it is recorded: forwards and records
+//
+// While a frozen function's body is recorded, the RecordingDevice is this thread's device override
+// (backend/device.h): the JIT calls it as it would call the backend's device. Each call is forwarded to the
+// real device and, when it makes or changes a buffer, appended to the recording as a step (a launch, a
+// reduction, a fill, a copy, host data). Every buffer a step touches is a slot of the recording: the inputs'
+// buffers first, then one per buffer a step makes; sizes are inferred from the input sizes. Reading an array's
+// contents on the host cannot be replayed and throws tj::FreezeError.
+#pragma once
+
+#include "backend/device.h"
+#include "freeze/recording.h"
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace tj::freezing {
+
+class RecordingDevice final : public backends::Device, public backends::DeviceOverride {
+  public:
+    /// `name` is how messages name the frozen function; `backend` is the one selected when the recording starts.
+    RecordingDevice(std::string name, Backend backend);
+
+    /// Registers an input leaf: its buffer (aliases share a slot), or a literal (a slot without a buffer: its
+    /// size takes part in size inference), or nothing (the empty array).
+    void add_input(const void *buffer, bool literal, VarType t, uint64_t size);
+    void end_inputs();
+    /// An output leaf.
+    OutLeaf output(const void *buffer, bool literal, VarType t, uint64_t bits, uint64_t size);
+
+    Recording &recording() { return m_rec; }
+    const std::string &name() const { return m_name; }
+
+    // backends::DeviceOverride: this device for the recording's backend; any other is a FreezeError.
+    backends::Device &device_for(Backend b) override;
+
+    // backends::Device: forwarded to the recording's backend, recorded as steps.
+    Backend backend() const override { return m_rec.backend; }
+    void *alloc(VarType t, uint64_t n) override { return m_real.alloc(t, n); }
+    void free(void *p, VarType t, uint64_t n) noexcept override { m_real.free(p, t, n); }
+    void copy_from_host(void *dst, const void *src, VarType t, uint64_t n) override;
+    void copy_to_host(void *dst, const void *src, VarType t, uint64_t n) override;
+    void copy(void *dst, const void *src, VarType t, uint64_t n) override;
+    void fill(void *dst, VarType t, uint64_t n, uint64_t bits) override;
+    backends::KernelLookup find_kernel(const KernelIR &ir) override { return m_real.find_kernel(ir); }
+    void launch(const backends::Launch &launch) override;
+    void reduce(detail::ReduceOp op, VarType t, const void *in, uint64_t n, uint64_t block, void *out) override;
+    void sync() override { m_real.sync(); }
+
+  private:
+    /// The slot of a buffer known to the recording; throws FreezeError otherwise (`what` says how it was used).
+    uint32_t slot_of(const void *buffer, const char *what);
+    uint32_t new_slot(const void *buffer, VarType t, uint64_t size, const char *what);
+    SizeExpr infer(uint64_t n, const char *what);
+
+    std::string m_name;
+    backends::Device &m_real;
+    Recording m_rec;
+    std::unordered_map<const void *, uint32_t> m_slots;
+    std::vector<uint64_t> m_input_sizes; ///< size of each input slot at record time
+};
+
+/// The recording device installed on this thread (null: none). Only freezing installs device overrides.
+RecordingDevice *active();
+/// Makes `d` (null: none) this thread's device override.
+void install(RecordingDevice *d);
+
+} // namespace tj::freezing
