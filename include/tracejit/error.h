@@ -1,4 +1,9 @@
-// include/tracejit/error.h — the exception type for user errors
+// include/tracejit/error.h — the two kinds of failure: tj::Error for user mistakes, TJ_ASSERT for tracejit's bugs
+//
+// A user mistake throws tj::Error (or tj::FreezeError) with a message that starts with the API function's name.
+// A broken invariant of tracejit itself is not the user's to handle: TJ_ASSERT reports it with the file and line
+// on stderr and aborts (as Halide's internal_assert and drjit-core's jitc_fail do). The checks are cheap and stay
+// on in Release builds.
 #pragma once
 
 #include <cstddef>
@@ -27,6 +32,19 @@ namespace detail {
 [[noreturn]] void raise_freeze(const std::string &message);
 /// Throws the tj::Error of tj::Array::read() for an index past the end.
 [[noreturn]] void raise_read_past_end(size_t index, size_t size);
+/// Reports a bug in tracejit ("tracejit: internal error at file:line: message") on stderr and aborts.
+[[noreturn]] void internal_error(const char *file, int line, const std::string &message) noexcept;
 } // namespace detail
 
 } // namespace tj
+
+/// Aborts through tj::detail::internal_error: for a place tracejit must never reach.
+#define TJ_UNREACHABLE(message) ::tj::detail::internal_error(__FILE__, __LINE__, (message))
+
+/// Aborts through tj::detail::internal_error when `cond` is false: for invariants of tracejit, never for what a user
+/// can cause (that is a tj::Error). `message` is built only when the check fails.
+#define TJ_ASSERT(cond, message)                                                                                      \
+    do {                                                                                                              \
+        if (!(cond)) [[unlikely]]                                                                                     \
+            ::tj::detail::internal_error(__FILE__, __LINE__, (message));                                              \
+    } while (0)

@@ -306,8 +306,9 @@ class Rebuilder {
 
   private:
     void expect(char c) {
-        if (m_pos >= m_layout.size() || m_layout[m_pos] != c)
-            raise_freeze("tj::freeze(): internal error: the recorded output layout does not match the output type");
+        // The layout was written from a value of this same output type when the function was recorded.
+        TJ_ASSERT(m_pos < m_layout.size() && m_layout[m_pos] == c,
+                  "tj::freeze(): the recorded output layout does not match the output type");
         ++m_pos;
     }
     template <typename T> T read() {

@@ -146,7 +146,7 @@ JitRef fit(const Node &n, JitRef c) {
         return JitRef(detail::var_reduce(c.id(), detail::ReduceOp::Sum));
     if (size == 1) // broadcast (float x + 0 is not folded away, so this makes a width-n variable)
         return c + literal(n.type, 0.0, n.size);
-    throw Error(fmt::format("tj::ad: internal error: a gradient of size {} reaches an array of size {}", size, n.size));
+    TJ_UNREACHABLE(fmt::format("tj::ad: a gradient of size {} reaches an array of size {}", size, n.size));
 }
 
 void accumulate(Graph &g, uint32_t node, JitRef contribution) {

@@ -386,8 +386,7 @@ std::unique_ptr<llvm::Module> build_module(const KernelIR &ir, const HostTarget 
     Lowering(ir, host, *m, interleave).build();
     std::string err;
     llvm::raw_string_ostream os(err);
-    if (llvm::verifyModule(*m, &os))
-        throw Error("tracejit: internal error: invalid kernel IR: " + err);
+    TJ_ASSERT(!llvm::verifyModule(*m, &os), "invalid kernel IR: " + err);
     return m;
 }
 

@@ -47,6 +47,7 @@ uint64_t block_size(uint64_t n) {
 class CpuDevice final : public Device {
   public:
     Backend backend() const override { return Backend::CPU; }
+    bool uploads_without_lock() const override { return true; }
 
     void *alloc(VarType t, uint64_t n) override { return cpu::alloc_buffer(t, n); }
     void free(void *p, VarType t, uint64_t n) noexcept override { cpu::free_buffer(p, t, n); }

@@ -299,8 +299,7 @@ std::unique_ptr<llvm::Module> build_module(const KernelIR &ir, llvm::LLVMContext
     Lowering(ir, *m).build();
     std::string err;
     llvm::raw_string_ostream os(err);
-    if (llvm::verifyModule(*m, &os))
-        throw Error("tracejit: internal error: invalid CUDA kernel IR: " + err);
+    TJ_ASSERT(!llvm::verifyModule(*m, &os), "invalid CUDA kernel IR: " + err);
     return m;
 }
 

@@ -94,6 +94,7 @@ uint64_t first_pass_block(uint64_t n) {
 class CudaDevice final : public backends::Device {
   public:
     Backend backend() const override { return Backend::CUDA; }
+    bool uploads_without_lock() const override { return false; }
 
     void *alloc(VarType t, uint64_t n) override { return device_alloc(bytes_for(t, n)); }
     void free(void *p, VarType t, uint64_t n) noexcept override { device_free(p, bytes_for(t, n)); }

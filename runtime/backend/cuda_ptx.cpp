@@ -107,8 +107,9 @@ void link_libdevice(llvm::Module &m) {
     dev->setTargetTriple(m.getTargetTriple());
     dev->setDataLayout(m.getDataLayout());
     if (llvm::Linker::linkModules(m, std::move(dev), llvm::Linker::Flags::LinkOnlyNeeded))
-        throw Error(
-            fmt::format("tracejit: internal error: cannot link libdevice from {} into a CUDA kernel", lib.path));
+        throw Error(fmt::format("tracejit: cannot link libdevice from {} into a CUDA kernel (a libdevice that LLVM {} "
+                                "cannot read? set CUDA_HOME to another CUDA toolkit)",
+                                lib.path, LLVM_VERSION_STRING));
 }
 
 /// Calls of one libdevice function beyond which it stays a function: inlining each call whole made large kernels
@@ -149,7 +150,8 @@ std::unique_ptr<llvm::TargetMachine> nvptx_target_machine(const std::string &arc
     std::unique_ptr<llvm::TargetMachine> tm(target.target->createTargetMachine(
         nvptx_triple, arch, "", options, std::nullopt, std::nullopt, llvm::CodeGenOptLevel::Aggressive));
     if (!tm)
-        throw Error(fmt::format("tracejit: internal error: no NVPTX target machine for '{}'", arch));
+        throw Error(fmt::format("tracejit: LLVM {}'s NVPTX backend cannot generate code for '{}'", LLVM_VERSION_STRING,
+                                arch));
     return tm;
 }
 

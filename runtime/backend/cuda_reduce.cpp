@@ -64,10 +64,10 @@ VarType accumulator_type(VarType out) { return is_float(out) ? VarType::Float64 
 /// The division of the final value calls no math function; reaching these is a bug.
 class NoMath : public elementwise::TargetMath {
     Value *call_math(const char *name, VarType, llvm::ArrayRef<Value *>) override {
-        throw Error(fmt::format("tracejit: internal error: the CUDA reduction kernel called math function {}", name));
+        TJ_UNREACHABLE(fmt::format("the CUDA reduction kernel called math function {}", name));
     }
     Value *fmod(Value *, Value *, VarType) override {
-        throw Error("tracejit: internal error: the CUDA reduction kernel called fmod");
+        TJ_UNREACHABLE("the CUDA reduction kernel called fmod");
     }
 };
 
@@ -281,7 +281,7 @@ class ReduceKernel {
                                                               : llvm::APInt::getMinValue(bits)); // Bool: false
         case ReduceOp::Mean: break;
         }
-        throw Error("tracejit: internal error: no identity for the CUDA reduction");
+        TJ_UNREACHABLE("no identity for the CUDA reduction");
     }
 
     /// a op b in the accumulator type: wrapping integers, IEEE floats, minnum/maxnum, and/or for Bool.
@@ -304,7 +304,7 @@ class ReduceKernel {
             return m_b.CreateBinaryIntrinsic(is_signed(m_acc) ? llvm::Intrinsic::smax : llvm::Intrinsic::umax, a, b);
         case ReduceOp::Mean: break;
         }
-        throw Error("tracejit: internal error: no combination for the CUDA reduction");
+        TJ_UNREACHABLE("no combination for the CUDA reduction");
     }
 
     /// `shfl.sync.down.b32` over the whole warp: lane l gets lane l + offset's value (its own past lane 31).
@@ -363,13 +363,13 @@ class ReduceKernel {
 } // namespace
 
 std::string reduce_ptx(VarType in, VarType out, ReduceOp op, const std::string &arch) {
-    if (op != ReduceOp::Sum && op != ReduceOp::Prod && op != ReduceOp::Min && op != ReduceOp::Max)
-        throw Error(fmt::format("tracejit: internal error: the CUDA reduction kernel takes Sum, Prod, Min or Max, "
-                                "not {} (a mean is a Sum with a divisor)",
-                                op_name(op)));
+    TJ_ASSERT(op == ReduceOp::Sum || op == ReduceOp::Prod || op == ReduceOp::Min || op == ReduceOp::Max,
+              fmt::format("the CUDA reduction kernel takes Sum, Prod, Min or Max, not {} (a mean is a Sum with a "
+                          "divisor)",
+                          op_name(op)));
     VarType acc = accumulator_type(out);
-    if (acc == VarType::Bool && (op == ReduceOp::Sum || op == ReduceOp::Prod))
-        throw Error(fmt::format("tracejit: internal error: no CUDA {} reduction into Bool", op_name(op)));
+    TJ_ASSERT(acc != VarType::Bool || (op != ReduceOp::Sum && op != ReduceOp::Prod),
+              fmt::format("no CUDA {} reduction into Bool", op_name(op)));
     std::unique_ptr<llvm::TargetMachine> tm = nvptx_target_machine(arch);
 
     llvm::LLVMContext ctx;
@@ -379,8 +379,7 @@ std::string reduce_ptx(VarType in, VarType out, ReduceOp op, const std::string &
     ReduceKernel(in, out, op, *m).build();
     std::string err;
     llvm::raw_string_ostream os(err);
-    if (llvm::verifyModule(*m, &os))
-        throw Error("tracejit: internal error: invalid CUDA reduction kernel IR: " + err);
+    TJ_ASSERT(!llvm::verifyModule(*m, &os), "invalid CUDA reduction kernel IR: " + err);
     optimize_o3(*m, *tm, llvm::PipelineTuningOptions());
     trace_module(*m, "optimised CUDA reduction kernel");
     llvm::SmallVector<char, 0> ptx = emit_code(*m, *tm, llvm::CodeGenFileType::AssemblyFile);

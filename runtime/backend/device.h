@@ -64,6 +64,8 @@ class Device {
 
     /// The backend whose memory this device's buffers are in.
     virtual Backend backend() const = 0;
+    /// Whether alloc and copy_from_host may run without the runtime's lock (host memory: no device state).
+    virtual bool uploads_without_lock() const = 0;
 
     /// A buffer for `n` elements of `t` (at least one element's worth), from the backend's caching allocator.
     virtual void *alloc(VarType t, uint64_t n) = 0;

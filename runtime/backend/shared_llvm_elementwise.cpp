@@ -204,7 +204,7 @@ llvm::Value *compute(llvm::IRBuilder<> &b, TargetMath &math, const Instr &ins, l
         return b.CreateAdd(b.CreateMul(a, arg(ins.b)), arg(ins.c));
     case Op::Select: return b.CreateSelect(a, arg(ins.b), arg(ins.c));
     case Op::Cast: return convert(b, a, ins.src_type, ins.type);
-    default: throw Error(fmt::format("tracejit: internal error: no element-wise lowering for op {}", int(ins.op)));
+    default: TJ_UNREACHABLE(fmt::format("no element-wise lowering for op {}", int(ins.op)));
     }
 }
 

@@ -52,9 +52,9 @@ llvm::SmallVector<char, 0> emit_code(llvm::Module &m, llvm::TargetMachine &tm, l
     llvm::SmallVector<char, 0> code;
     llvm::raw_svector_ostream os(code);
     llvm::legacy::PassManager cg;
-    if (tm.addPassesToEmitFile(cg, os, nullptr, type))
-        throw Error(fmt::format("tracejit: internal error: the {} target cannot emit {}", tm.getTargetTriple().str(),
-                                type == llvm::CodeGenFileType::ObjectFile ? "object files" : "assembly"));
+    TJ_ASSERT(!tm.addPassesToEmitFile(cg, os, nullptr, type),
+              fmt::format("the {} target cannot emit {}", tm.getTargetTriple().str(),
+                          type == llvm::CodeGenFileType::ObjectFile ? "object files" : "assembly"));
     cg.run(m);
     return code;
 }

@@ -38,6 +38,7 @@ class RecordingDevice final : public backends::Device, public backends::DeviceOv
 
     // backends::Device: forwarded to the recording's backend, recorded as steps.
     Backend backend() const override { return m_rec.backend; }
+    bool uploads_without_lock() const override { return m_real.uploads_without_lock(); }
     void *alloc(VarType t, uint64_t n) override { return m_real.alloc(t, n); }
     void free(void *p, VarType t, uint64_t n) noexcept override { m_real.free(p, t, n); }
     void copy_from_host(void *dst, const void *src, VarType t, uint64_t n) override;

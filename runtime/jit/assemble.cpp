@@ -242,6 +242,8 @@ void assemble(State &s, Assembly &as, const std::vector<uint32_t> &roots, bool a
     as.table_param = UINT32_MAX;
     as.memory.reset();
     as.memory_witness = 0;
+    for (uint32_t r : roots) // every assembly leaves the graph without marks
+        TJ_ASSERT(s.vars[r].scratch == 0, fmt::format("variable {} still has a mark of an earlier assembly", r));
     try {
         for (uint32_t r : roots) {
             visit(s, as, r);

@@ -6,6 +6,8 @@
 
 #include "jit/var.h"
 
+#include <tracejit/error.h>
+
 #include <optional>
 #include <vector>
 
@@ -42,7 +44,10 @@ uint32_t emit(Assembly &as, const Instr &ins);
 /// Gives every variable reachable from `root` (not yet emitted) its instruction.
 void visit(State &s, Assembly &as, uint32_t root);
 /// Instruction number of an already visited variable.
-inline uint32_t ref_of(State &s, uint32_t id) { return s.vars[id].scratch - 1; }
+inline uint32_t ref_of(State &s, uint32_t id) {
+    TJ_ASSERT(s.vars[id].scratch != 0, "an operand is used before its instruction was emitted");
+    return s.vars[id].scratch - 1;
+}
 /// What a variable is computed from, for the analyses of a loop: its computed operands, or, for a loop's
 /// result, everything that loop was traced from.
 void children_of(State &s, uint32_t id, std::vector<uint32_t> &out);

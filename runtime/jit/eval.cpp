@@ -107,6 +107,7 @@ void eval_locked(State &s, const uint32_t *ids, size_t count) {
             add_one(r.effect_var);
         }
     };
+    TJ_ASSERT(s.side_effects.size() == s.side_effect_owner.size(), "a pending scatter without its owner");
     const void *owner = backends::thread_override(); // this thread's pending scatters only (State::side_effect_owner)
     size_t kept = 0;
     for (size_t i = 0; i < s.side_effects.size(); ++i) {

@@ -97,8 +97,8 @@ uint32_t loop_var(State &s, Op op, VarType t, uint64_t size, uint32_t loop, uint
 }
 
 LoopRecord &record(State &s, uint32_t loop) {
-    if (loop >= s.loops.size() || !s.loops[loop].in_use || !s.loops[loop].tracing)
-        throw Error("tj::while_loop(): internal error: no such loop being traced");
+    TJ_ASSERT(loop < s.loops.size() && s.loops[loop].in_use && s.loops[loop].tracing,
+              fmt::format("tj::while_loop(): loop {} is not being traced", loop));
     return s.loops[loop];
 }
 
@@ -106,6 +106,8 @@ LoopRecord &record(State &s, uint32_t loop) {
 
 std::vector<uint32_t> loop_release(State &s, uint64_t literal) {
     uint32_t loop = loop_of(literal), slot = slot_of(literal);
+    TJ_ASSERT(loop < s.loops.size() && s.loops[loop].in_use && s.loops[loop].live > 0,
+              fmt::format("a result of loop {} is released, but the loop has no live results", loop));
     LoopRecord &r = s.loops[loop];
     if (slot == loop_effect_slot)
         r.effect_var = 0;
@@ -209,8 +211,7 @@ void loop_cond(uint32_t loop, uint32_t cond) {
 void loop_end(uint32_t loop, const uint32_t *updates, uint32_t *outs) {
     State &s = state();
     Lock lock(s.mutex);
-    if (!record(s, loop).cond)
-        throw Error("tj::while_loop(): internal error: the condition was not traced");
+    TJ_ASSERT(record(s, loop).cond, "tj::while_loop(): the loop ends before its condition was traced");
     mask_pop();
     loop_stack().pop_back();
     s.loops[loop].tracing = false;

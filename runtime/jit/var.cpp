@@ -97,12 +97,17 @@ uint32_t new_var(State &s, const Variable &v, bool cse) {
 }
 
 void inc_ref(State &s, uint32_t id) {
-    if (id)
-        ++s.vars[id].ref;
+    if (!id)
+        return;
+    TJ_ASSERT(s.vars[id].op != Op::Count, fmt::format("inc_ref of freed variable {}", id));
+    ++s.vars[id].ref;
 }
 
 void dec_ref(State &s, uint32_t id) {
-    if (!id || --s.vars[id].ref != 0)
+    if (!id)
+        return;
+    TJ_ASSERT(s.vars[id].ref > 0, fmt::format("dec_ref of variable {}, which has no references", id));
+    if (--s.vars[id].ref != 0)
         return;
     std::vector<uint32_t> &stack = s.free_stack;
     size_t base = stack.size();
@@ -115,9 +120,13 @@ void dec_ref(State &s, uint32_t id) {
             s.cse.erase(cse_hash(v), cur);
         if (v.data)
             backends::device(where(v)).free(v.data, v.type, v.size);
-        for (uint32_t d : v.dep)
-            if (d && --s.vars[d].ref == 0)
+        for (uint32_t d : v.dep) {
+            if (!d)
+                continue;
+            TJ_ASSERT(s.vars[d].ref > 0, fmt::format("variable {} holds operand {}, which has no references", cur, d));
+            if (--s.vars[d].ref == 0)
                 stack.push_back(d);
+        }
         if (v.op == Op::LoopOut) [[unlikely]]
             for (uint32_t d : loop_release(s, v.literal))
                 if (--s.vars[d].ref == 0)
@@ -131,6 +140,8 @@ void dec_ref(State &s, uint32_t id) {
 
 void become_data(State &s, uint32_t id, void *data, Backend where) {
     Variable &v = s.vars[id];
+    TJ_ASSERT(v.op != Op::Data && v.op != Op::Count && v.ref > 0,
+              fmt::format("variable {} is evaluated twice or after it was freed", id));
     if (v.in_cse) {
         s.cse.erase(cse_hash(v), id);
         v.in_cse = false;
@@ -191,6 +202,18 @@ uint32_t var_literal(VarType t, uint64_t bits, size_t size) {
     return new_leaf(s, Op::Literal, t, size, bits, nullptr);
 }
 
+/// A new buffer of `dev` holding a copy of `n` elements of `t` from host memory at `src`.
+static void *upload(backends::Device &dev, VarType t, const void *src, uint64_t n) {
+    void *buf = dev.alloc(t, n);
+    try {
+        dev.copy_from_host(buf, src, t, n);
+    } catch (...) {
+        backends::device(dev.backend()).free(buf, t, n);
+        throw;
+    }
+    return buf;
+}
+
 uint32_t var_data(VarType t, const void *src, size_t size) {
     State &s = state();
     Backend at;
@@ -200,26 +223,10 @@ uint32_t var_data(VarType t, const void *src, size_t size) {
         at = s.backend;
     }
     backends::Device &dev = backends::active_device(at);
-    void *buf = nullptr;
-    if (at == Backend::CPU) { // host memory is filled without holding the lock
-        buf = dev.alloc(t, size);
-        try {
-            dev.copy_from_host(buf, src, t, size);
-        } catch (...) {
-            backends::device(at).free(buf, t, size);
-            throw;
-        }
-    }
-    Lock lock(s.mutex); // device memory is allocated and filled under it, as every device call is
-    if (!buf) {
-        buf = dev.alloc(t, size);
-        try {
-            dev.copy_from_host(buf, src, t, size);
-        } catch (...) {
-            backends::device(at).free(buf, t, size);
-            throw;
-        }
-    }
+    void *buf = dev.uploads_without_lock() ? upload(dev, t, src, size) : nullptr; // host memory: outside the lock
+    Lock lock(s.mutex);
+    if (!buf)
+        buf = upload(dev, t, src, size); // device memory: under the lock, as every device call is
     return new_leaf(s, Op::Data, t, size, 0, buf, at);
 }
 

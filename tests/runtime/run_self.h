@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -26,8 +27,10 @@ namespace tj_test {
 using EnvChanges = std::vector<std::pair<std::string, std::optional<std::string>>>;
 
 /// Runs the hidden test case named `test_case` in a new process of this binary with the environment changed by
-/// `env`; returns its exit status (doctest exits with 0 when every check passed), or -1 when it did not exit.
-inline int run_self(const std::string &test_case, const EnvChanges &env) {
+/// `env`; returns its exit status (doctest exits with 0 when every check passed), or -1 when it did not exit (a
+/// signal ended it: `*signal`, when given, is set to it). With `stderr_path`, the child's stderr goes to that file.
+inline int run_self(const std::string &test_case, const EnvChanges &env, int *signal = nullptr,
+                    const char *stderr_path = nullptr) {
     std::vector<std::string> vars;
     for (char **e = environ; *e; ++e) {
         const std::string entry = *e;
@@ -49,11 +52,18 @@ inline int run_self(const std::string &test_case, const EnvChanges &env) {
     std::string quiet = "--minimal"; // only failures are printed
     char *argv[] = {exe.data(), no_skip.data(), filter.data(), quiet.data(), nullptr};
     pid_t pid = 0;
-    const int err = ::posix_spawn(&pid, exe.c_str(), nullptr, nullptr, argv, envp.data());
+    posix_spawn_file_actions_t actions;
+    ::posix_spawn_file_actions_init(&actions);
+    if (stderr_path)
+        ::posix_spawn_file_actions_addopen(&actions, 2, stderr_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int err = ::posix_spawn(&pid, exe.c_str(), &actions, nullptr, argv, envp.data());
+    ::posix_spawn_file_actions_destroy(&actions);
     REQUIRE_MESSAGE(err == 0, "posix_spawn of /proc/self/exe failed: " << std::strerror(err));
     int status = 0;
     while (::waitpid(pid, &status, 0) < 0)
         REQUIRE(errno == EINTR);
+    if (signal)
+        *signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 

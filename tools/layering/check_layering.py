@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+# tools/layering/check_layering.py — fails when a source file includes a header its layer must not see
+#
+# The layers of DESIGN.md §1 talk through narrow interfaces; this check keeps them so:
+#   runtime/jit      includes nothing from runtime/freeze, runtime/ad, runtime/tape (freezing records by wrapping
+#                    the Device, the JIT never calls it);
+#   runtime/backend  includes nothing from runtime/jit, runtime/freeze, runtime/ad, runtime/tape (its only input
+#                    is the kernel IR, backend/kernel_ir.h);
+#   plugin           includes none of the runtime's private headers (only <tracejit/…> reaches the user's code).
+# Usage: check_layering.py <source root>. Prints each violation as file:line and exits 1 if there is any.
+import os
+import re
+import sys
+
+INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')
+
+# (folder, folders of runtime/ its files must not include from)
+RUNTIME_RULES = [
+    ("runtime/jit", ["freeze", "ad", "tape"]),
+    ("runtime/backend", ["jit", "freeze", "ad", "tape"]),
+]
+RUNTIME_FOLDERS = ["jit", "ad", "freeze", "tape", "backend", "cache", "support"]
+
+
+def sources(root, folder):
+    for base, _, files in os.walk(os.path.join(root, folder)):
+        for name in sorted(files):
+            if name.endswith((".h", ".cpp")):
+                yield os.path.join(base, name)
+
+
+def includes(path):
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for number, line in enumerate(f, 1):
+            m = INCLUDE.match(line)
+            if m:
+                yield number, m.group(1)
+
+
+def runtime_target(root, path, name):
+    """The runtime-relative path ("jit/var.h") an include names, resolved as the compiler would (the including
+    file's folder first, then runtime/ on the include path), or None when it is not a runtime header."""
+    runtime = os.path.join(root, "runtime")
+    for base in (os.path.dirname(path), runtime):
+        candidate = os.path.normpath(os.path.join(base, name))
+        if os.path.isfile(candidate) and candidate.startswith(runtime + os.sep):
+            return os.path.relpath(candidate, runtime)
+    return None
+
+
+def main():
+    if len(sys.argv) != 2:
+        print("usage: check_layering.py <source root>", file=sys.stderr)
+        return 2
+    root = os.path.abspath(sys.argv[1])
+    violations = []
+    for folder, forbidden in RUNTIME_RULES:
+        for path in sources(root, folder):
+            for number, name in includes(path):
+                target = runtime_target(root, path, name)
+                if target and target.split(os.sep)[0] in forbidden:
+                    violations.append(f"{os.path.relpath(path, root)}:{number}: includes \"{name}\" "
+                                      f"(runtime/{target}): {folder} must not include from "
+                                      + ", ".join("runtime/" + f for f in forbidden))
+    plugin = os.path.join(root, "plugin")
+    for path in sources(root, "plugin"):
+        for number, name in includes(path):
+            local = os.path.normpath(os.path.join(os.path.dirname(path), name))
+            if os.path.isfile(local) and local.startswith(plugin + os.sep):
+                continue  # the plugin's own header
+            if name.startswith("runtime/") or name.split("/")[0] in RUNTIME_FOLDERS or \
+                    runtime_target(root, path, name):
+                violations.append(f"{os.path.relpath(path, root)}:{number}: includes \"{name}\": the plugin must "
+                                  "not include the runtime's private headers (only <tracejit/…>)")
+    for v in violations:
+        print(v)
+    if violations:
+        print(f"check_layering: {len(violations)} forbidden include(s)", file=sys.stderr)
+        return 1
+    print("check_layering: the layers include only what they may")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

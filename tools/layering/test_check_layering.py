@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+# tools/layering/test_check_layering.py — shows that check_layering.py fails on each kind of forbidden include
+#
+# Builds small source trees in a temporary folder: a clean one must pass; each forbidden include (the JIT
+# including freezing, a backend including a JIT header, the plugin including a runtime header) must fail and be
+# named with its file and line.
+import os
+import subprocess
+import sys
+import tempfile
+
+CHECK = os.path.join(os.path.dirname(os.path.abspath(__file__)), "check_layering.py")
+
+CLEAN = {
+    "runtime/jit/var.h": "#pragma once\n",
+    "runtime/jit/eval.cpp": '#include "jit/var.h"\n#include "backend/device.h"\n',
+    "runtime/backend/device.h": '#include "backend/kernel_ir.h"\n',
+    "runtime/backend/kernel_ir.h": "#pragma once\n",
+    "runtime/freeze/recording_device.h": '#include "backend/device.h"\n#include "jit/var.h"\n',
+    "runtime/ad/graph.h": "#pragma once\n",
+    "plugin/engine/engine.h": "#pragma once\n",
+    "plugin/plugin.cpp": '#include "engine/engine.h"\n#include <tracejit/tracejit.h>\n',
+}
+
+VIOLATIONS = [
+    ("runtime/jit/eval.cpp", '#include "freeze/recording_device.h"\n', "runtime/jit/eval.cpp:1"),
+    ("runtime/jit/eval.cpp", '#include "../ad/graph.h"\n', "runtime/jit/eval.cpp:1"),
+    ("runtime/backend/device.h", '#include "jit/var.h"\n', "runtime/backend/device.h:1"),
+    ("plugin/plugin.cpp", '#include "jit/var.h"\n', "plugin/plugin.cpp:1"),
+    ("plugin/plugin.cpp", '#include "runtime/backend/device.h"\n', "plugin/plugin.cpp:1"),
+]
+
+
+def run(files):
+    with tempfile.TemporaryDirectory() as root:
+        for name, text in files.items():
+            path = os.path.join(root, name)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w") as f:
+                f.write(text)
+        p = subprocess.run([sys.executable, CHECK, root], capture_output=True, text=True)
+        return p.returncode, p.stdout + p.stderr
+
+
+def main():
+    failures = 0
+    code, out = run(CLEAN)
+    if code != 0:
+        print(f"FAIL: a clean tree was refused:\n{out}")
+        failures += 1
+    for name, line, expected in VIOLATIONS:
+        files = dict(CLEAN)
+        files[name] = line + files[name]
+        code, out = run(files)
+        if code != 1 or expected not in out:
+            print(f"FAIL: {line.strip()} in {name} was not reported (exit {code}):\n{out}")
+            failures += 1
+        else:
+            print(f"ok: {line.strip()} in {name} is reported: {out.splitlines()[0]}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
