@@ -43,8 +43,8 @@ namespace detail {
 
 /// Aborts through tj::detail::internal_error when `cond` is false: for invariants of tracejit, never for what a user
 /// can cause (that is a tj::Error). `message` is built only when the check fails.
-#define TJ_ASSERT(cond, message)                                                                                      \
-    do {                                                                                                              \
-        if (!(cond)) [[unlikely]]                                                                                     \
-            ::tj::detail::internal_error(__FILE__, __LINE__, (message));                                              \
+#define TJ_ASSERT(cond, message)                                                                                       \
+    do {                                                                                                               \
+        if (!(cond)) [[unlikely]]                                                                                      \
+            ::tj::detail::internal_error(__FILE__, __LINE__, (message));                                               \
     } while (0)

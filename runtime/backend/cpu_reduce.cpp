@@ -72,8 +72,8 @@ template <typename T> struct Reducer {
 
 template <typename T> struct ReduceJob {
     const T *data;
-    T *out;                  ///< one result per block
-    uint64_t block;          ///< elements per block
+    T *out;         ///< one result per block
+    uint64_t block; ///< elements per block
     Reducer<T> reducer;
     static void run(void *ctx, uint64_t first, uint64_t last) {
         auto *job = static_cast<ReduceJob *>(ctx);

@@ -1,4 +1,4 @@
-// runtime/backend/cuda_device.cpp — the CUDA Device: device memory, PTX kernels through the caches, launches, reductions
+// runtime/backend/cuda_device.cpp — the CUDA Device: device memory, PTX kernels through the caches, reductions
 //
 // Everything runs on this thread's stream of device 0 (cuda_context.h). Kernels come from the kernel cache with
 // PTX on disk (the driver keeps its own cubin cache). Reductions use one PTX kernel (cuda_reduce.h) that reduces
@@ -68,8 +68,8 @@ cuda::CUfunction reduce_kernel(VarType in, VarType out, ReduceOp op) {
 }
 
 /// out[b] = reduce(in[b*block, (b+1)*block)) for b < n / block, divided by `divisor` when it is not 0.
-void reduce_pass(VarType in_type, VarType out_type, ReduceOp op, const void *in, void *out, uint64_t n,
-                 uint64_t block, uint64_t divisor) {
+void reduce_pass(VarType in_type, VarType out_type, ReduceOp op, const void *in, void *out, uint64_t n, uint64_t block,
+                 uint64_t divisor) {
     uint64_t blocks = n / block;
     const cuda::DeviceInfo &dev = cuda::driver().device;
     cuda::LaunchShape shape;
@@ -160,8 +160,8 @@ class CudaDevice final : public backends::Device {
             reduce_pass(t, t, kernel_op, in, out, n, block, op == ReduceOp::Mean ? block : 0);
             return;
         }
-        // A whole array: partial results of first-pass blocks (in double for float sums and products, as cpu_reduce.cpp),
-        // then one CTA combines them, rounds to the array's type and divides by n for a mean.
+        // A whole array: partial results of first-pass blocks (in double for float sums and products, as
+        // cpu_reduce.cpp), then one CTA combines them, rounds to the array's type and divides by n for a mean.
         bool is_float = t == VarType::Float32 || t == VarType::Float64;
         VarType acc = is_float && (kernel_op == ReduceOp::Sum || kernel_op == ReduceOp::Prod) ? VarType::Float64 : t;
         uint64_t first_block = std::min(first_pass_block(n), n);
@@ -179,7 +179,7 @@ class CudaDevice final : public backends::Device {
             throw;
         }
         free(tmp, acc, partials); // in stream order: the passes above run before any reuse
-}
+    }
 
     void sync() override {
         if (device_used())

@@ -133,8 +133,7 @@ void RecordingDevice::launch(const backends::Launch &l) {
     m_rec.steps.push_back(std::move(step));
 }
 
-void RecordingDevice::reduce(detail::ReduceOp op, VarType t, const void *in, uint64_t n, uint64_t block,
-                             void *out) {
+void RecordingDevice::reduce(detail::ReduceOp op, VarType t, const void *in, uint64_t n, uint64_t block, void *out) {
     Step step;
     step.kind = StepKind::Reduce;
     step.reduce = op;

@@ -128,8 +128,8 @@ std::vector<uint32_t> replay(const Recording &rec, const BoundInputs &in, const 
             if (var_of[o.slot]) {
                 jit::inc_ref(s, var_of[o.slot]);
             } else {
-                var_of[o.slot] = jit::new_leaf(s, detail::Op::Data, rec.slots[o.slot].type, sizes[o.slot], 0,
-                                               buffers[o.slot], at);
+                var_of[o.slot] =
+                    jit::new_leaf(s, detail::Op::Data, rec.slots[o.slot].type, sizes[o.slot], 0, buffers[o.slot], at);
                 owned[o.slot] = true;
             }
             out.push_back(var_of[o.slot]);

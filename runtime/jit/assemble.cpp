@@ -99,9 +99,7 @@ uint32_t emit_var(State &s, Assembly &as, uint32_t id) {
         ins.kind = v.size == 1 ? InstrKind::Bcast : InstrKind::Load;
         ins.a = buffer_param(s, as, id, ParamKind::Input);
         break;
-    case Op::Counter:
-        ins.kind = InstrKind::Index;
-        break;
+    case Op::Counter: ins.kind = InstrKind::Index; break;
     case Op::Gather: {
         ins.op = v.op;
         ins.a = ref_of(s, v.dep[0]);
@@ -171,7 +169,8 @@ void visit(State &s, Assembly &as, uint32_t root) {
     if (s.vars[root].scratch)
         return;
     // One stack per level of loop nesting, reused under the JIT lock (a deque keeps outer levels in place).
-    static std::deque<std::vector<std::pair<uint32_t, int>>> &stacks = *new std::deque<std::vector<std::pair<uint32_t, int>>>();
+    static std::deque<std::vector<std::pair<uint32_t, int>>> &stacks =
+        *new std::deque<std::vector<std::pair<uint32_t, int>>>();
     static size_t depth = 0;
     if (stacks.size() <= depth)
         stacks.emplace_back();

@@ -16,19 +16,19 @@ namespace tj::jit {
 /// A kernel being assembled from the graph.
 struct Assembly {
     KernelIR ir;
-    std::vector<void *> args;           ///< argument of each param slot
-    std::vector<uint32_t> visited;      ///< variables whose scratch must be reset
-    std::vector<uint32_t> param_var;    ///< variable behind each pointer param (0 for sizes)
-    std::vector<uint32_t> size_of;      ///< for each Size param, the buffer param whose size it is (freezing)
+    std::vector<void *> args;        ///< argument of each param slot
+    std::vector<uint32_t> visited;   ///< variables whose scratch must be reset
+    std::vector<uint32_t> param_var; ///< variable behind each pointer param (0 for sizes)
+    std::vector<uint32_t> size_of;   ///< for each Size param, the buffer param whose size it is (freezing)
     std::vector<std::pair<uint32_t, uint32_t>> outputs; ///< (root variable, output param)
-    std::vector<VarType> out_types;     ///< the type of each output, in param order
+    std::vector<VarType> out_types;                     ///< the type of each output, in param order
     uint32_t inputs = 0;
-    uint32_t literals = 0;              ///< literals embedded in the code
-    std::vector<uint64_t> table;        ///< values of the literals beyond max_embedded_literals
+    uint32_t literals = 0;       ///< literals embedded in the code
+    std::vector<uint64_t> table; ///< values of the literals beyond max_embedded_literals
     uint32_t table_param = UINT32_MAX;
     /// The memory of the buffers the kernel reads or writes (nothing yet: only literals and counters so far).
     std::optional<Backend> memory;
-    uint32_t memory_witness = 0;        ///< a variable whose buffer is in `memory` (for the mixing error)
+    uint32_t memory_witness = 0; ///< a variable whose buffer is in `memory` (for the mixing error)
 };
 
 /// Assembles the kernel of `roots` into `as` (emptied first): each root that is not a side effect gets an Output
@@ -54,8 +54,6 @@ void children_of(State &s, uint32_t id, std::vector<uint32_t> &out);
 /// Emits a whole symbolic loop (see kernel_ir.h) and gives its results their instructions (assemble_loop.cpp).
 void emit_loop(State &s, Assembly &as, uint32_t loop);
 /// Whether `v` is the side-effect result of a symbolic loop (it has no value to store).
-inline bool is_loop_effect(const Variable &v) {
-    return v.op == Op::LoopOut && slot_of(v.literal) == loop_effect_slot;
-}
+inline bool is_loop_effect(const Variable &v) { return v.op == Op::LoopOut && slot_of(v.literal) == loop_effect_slot; }
 
 } // namespace tj::jit

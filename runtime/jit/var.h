@@ -107,6 +107,12 @@ void inc_ref(State &s, uint32_t id);
 void dec_ref(State &s, uint32_t id);
 /// Drops a variable's operands and CSE entry after it has been evaluated into `data` (memory of `where`).
 void become_data(State &s, uint32_t id, void *data, Backend where);
+inline bool is_float(VarType t) { return t == VarType::Float32 || t == VarType::Float64; }
+inline bool is_int(VarType t) { return !is_float(t) && t != VarType::Bool; }
+
+/// Size of the result of combining operands of the given sizes (width 1 broadcasts); throws tj::Error naming
+/// `api` and the sizes otherwise.
+uint64_t broadcast_size(const char *api, const uint64_t *sizes, size_t n);
 /// Throws the tj::Error for an invalid id.
 [[noreturn]] void bad_var(State &s, uint32_t id, const char *api);
 /// Checks an id from the façade.
