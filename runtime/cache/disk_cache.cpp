@@ -58,7 +58,9 @@ std::string encode_entry(std::string_view key, std::span<const char> object) {
     char size[8];
     endian::write64le(size, key.size());
     payload.append(size, sizeof size);
-    return support::encode_container(support::FileKind::Kernel, entry_version, payload, support::Compress::Zstd);
+    return support::encode_container(support::FileKind::Kernel, entry_version, payload,
+                                     payload.size() >= compress_from_bytes ? support::Compress::Zstd
+                                                                           : support::Compress::No);
 }
 
 /// The key and the object in a verified payload, or why the payload is unusable.

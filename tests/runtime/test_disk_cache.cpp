@@ -138,14 +138,17 @@ std::vector<char> build_old_format(std::string_view key, std::string_view object
     return out;
 }
 
-/// The size of the file DiskCache::store() writes for this key and object (compressed when zstd is there).
+/// The size of the file DiskCache::store() writes for this key and object (compressed from
+/// compress_from_bytes on, when zstd is there).
 size_t stored_size(std::string_view key, const std::vector<char> &object) {
     std::string payload(object.begin(), object.end());
     payload += key;
     std::vector<char> size;
     put_le(size, key.size(), 8);
     payload.append(size.begin(), size.end());
-    return tj::support::encode_container(tj::support::FileKind::Kernel, 1, payload, tj::support::Compress::Zstd).size();
+    const auto compress =
+        payload.size() >= tj::cache::compress_from_bytes ? tj::support::Compress::Zstd : tj::support::Compress::No;
+    return tj::support::encode_container(tj::support::FileKind::Kernel, 1, payload, compress).size();
 }
 
 /// `n` random bytes: they do not compress, so the file's size follows the object's.
@@ -230,7 +233,7 @@ TEST_CASE("disk cache: store then load returns the same bytes, in the documented
     CHECK(get_le(file, 8, 4) == 1);                                        // container version
     CHECK(get_le(file, 12, 4) == 1);                                       // kind: kernel cache entry
     CHECK(get_le(file, 16, 4) == 1);                                       // entry version
-    CHECK(get_le(file, 20, 4) == (tj::support::zstd_available() ? 1 : 0)); // compressed when it can be
+    CHECK(get_le(file, 20, 4) == 0);                                       // a small entry is stored uncompressed
     CHECK(get_le(file, 24, 8) == file.size() - 48);
     CHECK(get_le(file, 32, 8) == object_a.size() + key_a.size() + 8);
     CHECK(get_le(file, file.size() - 8, 8) == tj::support::hash64(file.data(), file.size() - 8));
@@ -425,7 +428,7 @@ TEST_CASE("disk cache: an entry in the previous format is a miss, is deleted, an
     CHECK(log.count(tj::LogLevel::Warn) == 0);
 }
 
-TEST_CASE("disk cache: entries are compressed with zstd and round-trip, compressible or not") {
+TEST_CASE("disk cache: large entries are compressed with zstd and round-trip, compressible or not") {
     TempDir tmp;
     LogCapture log;
     DiskCache cache = make_cache(tmp.path);
@@ -447,6 +450,7 @@ TEST_CASE("disk cache: entries are compressed with zstd and round-trip, compress
 
     const std::vector<char> file = read_bytes(file_of(tmp.path, 21));
     const uint64_t raw = object.size() + key.size() + 8;
+    REQUIRE(raw >= tj::cache::compress_from_bytes);
     CHECK(get_le(file, 32, 8) == raw);
     if (tj::support::zstd_available()) {
         CHECK(get_le(file, 20, 4) == 1);
