@@ -1,6 +1,6 @@
 // runtime/cache/disk_cache.cpp — reads, verifies, writes and evicts the kernel cache's object-code files
 //
-// How to read it: a file is a support::container (runtime/support/container.h) of kind Kernel whose payload is
+// How to read it: a file is a container (runtime/support/container.h) of kind Kernel whose payload is
 // `encode_entry()` below; `DiskCache::load()` and `DiskCache::store()` are the two ways in. Trust is checked in
 // two places: the folder once per DiskCache (`dir_usable()`), and every file as it is opened (`load_file()`), on
 // the descriptor, so a file swapped in between the check and the read is never the one read.
@@ -18,7 +18,6 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
-#include <cstring>
 #include <ctime>
 #include <exception>
 #include <memory>
