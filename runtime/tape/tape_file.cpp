@@ -10,7 +10,9 @@
 #include <llvm/Support/Endian.h>
 #include <llvm/Support/MemoryBuffer.h>
 
+#include <cstdint>
 #include <memory>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
