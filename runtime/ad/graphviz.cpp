@@ -1,6 +1,7 @@
 // runtime/ad/graphviz.cpp — the AD graph leading to some arrays, as Graphviz DOT text
 #include "ad/graph.h"
 #include "jit/var.h"
+#include "support/dot_writer.h"
 
 #include <tracejit/ad_core.h>
 
@@ -14,16 +15,6 @@ namespace tj::detail {
 using namespace tj::ad;
 
 namespace {
-
-std::string escape(const std::string &s) {
-    std::string out;
-    for (char c : s) {
-        if (c == '"' || c == '\\' || c == '{' || c == '}' || c == '|' || c == '<' || c == '>')
-            out += '\\';
-        out += c;
-    }
-    return out;
-}
 
 const char *edge_name(const Edge &e) {
     switch (e.kind) {
@@ -58,29 +49,33 @@ std::string ad_graphviz(const uint32_t *ads, size_t count) {
     }
     std::sort(nodes.begin(), nodes.end(), [&](uint32_t a, uint32_t b) { return g.nodes[a].serial < g.nodes[b].serial; });
 
-    std::string out = "digraph {\n  rankdir=RL;\n  node [shape=record fontname=Consolas];\n";
+    support::DotWriter dot("ad");
+    dot.attribute({"rankdir", "RL"});
+    dot.defaults("node", {{"shape", "record"}, {"fontname", "Consolas"}});
     for (uint32_t id : nodes) {
         const Node &n = g.nodes[id];
         auto label = g.labels.find(id);
         bool labelled = label != g.labels.end();
         bool requested = std::find(ads, ads + count, id) != ads + count;
-        std::string text = labelled ? "'" + escape(label->second) + "'" : std::string(n.what);
-        text += fmt::format("\\n#{} {}[{}]", id, type_name(n.type), n.size);
-        out += fmt::format("  {} [label=\"{}\"", id, text);
-        if (requested)
-            out += " fillcolor=cornflowerblue style=filled";
-        else if (labelled)
-            out += " fillcolor=salmon style=filled";
-        out += "];\n";
+        std::string text = labelled ? "'" + label->second + "'" : std::string(n.what);
+        text += fmt::format("\n#{} {}[{}]", id, type_name(n.type), n.size);
+        const std::string name = std::to_string(id);
+        const support::DotAttr text_attr{"label", text, support::DotQuote::Record};
+        if (requested || labelled)
+            dot.node(name, {text_attr, {"fillcolor", requested ? "cornflowerblue" : "salmon"}, {"style", "filled"}});
+        else
+            dot.node(name, {text_attr});
     }
     for (uint32_t id : nodes)
         for (uint32_t e = g.nodes[id].first_in; e; e = g.edges[e].next_in) {
             const char *name = edge_name(g.edges[e]);
-            out += fmt::format("  {} -> {}", id, g.edges[e].source);
-            out += *name ? fmt::format(" [label=\"{}\"];\n", name) : ";\n";
+            if (*name)
+                dot.edge(std::to_string(id), std::to_string(g.edges[e].source),
+                         {{"label", name, support::DotQuote::Always}});
+            else
+                dot.edge(std::to_string(id), std::to_string(g.edges[e].source));
         }
-    out += "}\n";
-    return out;
+    return dot.finish();
 }
 
 } // namespace tj::detail

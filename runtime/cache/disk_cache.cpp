@@ -1,21 +1,26 @@
 // runtime/cache/disk_cache.cpp — reads, verifies, writes and evicts the kernel cache's object-code files
 //
-// How to read it: the file format is `encode()` and `decode()` below; `DiskCache::load()` and
-// `DiskCache::store()` are the two ways in. Trust is checked in two places: the folder once per DiskCache
-// (`dir_usable()`), and every file as it is opened (`load_file()`), on the descriptor, so a file swapped in
-// between the check and the read is never the one read.
+// How to read it: a file is a container (runtime/support/container.h) of kind Kernel whose payload is
+// `encode_entry()` below; `DiskCache::load()` and `DiskCache::store()` are the two ways in. Trust is checked in
+// two places: the folder once per DiskCache (`dir_usable()`), and every file as it is opened (`load_file()`), on
+// the descriptor, so a file swapped in between the check and the read is never the one read.
 #include "cache/disk_cache.h"
 
 #include "log.h"
+#include "support/container.h"
+
+#include <llvm/Support/Endian.h>
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/MemoryBuffer.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cstdint>
 #include <cstdlib>
-#include <cstring>
 #include <ctime>
 #include <exception>
-#include <iterator>
+#include <memory>
 #include <system_error>
 #include <utility>
 
@@ -29,107 +34,55 @@
 namespace tj::cache {
 namespace {
 
-// File layout, all integers little-endian:
-//   "TJKCACHE" | u32 version | u64 key length | key | u64 object length | object | u64 FNV-1a of all before it
-constexpr char file_magic[8] = {'T', 'J', 'K', 'C', 'A', 'C', 'H', 'E'};
-/// Bump when the layout changes: files of another version are ignored and replaced.
-constexpr uint32_t format_version = 1;
-constexpr size_t key_offset = 8 + 4 + 8;
-constexpr size_t fixed_bytes = key_offset + 8 + 8; ///< size of a file with empty key and object
+namespace endian = llvm::support::endian;
+
+// The payload of a cache file, before compression: object | key | u64 key length (little-endian). The key comes
+// after the object and its length last, so a hit shrinks the decompressed buffer to the object in place.
+/// Bump when the payload layout changes: files of another version are ignored and replaced.
+constexpr uint32_t entry_version = 1;
+constexpr support::ContainerSpec entry_spec{support::FileKind::Kernel, "kernel cache file", entry_version,
+                                            entry_version, /*compressed_ok=*/true};
 constexpr std::string_view file_suffix = ".tjk";
-/// Temporary files are "<hash>.tjk.tmp.XXXXXX": not "*.tjk", so never loaded or counted.
-constexpr std::string_view temp_marker = ".tjk.tmp.";
+/// Temporary files are "<hash>.tjk.tmp.XXXXXXXX" (support::write_file_atomically): not "*.tjk", so never
+/// loaded or counted.
+const std::string temp_marker = std::string(file_suffix) + std::string(support::temp_marker);
 /// A temporary file this old was left by a process that died mid-store; the eviction scan removes it.
 constexpr time_t stale_temp_seconds = 3600;
 
-uint64_t fnv1a(const char *data, size_t size) {
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (size_t i = 0; i < size; ++i) {
-        h ^= static_cast<unsigned char>(data[i]);
-        h *= 0x100000001b3ull;
-    }
-    return h;
+std::string encode_entry(std::string_view key, std::span<const char> object) {
+    std::string payload;
+    payload.reserve(object.size() + key.size() + 8);
+    payload.append(object.data(), object.size());
+    payload.append(key);
+    char size[8];
+    endian::write64le(size, key.size());
+    payload.append(size, sizeof size);
+    return support::encode_container(support::FileKind::Kernel, entry_version, payload,
+                                     payload.size() >= compress_from_bytes ? support::Compress::Zstd
+                                                                           : support::Compress::No);
 }
 
-void put_u32(std::vector<char> &out, uint32_t v) {
-    for (int i = 0; i < 4; ++i)
-        out.push_back(static_cast<char>(v >> (8 * i)));
-}
-void put_u64(std::vector<char> &out, uint64_t v) {
-    for (int i = 0; i < 8; ++i)
-        out.push_back(static_cast<char>(v >> (8 * i)));
-}
-uint32_t get_u32(const char *p) {
-    uint32_t v = 0;
-    for (int i = 0; i < 4; ++i)
-        v |= static_cast<uint32_t>(static_cast<unsigned char>(p[i])) << (8 * i);
-    return v;
-}
-uint64_t get_u64(const char *p) {
-    uint64_t v = 0;
-    for (int i = 0; i < 8; ++i)
-        v |= static_cast<uint64_t>(static_cast<unsigned char>(p[i])) << (8 * i);
-    return v;
-}
-
-std::vector<char> encode(std::string_view key, std::span<const char> object) {
-    std::vector<char> out;
-    out.reserve(fixed_bytes + key.size() + object.size());
-    out.insert(out.end(), std::begin(file_magic), std::end(file_magic));
-    put_u32(out, format_version);
-    put_u64(out, key.size());
-    out.insert(out.end(), key.begin(), key.end());
-    put_u64(out, object.size());
-    out.insert(out.end(), object.begin(), object.end());
-    put_u64(out, fnv1a(out.data(), out.size()));
-    return out;
-}
-
-/// Where the object lies in a whole file, or why the file is unusable.
-struct Decoded {
+/// The key and the object in a verified payload, or why the payload is unusable.
+struct EntryParts {
     std::string_view key;
-    size_t object_offset = 0;
     size_t object_size = 0;
-    std::string error; ///< empty when the file is sound
+    std::string error; ///< empty when the payload is sound
 };
 
-/// Checks a whole file's bytes; every length is checked against `data.size()` before it is used.
-Decoded decode(const std::vector<char> &data) {
-    Decoded d;
-    const size_t size = data.size();
-    if (size < fixed_bytes) {
-        d.error = fmt::format("truncated: {} bytes, shorter than the {}-byte minimum", size, fixed_bytes);
-        return d;
+EntryParts split_entry(std::string_view payload) {
+    EntryParts e;
+    if (payload.size() < 8) {
+        e.error = fmt::format("corrupt: a payload of {} bytes has no room for the key length", payload.size());
+        return e;
     }
-    if (std::memcmp(data.data(), file_magic, sizeof file_magic) != 0) {
-        d.error = "not a tracejit cache file (wrong magic)";
-        return d;
+    const uint64_t key_size = endian::read64le(payload.data() + payload.size() - 8);
+    if (key_size > payload.size() - 8) {
+        e.error = fmt::format("corrupt: key length {} exceeds the {}-byte payload", key_size, payload.size());
+        return e;
     }
-    if (uint32_t version = get_u32(data.data() + 8); version != format_version) {
-        d.error = fmt::format("format version {}, expected {}", version, format_version);
-        return d;
-    }
-    const uint64_t key_size = get_u64(data.data() + 12);
-    if (key_size > size - fixed_bytes) {
-        d.error = fmt::format("truncated or corrupt: key length {} exceeds the {}-byte file", key_size, size);
-        return d;
-    }
-    const size_t object_size_at = key_offset + key_size;
-    const uint64_t object_size = get_u64(data.data() + object_size_at);
-    if (object_size != size - fixed_bytes - key_size) {
-        d.error = fmt::format("truncated or corrupt: object length {} does not fit the {}-byte file with a "
-                              "{}-byte key",
-                              object_size, size, key_size);
-        return d;
-    }
-    if (get_u64(data.data() + size - 8) != fnv1a(data.data(), size - 8)) {
-        d.error = "corrupt: checksum mismatch";
-        return d;
-    }
-    d.key = std::string_view(data.data() + key_offset, key_size);
-    d.object_offset = object_size_at + 8;
-    d.object_size = object_size;
-    return d;
+    e.object_size = payload.size() - 8 - static_cast<size_t>(key_size);
+    e.key = payload.substr(e.object_size, static_cast<size_t>(key_size));
+    return e;
 }
 
 std::string errno_text(int err) { return std::error_code(err, std::generic_category()).message(); }
@@ -142,29 +95,6 @@ struct FdCloser {
             ::close(fd);
     }
 };
-
-/// `mkdir -p` with mode 0700 for every folder it creates.
-bool make_dirs(const std::string &dir, int &err) {
-    size_t pos = 0;
-    while (pos <= dir.size()) {
-        size_t next = dir.find('/', pos);
-        if (next == std::string::npos)
-            next = dir.size();
-        const std::string part = dir.substr(0, next);
-        pos = next + 1;
-        if (part.empty())
-            continue; // leading or doubled '/'
-        if (::mkdir(part.c_str(), 0700) == 0 || errno == EEXIST)
-            continue;
-        const int mkdir_err = errno;
-        struct stat st;
-        if (::stat(part.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
-            continue; // exists, e.g. on a read-only file system that reports EROFS first
-        err = mkdir_err;
-        return false;
-    }
-    return true;
-}
 
 /// Deletes a bad file, unless another process has already renamed a new file over it since we opened it.
 void discard(const std::string &path, const struct stat &opened) {
@@ -335,9 +265,9 @@ bool DiskCache::dir_usable(bool create) {
         }
         if (!create)
             return false; // nothing stored yet; store() creates the folder
-        int mkdir_err = 0;
-        if (!make_dirs(dir, mkdir_err)) {
-            store_failed(fmt::format("cannot create {}: {}", dir, errno_text(mkdir_err)));
+        // `mkdir -p`, each folder it makes with mode 0700 (less the umask).
+        if (std::error_code ec = llvm::sys::fs::create_directories(dir, true, llvm::sys::fs::owner_all)) {
+            store_failed(fmt::format("cannot create {}: {}", dir, ec.message()));
             return false;
         }
         if (::stat(dir.c_str(), &st) != 0) {
@@ -393,30 +323,24 @@ std::optional<std::vector<char>> DiskCache::load_file(const std::string &path, s
         return std::nullopt;
     }
 
-    // The whole file is read, so its size bounds every allocation; lengths inside it are only checked against it.
-    std::vector<char> data(static_cast<size_t>(st.st_size));
-    size_t done = 0;
-    while (done < data.size()) {
-        const ssize_t n = ::pread(fd, data.data() + done, data.size() - done, static_cast<off_t>(done));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0) {
-            log::warn("disk cache: cannot read {}: {}", path, errno_text(errno));
-            return std::nullopt;
-        }
-        if (n == 0)
-            break;
-        done += static_cast<size_t>(n);
+    // The whole file is read (not mapped: a file cut short under a mapping would be SIGBUS), so its size bounds
+    // every allocation; lengths inside it are only checked against it.
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> read = llvm::MemoryBuffer::getOpenFile(
+        fd, path, static_cast<uint64_t>(st.st_size), /*RequiresNullTerminator=*/false, /*IsVolatile=*/true);
+    if (!read) {
+        log::warn("disk cache: cannot read {}: {}", path, read.getError().message());
+        return std::nullopt;
     }
-    data.resize(done);
+    const std::string_view data((*read)->getBufferStart(), (*read)->getBufferSize());
 
-    Decoded d = decode(data);
-    if (!d.error.empty()) {
-        log::warn("disk cache: {}: {}; deleted, the next store replaces it", path, d.error);
+    support::Decoded d = support::decode_container(data, entry_spec);
+    EntryParts e = d ? split_entry(d.payload) : EntryParts{{}, 0, d.message};
+    if (!e.error.empty()) {
+        log::warn("disk cache: {}: {}; deleted, the next store replaces it", path, e.error);
         discard(path, st);
         return std::nullopt;
     }
-    if (d.key != key) {
+    if (e.key != key) {
         // A sound file for another key with the same hash: not an error. The caller compiles and stores,
         // which renames its own file over this one.
         log::debug("disk cache: miss, {} holds another key with the same hash", path);
@@ -424,64 +348,45 @@ std::optional<std::vector<char>> DiskCache::load_file(const std::string &path, s
     }
 
     // Recently used = recent mtime: eviction deletes the oldest first.
-    const struct timespec now[2] = {{0, UTIME_NOW}, {0, UTIME_NOW}};
-    if (::futimens(fd, now) != 0)
-        log::debug("disk cache: cannot touch {}: {}", path, errno_text(errno));
+    if (std::error_code ec = llvm::sys::fs::setLastAccessAndModificationTime(fd, std::chrono::system_clock::now()))
+        log::debug("disk cache: cannot touch {}: {}", path, ec.message());
     log::trace("disk cache: hit {}", path);
 
-    data.erase(data.begin(), data.begin() + static_cast<std::ptrdiff_t>(d.object_offset));
-    data.resize(d.object_size);
-    return data;
+    // The object is the payload's start: a decompressed payload is cut to it in place.
+    if (d.decompressed.empty())
+        return std::vector<char>(e.key.data() - e.object_size, e.key.data());
+    d.decompressed.resize(e.object_size);
+    return std::move(d.decompressed);
 }
 
 /// Writes the whole file under a unique temporary name and renames it into place, so a reader sees either the
 /// old file or the new one, never a mix, however many threads and processes store at once.
 bool DiskCache::write_file(const std::string &path, std::string_view key, std::span<const char> object) {
-    const std::vector<char> data = encode(key, object);
-
-    std::string temp = path.substr(0, path.size() - file_suffix.size()) + std::string(temp_marker) + "XXXXXX";
-    int fd = ::mkostemp(temp.data(), O_CLOEXEC);
-    if (fd < 0 && errno == ENOENT) {
+    const std::string data = encode_entry(key, object);
+    support::WriteResult w = support::write_file_atomically(path, data, support::FileMode::Private);
+    if (w.failed == support::WriteStep::Create && w.error == std::errc::no_such_file_or_directory) {
         // The folder was deleted since it was checked: check and create it again, once.
         int trusted = DirTrusted;
         m_dir_state.compare_exchange_strong(trusted, DirUnknown);
-        if (dir_usable(true)) {
-            temp = path.substr(0, path.size() - file_suffix.size()) + std::string(temp_marker) + "XXXXXX";
-            fd = ::mkostemp(temp.data(), O_CLOEXEC);
-        }
+        if (dir_usable(true))
+            w = support::write_file_atomically(path, data, support::FileMode::Private);
     }
-    if (fd < 0) {
-        store_failed(fmt::format("cannot create a temporary file in {}: {}", m_config.dir, errno_text(errno)));
+    switch (w.failed) {
+    case support::WriteStep::None: break;
+    case support::WriteStep::Create:
+        store_failed(fmt::format("cannot create a temporary file in {}: {}", m_config.dir, w.error.message()));
         return false;
-    }
-
-    auto fail = [&](const char *what, int err) {
-        if (fd >= 0)
-            ::close(fd);
-        ::unlink(temp.c_str());
-        store_failed(fmt::format("cannot {} {}: {}", what, temp, errno_text(err)));
+    case support::WriteStep::Write:
+        store_failed(fmt::format("cannot write {}: {}", w.temp_path, w.error.message()));
         return false;
-    };
-    size_t done = 0;
-    while (done < data.size()) {
-        const ssize_t n = ::write(fd, data.data() + done, data.size() - done);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return fail("write", n < 0 ? errno : ENOSPC);
-        done += static_cast<size_t>(n);
+    case support::WriteStep::Rename:
+        store_failed(fmt::format("cannot rename {}: {}", w.temp_path, w.error.message()));
+        return false;
     }
     // No fsync: a file cut short by a crash fails verification on load and is replaced, which costs one
     // recompile; an fsync would cost every store milliseconds.
-    if (::fchmod(fd, 0600) != 0)
-        return fail("chmod", errno);
-    const int closed = ::close(fd);
-    fd = -1;
-    if (closed != 0)
-        return fail("close", errno);
-    if (::rename(temp.c_str(), path.c_str()) != 0)
-        return fail("rename", errno);
-    log::debug("disk cache: stored {} ({} bytes)", path, data.size());
+    log::debug("disk cache: stored {} ({} bytes, {} before compression)", path, data.size(),
+               object.size() + key.size());
     return true;
 }
 

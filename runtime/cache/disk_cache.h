@@ -18,6 +18,10 @@ struct DiskCacheConfig {
     uint64_t max_bytes = 1ull << 30; ///< total size bound; least recently used files are evicted beyond it
 };
 
+/// Payloads (object + key) from this size on are stored compressed with zstd; smaller ones as they are, since
+/// setting up a zstd context (about 20 µs) would cost a small kernel's disk hit more than reading the bytes saved.
+inline constexpr size_t compress_from_bytes = size_t(64) << 10;
+
 /// Reads TRACEJIT_CACHE_DIR (default $XDG_CACHE_HOME/tracejit, else $HOME/.cache/tracejit),
 /// TRACEJIT_CACHE (0 = off), TRACEJIT_CACHE_SIZE (bytes, optional suffix K/M/G).
 DiskCacheConfig disk_cache_config_from_env();

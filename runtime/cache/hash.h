@@ -1,4 +1,4 @@
-// runtime/cache/hash.h — a fast 64-bit hash of byte strings; it picks cache buckets and file names, never decides equality
+// runtime/cache/hash.h — hash_bytes, kept for kernel_cache.cpp until it calls support::hash64 itself
 #pragma once
 
 #include <cstddef>
@@ -6,7 +6,7 @@
 
 namespace tj::cache {
 
-/// Stable across processes and runs (disk file names depend on it).
+/// support::hash64 (xxh3): stable across processes and runs (disk file names depend on it).
 uint64_t hash_bytes(const void *data, size_t size);
 
 } // namespace tj::cache

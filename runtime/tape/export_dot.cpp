@@ -10,7 +10,9 @@
 // ellipses, labelled with their spelling, with a dashed edge to their statement. Invisible edges only steer the
 // layout (a call's body between the statement before it and its result). Labels are capped in length so a huge
 // array value cannot swamp the drawing. The walk keeps its own stack (deep recursion cannot overflow the C++ stack).
+// support::DotWriter (runtime/support/dot_writer.h) does the quoting and escaping and puts the edges last.
 #include "export_text.h"
+#include "support/dot_writer.h"
 
 #include <tracejit/tape.h>
 
@@ -25,42 +27,17 @@ namespace {
 
 constexpr size_t max_label_text = 160; ///< characters kept of a text or value in a label
 
-/// Appends `s` for use inside a double-quoted DOT string: quotes and backslashes escaped, line breaks as `\n`,
-/// other control characters and ill-formed UTF-8 dropped or replaced, and cut at `limit` code points with "…".
-void append_escaped(std::string &out, std::string_view s, size_t limit = max_label_text) {
-    size_t i = 0, count = 0;
-    while (i < s.size()) {
-        if (count == limit) {
-            out += "…";
-            return;
-        }
-        ++count;
-        unsigned char c = static_cast<unsigned char>(s[i]);
-        if (c >= 0x80) {
-            size_t len = detail::utf8_sequence_length(s.substr(i));
-            if (len == 0) {
-                out += "\xEF\xBF\xBD"; // U+FFFD
-                ++i;
-            } else {
-                out.append(s.substr(i, len));
-                i += len;
-            }
-            continue;
-        }
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += static_cast<char>(c);
-        } else if (c == '\n') {
-            out += "\\n";
-        } else if (c == '\t') {
-            out += ' ';
-        } else if (c >= 0x20 && c != 0x7F) {
-            out += static_cast<char>(c);
-        } else {
-            out += "\xEF\xBF\xBD";
-        }
-        ++i;
+/// The first `limit` characters (code points; a byte of ill-formed UTF-8 counts as one) of `s`, with "…" when
+/// it was longer: a huge array value must not swamp the drawing. support::DotWriter escapes the result.
+std::string capped(std::string_view s, size_t limit = max_label_text) {
+    size_t i = 0;
+    for (size_t count = 0; i < s.size(); ++count) {
+        if (count == limit)
+            return std::string(s.substr(0, i)) + "…";
+        const size_t len = static_cast<unsigned char>(s[i]) >= 0x80 ? detail::utf8_sequence_length(s.substr(i)) : 1;
+        i += len == 0 ? 1 : len;
     }
+    return std::string(s);
 }
 
 /// The call as people read it: "f(2.0, 2) → 3.0", with "throws …" when an exception left it.
@@ -106,19 +83,20 @@ const char *shape_of(Kind kind) {
     return "box";
 }
 
-class DotWriter {
+class TapeDot {
   public:
-    explicit DotWriter(int depth) : m_depth(depth == 0 ? 1 : depth) {}
+    explicit TapeDot(int depth) : m_depth(depth == 0 ? 1 : depth) {}
 
     std::string write(const Node &root) {
-        m_out = "digraph tape {\n"
-                "  graph [fontname=\"monospace\", fontsize=11, rankdir=TB, newrank=true];\n"
-                "  node [fontname=\"monospace\", fontsize=10, shape=box];\n"
-                "  edge [fontname=\"monospace\", fontsize=9];\n";
+        m_dot.defaults("graph", {{"fontname", "monospace", support::DotQuote::Always},
+                                 {"fontsize", "11"},
+                                 {"rankdir", "TB"},
+                                 {"newrank", "true"}});
+        m_dot.defaults("node",
+                       {{"fontname", "monospace", support::DotQuote::Always}, {"fontsize", "10"}, {"shape", "box"}});
+        m_dot.defaults("edge", {{"fontname", "monospace", support::DotQuote::Always}, {"fontsize", "9"}});
         walk(root);
-        m_out += m_edges;
-        m_out += "}\n";
-        return std::move(m_out);
+        return m_dot.finish();
     }
 
   private:
@@ -133,9 +111,6 @@ class DotWriter {
         return !n.children().empty() && (m_depth < 0 || static_cast<int>(level) < m_depth);
     }
 
-    /// Indentation, capped so that deep recursion does not make the text quadratic in the depth.
-    void indent(size_t level) { m_out.append(2 * std::min<size_t>(level, 16), ' '); }
-
     std::string id_of(const Node &n) {
         auto [it, inserted] = m_ids.try_emplace(&n, 0);
         if (inserted)
@@ -143,64 +118,49 @@ class DotWriter {
         return "n" + std::to_string(it->second);
     }
 
-    /// The DOT node for `n` itself, inside the current cluster.
-    void write_node(const Node &n, size_t level) {
-        indent(level);
-        m_out += id_of(n);
-        m_out += " [shape=";
-        m_out += shape_of(n.kind());
-        m_out += ", label=\"";
-        if (n.kind() == Kind::Constant) { // a literal: its spelling says it all
-            append_escaped(m_out, n.text());
-            m_out += "\", fontsize=8];\n";
-            return;
-        }
-        if (n.parent() != nullptr || n.index() != 0) {
-            m_out += '@';
-            m_out += std::to_string(n.index());
-            m_out += ": ";
-        }
+    /// The label of `n` (plain text; a line break is '\n').
+    static std::string label_of(const Node &n) {
+        if (n.kind() == Kind::Constant) // a literal: its spelling says it all
+            return capped(n.text());
+        std::string label;
+        if (n.parent() != nullptr || n.index() != 0)
+            label += "@" + std::to_string(n.index()) + ": ";
         switch (n.kind()) {
-        case Kind::Argument:
-            m_out += "[arg ";
-            append_escaped(m_out, n.text());
-            m_out += "]";
-            break;
-        case Kind::Call: append_escaped(m_out, call_text(n)); break;
-        default: append_escaped(m_out, n.text());
+        case Kind::Argument: label += "[arg " + capped(n.text()) + "]"; break;
+        case Kind::Call: label += capped(call_text(n)); break;
+        default: label += capped(n.text());
         }
         if (n.kind() != Kind::Call && n.has_value()) {
-            m_out += " → ";
-            append_escaped(m_out, n.value_string());
-            if (!n.grad_string().empty()) {
-                m_out += "\\ngrad ";
-                append_escaped(m_out, n.grad_string());
-            }
+            label += " → " + capped(n.value_string());
+            if (!n.grad_string().empty())
+                label += "\ngrad " + capped(n.grad_string());
         }
-        if (n.kind() == Kind::Loop && n.iteration() != 0) { // 0: a symbolic loop, recorded once
-            m_out += "\\n(iteration ";
-            m_out += std::to_string(n.iteration());
-            m_out += ')';
+        if (n.kind() == Kind::Loop && n.iteration() != 0) // 0: a symbolic loop, recorded once
+            label += "\n(iteration " + std::to_string(n.iteration()) + ")";
+        if (n.kind() == Kind::Branch && !n.taken().empty())
+            label += "\n(" + capped(n.taken()) + ")";
+        return label;
+    }
+
+    /// The DOT node for `n` itself, inside the current cluster.
+    void write_node(const Node &n) {
+        const std::string label = label_of(n);
+        if (n.kind() == Kind::Constant) {
+            m_dot.node(id_of(n),
+                       {{"shape", shape_of(n.kind())}, {"label", label, support::DotQuote::Always}, {"fontsize", "8"}});
+            return;
         }
-        if (n.kind() == Kind::Branch && !n.taken().empty()) {
-            m_out += "\\n(";
-            append_escaped(m_out, n.taken());
-            m_out += ')';
-        }
-        m_out += '"';
+        support::DotAttr attrs[4] = {{"shape", shape_of(n.kind())}, {"label", label, support::DotQuote::Always}};
+        size_t count = 2;
         const Location &loc = n.location();
+        std::string tooltip;
         if (!loc.file.empty() || loc.line != 0) {
-            m_out += ", tooltip=\"";
-            append_escaped(m_out, loc.file);
-            m_out += ':';
-            m_out += std::to_string(loc.line);
-            m_out += ':';
-            m_out += std::to_string(loc.column);
-            m_out += '"';
+            tooltip = capped(loc.file) + ":" + std::to_string(loc.line) + ":" + std::to_string(loc.column);
+            attrs[count++] = {"tooltip", tooltip, support::DotQuote::Always};
         }
         if (n.kind() == Kind::Call && !n.exception().empty())
-            m_out += ", color=red";
-        m_out += "];\n";
+            attrs[count++] = {"color", "red"};
+        m_dot.node(id_of(n), attrs, count);
     }
 
     /// Opens `n`: writes it (as a cluster holding its own node when its children follow) and pushes it when
@@ -210,18 +170,11 @@ class DotWriter {
         bool children = descends(n, level);
         bool cluster = children && n.kind() == Kind::Call;
         if (cluster) {
-            indent(level);
-            m_out += "subgraph cluster_";
-            m_out += std::to_string(m_next_cluster++);
-            m_out += " {\n";
-            indent(level + 1);
-            m_out += "label=\"";
-            append_escaped(m_out, call_text(n));
-            m_out += "\";\n";
-            indent(level + 1);
-            m_out += n.exception().empty() ? "color=gray40;\n" : "color=red;\n";
+            m_dot.begin_cluster(std::to_string(m_next_cluster++));
+            m_dot.attribute({"label", capped(call_text(n)), support::DotQuote::Always});
+            m_dot.attribute({"color", n.exception().empty() ? "gray40" : "red"});
         }
-        write_node(n, cluster ? level + 1 : level);
+        write_node(n);
         if (cluster) {
             // Rank the body between the sibling before the call and the call's own node (its result, which the
             // caller's next statement reads), so the cluster sits where the call happened instead of stretching
@@ -242,21 +195,22 @@ class DotWriter {
         auto id = m_ids.find(&n);
         if (id == m_ids.end())
             return;
-        std::string self = "n" + std::to_string(id->second);
+        const std::string self = "n" + std::to_string(id->second);
         if (n.kind() == Kind::Constant) {
             if (n.parent() && m_ids.count(n.parent()))
-                m_edges += "  " + self + " -> " + id_of(*n.parent()) + " [style=dashed, arrowsize=0.5];\n";
+                m_dot.edge(self, id_of(*n.parent()), {{"style", "dashed"}, {"arrowsize", "0.5"}});
             return;
         }
         if (previous != nullptr && m_ids.count(previous)) {
             // Order of execution inside a call; the edge leaving a branch names the way taken.
-            m_edges += "  " + id_of(*previous) + " -> " + self + " [style=dotted, color=gray60";
-            if (previous->kind() == Kind::Branch && !previous->taken().empty()) {
-                m_edges += ", label=\"";
-                append_escaped(m_edges, previous->taken());
-                m_edges += "\", fontcolor=gray30";
-            }
-            m_edges += "];\n";
+            if (previous->kind() == Kind::Branch && !previous->taken().empty())
+                m_dot.edge(id_of(*previous), self,
+                           {{"style", "dotted"},
+                            {"color", "gray60"},
+                            {"label", capped(previous->taken()), support::DotQuote::Always},
+                            {"fontcolor", "gray30"}});
+            else
+                m_dot.edge(id_of(*previous), self, {{"style", "dotted"}, {"color", "gray60"}});
         }
         for (const auto &[position, target] : n.references()) {
             if (target == nullptr || target->kind() == Kind::Constant)
@@ -264,10 +218,11 @@ class DotWriter {
             auto t = m_ids.find(target);
             if (t == m_ids.end())
                 continue;
-            m_edges += "  n" + std::to_string(t->second) + " -> " + self;
+            const std::string from = "n" + std::to_string(t->second);
             if (position > 0)
-                m_edges += " [label=\"" + std::to_string(position) + "\"]";
-            m_edges += ";\n";
+                m_dot.edge(from, self, {{"label", std::to_string(position), support::DotQuote::Always}});
+            else
+                m_dot.edge(from, self);
         }
     }
 
@@ -286,10 +241,8 @@ class DotWriter {
                 m_order.push_back({&child, previous});
                 open(child, before); // may invalidate `top`
             } else {
-                if (top.cluster) {
-                    indent(m_stack.size());
-                    m_out += "}\n";
-                }
+                if (top.cluster)
+                    m_dot.end_cluster();
                 m_stack.pop_back();
             }
         }
@@ -297,12 +250,11 @@ class DotWriter {
             add_edges(*node, previous);
         for (const auto &[from, to] : m_layout)
             if (m_ids.count(from) && m_ids.count(to))
-                m_edges += "  " + id_of(*from) + " -> " + id_of(*to) + " [style=invis];\n";
+                m_dot.edge(id_of(*from), id_of(*to), {{"style", "invis"}});
     }
 
     int m_depth;
-    std::string m_out;
-    std::string m_edges;
+    support::DotWriter m_dot{"tape"};
     std::vector<Open> m_stack;
     std::vector<std::pair<const Node *, const Node *>> m_order; ///< each written node below the root, with the
                                                                 ///< sibling before it
@@ -314,6 +266,6 @@ class DotWriter {
 
 } // namespace
 
-std::string to_dot(const Node &root, int depth) { return DotWriter(depth).write(root); }
+std::string to_dot(const Node &root, int depth) { return TapeDot(depth).write(root); }
 
 } // namespace tj::tape

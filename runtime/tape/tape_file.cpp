@@ -4,33 +4,38 @@
 // is rebuilt with an explicit stack, and references are checked against the number of nodes.
 #include "tape_file.h"
 
+#include "support/container.h"
 #include "tape_data.h"
 
-#include <atomic>
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
-#include <fstream>
-#include <iterator>
+#include <llvm/Support/Endian.h>
+#include <llvm/Support/MemoryBuffer.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
 #include <unordered_map>
 #include <vector>
-
-#include <unistd.h>
 
 namespace tj::tape {
 namespace detail {
 namespace {
 
 using NA = NodeAccess;
+namespace endian = llvm::support::endian;
 
-constexpr char k_magic[6] = {'T', 'J', 'T', 'A', 'P', 'E'};
-constexpr size_t k_header = 6 + 4 + 8; ///< magic, version, payload size
+constexpr support::ContainerSpec tape_spec{support::FileKind::Tape, "tape", tape_file_oldest_version, tape_file_version,
+                                           /*compressed_ok=*/false};
 /// The fewest bytes one node takes in a file of `version`: 3 bytes, 3 u32, 6 strings (7 from version 2 on;
 /// u32 each), 2 u32 (line, column), u64 bits, 3 u32 counts.
 constexpr size_t min_node_bytes(uint32_t version) { return 3 + 12 + (version >= 2 ? 7 : 6) * 4 + 8 + 8 + 12; }
 constexpr size_t k_max_nodes = size_t(1) << 28;
 
-uint64_t fnv1a(std::string_view bytes) {
+/// Files written before tape files became containers: "TJTAPE", u32 version (1 or 2), u64 payload size, the
+/// payload (the same layout as now), u64 FNV-1a of every byte before it. Still read, never written.
+constexpr std::string_view legacy_magic = "TJTAPE";
+constexpr size_t legacy_header = 6 + 4 + 8;
+
+uint64_t legacy_fnv1a(std::string_view bytes) {
     uint64_t h = 0xcbf29ce484222325ull;
     for (unsigned char c : bytes) {
         h ^= c;
@@ -43,12 +48,14 @@ class Writer {
   public:
     void u8(uint8_t v) { m_out += static_cast<char>(v); }
     void u32(uint32_t v) {
-        for (int i = 0; i < 4; ++i)
-            m_out += static_cast<char>((v >> (8 * i)) & 0xff);
+        char b[4];
+        endian::write32le(b, v);
+        m_out.append(b, sizeof b);
     }
     void u64(uint64_t v) {
-        for (int i = 0; i < 8; ++i)
-            m_out += static_cast<char>((v >> (8 * i)) & 0xff);
+        char b[8];
+        endian::write64le(b, v);
+        m_out.append(b, sizeof b);
     }
     void str(std::string_view s) {
         u32(static_cast<uint32_t>(s.size()));
@@ -81,16 +88,14 @@ class Reader {
     }
     uint32_t u32() {
         need(4);
-        uint32_t v = 0;
-        for (int i = 0; i < 4; ++i)
-            v |= uint32_t(static_cast<uint8_t>(m_bytes[m_pos++])) << (8 * i);
+        uint32_t v = endian::read32le(m_bytes.data() + m_pos);
+        m_pos += 4;
         return v;
     }
     uint64_t u64() {
         need(8);
-        uint64_t v = 0;
-        for (int i = 0; i < 8; ++i)
-            v |= uint64_t(static_cast<uint8_t>(m_bytes[m_pos++])) << (8 * i);
+        uint64_t v = endian::read64le(m_bytes.data() + m_pos);
+        m_pos += 8;
         return v;
     }
     std::string_view str() {
@@ -144,9 +149,6 @@ std::string encode_tape(const Node &root) {
         ordinal.emplace(nodes[i], i);
 
     Writer w;
-    w.out().append(k_magic, sizeof k_magic);
-    w.u32(tape_file_version);
-    w.u64(0); // payload size, filled in below
     w.u64(nodes.size());
     for (const Node *n : nodes) {
         w.u8(static_cast<uint8_t>(n->kind()));
@@ -183,43 +185,45 @@ std::string encode_tape(const Node &root) {
             w.str(v);
         }
     }
-    std::string &out = w.out();
-    uint64_t payload = out.size() - k_header;
-    for (int i = 0; i < 8; ++i)
-        out[10 + i] = static_cast<char>((payload >> (8 * i)) & 0xff);
-    w.u64(fnv1a(out));
-    return std::move(out);
+    return support::encode_container(support::FileKind::Tape, tape_file_version, w.out(), support::Compress::No);
 }
 
 Tape decode_tape(std::string_view bytes, const std::string &api, const std::string &source) {
     const std::string prefix = api + ": " + source + ": ";
     auto fail = [&](const std::string &problem) -> void { throw tj::Error(prefix + problem); };
-    if (bytes.size() < sizeof k_magic || std::memcmp(bytes.data(), k_magic, sizeof k_magic) != 0)
-        fail("not a tracejit tape");
-    Reader head(bytes, sizeof k_magic, bytes.size(), prefix);
-    uint32_t version = head.u32();
-    if (version < tape_file_oldest_version || version > tape_file_version)
-        fail("version " + std::to_string(version) + " is not supported (this build reads versions " +
-             std::to_string(tape_file_oldest_version) + " to " + std::to_string(tape_file_version) + ")");
-    const size_t min_node = min_node_bytes(version);
-    uint64_t payload = head.u64();
-    if (payload > bytes.size() || k_header + payload + 8 > bytes.size())
-        fail("truncated at byte " + std::to_string(bytes.size()));
-    if (k_header + payload + 8 < bytes.size())
-        fail("corrupt: " + std::to_string(bytes.size() - (k_header + payload + 8)) +
-             " bytes after the end of the tape");
-    const size_t end = k_header + static_cast<size_t>(payload);
-    uint64_t stored = 0;
-    for (int i = 0; i < 8; ++i)
-        stored |= uint64_t(static_cast<uint8_t>(bytes[end + i])) << (8 * i);
+    uint32_t version = 0;
+    size_t begin = 0, end = 0; // the payload's bytes
+    if (bytes.starts_with(legacy_magic)) {
+        Reader head(bytes, legacy_magic.size(), bytes.size(), prefix);
+        version = head.u32();
+        if (version < tape_file_oldest_version || version > tape_file_version)
+            fail("version " + std::to_string(version) + " is not supported (this build reads versions " +
+                 std::to_string(tape_file_oldest_version) + " to " + std::to_string(tape_file_version) + ")");
+        uint64_t payload = head.u64();
+        if (payload > bytes.size() || legacy_header + payload + 8 > bytes.size())
+            fail("truncated at byte " + std::to_string(bytes.size()));
+        if (legacy_header + payload + 8 < bytes.size())
+            fail("corrupt: " + std::to_string(bytes.size() - (legacy_header + payload + 8)) +
+                 " bytes after the end of the tape");
+        begin = legacy_header;
+        end = legacy_header + static_cast<size_t>(payload);
 #ifndef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION // fuzzers reach the reader's own checks this way
-    if (stored != fnv1a(bytes.substr(0, end)))
-        fail("checksum mismatch");
-#else
-    (void)stored;
+        if (endian::read64le(bytes.data() + end) != legacy_fnv1a(bytes.substr(0, end)))
+            fail("checksum mismatch");
 #endif
+    } else {
+        support::Decoded d = support::decode_container(bytes, tape_spec);
+        if (!d)
+            fail(d.message);
+        // Tapes are stored uncompressed (tape_spec), so the payload lies inside `bytes`: the reader's messages
+        // give offsets in the file.
+        version = d.kind_version;
+        begin = static_cast<size_t>(d.payload.data() - bytes.data());
+        end = begin + d.payload.size();
+    }
+    const size_t min_node = min_node_bytes(version);
 
-    Reader r(bytes, k_header, end, prefix);
+    Reader r(bytes, begin, end, prefix);
     uint64_t count = r.u64();
     if (count == 0 || count > k_max_nodes || count > r.left() / min_node)
         r.corrupt("node count " + std::to_string(count) + " is impossible here");
@@ -326,35 +330,26 @@ Tape decode_tape(std::string_view bytes, const std::string &api, const std::stri
 } // namespace detail
 
 void save(const Node &n, const std::string &path) {
-    std::string bytes = detail::encode_tape(n);
-    static std::atomic<unsigned> counter{0};
-    std::string tmp = path + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(counter.fetch_add(1));
-    auto fail = [&](const char *what, int err) {
-        std::remove(tmp.c_str());
-        throw tj::Error("tj::tape::save(): " + path + ": " + what + " (" + std::strerror(err) + ")");
-    };
-    std::FILE *f = std::fopen(tmp.c_str(), "wb");
-    if (!f)
-        fail("cannot create the file", errno);
-    if (std::fwrite(bytes.data(), 1, bytes.size(), f) != bytes.size()) {
-        int err = errno;
-        std::fclose(f);
-        fail("cannot write the file", err);
+    const std::string bytes = detail::encode_tape(n);
+    support::WriteResult w = support::write_file_atomically(path, bytes, support::FileMode::Shared);
+    const char *what = "";
+    switch (w.failed) {
+    case support::WriteStep::None: return;
+    case support::WriteStep::Create: what = "cannot create the file"; break;
+    case support::WriteStep::Write: what = "cannot write the file"; break;
+    case support::WriteStep::Rename: what = "cannot rename the temporary file into place"; break;
     }
-    if (std::fclose(f) != 0)
-        fail("cannot write the file", errno);
-    if (std::rename(tmp.c_str(), path.c_str()) != 0)
-        fail("cannot rename the temporary file into place", errno);
+    throw tj::Error("tj::tape::save(): " + path + ": " + what + " (" + w.error.message() + ")");
 }
 
 Tape load(const std::string &path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw tj::Error("tj::tape::load(): " + path + ": cannot open the file (" + std::strerror(errno) + ")");
-    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (in.bad())
-        throw tj::Error("tj::tape::load(): " + path + ": cannot read the file");
-    return detail::decode_tape(bytes, "tj::tape::load()", path);
+    // Read, not mapped: a file cut short under a mapping would be SIGBUS instead of a tj::Error.
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
+        llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false, /*IsVolatile=*/true);
+    if (!file)
+        throw tj::Error("tj::tape::load(): " + path + ": cannot open the file (" + file.getError().message() + ")");
+    return detail::decode_tape(std::string_view((*file)->getBufferStart(), (*file)->getBufferSize()),
+                               "tj::tape::load()", path);
 }
 
 Tape load_bytes(std::string_view bytes, const std::string &source) {

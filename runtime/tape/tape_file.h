@@ -1,12 +1,14 @@
 // runtime/tape/tape_file.h — the tape file format (.tjtape): encoding and decoding of a tape in memory
 //
-// Layout (little-endian): "TJTAPE", u32 version, u64 payload size, the payload, u64 FNV-1a checksum of all
-// bytes before it. The payload is u64 node count, then the nodes in pre-order: kind, value kind, flags,
-// index, iteration, nesting, text, file, line, column, type, taken, exception, value bits, value text,
-// gradient text (Node::grad_string(); from version 2 on), child count, references as (i32 position, u64
-// ordinal of the node read), metadata pairs. Strings are u32 length + bytes. The reader checks every length
-// and count against the bytes that remain, so no input makes it read out of bounds or allocate more than the
-// input could describe. It reads version 1 files too (their nodes have no gradient).
+// A tape file is a container (runtime/support/container.h) of kind Tape, stored uncompressed; its kind version
+// is the layout of the payload below. The payload is u64 node count, then the nodes in pre-order: kind, value
+// kind, flags, index, iteration, nesting, text, file, line, column, type, taken, exception, value bits, value
+// text, gradient text (Node::grad_string(); from version 2 on), child count, references as (i32 position, u64
+// ordinal of the node read), metadata pairs. Integers are little-endian; strings are u32 length + bytes. The
+// reader checks every length and count against the bytes that remain, so no input makes it read out of bounds
+// or allocate more than the input could describe. It reads version 1 payloads too (their nodes have no
+// gradient), and files written before tapes were containers: "TJTAPE", u32 version, u64 payload size, the
+// payload, u64 FNV-1a checksum of all bytes before it.
 #pragma once
 
 #include <tracejit/tape.h>

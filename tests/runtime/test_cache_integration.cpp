@@ -5,6 +5,7 @@
 // helper evaluates one probe kernel per step and writes the kernel counters of each step to a file that the
 // parent reads back and checks.
 #include "run_self.h"
+#include "support/container.h" // the file layout
 #include "test_util.h"
 
 #include <tracejit/tracejit.h>
@@ -126,34 +127,38 @@ struct stat stat_of(const fs::path &p) {
     return st;
 }
 
-uint64_t fnv1a(const char *p, size_t n) {
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (size_t i = 0; i < n; ++i)
-        h = (h ^ static_cast<unsigned char>(p[i])) * 0x100000001b3ull;
-    return h;
-}
-
-uint64_t get_u64(const std::vector<char> &d, size_t at) {
-    uint64_t v = 0;
+/// The object code and key in a sound cache file (docs/kernel-cache.md: a container whose payload is object |
+/// key | u64 key length).
+struct Parts {
+    std::vector<char> object;
+    std::string key;
+};
+Parts parts_of(const std::vector<char> &file) {
+    const tj::support::Decoded d = tj::support::decode_container(
+        std::string_view(file.data(), file.size()),
+        tj::support::ContainerSpec{tj::support::FileKind::Kernel, "kernel cache file", 1, 1, true});
+    REQUIRE(d);
+    REQUIRE(d.payload.size() >= 8);
+    uint64_t key_size = 0;
     for (int i = 0; i < 8; ++i)
-        v |= uint64_t(static_cast<unsigned char>(d[at + size_t(i)])) << (8 * i);
-    return v;
+        key_size |= uint64_t(static_cast<unsigned char>(d.payload[d.payload.size() - 8 + size_t(i)])) << (8 * i);
+    REQUIRE(key_size <= d.payload.size() - 8);
+    const size_t object_size = d.payload.size() - 8 - size_t(key_size);
+    return {std::vector<char>(d.payload.begin(), d.payload.begin() + std::ptrdiff_t(object_size)),
+            std::string(d.payload.substr(object_size, size_t(key_size)))};
 }
 
-/// A sound cache file (docs/kernel-cache.md: magic, version, key, object, FNV-1a checksum) whose object code is
-/// replaced by `object`, with the checksum made right again: only linking can notice.
+/// A sound cache file whose object code is replaced by `object`, written as the cache writes files (so with a
+/// right checksum): only linking can notice.
 std::vector<char> with_object(const std::vector<char> &file, const std::vector<char> &object) {
-    const size_t key_size = size_t(get_u64(file, 12));
-    const size_t object_at = 20 + key_size + 8;
-    REQUIRE(get_u64(file, 20 + key_size) == file.size() - object_at - 8);
-    std::vector<char> out(file.begin(), file.begin() + std::ptrdiff_t(20 + key_size));
+    const Parts parts = parts_of(file);
+    std::string payload(object.begin(), object.end());
+    payload += parts.key;
     for (int i = 0; i < 8; ++i)
-        out.push_back(static_cast<char>(uint64_t(object.size()) >> (8 * i)));
-    out.insert(out.end(), object.begin(), object.end());
-    const uint64_t sum = fnv1a(out.data(), out.size());
-    for (int i = 0; i < 8; ++i)
-        out.push_back(static_cast<char>(sum >> (8 * i)));
-    return out;
+        payload += static_cast<char>(uint64_t(parts.key.size()) >> (8 * i));
+    const std::string out =
+        tj::support::encode_container(tj::support::FileKind::Kernel, 1, payload, tj::support::Compress::Zstd);
+    return std::vector<char>(out.begin(), out.end());
 }
 
 /// The one cache file of a folder that a probe run has filled.
@@ -267,8 +272,8 @@ TEST_CASE("kernel cache: corrupt and truncated files are survived, recompiled an
             c = static_cast<char>(rng());
         return g;
     };
-    const size_t key_size = size_t(get_u64(sound, 12));
-    const size_t object_size = sound.size() - 20 - key_size - 16;
+    const std::vector<char> object = parts_of(sound).object;
+    const size_t object_size = object.size();
     std::vector<char> flipped = sound;
     flipped[sound.size() / 2] = static_cast<char>(flipped[sound.size() / 2] ^ 0x10);
     std::vector<char> elf_garbage = garbage(object_size); // an ELF header over garbage
@@ -283,8 +288,7 @@ TEST_CASE("kernel cache: corrupt and truncated files are survived, recompiled an
         {"one flipped bit", flipped},
         {"object code replaced by garbage, checksum right", with_object(sound, garbage(object_size))},
         {"object code cut in half, checksum right",
-         with_object(sound, std::vector<char>(sound.begin() + std::ptrdiff_t(20 + key_size + 8),
-                                              sound.begin() + std::ptrdiff_t(20 + key_size + 8 + object_size / 2)))},
+         with_object(sound, std::vector<char>(object.begin(), object.begin() + std::ptrdiff_t(object_size / 2)))},
         {"ELF header over garbage, checksum right", with_object(sound, elf_garbage)},
     };
     for (const auto &[what, bytes] : damages) {

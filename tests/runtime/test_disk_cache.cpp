@@ -1,5 +1,7 @@
 // tests/runtime/test_disk_cache.cpp — disk kernel cache: round trips, damaged and foreign files, trust, eviction, races
 #include "cache/disk_cache.h"
+#include "support/container.h"
+#include "support/hash.h"
 
 #include <tracejit/log.h>
 
@@ -72,27 +74,32 @@ void write_bytes(const std::string &path, const std::vector<char> &data) {
     ::close(fd);
 }
 
-uint64_t fnv1a(const char *p, size_t n) {
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (size_t i = 0; i < n; ++i)
-        h = (h ^ static_cast<unsigned char>(p[i])) * 0x100000001b3ull;
-    return h;
-}
-
 void put_le(std::vector<char> &out, uint64_t v, int size) {
     for (int i = 0; i < size; ++i)
         out.push_back(static_cast<char>(v >> (8 * i)));
 }
 
-/// A cache file built by hand, as documented in docs/kernel-cache.md; `edit` can make fields lie, and the
-/// checksum is always right, so the structural checks are the ones tested.
+uint64_t get_le(const std::vector<char> &data, size_t at, int size) {
+    uint64_t v = 0;
+    for (int i = 0; i < size; ++i)
+        v |= uint64_t(static_cast<unsigned char>(data[at + size_t(i)])) << (8 * i);
+    return v;
+}
+
+/// A cache file built by hand, as documented in docs/kernel-cache.md, with the payload stored uncompressed (as
+/// a build of LLVM without zstd writes it); `edit` can make fields lie, and the checksum is always right, so
+/// the structural checks are the ones tested.
 struct FileSpec {
-    std::string magic = "TJKCACHE";
+    std::string magic = "TRACEJIT";
+    uint32_t container_version = 1;
+    uint32_t kind = 1; // kernel cache entry
     uint32_t version = 1;
+    uint32_t flags = 0;
     std::string key;
     std::string object;
+    std::optional<uint64_t> stored_size;
+    std::optional<uint64_t> raw_size;
     std::optional<uint64_t> key_size;
-    std::optional<uint64_t> object_size;
 };
 std::vector<char> build(std::string_view key, std::string_view object, void (*edit)(FileSpec &) = nullptr) {
     FileSpec f;
@@ -100,14 +107,65 @@ std::vector<char> build(std::string_view key, std::string_view object, void (*ed
     f.object = object;
     if (edit)
         edit(f);
+    std::vector<char> payload(f.object.begin(), f.object.end()); // object | key | u64 key length
+    payload.insert(payload.end(), f.key.begin(), f.key.end());
+    put_le(payload, f.key_size.value_or(f.key.size()), 8);
     std::vector<char> out(f.magic.begin(), f.magic.end());
+    put_le(out, f.container_version, 4);
+    put_le(out, f.kind, 4);
     put_le(out, f.version, 4);
-    put_le(out, f.key_size.value_or(f.key.size()), 8);
-    out.insert(out.end(), f.key.begin(), f.key.end());
-    put_le(out, f.object_size.value_or(f.object.size()), 8);
-    out.insert(out.end(), f.object.begin(), f.object.end());
-    put_le(out, fnv1a(out.data(), out.size()), 8);
+    put_le(out, f.flags, 4);
+    put_le(out, f.stored_size.value_or(payload.size()), 8);
+    put_le(out, f.raw_size.value_or(payload.size()), 8);
+    out.insert(out.end(), payload.begin(), payload.end());
+    put_le(out, tj::support::hash64(out.data(), out.size()), 8);
     return out;
+}
+
+/// A cache file as the disk cache of the build before this format wrote it: "TJKCACHE" | u32 version 1 |
+/// u64 key length | key | u64 object length | object | u64 FNV-1a of all before it.
+std::vector<char> build_old_format(std::string_view key, std::string_view object) {
+    std::vector<char> out = bytes("TJKCACHE");
+    put_le(out, 1, 4);
+    put_le(out, key.size(), 8);
+    out.insert(out.end(), key.begin(), key.end());
+    put_le(out, object.size(), 8);
+    out.insert(out.end(), object.begin(), object.end());
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (char c : out)
+        h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ull;
+    put_le(out, h, 8);
+    return out;
+}
+
+/// The size of the file DiskCache::store() writes for this key and object (compressed from
+/// compress_from_bytes on, when zstd is there).
+size_t stored_size(std::string_view key, const std::vector<char> &object) {
+    std::string payload(object.begin(), object.end());
+    payload += key;
+    std::vector<char> size;
+    put_le(size, key.size(), 8);
+    payload.append(size.begin(), size.end());
+    const auto compress =
+        payload.size() >= tj::cache::compress_from_bytes ? tj::support::Compress::Zstd : tj::support::Compress::No;
+    return tj::support::encode_container(tj::support::FileKind::Kernel, 1, payload, compress).size();
+}
+
+/// `n` random bytes: they do not compress, so the file's size follows the object's.
+std::vector<char> random_bytes(size_t n, unsigned seed) {
+    std::mt19937_64 rng(seed);
+    std::vector<char> out(n);
+    for (char &c : out)
+        c = static_cast<char>(rng());
+    return out;
+}
+
+/// Random bytes whose cache file for `key` is the first size above `target`.
+std::vector<char> object_filling(std::string_view key, size_t target) {
+    size_t n = 1;
+    while (stored_size(key, random_bytes(n, 5)) <= target)
+        ++n;
+    return random_bytes(n, 5);
 }
 
 struct stat stat_of(const std::string &path) {
@@ -167,8 +225,25 @@ TEST_CASE("disk cache: store then load returns the same bytes, in the documented
     REQUIRE(hit.has_value());
     CHECK(*hit == bytes(object_a));
 
+    // The documented layout: header, payload (object | key | key length), xxh3 of all before it.
     const std::string path = tmp.path + "/0123456789abcdef.tjk";
-    CHECK(read_bytes(path) == build(key_a, object_a));
+    const std::vector<char> file = read_bytes(path);
+    REQUIRE(file.size() > 48);
+    CHECK(std::string(file.begin(), file.begin() + 8) == "TRACEJIT");
+    CHECK(get_le(file, 8, 4) == 1);                                        // container version
+    CHECK(get_le(file, 12, 4) == 1);                                       // kind: kernel cache entry
+    CHECK(get_le(file, 16, 4) == 1);                                       // entry version
+    CHECK(get_le(file, 20, 4) == 0);                                       // a small entry is stored uncompressed
+    CHECK(get_le(file, 24, 8) == file.size() - 48);
+    CHECK(get_le(file, 32, 8) == object_a.size() + key_a.size() + 8);
+    CHECK(get_le(file, file.size() - 8, 8) == tj::support::hash64(file.data(), file.size() - 8));
+    const tj::support::Decoded d = tj::support::decode_container(
+        std::string_view(file.data(), file.size()),
+        tj::support::ContainerSpec{tj::support::FileKind::Kernel, "kernel cache file", 1, 1, true});
+    REQUIRE(d);
+    std::vector<char> payload = bytes(object_a + key_a);
+    put_le(payload, key_a.size(), 8);
+    CHECK(std::vector<char>(d.payload.begin(), d.payload.end()) == payload);
     CHECK((stat_of(path).st_mode & 07777) == 0600);
     CHECK(count_files(tmp.path) == 1); // no temporary file left behind
 
@@ -221,11 +296,11 @@ TEST_CASE("disk cache: a truncated file is a miss, is deleted, and a later store
     cache.store(5, key_a, bytes(object_a));
     const std::vector<char> whole = read_bytes(path);
     const size_t n = whole.size();
-    // empty, inside magic, after magic, inside version, inside key length, inside key, inside object length,
-    // inside object, inside checksum, one byte short
+    // empty, inside magic, after magic, inside each header field, after the header, inside the payload, before
+    // and inside the checksum, one byte short
     for (size_t cut :
-         {size_t(0), size_t(1), size_t(7), size_t(8), size_t(10), size_t(12), size_t(19), size_t(20),
-          20 + key_a.size() / 2, 20 + key_a.size() + 4, n - 8 - object_a.size() / 2, n - 8, n - 3, n - 1}) {
+         {size_t(0), size_t(1), size_t(7), size_t(8), size_t(10), size_t(12), size_t(19), size_t(20), size_t(24),
+          size_t(30), size_t(32), size_t(39), size_t(40), 40 + (n - 48) / 2, n - 8, n - 3, n - 1}) {
         CAPTURE(cut);
         write_bytes(path, std::vector<char>(whole.begin(), whole.begin() + static_cast<std::ptrdiff_t>(cut)));
         log.clear();
@@ -278,21 +353,28 @@ TEST_CASE("disk cache: foreign files are a miss and are replaced") {
             c = static_cast<char>(rng());
         files.emplace_back("random " + std::to_string(size), junk);
     }
-    std::vector<char> tagged = bytes("TJKCACHE");
+    std::vector<char> tagged = bytes("TRACEJIT");
     put_le(tagged, 1, 4);
-    tagged.resize(200, '\xff'); // right magic and version, then lengths near 2^64
+    tagged.resize(200, '\xff'); // right magic and version, then kind, flags and lengths all ones
     files.emplace_back("header then 0xff", tagged);
-    files.emplace_back("wrong magic", build(key_a, object_a, [](FileSpec &f) { f.magic = "TJKCACHF"; }));
-    files.emplace_back("other format version", build(key_a, object_a, [](FileSpec &f) { f.version = 2; }));
+    files.emplace_back("wrong magic", build(key_a, object_a, [](FileSpec &f) { f.magic = "TRACEJIX"; }));
+    files.emplace_back("other container version", build(key_a, object_a, [](FileSpec &f) { f.container_version = 2; }));
+    files.emplace_back("a tape, not a kernel", build(key_a, object_a, [](FileSpec &f) { f.kind = 2; }));
+    files.emplace_back("other entry version", build(key_a, object_a, [](FileSpec &f) { f.version = 2; }));
     files.emplace_back("version 0", build(key_a, object_a, [](FileSpec &f) { f.version = 0; }));
+    files.emplace_back("unknown flag", build(key_a, object_a, [](FileSpec &f) { f.flags = 2; }));
+    files.emplace_back("said to be compressed, but not", build(key_a, object_a, [](FileSpec &f) { f.flags = 1; }));
+    files.emplace_back("huge payload length", build(key_a, object_a, [](FileSpec &f) { f.stored_size = ~0ull; }));
+    files.emplace_back("payload length short by one",
+                       build(key_a, object_a, [](FileSpec &f) { f.stored_size = f.object.size() + f.key.size() + 7; }));
+    files.emplace_back("payload length long by one",
+                       build(key_a, object_a, [](FileSpec &f) { f.stored_size = f.object.size() + f.key.size() + 9; }));
+    files.emplace_back("uncompressed length differs",
+                       build(key_a, object_a, [](FileSpec &f) { f.raw_size = f.object.size() + f.key.size() + 9; }));
     files.emplace_back("huge key length", build(key_a, object_a, [](FileSpec &f) { f.key_size = ~0ull; }));
-    files.emplace_back("key length past end",
-                       build(key_a, object_a, [](FileSpec &f) { f.key_size = key_a.size() + object_a.size() + 9; }));
-    files.emplace_back("huge object length", build(key_a, object_a, [](FileSpec &f) { f.object_size = ~0ull; }));
-    files.emplace_back("object length short by one",
-                       build(key_a, object_a, [](FileSpec &f) { f.object_size = object_a.size() - 1; }));
-    files.emplace_back("object length long by one",
-                       build(key_a, object_a, [](FileSpec &f) { f.object_size = object_a.size() + 1; }));
+    files.emplace_back("key length past the payload",
+                       build(key_a, object_a, [](FileSpec &f) { f.key_size = f.key.size() + f.object.size() + 1; }));
+    files.emplace_back("the previous format (TJKCACHE)", build_old_format(key_a, object_a));
     std::vector<char> trailing = build(key_a, object_a);
     trailing.push_back('x');
     files.emplace_back("trailing byte", trailing);
@@ -323,6 +405,73 @@ TEST_CASE("disk cache: foreign files are a miss and are replaced") {
     cache.store(9, key_a, bytes(object_a)); // replaces the link, not its target
     CHECK_FALSE(fs::is_symlink(path));
     CHECK(cache.load(9, key_a) == bytes(object_a));
+}
+
+TEST_CASE("disk cache: an entry in the previous format is a miss, is deleted, and the next store replaces it") {
+    TempDir tmp;
+    LogCapture log;
+    DiskCache cache = make_cache(tmp.path);
+    const std::string path = file_of(tmp.path, 13);
+    const std::vector<char> old = build_old_format(key_a, object_a); // a sound file of the old layout
+    write_bytes(path, old);
+    CHECK_FALSE(cache.load(13, key_a).has_value());
+    CHECK(log.count(tj::LogLevel::Warn, "not a tracejit kernel cache file") == 1);
+    CHECK_FALSE(fs::exists(path));
+
+    // As after the miss in kernel_cache.cpp: the store writes the new format in its place, and loads hit.
+    write_bytes(path, old);
+    cache.store(13, key_a, bytes(object_a));
+    const std::vector<char> now = read_bytes(path);
+    CHECK(std::string(now.begin(), now.begin() + 8) == "TRACEJIT");
+    log.clear();
+    CHECK(cache.load(13, key_a) == bytes(object_a));
+    CHECK(log.count(tj::LogLevel::Warn) == 0);
+}
+
+TEST_CASE("disk cache: large entries are compressed with zstd and round-trip, compressible or not") {
+    TempDir tmp;
+    LogCapture log;
+    DiskCache cache = make_cache(tmp.path);
+    // Object code and kernel IR repeat themselves a lot: a long key and an object of repeated instructions.
+    std::string key;
+    for (int i = 0; i < 2000; ++i)
+        key += "  %v" + std::to_string(i) + " = fmul fast <16 x float> %v" + std::to_string(i - 1) + ", %a\n";
+    std::vector<char> object;
+    for (int i = 0; i < 20000; ++i) {
+        const char insn[] = {'\x62', '\xf1', '\x7c', '\x48', '\x59', static_cast<char>(0xc0 + i % 8)};
+        object.insert(object.end(), std::begin(insn), std::end(insn));
+    }
+    const std::vector<char> noise = random_bytes(300000, 9);
+    cache.store(21, key, object);
+    cache.store(22, key_a, noise);
+    CHECK(cache.load(21, key) == object);
+    CHECK(cache.load(22, key_a) == noise);
+    CHECK_FALSE(cache.load(21, key + " ").has_value()); // the key is still compared in full
+
+    const std::vector<char> file = read_bytes(file_of(tmp.path, 21));
+    const uint64_t raw = object.size() + key.size() + 8;
+    REQUIRE(raw >= tj::cache::compress_from_bytes);
+    CHECK(get_le(file, 32, 8) == raw);
+    if (tj::support::zstd_available()) {
+        CHECK(get_le(file, 20, 4) == 1);
+        CHECK(file.size() * 10 < raw); // this input compresses more than tenfold
+    } else {
+        MESSAGE("LLVM was built without zstd: entries are stored uncompressed (flag 0)");
+        CHECK(get_le(file, 20, 4) == 0);
+        CHECK(file.size() == raw + 48);
+    }
+    // The stored bytes cut short, with sizes and checksum made right: the payload no longer decompresses (or,
+    // uncompressed, no longer matches its size), which is a miss, never a crash.
+    std::vector<char> damaged(file.begin(), file.begin() + 24);
+    const size_t stored = file.size() - 48 - 100;
+    put_le(damaged, stored, 8);
+    damaged.insert(damaged.end(), file.begin() + 32, file.begin() + 40 + std::ptrdiff_t(stored));
+    put_le(damaged, tj::support::hash64(damaged.data(), damaged.size()), 8);
+    write_bytes(file_of(tmp.path, 21), damaged);
+    log.clear();
+    CHECK_FALSE(cache.load(21, key).has_value());
+    CHECK(log.count(tj::LogLevel::Warn) == 1);
+    CHECK_FALSE(fs::exists(file_of(tmp.path, 21)));
 }
 
 TEST_CASE("disk cache: a file writable by group or others is never loaded, nor deleted") {
@@ -416,7 +565,7 @@ TEST_CASE("disk cache: enabled = false stores nothing and loads nothing") {
 TEST_CASE("disk cache: beyond max_bytes the least recently used files are evicted") {
     TempDir tmp;
     LogCapture log;
-    const size_t file_size = build(key_a, object_a).size();
+    const size_t file_size = stored_size(key_a, bytes(object_a));
     DiskCache cache = make_cache(tmp.path, 3 * file_size); // room for three files
     cache.store(1, key_a, bytes(object_a));
     cache.store(2, key_a, bytes(object_a));
@@ -439,7 +588,7 @@ TEST_CASE("disk cache: beyond max_bytes the least recently used files are evicte
     set_mtime(file_of(tmp.path, 1), 30);
     set_mtime(file_of(tmp.path, 3), 20);
     set_mtime(file_of(tmp.path, 4), 10);
-    cache.store(5, key_a, std::vector<char>(file_size + object_a.size(), 'x'));
+    cache.store(5, key_a, object_filling(key_a, file_size + file_size / 2));
     CHECK_FALSE(fs::exists(file_of(tmp.path, 1)));
     CHECK_FALSE(fs::exists(file_of(tmp.path, 3)));
     CHECK(fs::exists(file_of(tmp.path, 4)));
@@ -466,12 +615,9 @@ TEST_CASE("disk cache: 8 threads storing and loading at once see only whole, rig
     std::vector<std::vector<char>> objects;
     for (int i = 0; i < 6; ++i) {
         keys.push_back("kernel " + std::to_string(i) + std::string(static_cast<size_t>(i) * 50, 'k'));
-        std::vector<char> object(200 + static_cast<size_t>(i) * 997);
-        for (size_t j = 0; j < object.size(); ++j)
-            object[j] = static_cast<char>(i * 31 + j * 7);
-        objects.push_back(object);
+        objects.push_back(random_bytes(200 + static_cast<size_t>(i) * 997, static_cast<unsigned>(i)));
     }
-    const uint64_t bound = 2 * (objects[5].size() + keys[5].size() + 36); // at most three files: evicts often
+    const uint64_t bound = 2 * stored_size(keys[5], objects[5]); // at most three files: evicts often
     DiskCache shared = make_cache(tmp.path, bound);
     std::atomic<int> hits{0}, misses{0}, wrong{0};
     std::vector<std::thread> threads;
@@ -568,7 +714,7 @@ TEST_CASE("disk cache: store failures are logged, not thrown, and leave nothing 
     small.rlim_cur = 64;
     REQUIRE(::setrlimit(RLIMIT_FSIZE, &small) == 0);
     log.clear();
-    cache.store(2, key_a, std::vector<char>(4096, 'z'));
+    cache.store(2, key_a, random_bytes(4096, 1)); // does not compress below the limit
     ::setrlimit(RLIMIT_FSIZE, &saved);
     std::signal(SIGXFSZ, old_handler);
     CHECK(log.count(tj::LogLevel::Warn, "cannot write") == 1);

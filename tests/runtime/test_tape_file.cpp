@@ -2,8 +2,10 @@
 #include "run_self.h"
 #include "test_tape_functions.h"
 
-#include "tape/recorder.h"  // save_to_directory
-#include "tape/tape_file.h" // tape_file_version
+#include "support/container.h" // the file layout
+#include "support/hash.h"      // its checksum
+#include "tape/recorder.h"     // save_to_directory
+#include "tape/tape_file.h"    // tape_file_version
 
 #include <tracejit/tape.h>
 
@@ -92,20 +94,11 @@ struct Tag : tj::tape::Context {
     }
 };
 
-/// The FNV-1a checksum the file format ends with.
-uint64_t fnv1a(std::string_view bytes) {
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (unsigned char c : bytes) {
-        h ^= c;
-        h *= 0x100000001b3ull;
-    }
-    return h;
-}
-
+/// Makes the checksum the file ends with (xxh3 of every byte before it) right again.
 void fix_checksum(std::string &bytes) {
     if (bytes.size() < 8)
         return;
-    uint64_t sum = fnv1a(std::string_view(bytes).substr(0, bytes.size() - 8));
+    uint64_t sum = tj::support::hash64(std::string_view(bytes).substr(0, bytes.size() - 8));
     for (int i = 0; i < 8; ++i)
         bytes[bytes.size() - 8 + i] = static_cast<char>((sum >> (8 * i)) & 0xff);
 }
@@ -169,7 +162,8 @@ TEST_CASE("tape file: a missing, foreign, truncated, corrupt or newer file is a 
     tj::tape::save(*tape, good_path);
     const std::string good = read_file(good_path);
     REQUIRE(good.size() > 100);
-    CHECK(good.compare(0, 6, "TJTAPE") == 0);
+    CHECK(good.compare(0, 8, "TRACEJIT") == 0);
+    const size_t header = tj::support::container_header_bytes, version_at = tj::support::container_kind_version_offset;
 
     CHECK_THROWS_WITH_AS(
         tj::tape::load((dir / "missing.tjtape").string()),
@@ -183,8 +177,8 @@ TEST_CASE("tape file: a missing, foreign, truncated, corrupt or newer file is a 
                          tj::Error);
 
     std::string newer = good;
-    newer[6] = 7;
-    newer[7] = newer[8] = newer[9] = 0;
+    newer[version_at] = 7;
+    newer[version_at + 1] = newer[version_at + 2] = newer[version_at + 3] = 0;
     CHECK_THROWS_WITH_AS(tj::tape::load_bytes(newer, "newer"),
                          doctest::Contains("tj::tape::load_bytes(): newer: version 7 is not supported"), tj::Error);
 
@@ -220,7 +214,7 @@ TEST_CASE("tape file: a missing, foreign, truncated, corrupt or newer file is a 
         std::string b = good;
         int edits = 1 + static_cast<int>(rng() % 4);
         for (int e = 0; e < edits; ++e) {
-            size_t at = 18 + rng() % (b.size() - 26);
+            size_t at = header + rng() % (b.size() - header - 8); // inside the payload
             switch (rng() % 3) {
             case 0: b[at] = static_cast<char>(rng()); break;
             case 1: b[at] = static_cast<char>(0xff); break;
@@ -243,10 +237,37 @@ TEST_CASE("tape file: a missing, foreign, truncated, corrupt or newer file is a 
     // A node count that promises more than the bytes can hold.
     std::string huge = good;
     for (int i = 0; i < 8; ++i)
-        huge[18 + i] = static_cast<char>(0x7f);
+        huge[header + i] = static_cast<char>(0x7f);
     fix_checksum(huge);
     CHECK_THROWS_WITH_AS(tj::tape::load_bytes(huge), doctest::Contains("node count"), tj::Error);
     fs::remove_all(dir);
+}
+
+TEST_CASE("tape file: a kernel cache file, another kind or a compressed tape is refused with the reason") {
+    tj::tape::Tape tape = tj::track(poly, 3.0);
+    const std::string good = tj::tape::detail::encode_tape(*tape);
+    const std::string_view payload = std::string_view(good).substr(
+        tj::support::container_header_bytes, good.size() - tj::support::container_header_bytes - 8);
+    // The same payload in a container of another kind: the kind tag says what it is.
+    const std::string kernel =
+        tj::support::encode_container(tj::support::FileKind::Kernel, 2, payload, tj::support::Compress::No);
+    CHECK_THROWS_WITH_AS(tj::tape::load_bytes(kernel, "k"),
+                         "tj::tape::load_bytes(): k: a tracejit kernel cache file, not a tape", tj::Error);
+    const std::string unknown =
+        tj::support::encode_container(static_cast<tj::support::FileKind>(77), 2, payload, tj::support::Compress::No);
+    CHECK_THROWS_WITH_AS(tj::tape::load_bytes(unknown, "u"),
+                         "tj::tape::load_bytes(): u: unknown kind 77, not a tracejit tape", tj::Error);
+    // Tapes are stored uncompressed; a compressed one is refused before its size is trusted.
+    if (tj::support::zstd_available()) {
+        const std::string packed =
+            tj::support::encode_container(tj::support::FileKind::Tape, 2, payload, tj::support::Compress::Zstd);
+        CHECK_THROWS_WITH_AS(tj::tape::load_bytes(packed, "z"), doctest::Contains("a compressed tape"), tj::Error);
+    }
+    // And the container of the right kind with the same payload is the tape again.
+    const std::string same =
+        tj::support::encode_container(tj::support::FileKind::Tape, 2, payload, tj::support::Compress::No);
+    CHECK(same == good);
+    CHECK(tj::tape::printlevels(*tj::tape::load_bytes(same), 10) == tj::tape::printlevels(*tape, 10));
 }
 
 TEST_CASE("tape file: a version 1 file (before gradients) still loads, with no gradients") {
@@ -288,7 +309,8 @@ TEST_CASE("tape file: a version 1 file (before gradients) still loads, with no g
         CHECK_THROWS_AS(tj::tape::load_bytes(bytes.substr(0, n)), tj::Error);
     // Saved again, it is a file of the current version that reads back the same.
     std::string again = tj::tape::detail::encode_tape(*t);
-    CHECK(again[6] == static_cast<char>(tj::tape::detail::tape_file_version));
+    CHECK(again.compare(0, 8, "TRACEJIT") == 0);
+    CHECK(again[tj::support::container_kind_version_offset] == static_cast<char>(tj::tape::detail::tape_file_version));
     CHECK(tj::tape::printlevels(*tj::tape::load_bytes(again), 3) == tj::tape::printlevels(*t, 3));
 }
 

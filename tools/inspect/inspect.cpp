@@ -4,6 +4,8 @@
 // then prints either the tape below that node (text = printlevels, json = to_json, dot = to_dot) or the result
 // of one query about it (--referenced, --backward, --dependents, --forward). Every error is one line on stderr
 // and exit status 1.
+#include "support/dot_writer.h" // the runtime's DOT writer (libtracejit exports it)
+
 #include <tracejit/error.h>
 #include <tracejit/tape.h>
 
@@ -170,48 +172,34 @@ const tj::tape::Node &find_node(const tj::tape::Node &root, const std::string &p
     }
 }
 
-/// Appends `s` quoted for a DOT label (the query graph: node_line text, which holds no line breaks).
-void append_dot_escaped(std::string &out, std::string_view s) {
-    for (char c : s) {
-        if (c == '"' || c == '\\')
-            out += '\\';
-        if (c == '\n') {
-            out += "\\n";
-            continue;
-        }
-        if (static_cast<unsigned char>(c) < 0x20)
-            continue;
-        out += c;
-    }
-}
-
 /// The answer to a query as a digraph: the selected node (bold) and the result nodes, with the references
 /// among them as edges from the node read to the reader.
 std::string query_dot(const tj::tape::Node &selected, const std::vector<const tj::tape::Node *> &nodes,
                       const char *query) {
+    using tj::support::DotQuote;
     std::vector<const tj::tape::Node *> all = nodes;
     all.insert(all.begin(), &selected);
     std::unordered_set<const tj::tape::Node *> present(all.begin(), all.end());
-    std::string out = "digraph query {\n  graph [fontname=\"monospace\", label=\"";
-    out += query;
-    out += " of @";
-    out += std::to_string(selected.index());
-    out += "\"];\n  node [fontname=\"monospace\", fontsize=10, shape=box];\n";
+    auto id_of = [](const tj::tape::Node *n) { return "n" + std::to_string(reinterpret_cast<uintptr_t>(n)); };
+    tj::support::DotWriter dot("query");
+    const std::string title = std::string(query) + " of @" + std::to_string(selected.index());
+    dot.defaults("graph", {{"fontname", "monospace", DotQuote::Always}, {"label", title, DotQuote::Always}});
+    dot.defaults("node", {{"fontname", "monospace", DotQuote::Always}, {"fontsize", "10"}, {"shape", "box"}});
     std::unordered_set<const tj::tape::Node *> written;
     for (const tj::tape::Node *n : all) {
         if (!written.insert(n).second)
             continue;
-        out += "  n" + std::to_string(reinterpret_cast<uintptr_t>(n)) + " [label=\"";
-        append_dot_escaped(out, tj::tape::node_line(*n));
-        out += n == &selected ? "\", style=bold];\n" : "\"];\n";
+        const std::string line = tj::tape::node_line(*n);
+        if (n == &selected)
+            dot.node(id_of(n), {{"label", line, DotQuote::Always}, {"style", "bold"}});
+        else
+            dot.node(id_of(n), {{"label", line, DotQuote::Always}});
     }
     for (const tj::tape::Node *n : written)
         for (const auto &[position, target] : n->references())
             if (target && present.count(target))
-                out += "  n" + std::to_string(reinterpret_cast<uintptr_t>(target)) + " -> n" +
-                       std::to_string(reinterpret_cast<uintptr_t>(n)) + ";\n";
-    out += "}\n";
-    return out;
+                dot.edge(id_of(target), id_of(n));
+    return dot.finish();
 }
 
 /// One line of `s` (a tj::Error message may hold line breaks).
