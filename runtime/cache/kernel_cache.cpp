@@ -2,8 +2,8 @@
 #include "cache/kernel_cache.h"
 
 #include "cache/disk_cache.h"
-#include "cache/hash.h"
 #include "log.h"
+#include "support/hash.h"
 
 #include <tracejit/error.h>
 
@@ -43,7 +43,7 @@ double ms_since(std::chrono::steady_clock::time_point t0) {
 
 backends::KernelLookup find_kernel(KernelCompiler &compiler, const KernelIR &ir) {
     using backends::KernelSource;
-    uint64_t h = hash_bytes(ir.text.data(), ir.text.size());
+    uint64_t h = support::hash64(ir.text);
     Memory &mem = memory();
     {
         std::lock_guard<std::mutex> guard(mem.mutex);
@@ -55,7 +55,7 @@ backends::KernelLookup find_kernel(KernelCompiler &compiler, const KernelIR &ir)
     }
     auto t0 = std::chrono::steady_clock::now();
     std::string key = compiler.disk_key(ir);
-    uint64_t disk_hash = hash_bytes(key.data(), key.size());
+    uint64_t disk_hash = support::hash64(key);
     backends::KernelLookup result;
     if (auto code = disk().load(disk_hash, key)) {
         try {
