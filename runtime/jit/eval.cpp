@@ -74,11 +74,19 @@ void run_group(State &s, uint64_t size, const std::vector<uint32_t> &roots) {
         become_data(s, root, as.args[p], at);
 }
 
-} // namespace
-
-void eval_locked(State &s, const uint32_t *ids, size_t count) {
-    // Roots grouped by size, in order of first appearance; pending scatters join their size's group.
+/// The kernels one evaluation runs.
+struct Schedule {
+    /// Roots grouped by size, in order of first appearance; pending scatters join their size's group.
     std::vector<std::pair<uint64_t, std::vector<uint32_t>>> groups;
+    /// The pending scatters this evaluation runs (each holds the reference the pending list held).
+    std::vector<uint32_t> effects;
+};
+
+/// Groups `ids` that are not evaluated yet, and this thread's pending scatters, by size (a symbolic loop's results
+/// and scatters go with it); AD's hook may add variables of the same sizes.
+Schedule schedule(State &s, const uint32_t *ids, size_t count) {
+    Schedule plan;
+    auto &groups = plan.groups;
     auto add_one = [&](uint32_t id) {
         uint64_t size = s.vars[id].size;
         for (auto &g : groups)
@@ -89,7 +97,7 @@ void eval_locked(State &s, const uint32_t *ids, size_t count) {
             }
         groups.push_back({size, {id}});
     };
-    std::vector<uint32_t> effects;
+    std::vector<uint32_t> &effects = plan.effects;
     auto add = [&](uint32_t id) {
         add_one(id);
         if (s.vars[id].op != Op::LoopOut) [[likely]]
@@ -129,7 +137,7 @@ void eval_locked(State &s, const uint32_t *ids, size_t count) {
             add(id);
     }
     if (groups.empty())
-        return;
+        return plan;
     if (s.before_eval && count) {
         std::vector<uint32_t> more;
         s.before_eval(more);
@@ -140,43 +148,55 @@ void eval_locked(State &s, const uint32_t *ids, size_t count) {
                 add(id);
         }
     }
+    return plan;
+}
+
+/// A group of size 0: nothing to compute; each root becomes an empty buffer of the selected backend.
+void run_empty_group(State &s, const std::vector<uint32_t> &roots) {
+    for (uint32_t id : roots) {
+        const Variable &v = s.vars[id];
+        if (v.op == Op::Scatter || v.op == Op::ScatterAdd || is_loop_effect(v))
+            continue;
+        backends::Device &dev = backends::active_device(s.backend);
+        void *buf = dev.alloc(v.type, 0);
+        try {
+            dev.fill(buf, v.type, 0, 0);
+        } catch (...) {
+            backends::device(s.backend).free(buf, v.type, 0);
+            throw;
+        }
+        become_data(s, id, buf, s.backend);
+    }
+}
+
+} // namespace
+
+void eval_locked(State &s, const uint32_t *ids, size_t count) {
+    Schedule plan = schedule(s, ids, count);
     // Hold the roots while kernels run: a later group must not see an earlier root freed.
-    for (auto &g : groups)
+    for (auto &g : plan.groups)
         for (uint32_t id : g.second)
             inc_ref(s, id);
     std::exception_ptr failure;
-    for (auto &g : groups) {
-        if (g.first == 0) {
-            for (uint32_t id : g.second)
-                if (s.vars[id].op != Op::Scatter && s.vars[id].op != Op::ScatterAdd && !is_loop_effect(s.vars[id])) {
-                    // Nothing to compute: an empty buffer of the selected backend.
-                    backends::Device &dev = backends::active_device(s.backend);
-                    void *buf = dev.alloc(s.vars[id].type, 0);
-                    try {
-                        dev.fill(buf, s.vars[id].type, 0, 0);
-                    } catch (...) {
-                        backends::device(s.backend).free(buf, s.vars[id].type, 0);
-                        throw;
-                    }
-                    become_data(s, id, buf, s.backend);
-                }
-            continue;
-        }
+    for (auto &[size, roots] : plan.groups) {
         try {
-            run_group(s, g.first, g.second);
+            if (size == 0)
+                run_empty_group(s, roots);
+            else
+                run_group(s, size, roots); // assemble → device.find_kernel → device.launch
         } catch (...) {
             failure = std::current_exception();
             break;
         }
     }
-    for (uint32_t id : effects) {
+    for (uint32_t id : plan.effects) {
         if (is_loop_effect(s.vars[id]))
             loop_effects_done(s, id);
         else
             s.vars[s.vars[id].dep[3]].dirty = false;
         dec_ref(s, id); // the reference the pending list held
     }
-    for (auto &g : groups)
+    for (auto &g : plan.groups)
         for (uint32_t id : g.second)
             dec_ref(s, id);
     if (failure)
