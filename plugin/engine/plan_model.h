@@ -16,11 +16,17 @@ struct PlannedOperand {
     uint32_t slot;
 };
 
-/// A literal taking part in a site.
+/// How a literal's value is held: the tj::tape::ValueKind its Constant node gets.
+enum class LiteralKind { Bool, Signed, Unsigned, Float, Pointer, String };
+
+/// A literal taking part in a site, with the value clang gave it (the runtime shows it as the Constant's value).
 struct PlannedLiteral {
     uint32_t position;
     std::string text; ///< its spelling
     std::string type; ///< its type as clang prints it
+    LiteralKind kind = LiteralKind::Signed;
+    uint64_t bits = 0; ///< Bool: 0/1; Signed: two's complement; Unsigned; Float: a double's bits; Pointer: 0
+    std::string chars; ///< String: its characters (escapes resolved, pieces joined, UTF-8), may hold '\0'
 };
 
 /// A `case` label of a switch site.

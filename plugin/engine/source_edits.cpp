@@ -123,7 +123,7 @@ void EditList::apply(Rewriter &rewriter) const {
     }
 }
 
-std::string cxx_string_literal(const std::string &text) {
+std::string cxx_string_literal(const std::string &text, bool escape_non_ascii) {
     std::string out = "\"";
     for (size_t i = 0; i < text.size(); ++i) {
         unsigned char c = static_cast<unsigned char>(text[i]);
@@ -135,7 +135,7 @@ std::string cxx_string_literal(const std::string &text) {
         case '\r': out += "\\r"; break;
         case '?': out += (i + 1 < text.size() && text[i + 1] == '?') ? "?\\" : "?"; break;
         default:
-            if (c < 0x20 || c == 0x7f) {
+            if (c < 0x20 || c == 0x7f || (escape_non_ascii && c >= 0x80)) {
                 char buf[8];
                 std::snprintf(buf, sizeof buf, "\\%03o", c);
                 out += buf;

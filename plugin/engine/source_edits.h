@@ -80,8 +80,8 @@ class EditList {
     std::vector<Replacement> m_replacements;
 };
 
-/// `text` as a C++ string literal on one line: quotes, backslashes and control characters escaped, `??` split so
-/// no trigraph can form.
-std::string cxx_string_literal(const std::string &text);
+/// `text` as a C++ string literal on one line: quotes, backslashes and control characters escaped (and bytes from
+/// 0x80 when `escape_non_ascii`), `??` split so no trigraph can form.
+std::string cxx_string_literal(const std::string &text, bool escape_non_ascii = false);
 
 } // namespace tracejit::plugin

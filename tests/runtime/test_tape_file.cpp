@@ -2,8 +2,8 @@
 #include "run_self.h"
 #include "test_tape_functions.h"
 
-#include "tape/recorder.h"  // save_to_directory
-#include "tape/tape_file.h" // tape_file_version
+#include "tape/tape_file.h"     // tape_file_version
+#include "tape/tape_recorder.h" // save_to_directory
 
 #include <tracejit/tape.h>
 

@@ -3,7 +3,10 @@
 
 #include "engine/source_edits.h"
 
+#include <llvm/Support/ConvertUTF.h>
+
 #include <cstdint>
+#include <cstdio>
 #include <limits>
 
 namespace tracejit::plugin {
@@ -18,6 +21,39 @@ const char *kind_spelling(SiteKind kind) {
     case SiteKind::Return: return "::tj::tape::Kind::Return";
     }
     return "::tj::tape::Kind::Statement";
+}
+
+const char *value_kind_spelling(LiteralKind kind) {
+    switch (kind) {
+    case LiteralKind::Bool: return "::tj::tape::ValueKind::Bool";
+    case LiteralKind::Signed: return "::tj::tape::ValueKind::Signed";
+    case LiteralKind::Unsigned: return "::tj::tape::ValueKind::Unsigned";
+    case LiteralKind::Float: return "::tj::tape::ValueKind::Float";
+    case LiteralKind::Pointer: return "::tj::tape::ValueKind::Pointer";
+    case LiteralKind::String: return "::tj::tape::ValueKind::String";
+    }
+    return "::tj::tape::ValueKind::Text";
+}
+
+/// A Literal's value fields (include/tracejit/tape_hooks.h): kind, bits, chars, size. Floats' bits in hex.
+std::string literal_value(const PlannedLiteral &l) {
+    std::string bits;
+    if (l.kind == LiteralKind::Float) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "0x%016llxull", static_cast<unsigned long long>(l.bits));
+        bits = buf;
+    } else {
+        bits = std::to_string(l.bits) + "ull";
+    }
+    std::string chars = "nullptr";
+    if (l.kind == LiteralKind::String) {
+        const auto *begin = reinterpret_cast<const llvm::UTF8 *>(l.chars.data());
+        // Bytes that are not UTF-8 (from escapes like "\xff") are written as escapes, so that the generated text
+        // stays valid UTF-8.
+        chars = cxx_string_literal(l.chars, !llvm::isLegalUTF8String(&begin, begin + l.chars.size()));
+    }
+    return std::string(value_kind_spelling(l.kind)) + ", " + bits + ", " + chars + ", " +
+           std::to_string(l.kind == LiteralKind::String ? l.chars.size() : 0) + "u";
 }
 
 std::string int64_literal(int64_t v) {
@@ -39,7 +75,7 @@ std::string emit_prologue(const FunctionPlan &plan, bool exceptions) {
         }
         for (const PlannedLiteral &l : s.literals) {
             literals += "{" + std::to_string(l.position) + "u, " + cxx_string_literal(l.text) + ", " +
-                        cxx_string_literal(l.type) + "}, ";
+                        cxx_string_literal(l.type) + ", " + literal_value(l) + "}, ";
             ++n_literals;
         }
         for (uint32_t w : s.writes) {

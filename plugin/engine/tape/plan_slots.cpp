@@ -6,6 +6,8 @@
 #include <clang/AST/ExprConcepts.h>
 #include <clang/AST/StmtCXX.h>
 
+#include <llvm/Support/ConvertUTF.h>
+
 #include <cctype>
 
 namespace tracejit::plugin {
@@ -91,6 +93,66 @@ std::string literal_text(const Expr *e, const SourceText &src) {
     return src.text(r);
 }
 
+/// The characters of a string literal as UTF-8: as stored for narrow literals, code units converted for wide ones
+/// (an unpaired surrogate or an invalid code point becomes U+FFFD).
+std::string string_chars(const StringLiteral &s) {
+    if (s.getCharByteWidth() == 1)
+        return s.getString().str();
+    std::string out;
+    const unsigned n = s.getLength();
+    for (unsigned i = 0; i < n; ++i) {
+        uint32_t cp = s.getCodeUnit(i);
+        if (s.getCharByteWidth() == 2 && cp >= 0xD800 && cp < 0xDC00 && i + 1 < n) {
+            uint32_t low = s.getCodeUnit(i + 1);
+            if (low >= 0xDC00 && low < 0xE000) {
+                cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+                ++i;
+            }
+        }
+        char buf[UNI_MAX_UTF8_BYTES_PER_CODE_POINT];
+        char *end = buf;
+        if (!llvm::ConvertCodePointToUTF8(cp, end)) {
+            end = buf;
+            llvm::ConvertCodePointToUTF8(0xFFFD, end);
+        }
+        out.append(buf, end);
+    }
+    return out;
+}
+
+/// The value of a literal as the compiler computed it: integers and characters in their type's signedness, floating
+/// literals converted to double (a float literal's own value, widened), strings as their characters.
+void set_literal_value(const Expr &e, PlannedLiteral &out) {
+    if (const auto *i = dyn_cast<IntegerLiteral>(&e)) {
+        out.kind = e.getType()->isUnsignedIntegerType() ? LiteralKind::Unsigned : LiteralKind::Signed;
+        out.bits = i->getValue().getLimitedValue();
+    } else if (const auto *f = dyn_cast<FloatingLiteral>(&e)) {
+        llvm::APFloat v = f->getValue();
+        bool loses_info = false;
+        v.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven, &loses_info);
+        out.kind = LiteralKind::Float;
+        out.bits = v.bitcastToAPInt().getZExtValue();
+    } else if (const auto *c = dyn_cast<CharacterLiteral>(&e)) {
+        // getValue() holds the value in 32 bits, a plain char's already sign-extended where char is signed. A plain
+        // char is Signed whatever its signedness: the tape shows a Signed `char` as a character.
+        bool is_signed = e.getType()->isSignedIntegerType();
+        bool plain_char = e.getType()->isSpecificBuiltinType(BuiltinType::Char_S) ||
+                          e.getType()->isSpecificBuiltinType(BuiltinType::Char_U);
+        out.kind = is_signed || plain_char ? LiteralKind::Signed : LiteralKind::Unsigned;
+        out.bits = is_signed ? static_cast<uint64_t>(static_cast<int64_t>(static_cast<int32_t>(c->getValue())))
+                             : static_cast<uint64_t>(c->getValue());
+    } else if (const auto *b = dyn_cast<CXXBoolLiteralExpr>(&e)) {
+        out.kind = LiteralKind::Bool;
+        out.bits = b->getValue();
+    } else if (isa<CXXNullPtrLiteralExpr>(&e)) {
+        out.kind = LiteralKind::Pointer;
+        out.bits = 0;
+    } else if (const auto *s = dyn_cast<StringLiteral>(&e)) {
+        out.kind = LiteralKind::String;
+        out.chars = string_chars(*s);
+    }
+}
+
 void scan(const Stmt *s, const SlotTable &slots, const SourceText &src, OperandScan &out, const Expr *written,
           bool constant) {
     if (!s)
@@ -127,7 +189,12 @@ void scan(const Stmt *s, const SlotTable &slots, const SourceText &src, OperandS
             return;
         PrintingPolicy policy(src.lang());
         policy.SuppressTagKeyword = true;
-        out.literals.push_back({out.next_position++, text, e->getType().getAsString(policy)});
+        PlannedLiteral literal;
+        literal.position = out.next_position++;
+        literal.text = text;
+        literal.type = e->getType().getAsString(policy);
+        set_literal_value(*e, literal);
+        out.literals.push_back(std::move(literal));
         return;
     }
     if (isa<ConstantExpr>(s))

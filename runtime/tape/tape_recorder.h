@@ -1,7 +1,7 @@
-// runtime/tape/recorder.h — the per-thread recorder behind tj::track and the hooks of instrumented functions
+// runtime/tape/tape_recorder.h — the per-thread recorder behind tj::track and the hooks of instrumented functions
 //
-// How to read recorder.cpp: start with frame_enter (a marked function starts: a Call node, its FrameState),
-// then Recorder::record (one node per executed site: value, references, writes), then frame_leave and
+// How to read tape_recorder.cpp: start with frame_enter (a marked function starts: a Call node, its FrameState),
+// then TapeRecorder::record (one node per executed site: value, references, writes), then frame_leave and
 // track_end (the tape is finished: synthetic root, TRACEJIT_TAPE files).
 #pragma once
 
@@ -45,14 +45,14 @@ struct FunctionCache {
 
 /// One active call of a marked function that is being recorded (the `void *` the Frame holds).
 struct FrameState {
-    Recorder *recorder = nullptr;
+    TapeRecorder *recorder = nullptr;
     const FunctionInfo *fn = nullptr;
     FunctionCache *cache = nullptr;
     Node *call = nullptr;
     bool *record = nullptr;  ///< the Frame's own flag: cleared for a leaf
-    size_t slot_base = 0;    ///< into Recorder::m_slots: the last writer of each slot
-    size_t loop_base = 0;    ///< into Recorder::m_loops: the iteration counter of each site
-    size_t pending_base = 0; ///< into Recorder::m_pending: nested calls not yet referenced
+    size_t slot_base = 0;    ///< into TapeRecorder::m_slots: the last writer of each slot
+    size_t loop_base = 0;    ///< into TapeRecorder::m_loops: the iteration counter of each site
+    size_t pending_base = 0; ///< into TapeRecorder::m_pending: nested calls not yet referenced
     int depth = 1;
     bool decided = false; ///< Context::expand asked (after the arguments)
     bool leaf = false;
@@ -60,9 +60,9 @@ struct FrameState {
 
 /// Records the marked calls made on one thread into one tape. (Hidden: its calls inside the library then
 /// go straight to their target, not through the PLT.)
-class __attribute__((visibility("hidden"))) Recorder {
+class __attribute__((visibility("hidden"))) TapeRecorder {
   public:
-    Recorder(Context *ctx, bool direct, std::string callable_name, bool auto_save);
+    TapeRecorder(Context *ctx, bool direct, std::string callable_name, bool auto_save);
 
     void *enter(const FunctionInfo &fn, const char *signature, bool *record);
     void leave(FrameState &fs) noexcept;
@@ -94,7 +94,7 @@ class __attribute__((visibility("hidden"))) Recorder {
     }
     bool auto_save() const { return m_auto_save; }
     bool idle() const { return m_frames.empty(); }
-    Recorder *previous = nullptr; ///< the recording this one interrupted on this thread
+    TapeRecorder *previous = nullptr; ///< the recording this one interrupted on this thread
 
   private:
     FunctionCache &cache_for(const FunctionInfo &fn, const char *signature);
@@ -110,8 +110,7 @@ class __attribute__((visibility("hidden"))) Recorder {
     bool m_direct, m_auto_save;
     std::string m_callable_name;
     std::unique_ptr<TapeData> m_data;
-    Node *m_root = nullptr;
-    Node *m_frame_root = nullptr; ///< a marked function tracked directly: its call is the root
+    Node *m_root = nullptr; ///< a directly tracked function's call, or the synthetic root above several calls
     bool m_synthetic = false;
     std::deque<FrameState> m_frames;
     std::vector<Node *> m_slots;

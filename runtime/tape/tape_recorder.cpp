@@ -1,19 +1,19 @@
-// runtime/tape/recorder.cpp — records the calls of marked functions into a tape (tj::track, TRACEJIT_TAPE)
+// runtime/tape/tape_recorder.cpp — records the calls of marked functions into a tape (tj::track, TRACEJIT_TAPE)
 //
 // Start with frame_enter: with no recorder on this thread it costs one thread-local read and one test of the
-// cached TRACEJIT_TAPE setting. While recording, each executed site becomes one node (Recorder::record): it is
+// cached TRACEJIT_TAPE setting. While recording, each executed site becomes one node (TapeRecorder::record): it is
 // taken from the tape's arena, points at its site's interned Source (text, location, type), keeps its value as
 // raw bits (formatted when read) and resolves its reads through the per-frame table of the last node that wrote
 // each slot. Everything that is
-// not needed while the program runs (Constant nodes, the synthetic root) is made in Recorder::finish.
-#include "recorder.h"
+// not needed while the program runs (Constant nodes, the synthetic root) is made in TapeRecorder::finish.
+#include "tape_recorder.h"
 
 #include "../log.h"
 #include "tape_file.h"
 
 #include <atomic>
+#include <cctype>
 #include <cstdlib>
-#include <cstring>
 #include <cxxabi.h>
 #include <optional>
 #include <typeinfo>
@@ -24,7 +24,7 @@
 namespace tj::tape::detail {
 namespace {
 
-__attribute__((tls_model("initial-exec"))) thread_local Recorder *t_recorder = nullptr;
+__attribute__((tls_model("initial-exec"))) thread_local TapeRecorder *t_recorder = nullptr;
 thread_local Tape t_last;
 /// Depth of CaptureScopes on this thread: marked functions called while a value is formatted run unrecorded.
 __attribute__((tls_model("initial-exec"))) thread_local unsigned t_capturing = 0;
@@ -70,102 +70,6 @@ std::string trim(std::string_view s) {
     while (!s.empty() && s.back() == ' ')
         s.remove_suffix(1);
     return std::string(s);
-}
-
-// --- literal values for Constant nodes ---
-
-std::string strip_separators(std::string_view s) {
-    std::string out;
-    for (char c : s)
-        if (c != '\'')
-            out += c;
-    return out;
-}
-
-bool decode_escape(std::string_view s, size_t &i, char &out) {
-    if (s[i] != '\\') {
-        out = s[i++];
-        return true;
-    }
-    if (++i >= s.size())
-        return false;
-    char c = s[i++];
-    switch (c) {
-    case 'n': out = '\n'; return true;
-    case 't': out = '\t'; return true;
-    case 'r': out = '\r'; return true;
-    case '0': out = '\0'; return true;
-    case 'a': out = '\a'; return true;
-    case 'b': out = '\b'; return true;
-    case 'f': out = '\f'; return true;
-    case 'v': out = '\v'; return true;
-    case '\\':
-    case '\'':
-    case '"':
-    case '?': out = c; return true;
-    default: return false;
-    }
-}
-
-/// A literal's value, from its spelling and type.
-struct LiteralValue {
-    ValueKind kind = ValueKind::Text;
-    uint64_t bits = 0;
-    std::string text; ///< String: the characters; Text: the spelling
-};
-
-LiteralValue literal_value(std::string_view text, std::string_view type) {
-    LiteralValue v;
-    auto set = [&](ValueKind k, uint64_t bits) {
-        v.kind = k;
-        v.bits = bits;
-    };
-    if (type.empty()) {
-        v.kind = ValueKind::None;
-    } else if (type == "bool") {
-        set(ValueKind::Bool, text == "true");
-    } else if (type == "float" || type == "double" || type == "long double") {
-        std::string t = strip_separators(text);
-        double d = std::strtod(t.c_str(), nullptr);
-        uint64_t bits;
-        std::memcpy(&bits, &d, sizeof d);
-        set(ValueKind::Float, bits);
-    } else if (type == "std::nullptr_t" || text == "nullptr") {
-        set(ValueKind::Pointer, 0);
-    } else if (text.size() >= 3 && text.back() == '\'' && (type == "char" || text.front() == '\'')) {
-        std::string_view body = text.substr(text.find('\'') + 1);
-        body.remove_suffix(1);
-        size_t i = 0;
-        char c = 0;
-        if (!body.empty() && decode_escape(body, i, c) && i == body.size())
-            set(ValueKind::Signed, static_cast<uint64_t>(static_cast<int64_t>(c)));
-        else
-            v.text = std::string(text);
-    } else if (!text.empty() && text.back() == '"' && text.find('"') < text.size() - 1) {
-        std::string_view body = text.substr(text.find('"') + 1);
-        body.remove_suffix(1);
-        std::string out;
-        size_t i = 0;
-        bool ok = true;
-        while (ok && i < body.size()) {
-            char c = 0;
-            ok = decode_escape(body, i, c);
-            out += c;
-        }
-        v.kind = ValueKind::String;
-        v.text = ok ? out : std::string(body);
-    } else if (!text.empty() && std::isdigit(static_cast<unsigned char>(text[0]))) {
-        std::string t = strip_separators(text);
-        uint64_t n = 0;
-        if (t.size() > 2 && t[0] == '0' && (t[1] == 'b' || t[1] == 'B'))
-            n = std::strtoull(t.c_str() + 2, nullptr, 2);
-        else
-            n = std::strtoull(t.c_str(), nullptr, 0);
-        set(type.find("unsigned") != std::string_view::npos ? ValueKind::Unsigned : ValueKind::Signed, n);
-    } else {
-        v.text = std::string(text);
-    }
-    return v;
 }
 
 std::atomic<unsigned> g_saved_count{0};
@@ -283,9 +187,9 @@ std::string save_to_directory(const Node &root, const std::string &dir) {
     return path;
 }
 
-// --- Recorder ---
+// --- TapeRecorder ---
 
-Recorder::Recorder(Context *ctx, bool direct, std::string callable_name, bool auto_save)
+TapeRecorder::TapeRecorder(Context *ctx, bool direct, std::string callable_name, bool auto_save)
     : m_ctx(ctx), m_direct(direct), m_auto_save(auto_save), m_callable_name(std::move(callable_name)),
       m_data(std::make_unique<TapeData>()) {
     // The base Context and DepthLimit attach nothing: skip the virtual call per node for them.
@@ -299,7 +203,7 @@ Recorder::Recorder(Context *ctx, bool direct, std::string callable_name, bool au
     m_pending.reserve(64);
 }
 
-FunctionCache &Recorder::cache_for(const FunctionInfo &fn, const char *signature) {
+FunctionCache &TapeRecorder::cache_for(const FunctionInfo &fn, const char *signature) {
     auto [it, inserted] = m_functions.try_emplace(&fn);
     FunctionCache &fc = it->second;
     if (inserted) {
@@ -311,7 +215,7 @@ FunctionCache &Recorder::cache_for(const FunctionInfo &fn, const char *signature
     return fc;
 }
 
-const Source *Recorder::site_source(FrameState &fs, uint32_t site, const char *type) {
+const Source *TapeRecorder::site_source(FrameState &fs, uint32_t site, const char *type) {
     SiteCache &sc = fs.cache->sites[site];
     if (type != sc.type_key || !sc.source) [[unlikely]] {
         const FunctionInfo &fn = *fs.fn;
@@ -323,7 +227,7 @@ const Source *Recorder::site_source(FrameState &fs, uint32_t site, const char *t
     return sc.source;
 }
 
-const Source *Recorder::call_source(FrameState &fs, const char *type) {
+const Source *TapeRecorder::call_source(FrameState &fs, const char *type) {
     SiteCache &sc = fs.cache->call_typed;
     if (type != sc.type_key || !sc.source) {
         sc.source = m_data->with_type(fs.cache->call, type ? type : "");
@@ -332,9 +236,9 @@ const Source *Recorder::call_source(FrameState &fs, const char *type) {
     return sc.source;
 }
 
-void Recorder::attach(Node *parent, Node *child) { m_data->append_child(parent, child); }
+void TapeRecorder::attach(Node *parent, Node *child) { m_data->append_child(parent, child); }
 
-Node *Recorder::synthetic_root() {
+Node *TapeRecorder::synthetic_root() {
     if (m_synthetic)
         return m_root;
     Node *root = m_data->new_node();
@@ -348,7 +252,7 @@ Node *Recorder::synthetic_root() {
     return root;
 }
 
-void Recorder::set_value(Node *n, Captured &&v) {
+void TapeRecorder::set_value(Node *n, Captured &&v) {
     NA::value_kind(*n) = v.kind;
     NA::bits(*n) = v.bits;
     if (!v.text.empty()) [[unlikely]]
@@ -357,7 +261,7 @@ void Recorder::set_value(Node *n, Captured &&v) {
         NA::set_ad(*n, v.take_ad());
 }
 
-void *Recorder::enter(const FunctionInfo &fn, const char *signature, bool *record) {
+void *TapeRecorder::enter(const FunctionInfo &fn, const char *signature, bool *record) {
     if (!m_frames.empty() && m_frames.back().decided && m_frames.back().leaf)
         return nullptr; // below a leaf: nothing is recorded
     FunctionCache &fc = cache_for(fn, signature);
@@ -370,7 +274,7 @@ void *Recorder::enter(const FunctionInfo &fn, const char *signature, bool *recor
         attach(parent.call, call);
         depth = parent.depth + 1;
     } else if (!m_root && m_direct) {
-        m_root = m_frame_root = call; // the tracked function itself
+        m_root = call; // the tracked function itself
         depth = 1;
     } else {
         attach(synthetic_root(), call);
@@ -400,7 +304,7 @@ void *Recorder::enter(const FunctionInfo &fn, const char *signature, bool *recor
     return &fs;
 }
 
-void Recorder::decide(FrameState &fs) {
+void TapeRecorder::decide(FrameState &fs) {
     fs.decided = true;
     if (!m_ctx->expand(*fs.call, fs.depth)) {
         fs.leaf = true;
@@ -409,7 +313,7 @@ void Recorder::decide(FrameState &fs) {
     }
 }
 
-void Recorder::arg(FrameState &fs, uint32_t index, Captured &&value) {
+void TapeRecorder::arg(FrameState &fs, uint32_t index, Captured &&value) {
     if (fs.decided || index >= fs.fn->param_count)
         return;
     Node *n = m_data->new_node();
@@ -432,7 +336,7 @@ void Recorder::arg(FrameState &fs, uint32_t index, Captured &&value) {
         decide(fs);
 }
 
-Node *Recorder::record(FrameState &fs, uint32_t site, Kind kind, Captured &&value) {
+Node *TapeRecorder::record(FrameState &fs, uint32_t site, Kind kind, Captured &&value) {
     if (!fs.decided) [[unlikely]]
         decide(fs);
     const FunctionInfo &fn = *fs.fn;
@@ -480,18 +384,24 @@ Node *Recorder::record(FrameState &fs, uint32_t site, Kind kind, Captured &&valu
 
 // The literals of a site become Constant children of each of its nodes. Made here rather than when the tape is
 // finished: a second pass over every node of a large tape costs more than filling the nodes while they are hot.
-void Recorder::add_constants(FrameState &fs, uint32_t site, Node *n) {
+void TapeRecorder::add_constants(FrameState &fs, uint32_t site, Node *n) {
     SiteCache &sc = fs.cache->sites[site];
     const Site &s = fs.fn->sites[site];
     if (sc.constants.empty()) {
         const FunctionInfo &fn = *fs.fn;
         const Literal *lits = fn.literals + s.literals_begin;
         for (uint32_t i = 0; i < s.literals_count; ++i) {
-            std::string_view text = lits[i].text ? lits[i].text : "", type = lits[i].type ? lits[i].type : "";
-            LiteralValue v = literal_value(text, type);
-            sc.constants.push_back({m_data->intern_source(text, fn.file ? fn.file : "", s.line, s.column, type,
-                                                          s.nesting),
-                                    v.kind, v.bits, std::move(v.text)});
+            const Literal &l = lits[i];
+            std::string_view text = l.text ? l.text : "", type = l.type ? l.type : "";
+            // The plugin wrote the literal's value; a table without one (kind Text) shows the spelling.
+            std::string chars;
+            if (l.kind == ValueKind::String && l.chars)
+                chars.assign(l.chars, l.size);
+            else if (l.kind == ValueKind::Text)
+                chars = text;
+            sc.constants.push_back(
+                {m_data->intern_source(text, fn.file ? fn.file : "", s.line, s.column, type, s.nesting), l.kind, l.bits,
+                 std::move(chars)});
         }
     }
     for (const SiteCache::Constant &p : sc.constants) {
@@ -509,12 +419,12 @@ void Recorder::add_constants(FrameState &fs, uint32_t site, Node *n) {
     }
 }
 
-void Recorder::loop_enter(FrameState &fs, uint32_t site) {
+void TapeRecorder::loop_enter(FrameState &fs, uint32_t site) {
     if (site < fs.fn->site_count)
         m_loops[fs.loop_base + site] = 0;
 }
 
-void Recorder::loop(FrameState &fs, uint32_t site, bool condition) {
+void TapeRecorder::loop(FrameState &fs, uint32_t site, bool condition) {
     Captured v;
     v.kind = ValueKind::Bool;
     v.bits = condition;
@@ -525,7 +435,7 @@ void Recorder::loop(FrameState &fs, uint32_t site, bool condition) {
     }
 }
 
-void Recorder::branch(FrameState &fs, uint32_t site, bool taken) {
+void TapeRecorder::branch(FrameState &fs, uint32_t site, bool taken) {
     Captured v;
     v.kind = ValueKind::Bool;
     v.bits = taken;
@@ -536,7 +446,7 @@ void Recorder::branch(FrameState &fs, uint32_t site, bool taken) {
     }
 }
 
-void Recorder::symbolic(FrameState &fs, uint32_t site) {
+void TapeRecorder::symbolic(FrameState &fs, uint32_t site) {
     if (site >= fs.fn->site_count)
         return;
     Captured v;
@@ -548,7 +458,7 @@ void Recorder::symbolic(FrameState &fs, uint32_t site) {
         annotate(*n);
 }
 
-void Recorder::switch_(FrameState &fs, uint32_t site, Captured &&value, bool integral, int64_t v) {
+void TapeRecorder::switch_(FrameState &fs, uint32_t site, Captured &&value, bool integral, int64_t v) {
     Node *n = record(fs, site, Kind::Branch, std::move(value));
     if (!n)
         return;
@@ -567,7 +477,7 @@ void Recorder::switch_(FrameState &fs, uint32_t site, Captured &&value, bool int
     annotate(*n);
 }
 
-void Recorder::ret(FrameState &fs, uint32_t site, Captured &&value) {
+void TapeRecorder::ret(FrameState &fs, uint32_t site, Captured &&value) {
     if (!fs.decided)
         decide(fs);
     if (fs.leaf) { // only the call's value
@@ -584,7 +494,7 @@ void Recorder::ret(FrameState &fs, uint32_t site, Captured &&value) {
     }
 }
 
-void Recorder::thrown(FrameState &fs, std::exception_ptr error) noexcept {
+void TapeRecorder::thrown(FrameState &fs, std::exception_ptr error) noexcept {
     try {
         std::string &e = NA::exception(*fs.call);
         if (e.empty())
@@ -593,7 +503,7 @@ void Recorder::thrown(FrameState &fs, std::exception_ptr error) noexcept {
     }
 }
 
-void Recorder::leave(FrameState &fs) noexcept {
+void TapeRecorder::leave(FrameState &fs) noexcept {
     if (m_frames.empty() || &m_frames.back() != &fs) {
         log::error("tj::tape: a recorded frame left out of order (ignored)");
         return;
@@ -614,7 +524,7 @@ void Recorder::leave(FrameState &fs) noexcept {
         m_pending.push_back(call); // referenced by the caller's next node
 }
 
-Tape Recorder::finish(std::exception_ptr error) {
+Tape TapeRecorder::finish(std::exception_ptr error) {
     if (!m_frames.empty())
         log::error("tj::tape: a tape finished with {} calls still open", m_frames.size());
     Node *root = m_root;
@@ -640,14 +550,14 @@ CaptureScope::CaptureScope() noexcept { ++t_capturing; }
 CaptureScope::~CaptureScope() { --t_capturing; }
 
 void *frame_enter(const FunctionInfo &fn, const char *signature, bool *record_statements) {
-    Recorder *r = t_recorder;
+    TapeRecorder *r = t_recorder;
     if (t_capturing) [[unlikely]]
         return nullptr;
     if (!r) [[likely]] {
         const std::string *dir = tape_directory();
         if (!dir) [[likely]]
             return nullptr;
-        r = new Recorder(&everything_context(), true, fn.name ? fn.name : "", true);
+        r = new TapeRecorder(&everything_context(), true, fn.name ? fn.name : "", true);
         t_recorder = r;
     }
     return r->enter(fn, signature, record_statements);
@@ -655,7 +565,7 @@ void *frame_enter(const FunctionInfo &fn, const char *signature, bool *record_st
 
 void frame_leave(void *frame) noexcept {
     FrameState &fs = *static_cast<FrameState *>(frame);
-    Recorder *r = fs.recorder;
+    TapeRecorder *r = fs.recorder;
     r->leave(fs);
     if (r->auto_save() && r->idle()) {
         if (t_recorder == r)
@@ -721,19 +631,19 @@ void frame_thrown(void *frame, std::exception_ptr error) noexcept {
 
 // --- tj::track ---
 
-Recorder *track_begin(Context *ctx, bool direct, const char *callable_name) {
-    auto *r = new Recorder(ctx ? ctx : &everything_context(), direct, callable_name ? callable_name : "", false);
+TapeRecorder *track_begin(Context *ctx, bool direct, const char *callable_name) {
+    auto *r = new TapeRecorder(ctx ? ctx : &everything_context(), direct, callable_name ? callable_name : "", false);
     r->previous = t_recorder;
     t_recorder = r;
     return r;
 }
 
-void track_result_captured(Recorder *rec, Captured &&value) { rec->set_result(std::move(value)); }
+void track_result_captured(TapeRecorder *rec, Captured &&value) { rec->set_result(std::move(value)); }
 
-Tape track_end(Recorder *rec, std::exception_ptr error) {
+Tape track_end(TapeRecorder *rec, std::exception_ptr error) {
     if (t_recorder == rec)
         t_recorder = rec->previous;
-    std::unique_ptr<Recorder> owner(rec);
+    std::unique_ptr<TapeRecorder> owner(rec);
     Tape tape = rec->finish(error);
     if (error) { // tj::track rethrows: the tape waits for take_last()
         t_last = std::move(tape);
