@@ -59,7 +59,6 @@ void SymbolicErrorFilter::finish() {
 
 void SymbolicErrorFilter::HandleDiagnostic(DiagnosticsEngine::Level level, const Diagnostic &info) {
     if (level >= DiagnosticsEngine::Error && is_symbolic_condition_error(info)) {
-        ++m_symbolic;
         m_dropping_notes = true; // its notes go with it
         return;
     }

@@ -38,12 +38,10 @@ class SymbolicErrorFilter : public clang::DiagnosticConsumer {
     void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic &info) override;
 
     unsigned other_errors() const { return m_other_errors; }
-    unsigned symbolic_conditions() const { return m_symbolic; }
 
   private:
     clang::DiagnosticConsumer *m_next;
     unsigned m_other_errors = 0;
-    unsigned m_symbolic = 0;
     bool m_dropping_notes = false;
 };
 
