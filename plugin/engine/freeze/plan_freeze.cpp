@@ -6,8 +6,8 @@
 // line), without the [[jit::…]] attributes, so the wrapper's head is the definition's own.
 #include "engine/freeze/plan_freeze.h"
 
+#include "engine/diagnostics.h"
 #include "engine/freeze/freeze_options.h"
-#include "engine/tape/plan_statements.h"
 
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/DeclTemplate.h>
