@@ -4,8 +4,8 @@
 // function declaration or definition an attribute attaches a clang::AnnotateAttr carrying trace_annotation or
 // freeze_annotation (engine.h), which later passes find on any redeclaration (find_marked.h: has_mark). Anywhere
 // else it warns and is ignored. [[jit::freeze]]'s options are checked here (freeze_options.h), errors at the option.
-#include "engine.h"
-#include "freeze_options.h"
+#include "engine/engine.h"
+#include "engine/freeze/freeze_options.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Attr.h>

@@ -4,7 +4,7 @@
 // compile's SourceManager and Preprocessor exist but before anything is lexed: the right moment to run the
 // pre-pass (prepass.h) and swap in the rewritten files. The consumer it returns only reports the engine's
 // diagnostics, mapped from the pre-pass's file/line/column onto the real compile's files.
-#include "engine.h"
+#include "engine/engine.h"
 #include "prepass.h"
 
 #include <clang/AST/ASTConsumer.h>

@@ -1,8 +1,8 @@
 // plugin/prepass.cpp — the nested parse that computes the rewrite, and its hand-over to the real compile
 #include "prepass.h"
 
-#include "find_marked.h"
-#include "symbolic_condition.h"
+#include "engine/find_marked.h"
+#include "engine/symbolic/symbolic_condition.h"
 
 #include <clang/AST/ASTConsumer.h>
 #include <clang/AST/ASTContext.h>
@@ -85,8 +85,8 @@ class MarkScanner {
         if (text.contains("jit::"))
             return true;
         for (const Include &include : includes_of(text)) {
-            clang::OptionalFileEntryRef file = include.angled ? find_in(include.name, m_angled_dirs)
-                                                              : resolve(include.name, dir);
+            clang::OptionalFileEntryRef file =
+                include.angled ? find_in(include.name, m_angled_dirs) : resolve(include.name, dir);
             if (!file || !m_seen.insert(file->getName()).second)
                 continue;
             auto buffer = m_files.getBufferForFile(*file);

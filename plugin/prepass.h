@@ -8,7 +8,7 @@
 // everything crossing over is text and file names, never SourceLocations.
 #pragma once
 
-#include "engine.h"
+#include "engine/engine.h"
 
 #include <string>
 #include <vector>
@@ -31,9 +31,9 @@ struct PrepassResult {
     bool had_errors = false; ///< the user's code does not compile: nothing was rewritten
     bool crashed = false;    ///< the pre-pass crashed (and was recovered): nothing was rewritten
     unsigned rewritten_functions = 0;
-    bool uses_freeze = false; ///< a function is called through tj::freeze: <tracejit/freeze.h> is included too
+    bool uses_freeze = false;  ///< a function is called through tj::freeze: <tracejit/freeze.h> is included too
     bool uses_control = false; ///< symbolic branches or loops: <tracejit/control.h> is included too
-    bool uses_fmt = false;    ///< the file includes fmt: the tape may format values through it (TRACEJIT_TAPE_FMT)
+    bool uses_fmt = false;     ///< the file includes fmt: the tape may format values through it (TRACEJIT_TAPE_FMT)
     std::vector<EditedFile> files;
     std::vector<EngineDiagnostic> diagnostics; ///< positions in the original text of `file`
 };

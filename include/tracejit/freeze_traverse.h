@@ -49,8 +49,6 @@ template <typename T> struct IsSharedPtr<std::shared_ptr<T>> : std::true_type {}
 template <typename T> struct IsRefWrapper : std::false_type {};
 template <typename T> struct IsRefWrapper<std::reference_wrapper<T>> : std::true_type {};
 
-template <typename T> constexpr const char *unsupported_name() { return __PRETTY_FUNCTION__; }
-
 /// Visits `x` (const for flattening, mutable for rebuilding) with visitor `v`.
 template <typename V, typename X> void traverse(V &v, X &x) {
     using T = std::remove_cv_t<X>;

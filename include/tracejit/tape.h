@@ -332,16 +332,16 @@ Tape load_bytes(std::string_view bytes, const std::string &source = "<memory>");
 Tape take_last();
 
 namespace detail {
-class Recorder;
+class TapeRecorder;
 /// Starts recording on this thread (saving any recording in progress) with `ctx`; `direct` says that `f` is a
 /// function (pointer), whose own frame, if it is a marked function, becomes the root.
-Recorder *track_begin(Context *ctx, bool direct, const char *callable_name);
+TapeRecorder *track_begin(Context *ctx, bool direct, const char *callable_name);
 /// Records the callable's result (for a root that is not a marked function's frame).
 struct Captured;
-void track_result_captured(Recorder *rec, Captured &&value);
+void track_result_captured(TapeRecorder *rec, Captured &&value);
 /// Stops recording, restores the previous one and returns the tape (also kept for take_last()).
-Tape track_end(Recorder *rec, std::exception_ptr error);
-template <typename T> void track_result(Recorder *rec, const T &value);
+Tape track_end(TapeRecorder *rec, std::exception_ptr error);
+template <typename T> void track_result(TapeRecorder *rec, const T &value);
 } // namespace detail
 
 /// Calls `f(args...)` with recording on this thread and returns its tape. `f` is a marked function (its call
@@ -407,7 +407,7 @@ Tape track(C &&context, F &&f, Args &&...args) {
     Context &ctx = context;
     using Fn = std::remove_cvref_t<F>;
     constexpr bool direct = std::is_function_v<std::remove_pointer_t<Fn>> || std::is_member_function_pointer_v<Fn>;
-    detail::Recorder *rec = detail::track_begin(&ctx, direct, detail::type_name<Fn>());
+    detail::TapeRecorder *rec = detail::track_begin(&ctx, direct, detail::type_name<Fn>());
 #if __cpp_exceptions
     try {
 #endif

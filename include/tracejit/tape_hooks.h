@@ -3,7 +3,7 @@
 // The plugin gives each marked function a static FunctionInfo (its sites: one per recorded statement, branch,
 // loop and return, with the local variables each reads and writes) and a Frame object, then calls the
 // Frame after each statement. With no tape active a hook is one predictable branch on a local flag; the
-// recording itself happens out of line in libtracejit (runtime/tape/recorder.cpp).
+// recording itself happens out of line in libtracejit (runtime/tape/tape_recorder.cpp).
 #pragma once
 
 #include <tracejit/tape.h>
@@ -22,11 +22,16 @@ struct Operand {
     uint32_t slot;     ///< the variable: parameters are slots 0…param_count-1, then the locals
 };
 
-/// A literal taking part in a site (becomes a Constant child of the node).
+/// A literal taking part in a site (becomes a Constant child of the node), with the value the compiler gave it. The
+/// value fields come last and have defaults: a table written with the first three only shows the spelling.
 struct Literal {
-    uint32_t position; ///< as Operand::position
-    const char *text;  ///< its spelling, e.g. "0.5"
-    const char *type;  ///< its type, e.g. "double"
+    uint32_t position;                ///< as Operand::position
+    const char *text;                 ///< its spelling, e.g. "0.5"
+    const char *type;                 ///< its type, e.g. "double"
+    ValueKind kind = ValueKind::Text; ///< Bool, Signed, Unsigned, Float, Pointer (in `bits`), String (in `chars`)
+    uint64_t bits = 0;                ///< as Captured::bits: the integer, a double's bits (float literals widened)
+    const char *chars = nullptr;      ///< String: its characters (escapes resolved), `size` of them, may hold '\0'
+    uint32_t size = 0;                ///< String: how many characters `chars` holds
 };
 
 /// A `case` label of a switch site (GNU ranges have low < high).
@@ -76,7 +81,7 @@ struct FunctionInfo {
     const char *signature; ///< `__PRETTY_FUNCTION__` for template instantiations, else null
 };
 
-// Out of line (runtime/tape/recorder.cpp). A null frame means this call is not recorded at all.
+// Out of line (runtime/tape/tape_recorder.cpp). A null frame means this call is not recorded at all.
 void *frame_enter(const FunctionInfo &fn, const char *signature, bool *record_statements);
 void frame_leave(void *frame) noexcept;
 void frame_arg(void *frame, uint32_t index, Captured &&value);

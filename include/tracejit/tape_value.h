@@ -183,6 +183,8 @@ template <typename T> Captured capture(const T &v) {
     return c;
 }
 
-template <typename T> void track_result(Recorder *rec, const T &value) { track_result_captured(rec, capture(value)); }
+template <typename T> void track_result(TapeRecorder *rec, const T &value) {
+    track_result_captured(rec, capture(value));
+}
 
 } // namespace tj::tape::detail

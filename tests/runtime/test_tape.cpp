@@ -1,7 +1,7 @@
 // tests/runtime/test_tape.cpp — the nested tape: recording (tj::track), nodes, queries, contexts, printed form
 #include "test_tape_functions.h"
 
-#include "tape/recorder.h" // function_display_name
+#include "tape/tape_recorder.h" // function_display_name
 
 #include <tracejit/tape.h>
 #include <tracejit/tracejit.h>
@@ -176,6 +176,22 @@ TEST_CASE("tape: f(x) = sin(x) + x answers IRTracker's queries") {
     CHECK(tj::tape::referenced(root[1]).empty());
     CHECK(tj::tape::backward(root[1]).empty());
     CHECK(tj::tape::dependents(root).empty()); // a root has no siblings
+}
+
+TEST_CASE("tape: a literal's Constant holds the value from the table; a table without values shows the spelling") {
+    tj::tape::Tape with_values = tj::track(poly, 3.0);
+    REQUIRE(with_values->children().size() == 4);
+    const Node &one = (*with_values)[3][1];
+    CHECK(one.kind() == Kind::Constant);
+    CHECK(one.value_kind() == ValueKind::Signed);
+    CHECK(one.value<int>() == 1);
+    tj::tape::Tape spelled_only = tj::track(spelled, 3.0);
+    REQUIRE(spelled_only->children().size() == 4);
+    const Node &spelling = (*spelled_only)[3][1];
+    CHECK(spelling.kind() == Kind::Constant);
+    CHECK(spelling.value_kind() == ValueKind::Text);
+    CHECK(spelling.value_string() == "1");
+    CHECK(spelling.type_name() == "int");
 }
 
 TEST_CASE("tape: a nested call is a child Call, referenced at position 0 by the statement that made it") {

@@ -4,8 +4,8 @@
 
 #include "support/container.h" // the file layout
 #include "support/hash.h"      // its checksum
-#include "tape/recorder.h"     // save_to_directory
 #include "tape/tape_file.h"    // tape_file_version
+#include "tape/tape_recorder.h" // save_to_directory
 
 #include <tracejit/tape.h>
 

@@ -49,7 +49,7 @@ inline constexpr Site h_sites[] = {
     site(Kind::Return, 10, 5, 0, "return r", 6, 1),
 };
 inline constexpr Operand h_operands[] = {{1, 3}, {2, 1}, {1, 2}, {2, 0}, {3, 3}, {1, 3}, {1, 2}};
-inline constexpr Literal h_literals[] = {{1, "0", "int"}, {1, "0", "int"}, {2, "1", "int"}};
+inline constexpr Literal h_literals[] = {{1, "0", "int", tj::tape::ValueKind::Signed, 0}, {1, "0", "int", tj::tape::ValueKind::Signed, 0}, {2, "1", "int", tj::tape::ValueKind::Signed, 1}};
 inline constexpr uint32_t h_writes[] = {2, 3, 2, 3};
 inline constexpr const char *h_slots[] = {"x", "n", "r", "i"};
 inline constexpr FunctionInfo h_info = {"h",      "h.cpp", 3, 8, h_sites, 6, h_operands, h_literals, h_writes,
@@ -117,7 +117,7 @@ inline constexpr Site poly_sites[] = {
     site(Kind::Return, 6, 5, 0, "return y", 1, 1),
 };
 inline constexpr Operand poly_operands[] = {{1, 0}, {1, 1}};
-inline constexpr Literal poly_literals[] = {{2, "1", "int"}};
+inline constexpr Literal poly_literals[] = {{2, "1", "int", tj::tape::ValueKind::Signed, 1}};
 inline constexpr uint32_t poly_writes[] = {1};
 inline constexpr const char *poly_slots[] = {"x", "y"};
 inline constexpr FunctionInfo poly_info = {"poly",  "sq.cpp",   4, 8, poly_sites, 2, poly_operands, poly_literals,
@@ -125,6 +125,18 @@ inline constexpr FunctionInfo poly_info = {"poly",  "sq.cpp",   4, 8, poly_sites
 
 inline double poly(double x) {
     ::tj::tape::detail::Frame __tjf(poly_info); __tjf.args(x); try {
+    double y = sq(x) + 1; __tjf.stmt(0, y);
+    {__tjf.ret(1, y); return y;}
+    } catch (...) { __tjf.thrown(std::current_exception()); throw; }
+}
+
+// poly again, its literal table written with the spellings only (as tables were before they carried values).
+inline constexpr Literal spelled_literals[] = {{2, "1", "int"}};
+inline constexpr FunctionInfo spelled_info = {"spelled",   "sq.cpp", 4,       8, poly_sites, 2, poly_operands, spelled_literals,
+                                              poly_writes, nullptr,  poly_slots, 1, 2,          nullptr};
+
+inline double spelled(double x) {
+    ::tj::tape::detail::Frame __tjf(spelled_info); __tjf.args(x); try {
     double y = sq(x) + 1; __tjf.stmt(0, y);
     {__tjf.ret(1, y); return y;}
     } catch (...) { __tjf.thrown(std::current_exception()); throw; }
@@ -165,7 +177,7 @@ inline constexpr Site geom_sites[] = {
     site(Kind::Return, 6, 9, 1, "return geom(n + 1, beta)", 3, 2, 2, 1),
 };
 inline constexpr Operand geom_operands[] = {{1, 2}, {2, 1}, {1, 0}, {1, 0}, {3, 1}};
-inline constexpr Literal geom_literals[] = {{1, "0.0", "double"}, {2, "1.0", "double"}, {2, "1", "int"}};
+inline constexpr Literal geom_literals[] = {{1, "0.0", "double", tj::tape::ValueKind::Float, 0x0000000000000000ull}, {2, "1.0", "double", tj::tape::ValueKind::Float, 0x3ff0000000000000ull}, {2, "1", "int", tj::tape::ValueKind::Signed, 1}};
 inline constexpr uint32_t geom_writes[] = {2};
 inline constexpr const char *geom_slots[] = {"n", "beta", "u"};
 inline constexpr FunctionInfo geom_info = {"geom",      "geom.cpp", 1,       5,          geom_sites, 4,
@@ -216,7 +228,7 @@ inline constexpr Site sw_sites[] = {
     site(Kind::Return, 13, 5, 0, "return r", 1, 1),
 };
 inline constexpr Operand sw_operands[] = {{1, 0}, {1, 1}};
-inline constexpr Literal sw_literals[] = {{1, "0", "int"}, {1, "10", "int"}, {1, "20", "int"}, {1, "1", "int"}};
+inline constexpr Literal sw_literals[] = {{1, "0", "int", tj::tape::ValueKind::Signed, 0}, {1, "10", "int", tj::tape::ValueKind::Signed, 10}, {1, "20", "int", tj::tape::ValueKind::Signed, 20}, {1, "1", "int", tj::tape::ValueKind::Signed, 1}};
 inline constexpr uint32_t sw_writes[] = {1, 1, 1, 1};
 inline constexpr Case sw_cases[] = {{1, 1, "case 1"}, {2, 4, "case 2 ... 4"}};
 inline constexpr const char *sw_slots[] = {"k", "r"};
@@ -247,7 +259,7 @@ inline constexpr Site pick_sites[] = {
     site(Kind::Return, 25, 5, 0, "return 0", 0, 0, 1, 1),
 };
 inline constexpr Operand pick_operands[] = {{1, 0}};
-inline constexpr Literal pick_literals[] = {{1, "1", "int"}, {1, "0", "int"}};
+inline constexpr Literal pick_literals[] = {{1, "1", "int", tj::tape::ValueKind::Signed, 1}, {1, "0", "int", tj::tape::ValueKind::Signed, 0}};
 inline constexpr Case pick_cases[] = {{1, 1, "case 1"}};
 inline constexpr const char *pick_slots[] = {"k"};
 inline constexpr FunctionInfo pick_info = {"pick",       "sw.cpp",  20,      5,          pick_sites, 3,
@@ -282,7 +294,7 @@ inline constexpr Site abs_sites[] = {
     site(Kind::Return, 8, 5, 0, "return r", 4, 1),
 };
 inline constexpr Operand abs_operands[] = {{1, 0}, {1, 0}, {1, 0}, {1, 0}, {1, 1}};
-inline constexpr Literal abs_literals[] = {{2, "0", "int"}};
+inline constexpr Literal abs_literals[] = {{2, "0", "int", tj::tape::ValueKind::Signed, 0}};
 inline constexpr uint32_t abs_writes[] = {1, 1, 1};
 inline constexpr const char *abs_slots[] = {"x", "r"};
 inline constexpr FunctionInfo abs_info = {"absval",    "abs.cpp", 1,          8,       abs_sites, 5,
@@ -325,7 +337,7 @@ inline constexpr Site risky_sites[] = {
     site(Kind::Return, 6, 5, 0, "return y", 2, 1),
 };
 inline constexpr Operand risky_operands[] = {{1, 0}, {1, 1}, {1, 1}};
-inline constexpr Literal risky_literals[] = {{2, "2", "int"}, {2, "10", "int"}, {1, "\"too big\"", "const char[8]"}};
+inline constexpr Literal risky_literals[] = {{2, "2", "int", tj::tape::ValueKind::Signed, 2}, {2, "10", "int", tj::tape::ValueKind::Signed, 10}, {1, "\"too big\"", "const char[8]", tj::tape::ValueKind::String, 0, "too big", sizeof("too big") - 1}};
 inline constexpr uint32_t risky_writes[] = {1};
 inline constexpr const char *risky_slots[] = {"x", "y"};
 inline constexpr FunctionInfo risky_info = {"risky",        "risky.cpp",    1,            8,       risky_sites, 4,
@@ -350,7 +362,7 @@ inline constexpr Site outer_sites[] = {
     site(Kind::Return, 16, 5, 0, "return r", 1, 1),
 };
 inline constexpr Operand outer_operands[] = {{1, 0}, {1, 1}};
-inline constexpr Literal outer_literals[] = {{1, "0", "int"}, {1, "1", "int"}};
+inline constexpr Literal outer_literals[] = {{1, "0", "int", tj::tape::ValueKind::Signed, 0}, {1, "1", "int", tj::tape::ValueKind::Signed, 1}};
 inline constexpr uint32_t outer_writes[] = {1, 1, 2, 1};
 inline constexpr const char *outer_slots[] = {"x", "r", "e"};
 inline constexpr FunctionInfo outer_info = {"outer",        "risky.cpp",    9,            8,       outer_sites, 5,
@@ -477,7 +489,7 @@ inline constexpr Site grid_sites[] = {
     site(Kind::Return, 10, 5, 0, "return s", 8, 1),
 };
 inline constexpr Operand grid_operands[] = {{1, 2}, {2, 0}, {1, 2}, {1, 3}, {2, 2}, {1, 1}, {2, 3}, {1, 3}, {1, 1}};
-inline constexpr Literal grid_literals[] = {{1, "0", "int"}, {1, "0", "int"}, {1, "0", "int"}};
+inline constexpr Literal grid_literals[] = {{1, "0", "int", tj::tape::ValueKind::Signed, 0}, {1, "0", "int", tj::tape::ValueKind::Signed, 0}, {1, "0", "int", tj::tape::ValueKind::Signed, 0}};
 inline constexpr uint32_t grid_writes[] = {1, 2, 2, 3, 1, 3};
 inline constexpr const char *grid_slots[] = {"n", "s", "i", "j"};
 inline constexpr FunctionInfo grid_info = {"grid",       "loops.cpp", 1,       5,       grid_sites, 9,

@@ -59,7 +59,7 @@ inline constexpr Site sin_times_sites[] = {
     site(Kind::Return, 9, 5, 0, "return z", 5, 1),
 };
 inline constexpr Operand sin_times_operands[] = {{1, 0}, {1, 1}, {2, 0}, {1, 2}, {1, 2}, {1, 2}};
-inline constexpr Literal sin_times_literals[] = {{2, "2.f", "float"}};
+inline constexpr Literal sin_times_literals[] = {{2, "2.f", "float", tj::tape::ValueKind::Float, 0x4000000000000000ull}};
 inline constexpr uint32_t sin_times_writes[] = {1, 2, 3};
 inline constexpr const char *sin_times_slots[] = {"x", "y", "z", "plain"};
 inline constexpr FunctionInfo sin_times_info = {"sin_times", "grad.cpp", 4, 11, sin_times_sites, 5,

@@ -4,8 +4,8 @@
 // runs the plugin's engine on it and prints the rewritten text of FILE to stdout (the unchanged text when nothing
 // in it is marked). Compiler errors and the engine's diagnostics go to stderr; either makes the exit status 1. The
 // errors of tj::Bool conditions are not shown: the engine rewrites those statements (symbolic_condition.h).
-#include "engine.h"
-#include "symbolic_condition.h"
+#include "engine/engine.h"
+#include "engine/symbolic/symbolic_condition.h"
 
 #include <clang/AST/ASTConsumer.h>
 #include <clang/AST/ASTContext.h>

@@ -1,0 +1,81 @@
+// plugin/engine/engine.cpp — the rewrite engine's driver: find the marked functions, plan each one, apply the edits
+//
+// The passes, in order: find_marked_functions (find_marked.cpp), then per function plan_function
+// (tape/plan_statements.cpp: slots from tape/plan_slots.cpp, one site per statement, insertions ordered by
+// source_edits.cpp, tables written by tape/emit_tables.cpp); for a [[jit::freeze]] function then check_frozen_body
+// (freeze/freeze_checks.cpp), find_implicit_inputs (freeze/implicit_inputs.cpp) and plan_freeze
+// (freeze/plan_freeze.cpp: the hidden body and the wrapper); then EditList::apply into the Rewriter. Statements
+// whose condition is a tj::Bool are planned by symbolic/plan_symbolic.cpp (their state by
+// symbolic/symbolic_state.cpp). A function is applied whole or not at all (its freezing likewise). Last, the
+// traversal of the records that frozen functions take or return (freeze/freeze_types.cpp).
+#include "engine/engine.h"
+
+#include "engine/find_marked.h"
+#include "engine/freeze/freeze_checks.h"
+#include "engine/freeze/freeze_types.h"
+#include "engine/freeze/implicit_inputs.h"
+#include "engine/freeze/plan_freeze.h"
+#include "engine/source_edits.h"
+#include "engine/tape/plan_statements.h"
+
+namespace tracejit::plugin {
+
+namespace {
+
+/// The passes of a [[jit::freeze]] function (none for a [[jit::trace]] one): its read errors, the records its
+/// parameters and result need a traversal for, its implicit inputs, the wrapper. False when it is not frozen.
+bool plan_frozen_function(clang::ASTContext &ctx, const SourceText &src, const clang::FunctionDecl &fn,
+                          const FunctionPlan &plan, TypeSupport &types, EditList &edits,
+                          std::vector<EngineDiagnostic> &diagnostics) {
+    const clang::AnnotateAttr *mark = freeze_mark(fn);
+    if (!mark)
+        return false;
+    if (std::string why = why_not_freezable(fn); !why.empty()) { // it runs unfrozen, recorded on the tape
+        diagnostics.push_back(
+            make_warning(ctx.getSourceManager(), fn.getLocation(),
+                         "tracejit: '" + fn.getNameAsString() + "' is not frozen: " + why + "; it runs unfrozen"));
+        return false;
+    }
+    check_frozen_body(ctx, fn, diagnostics);
+    for (const clang::ParmVarDecl *p : fn.parameters())
+        types.supported(p->getType());
+    if (!fn.getReturnType()->isVoidType())
+        types.supported(fn.getReturnType());
+    std::vector<ImplicitInput> implicit_inputs = find_implicit_inputs(ctx, fn, types, diagnostics);
+    return plan_freeze(ctx, src, fn, *mark, plan, implicit_inputs, edits, diagnostics);
+}
+
+} // namespace
+
+EngineResult rewrite_marked_functions(clang::ASTContext &ctx, clang::Rewriter &rewriter, const EngineOptions &options) {
+    EngineResult result;
+    SourceText src(ctx.getSourceManager(), ctx.getLangOpts());
+    TypeSupport types(ctx, src);
+    for (const clang::FunctionDecl *fn : find_marked_functions(ctx)) {
+        if (!ctx.getLangOpts().CPlusPlus) { // the recording code is C++
+            result.diagnostics.push_back(
+                make_warning(ctx.getSourceManager(), fn->getLocation(),
+                             "tracejit: '" + fn->getNameAsString() + "' is not instrumented: only C++ is supported"));
+            continue;
+        }
+        FunctionPlan plan;
+        EditList edits(ctx.getSourceManager());
+        if (!plan_function(ctx, src, *fn, options, plan, edits, result.diagnostics))
+            continue;
+        EditList freeze_edits(ctx.getSourceManager());
+        bool frozen = plan_frozen_function(ctx, src, *fn, plan, types, freeze_edits, result.diagnostics);
+        edits.apply(rewriter);
+        ++result.rewritten_functions;
+        result.symbolic_statements += plan.symbolic;
+        if (frozen) {
+            freeze_edits.apply(rewriter);
+            ++result.frozen_functions;
+        }
+    }
+    EditList traversals(ctx.getSourceManager());
+    types.plan_generated_fields(traversals);
+    traversals.apply(rewriter);
+    return result;
+}
+
+} // namespace tracejit::plugin

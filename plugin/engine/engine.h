@@ -1,0 +1,38 @@
+// plugin/engine/engine.h — the rewrite engine: finds a parsed translation unit's marked functions, plans their rewrite
+//
+// Shared by the clang plugin (plugin.cpp, which runs it on a pre-pass parse and hands the edited buffers to the
+// real compile) and by tracejit-rewrite (tools/rewrite). It never touches clang's diagnostics itself: what it
+// cannot rewrite comes back as EngineDiagnostic entries, which the caller reports at the user's location.
+#pragma once
+
+#include "engine/diagnostics.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/Rewrite/Core/Rewriter.h>
+
+#include <string>
+#include <vector>
+
+namespace tracejit::plugin {
+
+/// Annotation strings that the attribute handlers (attributes.cpp) attach as clang::AnnotateAttr.
+inline constexpr const char *trace_annotation = "tracejit.trace";
+inline constexpr const char *freeze_annotation = "tracejit.freeze";
+
+struct EngineOptions {
+    bool exceptions = true; ///< LangOpts.CXXExceptions: wrap bodies in try/catch to record exceptions
+};
+
+struct EngineResult {
+    unsigned rewritten_functions = 0;
+    unsigned frozen_functions = 0;    ///< of those, the ones called through tj::freeze (the file needs freeze.h)
+    unsigned symbolic_statements = 0; ///< branches and loops on tj::Bool rewritten (the file needs control.h)
+    std::vector<EngineDiagnostic> diagnostics;
+};
+
+/// Plans the rewrite of every definition of a function marked [[jit::trace]] or [[jit::freeze]] (on any of its
+/// declarations) in `ctx` into `rewriter`, whose SourceManager is `ctx`'s: the tape's recording, and for frozen
+/// functions the wrapper through tj::freeze. Edited files are the rewriter's modified buffers.
+EngineResult rewrite_marked_functions(clang::ASTContext &ctx, clang::Rewriter &rewriter, const EngineOptions &options);
+
+} // namespace tracejit::plugin

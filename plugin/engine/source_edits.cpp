@@ -1,0 +1,151 @@
+// plugin/engine/source_edits.cpp — source ranges, texts and ordered insertions for the rewrite planners
+#include "engine/source_edits.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+
+namespace tracejit::plugin {
+
+using namespace clang;
+
+CharSourceRange SourceText::file_range(SourceRange range) const {
+    if (range.isInvalid())
+        return {};
+    CharSourceRange r = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(range), m_sm, m_lang);
+    if (r.isInvalid() || r.getBegin().isMacroID() || r.getEnd().isMacroID())
+        return {};
+    if (m_sm.getFileID(r.getBegin()) != m_sm.getFileID(r.getEnd()))
+        return {};
+    if (m_sm.getFileOffset(r.getBegin()) > m_sm.getFileOffset(r.getEnd()))
+        return {};
+    return r;
+}
+
+std::string SourceText::text(CharSourceRange range) const {
+    if (range.isInvalid())
+        return {};
+    bool invalid = false;
+    StringRef t = Lexer::getSourceText(range, m_sm, m_lang, &invalid);
+    if (invalid)
+        return {};
+    return t.str();
+}
+
+std::optional<Token> SourceText::next_token(SourceLocation loc) const {
+    if (loc.isInvalid() || loc.isMacroID())
+        return std::nullopt;
+    auto [fid, offset] = m_sm.getDecomposedLoc(loc);
+    bool invalid = false;
+    StringRef buffer = m_sm.getBufferData(fid, &invalid);
+    if (invalid || offset > buffer.size())
+        return std::nullopt;
+    Lexer lexer(m_sm.getLocForStartOfFile(fid), m_lang, buffer.begin(), buffer.begin() + offset, buffer.end());
+    lexer.SetCommentRetentionState(false);
+    Token tok;
+    lexer.LexFromRawLexer(tok);
+    if (tok.is(tok::eof))
+        return std::nullopt;
+    // A raw lexer does not know keywords; identifiers are enough for the planner.
+    return tok;
+}
+
+SourceLocation SourceText::after_semi(SourceLocation after) const {
+    auto tok = next_token(after);
+    if (!tok || tok->isNot(tok::semi))
+        return {};
+    return tok->getLocation().getLocWithOffset(1);
+}
+
+std::pair<uint32_t, uint32_t> SourceText::presumed(SourceLocation loc) const {
+    PresumedLoc p = m_sm.getPresumedLoc(m_sm.getExpansionLoc(loc));
+    if (p.isInvalid())
+        return {0, 0};
+    return {p.getLine(), p.getColumn()};
+}
+
+std::string SourceText::presumed_file(SourceLocation loc) const {
+    PresumedLoc p = m_sm.getPresumedLoc(m_sm.getExpansionLoc(loc));
+    if (p.isInvalid())
+        return {};
+    return p.getFilename();
+}
+
+bool EditList::insert(SourceLocation loc, Phase phase, unsigned depth, std::string text) {
+    if (loc.isInvalid() || loc.isMacroID())
+        return false;
+    auto [fid, offset] = m_sm.getDecomposedLoc(loc);
+    if (fid.isInvalid())
+        return false;
+    m_insertions.push_back(
+        {loc, fid, offset, phase, depth, static_cast<unsigned>(m_insertions.size()), std::move(text)});
+    return true;
+}
+
+bool EditList::replace(CharSourceRange range, std::string text) {
+    if (range.isInvalid() || !range.isCharRange() || range.getBegin().isMacroID() || range.getEnd().isMacroID())
+        return false;
+    bool invalid = false;
+    StringRef old = Lexer::getSourceText(range, m_sm, LangOptions(), &invalid);
+    if (invalid)
+        return false;
+    text.append(static_cast<size_t>(std::count(old.begin(), old.end(), '\n')), '\n');
+    m_replacements.push_back({range, std::move(text)});
+    return true;
+}
+
+void EditList::apply(Rewriter &rewriter) const {
+    // Replacements first: an insertion at the start of a replaced range then lands before the new text.
+    for (const Replacement &r : m_replacements)
+        rewriter.ReplaceText(r.range, r.text);
+    std::vector<const Insertion *> order;
+    order.reserve(m_insertions.size());
+    for (const Insertion &i : m_insertions)
+        order.push_back(&i);
+    std::sort(order.begin(), order.end(), [](const Insertion *a, const Insertion *b) {
+        if (a->file != b->file)
+            return a->file < b->file;
+        if (a->offset != b->offset)
+            return a->offset < b->offset;
+        if (a->phase != b->phase)
+            return a->phase < b->phase;
+        if (a->depth != b->depth)
+            return a->phase == Phase::Close ? a->depth > b->depth : a->depth < b->depth;
+        return a->seq < b->seq;
+    });
+    for (size_t i = 0; i < order.size();) {
+        std::string text;
+        size_t j = i;
+        for (; j < order.size() && order[j]->file == order[i]->file && order[j]->offset == order[i]->offset; ++j)
+            text += order[j]->text;
+        rewriter.InsertText(order[i]->loc, text, /*InsertAfter=*/true);
+        i = j;
+    }
+}
+
+std::string cxx_string_literal(const std::string &text, bool escape_non_ascii) {
+    std::string out = "\"";
+    for (size_t i = 0; i < text.size(); ++i) {
+        unsigned char c = static_cast<unsigned char>(text[i]);
+        switch (c) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\n': out += "\\n"; break;
+        case '\t': out += "\\t"; break;
+        case '\r': out += "\\r"; break;
+        case '?': out += (i + 1 < text.size() && text[i + 1] == '?') ? "?\\" : "?"; break;
+        default:
+            if (c < 0x20 || c == 0x7f || (escape_non_ascii && c >= 0x80)) {
+                char buf[8];
+                std::snprintf(buf, sizeof buf, "\\%03o", c);
+                out += buf;
+            } else {
+                out += static_cast<char>(c);
+            }
+        }
+    }
+    out += '"';
+    return out;
+}
+
+} // namespace tracejit::plugin

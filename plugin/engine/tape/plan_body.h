@@ -1,0 +1,139 @@
+// plugin/engine/tape/plan_body.h — the Planner of one function body, shared by plan_statements.cpp,
+// plan_control.cpp and ../symbolic/plan_symbolic.cpp
+//
+// Internal to the planner: plan_statements.cpp holds the Planner's dispatch and the simple statements
+// (expressions, declarations, returns, jumps, macro uses), plan_control.cpp the control statements (if, switch,
+// loops, try), symbolic/plan_symbolic.cpp the ones whose condition is a tj::Bool (rewritten into
+// tj::if_stmt/while_loop). Depths: a statement at depth d inserts at depth d, braces it adds around a body at d + 1,
+// and the body's statements sit at d + 2; EditList orders insertions sharing an offset by that depth.
+#pragma once
+
+#include "engine/engine.h"
+#include "engine/plan_model.h"
+#include "engine/source_edits.h"
+#include "engine/tape/plan_slots.h"
+#include "engine/tape/plan_statements.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Decl.h>
+#include <clang/AST/DeclCXX.h>
+#include <clang/AST/Expr.h>
+#include <clang/AST/ExprCXX.h>
+#include <clang/AST/Stmt.h>
+#include <clang/AST/StmtCXX.h>
+
+#include <string>
+#include <vector>
+
+namespace tracejit::plugin::body {
+
+using namespace clang;
+
+/// How an expression's result reaches the hook.
+enum class ValueForm {
+    Target, ///< `EXPR; __tjf.stmt(S, TARGET);`
+    Value,  ///< `__tjf.stmt(S, (EXPR));`
+    Void    ///< `EXPR; __tjf.stmt(S);`
+};
+
+/// `s` without leading and trailing whitespace.
+std::string trim(std::string s);
+/// `s` trimmed, without a trailing `;`.
+std::string strip_semicolon(std::string s);
+/// True when a class prvalue of this type can be moved or copied (so `ret(S, EXPR)` may pass it through).
+bool movable(const clang::CXXRecordDecl *rd);
+/// True when the runtime can capture a value of this type: complete and not an array or function (dependent
+/// types are assumed capturable: the hook is instantiated with the template).
+bool capturable(clang::QualType t);
+/// True when a statement may leave the enclosing code (return, break, continue, goto, throw): a statement
+/// recorded as a whole is then recorded before it runs, where the hook still runs.
+bool may_leave(const clang::Stmt *s);
+/// True when a type-dependent expression may turn out `void` in some instantiation (a call, a cast, a `?:`, a
+/// comma, a fold): `ret(S, EXPR)` would then not compile, so such a return is recorded without its value.
+bool may_be_void(const clang::Expr *e);
+
+/// Plans the sites and insertions of one function body, statement by statement.
+class Planner {
+  public:
+    Planner(ASTContext &ctx, const SourceText &src, const SlotTable &slots, FunctionPlan &plan, EditList &edits,
+            std::vector<EngineDiagnostic> &diags, const FunctionDecl &fn)
+        : m_ctx(ctx), m_src(src), m_sm(src.sm()), m_slots(slots), m_plan(plan), m_edits(edits), m_diags(diags),
+          m_fn(fn) {}
+
+    /// Plans statement `s` at nesting `n` and depth `d` (and everything inside it).
+    void statement(const Stmt *s, unsigned n, unsigned d);
+    /// The file location just after a statement, its `;` included.
+    SourceLocation end_of(const Stmt *s) const;
+
+  private:
+    // Sites.
+    uint32_t new_site(SiteKind kind, SourceLocation at, unsigned nesting, std::string text);
+    void set_operands(uint32_t site, const OperandScan &scan);
+    void add_write(uint32_t site, const ValueDecl *decl);
+    void add_write_of(uint32_t site, const Expr *target);
+    /// Every variable a statement defines or assigns anywhere inside it (for statements recorded as a whole).
+    void add_writes_within(uint32_t site, const Stmt *s);
+    /// The operands and writes of a branch's or loop's condition.
+    void condition_operands(uint32_t site, const Expr *cond);
+    /// The operands, writes and `?:` branches of an expression recorded as a statement (an expression statement,
+    /// a for's increment); returns how its value is taken and sets `target` for ValueForm::Target.
+    ValueForm expression_operands(uint32_t site, const Expr *e, unsigned n, unsigned d, const Expr **target);
+    std::string sid(uint32_t site) const { return std::to_string(site); }
+
+    // Helpers.
+    void warn(SourceLocation loc, std::string message) {
+        m_diags.push_back(make_warning(m_sm, loc, std::move(message)));
+    }
+    void conditionals(const OperandScan &scan, unsigned n, unsigned d);
+    void block(const Stmt *body, unsigned n_inside, unsigned d);
+    void children_of(const CompoundStmt *c, unsigned n, unsigned d);
+    CharSourceRange keyword_paren(SourceLocation keyword) const;
+    ValueForm value_form(const Expr *e, const Expr **target, bool *plain) const;
+    std::string target_text(const Expr *target) const;
+
+    // Statement kinds.
+    void macro_statement(const Stmt *s, unsigned n, unsigned d);
+    void plain_statement(const Stmt *s, unsigned n, unsigned d);
+    void expression(const Expr *e, unsigned n, unsigned d);
+    void declaration(const DeclStmt *s, unsigned n, unsigned d);
+    void return_statement(const ReturnStmt *s, unsigned n, unsigned d);
+    void jump(const Stmt *s, unsigned n, unsigned d);
+    void if_statement(const IfStmt *s, unsigned n, unsigned d);
+    void switch_statement(const SwitchStmt *s, unsigned n, unsigned d);
+    void while_statement(const WhileStmt *s, unsigned n, unsigned d);
+    void do_statement(const DoStmt *s, unsigned n, unsigned d);
+    void for_statement(const ForStmt *s, unsigned n, unsigned d);
+    void range_for(const CXXForRangeStmt *s, unsigned n, unsigned d);
+    void try_statement(const CXXTryStmt *s, unsigned n, unsigned d);
+    bool init_statement(const Stmt *init, SourceLocation keyword, const char *reopen, unsigned n, unsigned d);
+    uint32_t condition_variable(const VarDecl *var, unsigned n, SourceLocation *after);
+    /// A for's increment: recorded as a Statement site after it runs.
+    void increment(const Expr *inc, CharSourceRange ir, unsigned n, unsigned d);
+
+    // Symbolic statements (plan_symbolic.cpp): a condition of type tj::Bool (`mask`, from symbolic_condition).
+    void symbolic_if(const IfStmt *s, const Expr *mask, unsigned n, unsigned d);
+    void symbolic_while(const WhileStmt *s, unsigned n, unsigned d);
+    void symbolic_do(const DoStmt *s, unsigned n, unsigned d);
+    void symbolic_for(const ForStmt *s, unsigned n, unsigned d);
+    /// The state of a symbolic statement (its problems and escaping jumps reported as errors); false when it has
+    /// problems.
+    bool symbolic_state(const std::vector<const Stmt *> &regions, const std::vector<const Stmt *> &bodies,
+                        const char *what, std::vector<std::string> &names);
+    void error(SourceLocation loc, std::string message);
+    /// Plans the bodies of a symbolic statement that cannot be rewritten (after reporting why), as a host one.
+    void unrewritable(const Stmt *s, const char *why, const std::vector<const Stmt *> &bodies, unsigned n, unsigned d);
+    /// A symbolic statement with problems (reported as errors): its condition becomes `(static_cast<void>(C),
+    /// false)` so that the compile shows the plugin's errors alone, and its bodies are planned as host ones.
+    void disabled(const Expr *cond, const std::vector<const Stmt *> &bodies, unsigned n, unsigned d);
+
+    ASTContext &m_ctx;
+    const SourceText &m_src;
+    const SourceManager &m_sm;
+    const SlotTable &m_slots;
+    FunctionPlan &m_plan;
+    EditList &m_edits;
+    std::vector<EngineDiagnostic> &m_diags;
+    const FunctionDecl &m_fn;
+};
+
+} // namespace tracejit::plugin::body

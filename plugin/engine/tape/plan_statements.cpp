@@ -1,0 +1,649 @@
+// plugin/engine/tape/plan_statements.cpp — plans one marked function's recording: dispatch, the simple statements
+//
+// Read `plan_function` (at the end) first, then `Planner::statement`, which dispatches on the statement's kind;
+// each handler adds the sites its statement records and the insertions that record them (the rewrite contract of
+// each kind is in the comment above its handler). Control statements are in plan_control.cpp.
+#include "engine/tape/plan_statements.h"
+
+#include "engine/tape/emit_tables.h"
+#include "engine/tape/plan_body.h"
+
+#include <clang/AST/DeclTemplate.h>
+
+#include <algorithm>
+
+namespace tracejit::plugin {
+
+using namespace clang;
+
+namespace body {
+
+std::string trim(std::string s) {
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n' || s.back() == '\r'))
+        s.pop_back();
+    size_t b = 0;
+    while (b < s.size() && (s[b] == ' ' || s[b] == '\t' || s[b] == '\n' || s[b] == '\r'))
+        ++b;
+    return s.substr(b);
+}
+
+std::string strip_semicolon(std::string s) {
+    s = trim(std::move(s));
+    if (!s.empty() && s.back() == ';')
+        s.pop_back();
+    return trim(std::move(s));
+}
+
+bool movable(const CXXRecordDecl *rd) {
+    if (!rd || !rd->hasDefinition())
+        return true;
+    rd = rd->getDefinition();
+    if (rd->needsImplicitMoveConstructor() && !rd->defaultedMoveConstructorIsDeleted())
+        return true;
+    if (rd->needsImplicitCopyConstructor() && !rd->defaultedCopyConstructorIsDeleted())
+        return true;
+    for (const CXXConstructorDecl *c : rd->ctors())
+        if ((c->isMoveConstructor() || c->isCopyConstructor()) && !c->isDeleted() && c->getAccess() != AS_private &&
+            c->getAccess() != AS_protected)
+            return true;
+    return false;
+}
+
+bool capturable(QualType t) {
+    if (t.isNull())
+        return false;
+    if (t->isDependentType())
+        return true;
+    t = t.getNonReferenceType();
+    return !t->isIncompleteType() && !t->isArrayType() && !t->isFunctionType() && !t->isVoidType();
+}
+
+bool may_leave(const Stmt *s) {
+    if (!s || isa<LambdaExpr>(s) || isa<BlockExpr>(s))
+        return false;
+    if (isa<ReturnStmt>(s) || isa<BreakStmt>(s) || isa<ContinueStmt>(s) || isa<GotoStmt>(s) ||
+        isa<IndirectGotoStmt>(s) || isa<CXXThrowExpr>(s))
+        return true;
+    for (const Stmt *child : s->children())
+        if (may_leave(child))
+            return true;
+    return false;
+}
+
+bool may_be_void(const Expr *e) {
+    if (!e)
+        return false;
+    e = e->IgnoreParens();
+    if (!e->isTypeDependent())
+        return e->getType().isNull() || e->getType()->isVoidType();
+    if (const auto *b = dyn_cast<BinaryOperator>(e))
+        return b->getOpcode() == BO_Comma;
+    return isa<CallExpr>(e) || isa<CXXUnresolvedConstructExpr>(e) || isa<ExplicitCastExpr>(e) ||
+           isa<ConditionalOperator>(e) || isa<CXXFoldExpr>(e);
+}
+
+uint32_t Planner::new_site(SiteKind kind, SourceLocation at, unsigned nesting, std::string text) {
+    PlannedSite site;
+    site.kind = kind;
+    auto [line, column] = m_src.presumed(at);
+    site.line = line;
+    site.column = column;
+    site.nesting = nesting;
+    site.text = std::move(text);
+    m_plan.sites.push_back(std::move(site));
+    return static_cast<uint32_t>(m_plan.sites.size() - 1);
+}
+
+void Planner::set_operands(uint32_t site, const OperandScan &scan) {
+    m_plan.sites[site].reads = scan.reads;
+    m_plan.sites[site].literals = scan.literals;
+}
+
+void Planner::add_write(uint32_t site, const ValueDecl *decl) {
+    int slot = m_slots.slot_of(decl);
+    if (slot < 0)
+        return;
+    auto &w = m_plan.sites[site].writes;
+    if (std::find(w.begin(), w.end(), static_cast<uint32_t>(slot)) == w.end())
+        w.push_back(static_cast<uint32_t>(slot));
+}
+
+void Planner::add_writes_within(uint32_t site, const Stmt *s) {
+    if (!s || isa<LambdaExpr>(s) || isa<BlockExpr>(s))
+        return;
+    if (const auto *e = dyn_cast<Expr>(s)) {
+        bool plain = false;
+        if (const Expr *t = assignment_target(e, &plain))
+            add_write_of(site, t);
+    }
+    if (const auto *ds = dyn_cast<DeclStmt>(s)) {
+        for (const Decl *decl : ds->decls()) {
+            if (const auto *dd = dyn_cast<DecompositionDecl>(decl))
+                for (const BindingDecl *b : dd->bindings())
+                    add_write(site, b);
+            else if (const auto *vd = dyn_cast<VarDecl>(decl))
+                add_write(site, vd);
+        }
+    }
+    for (const Stmt *child : s->children())
+        add_writes_within(site, child);
+}
+
+ValueForm Planner::expression_operands(uint32_t site, const Expr *e, unsigned n, unsigned d, const Expr **target) {
+    bool plain = false;
+    *target = nullptr;
+    ValueForm form = value_form(e, target, &plain);
+    add_writes_within(site, e);
+    OperandScan scan;
+    scan_operands(e, m_slots, m_src, scan, plain && *target ? root_reference(*target) : nullptr);
+    set_operands(site, scan);
+    conditionals(scan, n, d);
+    return form;
+}
+
+void Planner::condition_operands(uint32_t site, const Expr *cond) {
+    OperandScan scan;
+    scan_operands(cond, m_slots, m_src, scan, nullptr, true);
+    set_operands(site, scan);
+    add_writes_within(site, cond);
+}
+
+void Planner::add_write_of(uint32_t site, const Expr *target) {
+    if (const auto *ref = dyn_cast_or_null<DeclRefExpr>(root_reference(target)))
+        add_write(site, ref->getDecl());
+}
+
+SourceLocation Planner::end_of(const Stmt *s) const {
+    if (!s)
+        return {};
+    if (const auto *c = dyn_cast<CompoundStmt>(s))
+        return m_src.file_range(SourceRange(c->getRBracLoc(), c->getRBracLoc())).getEnd();
+    if (!s->getBeginLoc().isMacroID()) {
+        if (const auto *i = dyn_cast<IfStmt>(s))
+            return end_of(i->getElse() ? i->getElse() : i->getThen());
+        if (const auto *w = dyn_cast<WhileStmt>(s))
+            return end_of(w->getBody());
+        if (const auto *f = dyn_cast<ForStmt>(s))
+            return end_of(f->getBody());
+        if (const auto *f = dyn_cast<CXXForRangeStmt>(s))
+            return end_of(f->getBody());
+        if (const auto *sw = dyn_cast<SwitchStmt>(s))
+            return end_of(sw->getBody());
+        if (const auto *l = dyn_cast<LabelStmt>(s))
+            return end_of(l->getSubStmt());
+        if (const auto *c = dyn_cast<SwitchCase>(s))
+            return end_of(c->getSubStmt());
+        if (const auto *a = dyn_cast<AttributedStmt>(s))
+            return end_of(a->getSubStmt());
+        if (const auto *t = dyn_cast<CXXTryStmt>(s))
+            return t->getNumHandlers() ? end_of(t->getHandler(t->getNumHandlers() - 1)->getHandlerBlock())
+                                       : end_of(t->getTryBlock());
+    }
+    CharSourceRange r = m_src.file_range(s->getSourceRange());
+    if (r.isInvalid())
+        return {};
+    if (isa<DeclStmt>(s) || isa<NullStmt>(s))
+        return r.getEnd();
+    SourceLocation semi = m_src.after_semi(r.getEnd());
+    return semi.isValid() ? semi : r.getEnd();
+}
+
+CharSourceRange Planner::keyword_paren(SourceLocation keyword) const {
+    if (keyword.isInvalid() || keyword.isMacroID())
+        return {};
+    auto kw = m_src.next_token(keyword);
+    if (!kw)
+        return {};
+    auto paren = m_src.next_token(kw->getEndLoc());
+    if (!paren || paren->isNot(tok::l_paren))
+        return {};
+    return CharSourceRange::getCharRange(keyword, paren->getEndLoc());
+}
+
+void Planner::children_of(const CompoundStmt *c, unsigned n, unsigned d) {
+    for (const Stmt *child : c->body())
+        statement(child, n, d);
+}
+
+// A body of a control statement: braced when it is not a block; its statements at nesting `n_inside`.
+void Planner::block(const Stmt *body, unsigned n_inside, unsigned d) {
+    if (!body)
+        return;
+    if (const auto *c = dyn_cast<CompoundStmt>(body)) {
+        children_of(c, n_inside, d + 1);
+        return;
+    }
+    if (const auto *a = dyn_cast<AttributedStmt>(body)) // `[[likely]] { … }`: already a block
+        if (const auto *c = dyn_cast_or_null<CompoundStmt>(a->getSubStmt())) {
+            children_of(c, n_inside, d + 1);
+            return;
+        }
+    CharSourceRange r = m_src.file_range(body->getSourceRange());
+    SourceLocation end = end_of(body);
+    if (r.isInvalid() || end.isInvalid()) {
+        warn(body->getBeginLoc(), "tracejit: this statement cannot be instrumented; it is not recorded");
+        return;
+    }
+    m_edits.insert(r.getBegin(), Phase::Open, d, "{");
+    m_edits.insert(end, Phase::Close, d, "}");
+    statement(body, n_inside, d + 1);
+}
+
+void Planner::conditionals(const OperandScan &scan, unsigned n, unsigned d) {
+    for (const ConditionalOperator *c : scan.conditionals) {
+        const Expr *cond = c->getCond();
+        if (!cond || c->getBeginLoc().isMacroID() || c->getEndLoc().isMacroID() || cond->getBeginLoc().isMacroID() ||
+            cond->getEndLoc().isMacroID())
+            continue;
+        CharSourceRange whole = m_src.file_range(c->getSourceRange());
+        CharSourceRange cr = m_src.file_range(cond->getSourceRange());
+        if (whole.isInvalid() || cr.isInvalid())
+            continue;
+        uint32_t site = new_site(SiteKind::Branch, whole.getBegin(), n, m_src.text(whole));
+        OperandScan cs;
+        scan_operands(cond, m_slots, m_src, cs, nullptr, true);
+        set_operands(site, cs);
+        unsigned depth = d + 1 + static_cast<unsigned>(&c - scan.conditionals.data());
+        m_edits.insert(cr.getBegin(), Phase::Open, depth, "__tjf.cond(" + sid(site) + ", static_cast<bool>(");
+        m_edits.insert(cr.getEnd(), Phase::Close, depth, "))");
+    }
+}
+
+std::string Planner::target_text(const Expr *target) const {
+    if (!target)
+        return {};
+    return m_src.text(m_src.file_range(target->getSourceRange()));
+}
+
+ValueForm Planner::value_form(const Expr *e, const Expr **target, bool *plain) const {
+    *target = assignment_target(e, plain);
+    if (*target && is_simple_lvalue(*target) && !target_text(*target).empty() &&
+        ((*target)->isTypeDependent() || capturable((*target)->getType())))
+        return ValueForm::Target;
+    if (e->isTypeDependent())
+        return ValueForm::Void; // valid whatever the instantiation's type
+    QualType t = e->getType();
+    if (t.isNull() || t->isVoidType() || t->isPlaceholderType() || !t->isObjectType() || !capturable(t))
+        return ValueForm::Void;
+    return ValueForm::Value;
+}
+
+void Planner::statement(const Stmt *s, unsigned n, unsigned d) {
+    if (!s)
+        return;
+    if (s->getBeginLoc().isMacroID()) {
+        macro_statement(s, n, d);
+        return;
+    }
+    if (const auto *c = dyn_cast<CompoundStmt>(s))
+        return children_of(c, n + 1, d + 1);
+    if (isa<NullStmt>(s))
+        return;
+    if (const auto *ds = dyn_cast<DeclStmt>(s))
+        return declaration(ds, n, d);
+    if (const auto *r = dyn_cast<ReturnStmt>(s))
+        return return_statement(r, n, d);
+    if (isa<BreakStmt>(s) || isa<ContinueStmt>(s) || isa<GotoStmt>(s) || isa<IndirectGotoStmt>(s))
+        return jump(s, n, d);
+    if (const auto *i = dyn_cast<IfStmt>(s))
+        return if_statement(i, n, d);
+    if (const auto *sw = dyn_cast<SwitchStmt>(s))
+        return switch_statement(sw, n, d);
+    if (const auto *c = dyn_cast<SwitchCase>(s))
+        return statement(c->getSubStmt(), n, d + 1);
+    if (const auto *l = dyn_cast<LabelStmt>(s))
+        return statement(l->getSubStmt(), n, d + 1);
+    if (const auto *a = dyn_cast<AttributedStmt>(s))
+        return statement(a->getSubStmt(), n, d + 1);
+    if (const auto *w = dyn_cast<WhileStmt>(s))
+        return while_statement(w, n, d);
+    if (const auto *dw = dyn_cast<DoStmt>(s))
+        return do_statement(dw, n, d);
+    if (const auto *f = dyn_cast<ForStmt>(s))
+        return for_statement(f, n, d);
+    if (const auto *f = dyn_cast<CXXForRangeStmt>(s))
+        return range_for(f, n, d);
+    if (const auto *t = dyn_cast<CXXTryStmt>(s))
+        return try_statement(t, n, d);
+    if (const auto *e = dyn_cast<Expr>(s))
+        return expression(e, n, d);
+    if (isa<CoreturnStmt>(s) || isa<CoroutineBodyStmt>(s)) {
+        warn(s->getBeginLoc(), "tracejit: coroutine statements are not recorded");
+        return;
+    }
+    plain_statement(s, n, d); // asm and other statements: recorded without a value
+}
+
+// A statement whose first token comes from a macro: recorded as the macro's use, without a value, after it (or
+// before it when it may leave: return, break, continue, goto, throw inside).
+void Planner::macro_statement(const Stmt *s, unsigned n, unsigned d) {
+    CharSourceRange r = m_src.file_range(s->getSourceRange());
+    SourceLocation end = end_of(s);
+    if (r.isInvalid() || end.isInvalid()) {
+        warn(s->getBeginLoc(), "tracejit: this statement comes from a macro in a way that cannot be instrumented; "
+                               "it is not recorded");
+        return;
+    }
+    if (isa<NullStmt>(s))
+        return;
+    if (const auto *ds = dyn_cast<DeclStmt>(s)) {
+        bool any = false;
+        for (const Decl *decl : ds->decls())
+            any |= isa<VarDecl>(decl) && !cast<VarDecl>(decl)->hasExternalStorage();
+        if (!any)
+            return;
+    }
+    bool is_return = isa<ReturnStmt>(s);
+    uint32_t site =
+        new_site(is_return ? SiteKind::Return : SiteKind::Statement, r.getBegin(), n, strip_semicolon(m_src.text(r)));
+    OperandScan scan;
+    const Expr *written = nullptr;
+    if (const auto *e = dyn_cast<Expr>(s)) {
+        bool plain = false;
+        if (const Expr *t = assignment_target(e, &plain); t && plain)
+            written = root_reference(t);
+    }
+    add_writes_within(site, s);
+    scan_operands(s, m_slots, m_src, scan, written, true);
+    set_operands(site, scan);
+    if (is_return) {
+        m_edits.insert(r.getBegin(), Phase::Open, d, "{__tjf.ret(" + sid(site) + "); ");
+        m_edits.insert(end, Phase::Close, d, "}");
+    } else if (may_leave(s)) {
+        m_edits.insert(r.getBegin(), Phase::Open, d, "{__tjf.stmt(" + sid(site) + "); ");
+        m_edits.insert(end, Phase::Close, d, "}");
+    } else {
+        m_edits.insert(end, Phase::Close, d, " __tjf.stmt(" + sid(site) + ");");
+    }
+}
+
+void Planner::plain_statement(const Stmt *s, unsigned n, unsigned d) {
+    CharSourceRange r = m_src.file_range(s->getSourceRange());
+    SourceLocation end = end_of(s);
+    if (r.isInvalid() || end.isInvalid()) {
+        warn(s->getBeginLoc(), "tracejit: this statement cannot be instrumented; it is not recorded");
+        return;
+    }
+    uint32_t site = new_site(SiteKind::Statement, r.getBegin(), n, strip_semicolon(m_src.text(r)));
+    OperandScan scan;
+    scan_operands(s, m_slots, m_src, scan, nullptr, true);
+    set_operands(site, scan);
+    m_edits.insert(end, Phase::Close, d, " __tjf.stmt(" + sid(site) + ");");
+}
+
+// Expression statement. Simple target: `EXPR; __tjf.stmt(S, TARGET);`; other values: `__tjf.stmt(S, (EXPR));`;
+// void (or dependent): `EXPR; __tjf.stmt(S);`; throw: `{__tjf.stmt(S); throw …;}`.
+void Planner::expression(const Expr *e, unsigned n, unsigned d) {
+    CharSourceRange r = m_src.file_range(e->getSourceRange());
+    SourceLocation end = r.isValid() ? m_src.after_semi(r.getEnd()) : SourceLocation();
+    if (r.isInvalid() || end.isInvalid()) {
+        warn(e->getBeginLoc(), "tracejit: this expression statement cannot be instrumented; it is not recorded");
+        return;
+    }
+    uint32_t site = new_site(SiteKind::Statement, r.getBegin(), n, m_src.text(r));
+    const Expr *target = nullptr;
+    ValueForm form = expression_operands(site, e, n, d, &target);
+    if (isa<CXXThrowExpr>(e->IgnoreImplicit()->IgnoreParens())) {
+        m_edits.insert(r.getBegin(), Phase::Open, d, "{__tjf.stmt(" + sid(site) + "); ");
+        m_edits.insert(end, Phase::Close, d, "}");
+        return;
+    }
+    switch (form) {
+    case ValueForm::Target:
+        m_edits.insert(end, Phase::Close, d, " __tjf.stmt(" + sid(site) + ", " + target_text(target) + ");");
+        break;
+    case ValueForm::Value:
+        m_edits.insert(r.getBegin(), Phase::Open, d, "__tjf.stmt(" + sid(site) + ", (");
+        m_edits.insert(r.getEnd(), Phase::Close, d, "))");
+        break;
+    case ValueForm::Void: m_edits.insert(end, Phase::Close, d, " __tjf.stmt(" + sid(site) + ");"); break;
+    }
+}
+
+// Declaration: after the `;`, one hook per declarator: `__tjf.stmt(Sa, a);`, or `__tjf.stmt(S);` for a variable
+// without initializer (a scalar would be read uninitialized) and for structured bindings.
+void Planner::declaration(const DeclStmt *s, unsigned n, unsigned d) {
+    CharSourceRange whole = m_src.file_range(s->getSourceRange());
+    if (whole.isInvalid()) {
+        warn(s->getBeginLoc(), "tracejit: this declaration cannot be instrumented; it is not recorded");
+        return;
+    }
+    SourceLocation end = whole.getEnd();
+    std::string hooks;
+    std::string spec;        // "int" in `int a = 1, b = 2;`, for the texts of the later declarators
+    SourceLocation previous; // the end of the previous declarator
+    bool first = true;
+    for (const Decl *decl : s->decls()) {
+        const auto *vd = dyn_cast<VarDecl>(decl);
+        if (!vd) {
+            if (isa<DeclaratorDecl>(decl) || isa<TypeDecl>(decl))
+                previous = m_src.file_range(decl->getSourceRange()).getEnd();
+            continue;
+        }
+        CharSourceRange vr = m_src.file_range(vd->getSourceRange());
+        std::string text;
+        if (first || vr.isInvalid() || previous.isInvalid()) {
+            text = vr.isValid() ? m_src.text(CharSourceRange::getCharRange(whole.getBegin(), vr.getEnd()))
+                                : strip_semicolon(m_src.text(whole));
+            // The declaration's specifiers: what precedes the first declarator's name, less its `*`/`&`.
+            CharSourceRange name = m_src.file_range(SourceRange(vd->getLocation(), vd->getLocation()));
+            if (name.isValid() && !isa<DecompositionDecl>(vd)) {
+                spec = m_src.text(CharSourceRange::getCharRange(whole.getBegin(), name.getBegin()));
+                while (!spec.empty() && (spec.back() == '*' || spec.back() == '&' || spec.back() == ' ' ||
+                                         spec.back() == '\t' || spec.back() == '\n' || spec.back() == '('))
+                    spec.pop_back();
+            }
+        } else {
+            auto comma = m_src.next_token(previous);
+            SourceLocation from = comma && comma->is(tok::comma) ? comma->getEndLoc() : previous;
+            text = spec + " " + trim(m_src.text(CharSourceRange::getCharRange(from, vr.getEnd())));
+        }
+        first = false;
+        if (vr.isValid())
+            previous = vr.getEnd();
+        if (vd->hasExternalStorage())
+            continue;
+        uint32_t site = new_site(SiteKind::Statement, whole.getBegin(), n, strip_semicolon(text));
+        OperandScan scan;
+        bool constant = vd->isConstexpr() || vd->isStaticLocal() || vd->getTLSKind() != VarDecl::TLS_None;
+        scan_operands(vd->getInit(), m_slots, m_src, scan, nullptr, constant);
+        set_operands(site, scan);
+        conditionals(scan, n, d);
+        if (const auto *dd = dyn_cast<DecompositionDecl>(vd)) {
+            for (const BindingDecl *b : dd->bindings())
+                add_write(site, b);
+            hooks += " __tjf.stmt(" + sid(site) + ");";
+            continue;
+        }
+        add_write(site, vd);
+        add_writes_within(site, vd->getInit());
+        if (vd->getName().empty() || m_slots.slot_of(vd) < 0)
+            continue;
+        if (vd->getInit() && capturable(vd->getType()))
+            hooks += " __tjf.stmt(" + sid(site) + ", " + vd->getName().str() + ");";
+        else
+            hooks += " __tjf.stmt(" + sid(site) + ");";
+    }
+    if (!hooks.empty())
+        m_edits.insert(end, Phase::Close, d, hooks);
+}
+
+// return EXPR; → return __tjf.ret(S, (EXPR)); a local's name: {__tjf.ret(S, v); return v;} (NRVO, implicit move);
+// return; → {__tjf.ret(S); return;}; a void EXPR: {EXPR; __tjf.ret(S); return;}; a braced list, a prvalue that
+// cannot be moved, decltype(auto): {__tjf.ret(S); return …;}.
+void Planner::return_statement(const ReturnStmt *s, unsigned n, unsigned d) {
+    CharSourceRange r = m_src.file_range(s->getSourceRange());
+    SourceLocation end = end_of(s);
+    if (r.isInvalid() || end.isInvalid()) {
+        warn(s->getBeginLoc(), "tracejit: this return statement cannot be instrumented; it is not recorded");
+        return;
+    }
+    uint32_t site = new_site(SiteKind::Return, r.getBegin(), n, m_src.text(r));
+    const Expr *rv = s->getRetValue();
+    std::string S = sid(site);
+    auto no_value = [&] {
+        m_edits.insert(r.getBegin(), Phase::Open, d, "{__tjf.ret(" + S + "); ");
+        m_edits.insert(end, Phase::Close, d, "}");
+    };
+    if (!rv) {
+        no_value();
+        return;
+    }
+    OperandScan scan;
+    scan_operands(rv, m_slots, m_src, scan);
+    set_operands(site, scan);
+    add_writes_within(site, rv);
+    CharSourceRange vr = m_src.file_range(rv->getSourceRange());
+    if (vr.isInvalid()) {
+        no_value();
+        return;
+    }
+    conditionals(scan, n, d);
+    QualType declared = m_fn.getDeclaredReturnType();
+    bool void_return =
+        (!declared.isNull() && declared->isVoidType()) || (!rv->isTypeDependent() && rv->getType()->isVoidType());
+    if (void_return) {
+        m_edits.replace(CharSourceRange::getCharRange(s->getReturnLoc(), s->getReturnLoc().getLocWithOffset(6)), "{");
+        m_edits.insert(end, Phase::Close, d, " __tjf.ret(" + S + "); return;}");
+        return;
+    }
+    std::string value_text = m_src.text(vr);
+    bool braced = !value_text.empty() && value_text[0] == '{';
+    bool decltype_auto = false;
+    if (!declared.isNull())
+        if (const auto *at = dyn_cast_or_null<AutoType>(declared->getContainedDeducedType()))
+            decltype_auto = at->isDecltypeAuto();
+    bool stuck = false;
+    if (!rv->isTypeDependent() && rv->isPRValue())
+        if (const CXXRecordDecl *rd = rv->getType()->getAsCXXRecordDecl())
+            stuck = !movable(rd);
+    // A template returning `auto` or a dependent type may return a void expression (`return f(x);`).
+    bool maybe_void = rv->isTypeDependent() && !declared.isNull() &&
+                      (declared->isDependentType() || declared->getContainedDeducedType()) && may_be_void(rv);
+    if (braced || decltype_auto || stuck || maybe_void || (!rv->isTypeDependent() && !capturable(rv->getType()))) {
+        no_value();
+        return;
+    }
+    const Expr *spelled = rv->IgnoreUnlessSpelledInSource();
+    while (const auto *p = dyn_cast<ParenExpr>(spelled))
+        spelled = p->getSubExpr()->IgnoreUnlessSpelledInSource();
+    if (const auto *ref = dyn_cast<DeclRefExpr>(spelled)) {
+        const auto *vd = dyn_cast<VarDecl>(ref->getDecl());
+        if (vd && vd->hasLocalStorage() && !vd->getName().empty()) {
+            m_edits.insert(r.getBegin(), Phase::Open, d, "{__tjf.ret(" + S + ", " + vd->getName().str() + "); ");
+            m_edits.insert(end, Phase::Close, d, "}");
+            return;
+        }
+    }
+    // A builtin arithmetic return type: the value is recorded as the function returns it (`return 1;` in a
+    // function returning long records a long), converted as the return statement would convert it.
+    QualType result = m_fn.getReturnType().getCanonicalType();
+    const Expr *bare = rv->IgnoreParenImpCasts();
+    if (!rv->isTypeDependent() && !result.isNull() && result->isBuiltinType() && result->isArithmeticType() &&
+        !bare->getType().isNull() &&
+        (bare->getType().getCanonicalType().getUnqualifiedType() != result.getUnqualifiedType() ||
+         bare->refersToBitField())) {
+        PrintingPolicy policy(m_ctx.getLangOpts());
+        m_edits.insert(vr.getBegin(), Phase::Open, d,
+                       "__tjf.ret(" + S + ", static_cast<" + result.getUnqualifiedType().getAsString(policy) + ">((");
+        m_edits.insert(vr.getEnd(), Phase::Close, d, ")))");
+        return;
+    }
+    if (!rv->isTypeDependent() && rv->IgnoreParenImpCasts()->refersToBitField()) {
+        m_edits.insert(vr.getBegin(), Phase::Open, d,
+                       "__tjf.ret(" + S + ", static_cast<::std::remove_cvref_t<decltype((" + value_text + "))>>((");
+        m_edits.insert(vr.getEnd(), Phase::Close, d, ")))");
+        return;
+    }
+    m_edits.insert(vr.getBegin(), Phase::Open, d, "__tjf.ret(" + S + ", (");
+    m_edits.insert(vr.getEnd(), Phase::Close, d, "))");
+}
+
+// break; continue; goto L; → {__tjf.stmt(S); break;} (recorded before it leaves).
+void Planner::jump(const Stmt *s, unsigned n, unsigned d) {
+    CharSourceRange r = m_src.file_range(s->getSourceRange());
+    SourceLocation end = end_of(s);
+    if (r.isInvalid() || end.isInvalid()) {
+        warn(s->getBeginLoc(), "tracejit: this jump cannot be instrumented; it is not recorded");
+        return;
+    }
+    uint32_t site = new_site(SiteKind::Statement, r.getBegin(), n, strip_semicolon(m_src.text(r)));
+    if (const auto *ig = dyn_cast<IndirectGotoStmt>(s)) {
+        OperandScan scan;
+        scan_operands(ig->getTarget(), m_slots, m_src, scan);
+        set_operands(site, scan);
+    }
+    m_edits.insert(r.getBegin(), Phase::Open, d, "{__tjf.stmt(" + sid(site) + "); ");
+    m_edits.insert(end, Phase::Close, d, "}");
+}
+
+} // namespace body
+
+namespace {
+
+/// The name the tape shows: qualified, with the template parameters of a function template.
+std::string function_name(const FunctionDecl &fn) {
+    std::string name = fn.getQualifiedNameAsString();
+    if (const FunctionTemplateDecl *t = fn.getDescribedFunctionTemplate()) {
+        name += "<";
+        bool first = true;
+        for (const NamedDecl *p : *t->getTemplateParameters()) {
+            name += (first ? "" : ", ") + p->getNameAsString();
+            first = false;
+        }
+        name += ">";
+    }
+    return name;
+}
+
+} // namespace
+
+bool plan_function(ASTContext &ctx, const SourceText &src, const FunctionDecl &fn, const EngineOptions &options,
+                   FunctionPlan &plan, EditList &edits, std::vector<EngineDiagnostic> &diagnostics) {
+    const SourceManager &sm = src.sm();
+    const Stmt *raw = fn.getBody();
+    if (!raw)
+        return false;
+    auto refuse = [&](SourceLocation loc, const std::string &why) {
+        diagnostics.push_back(
+            make_warning(sm, loc, "tracejit: '" + fn.getNameAsString() + "' is not instrumented: " + why));
+        return false;
+    };
+    if (isa<CoroutineBodyStmt>(raw))
+        return refuse(fn.getLocation(), "coroutines are not supported");
+    if (isa<CXXTryStmt>(raw))
+        return refuse(fn.getLocation(), "function-try-blocks are not supported");
+    if (fn.isConstexpr())
+        return refuse(fn.getLocation(), std::string(fn.isConsteval() ? "consteval" : "constexpr") +
+                                            " functions run at compile time and are not recorded");
+    const auto *body = dyn_cast<CompoundStmt>(raw);
+    if (!body)
+        return refuse(fn.getLocation(), "its body has an unexpected form");
+    CharSourceRange lb = src.file_range(SourceRange(body->getLBracLoc(), body->getLBracLoc()));
+    CharSourceRange rb = src.file_range(SourceRange(body->getRBracLoc(), body->getRBracLoc()));
+    if (lb.isInvalid() || rb.isInvalid() || body->getLBracLoc().isMacroID() || body->getRBracLoc().isMacroID())
+        return refuse(fn.getLocation(), "its body comes from a macro");
+    if (src.text(lb) != "{" || src.text(rb) != "}")
+        return refuse(fn.getLocation(), "its body has an unexpected form");
+
+    SlotTable slots(fn, body);
+    plan.name = function_name(fn);
+    plan.file = src.presumed_file(fn.getLocation());
+    auto [line, column] = src.presumed(fn.getLocation());
+    plan.line = line;
+    plan.column = column;
+    plan.is_template = fn.isDependentContext() || fn.getTemplatedKind() != FunctionDecl::TK_NonTemplate;
+    plan.slot_names = slots.names();
+    plan.param_names = slots.param_names();
+
+    body::Planner planner(ctx, src, slots, plan, edits, diagnostics, fn);
+    for (const Stmt *s : body->body())
+        planner.statement(s, 0, 1);
+    edits.insert(lb.getEnd(), Phase::Prologue, 0, emit_prologue(plan, options.exceptions));
+    std::string epilogue = emit_epilogue(options.exceptions);
+    if (!epilogue.empty())
+        edits.insert(rb.getBegin(), Phase::Epilogue, 0, epilogue);
+    return true;
+}
+
+} // namespace tracejit::plugin

@@ -1,0 +1,135 @@
+// runtime/tape/tape_recorder.h — the per-thread recorder behind tj::track and the hooks of instrumented functions
+//
+// How to read tape_recorder.cpp: start with frame_enter (a marked function starts: a Call node, its FrameState),
+// then TapeRecorder::record (one node per executed site: value, references, writes), then frame_leave and
+// track_end (the tape is finished: synthetic root, TRACEJIT_TAPE files).
+#pragma once
+
+#include <tracejit/tape.h>
+#include <tracejit/tape_hooks.h>
+
+#include "tape_data.h"
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace tj::tape::detail {
+
+/// What the recorder keeps per site (or parameter) of a function for one tape: the Source of its nodes, for
+/// the value type last seen there (a site records values of one static type, so this almost never changes).
+struct SiteCache {
+    const char *type_key = nullptr;
+    const Source *source = nullptr;
+    /// The Constant nodes each execution of the site gets, worked out on its first execution.
+    struct Constant {
+        const Source *source;
+        ValueKind kind;
+        uint64_t bits;
+        std::string text;
+    };
+    std::vector<Constant> constants;
+};
+
+/// Per marked function and tape: its display name and the Sources of its Call, argument and site nodes.
+struct FunctionCache {
+    std::string name;
+    const Source *call = nullptr; ///< the Call node's, before it returns
+    SiteCache call_typed;         ///< the Call node's once it returned a value of that type
+    std::vector<SiteCache> sites;
+    std::vector<SiteCache> params;
+};
+
+/// One active call of a marked function that is being recorded (the `void *` the Frame holds).
+struct FrameState {
+    TapeRecorder *recorder = nullptr;
+    const FunctionInfo *fn = nullptr;
+    FunctionCache *cache = nullptr;
+    Node *call = nullptr;
+    bool *record = nullptr;  ///< the Frame's own flag: cleared for a leaf
+    size_t slot_base = 0;    ///< into TapeRecorder::m_slots: the last writer of each slot
+    size_t loop_base = 0;    ///< into TapeRecorder::m_loops: the iteration counter of each site
+    size_t pending_base = 0; ///< into TapeRecorder::m_pending: nested calls not yet referenced
+    int depth = 1;
+    bool decided = false; ///< Context::expand asked (after the arguments)
+    bool leaf = false;
+};
+
+/// Records the marked calls made on one thread into one tape. (Hidden: its calls inside the library then
+/// go straight to their target, not through the PLT.)
+class __attribute__((visibility("hidden"))) TapeRecorder {
+  public:
+    TapeRecorder(Context *ctx, bool direct, std::string callable_name, bool auto_save);
+
+    void *enter(const FunctionInfo &fn, const char *signature, bool *record);
+    void leave(FrameState &fs) noexcept;
+    void arg(FrameState &fs, uint32_t index, Captured &&value);
+    /// A node for `site` with `value`, its references and writes; null when the frame records no body.
+    Node *record(FrameState &fs, uint32_t site, Kind kind, Captured &&value);
+    /// The Constant children of a node of `site` (its literals).
+    void add_constants(FrameState &fs, uint32_t site, Node *n);
+    void loop_enter(FrameState &fs, uint32_t site);
+    void loop(FrameState &fs, uint32_t site, bool condition);
+    void branch(FrameState &fs, uint32_t site, bool taken);
+    /// A symbolic branch or loop (its site's kind): one node, value "symbolic", no way taken, iteration 0.
+    void symbolic(FrameState &fs, uint32_t site);
+    void switch_(FrameState &fs, uint32_t site, Captured &&value, bool integral, int64_t v);
+    void ret(FrameState &fs, uint32_t site, Captured &&value);
+    void thrown(FrameState &fs, std::exception_ptr error) noexcept;
+
+    void set_result(Captured &&value) {
+        m_result = std::move(value);
+        m_has_result = true;
+    }
+    /// Finishes the tape: root, constants, annotations.
+    Tape finish(std::exception_ptr error);
+
+    /// Context::annotate for a finished node.
+    void annotate(Node &n) {
+        if (m_annotates)
+            m_ctx->annotate(n);
+    }
+    bool auto_save() const { return m_auto_save; }
+    bool idle() const { return m_frames.empty(); }
+    TapeRecorder *previous = nullptr; ///< the recording this one interrupted on this thread
+
+  private:
+    FunctionCache &cache_for(const FunctionInfo &fn, const char *signature);
+    void decide(FrameState &fs);
+    void attach(Node *parent, Node *child);
+    Node *synthetic_root();
+    const Source *site_source(FrameState &fs, uint32_t site, const char *type);
+    const Source *call_source(FrameState &fs, const char *type);
+    void set_value(Node *n, Captured &&v);
+
+    Context *m_ctx;
+    bool m_annotates;
+    bool m_direct, m_auto_save;
+    std::string m_callable_name;
+    std::unique_ptr<TapeData> m_data;
+    Node *m_root = nullptr; ///< a directly tracked function's call, or the synthetic root above several calls
+    bool m_synthetic = false;
+    std::deque<FrameState> m_frames;
+    std::vector<Node *> m_slots;
+    std::vector<uint32_t> m_loops;
+    std::vector<Node *> m_pending;
+    std::unordered_map<const FunctionInfo *, FunctionCache> m_functions;
+    Captured m_result;
+    bool m_has_result = false;
+    const std::string *m_then, *m_else, *m_default, *m_none;
+};
+
+/// The display name of a marked function: `name`, with template arguments from `signature` (a
+/// `__PRETTY_FUNCTION__` such as `T square(T) [T = double]`) when given: `square<double>`.
+std::string function_display_name(const char *name, const char *signature);
+/// "std::runtime_error: message" for an exception (its type, and what() when it is a std::exception).
+std::string describe_exception(std::exception_ptr error);
+/// The directory TRACEJIT_TAPE names (read once per process), or null.
+const std::string *tape_directory();
+/// Saves `root` as `<dir>/<sanitized name>-<pid>-<n>.tjtape` and returns the path (tj::Error on failure).
+std::string save_to_directory(const Node &root, const std::string &dir);
+
+} // namespace tj::tape::detail
