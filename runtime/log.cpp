@@ -48,7 +48,7 @@ void set_log_callback(std::function<void(LogLevel, const std::string &)> callbac
     sink().callback = std::move(callback);
 }
 
-namespace log {
+namespace logging {
 
 LogLevel level() { return current_level().load(std::memory_order_relaxed); }
 
@@ -61,5 +61,5 @@ void emit(LogLevel lvl, const std::string &line) {
     std::fprintf(stderr, "tracejit: %s\n", line.c_str());
 }
 
-} // namespace log
+} // namespace logging
 } // namespace tj

@@ -7,7 +7,7 @@
 
 #include <string>
 
-namespace tj::log {
+namespace tj::logging {
 
 /// Current level (initialised once from TRACEJIT_LOG, changed by tj::set_log_level).
 LogLevel level();
@@ -38,4 +38,4 @@ template <typename... Args> void trace(fmt::format_string<Args...> f, Args &&...
     print(LogLevel::Trace, f, std::forward<Args>(args)...);
 }
 
-} // namespace tj::log
+} // namespace tj::logging

@@ -138,7 +138,7 @@ void simplify(std::vector<uint32_t> &weights) {
             weights.push_back(edge.weight);
     }
     if (collapsed)
-        log::debug("ad: simplified the graph: {} nodes collapsed, {} nodes left", collapsed, g.live_nodes);
+        logging::debug("ad: simplified the graph: {} nodes collapsed, {} nodes left", collapsed, g.live_nodes);
     --g.busy;
 }
 

@@ -104,7 +104,7 @@ void traverse_backward(Graph &g, const std::vector<uint32_t> &starts, bool seed_
             stack.push_back(g.edges[e].source);
     }
     std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return g.nodes[a].serial > g.nodes[b].serial; });
-    log::debug("ad: backward: {} nodes from {} start(s), {} waiting outside an IsolateGrad scope", order.size(),
+    logging::debug("ad: backward: {} nodes from {} start(s), {} waiting outside an IsolateGrad scope", order.size(),
                starts.size(), outside.size());
     if (!outside.empty()) {
         Scope &scope = scopes().back();
@@ -155,7 +155,7 @@ void traverse_forward(Graph &g, uint32_t start, bool free_graph, uint64_t since)
             stack.push_back(g.edges[e].target);
     }
     std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return g.nodes[a].serial < g.nodes[b].serial; });
-    log::debug("ad: forward: {} nodes", order.size());
+    logging::debug("ad: forward: {} nodes", order.size());
     std::vector<uint32_t> starts{start};
     seed(g, starts, true);
     reset_reached(g, order, starts);

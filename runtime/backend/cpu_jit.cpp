@@ -94,7 +94,7 @@ struct Jit {
         if (!j)
             throw Error("tracejit: cannot create the LLVM JIT: " + llvm_error_message(j.takeError()));
         lljit = std::move(*j);
-        log::debug("cpu backend: {} ({}-bit SIMD, libmvec variant '{}')", host.cpu, host.vector_bits,
+        logging::debug("cpu backend: {} ({}-bit SIMD, libmvec variant '{}')", host.cpu, host.vector_bits,
                    host.vector_isa);
     }
 };

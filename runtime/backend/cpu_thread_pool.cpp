@@ -24,7 +24,7 @@ size_t threads_from_env() {
     char *end = nullptr;
     long v = std::strtol(s, &end, 10);
     if (*end || v < 1 || v > 1024) {
-        log::warn("TRACEJIT_THREADS={} is not a thread count in 1..1024; using {}", s, hw);
+        logging::warn("TRACEJIT_THREADS={} is not a thread count in 1..1024; using {}", s, hw);
         return hw;
     }
     return size_t(v);

@@ -154,7 +154,7 @@ class Allocator {
                 wait_for_queued_work();
                 check(api().cuMemFree(device_address(ptr)), "cuMemFree");
             } catch (const Error &e) {
-                log::warn("CUDA: a block of {} bytes could not be given back to the driver: {}", size, e.what());
+                logging::warn("CUDA: a block of {} bytes could not be given back to the driver: {}", size, e.what());
             }
             return;
         }

@@ -132,7 +132,7 @@ const Driver &driver() {
     static Driver &d = *new Driver(); // never destroyed: device memory may be released from static destructors
     std::call_once(once, [] {
         load_driver(d);
-        log::debug("CUDA: {}", d.usable() ? describe(d) + " via " + d.library : d.failure);
+        logging::debug("CUDA: {}", d.usable() ? describe(d) + " via " + d.library : d.failure);
     });
     return d;
 }

@@ -73,7 +73,7 @@ const Libdevice &libdevice() {
         auto buffer = llvm::MemoryBuffer::getFile(l->path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
         if (buffer) {
             l->bitcode = std::move(*buffer);
-            log::debug("cuda backend: libdevice from {} ({} bytes)", l->path, l->bitcode->getBufferSize());
+            logging::debug("cuda backend: libdevice from {} ({} bytes)", l->path, l->bitcode->getBufferSize());
         } else {
             l->error = buffer.getError().message();
         }

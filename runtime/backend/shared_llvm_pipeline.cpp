@@ -40,12 +40,12 @@ void optimize_o3(llvm::Module &m, llvm::TargetMachine &tm, const llvm::PipelineT
 }
 
 void trace_module(const llvm::Module &m, const char *title) {
-    if (!log::enabled(LogLevel::Trace))
+    if (!logging::enabled(LogLevel::Trace))
         return;
     std::string text;
     llvm::raw_string_ostream os(text);
     m.print(os, nullptr);
-    log::trace("{}:\n{}", title, text);
+    logging::trace("{}:\n{}", title, text);
 }
 
 llvm::SmallVector<char, 0> emit_code(llvm::Module &m, llvm::TargetMachine &tm, llvm::CodeGenFileType type) {

@@ -3,7 +3,8 @@
 // How to read it: a file is a container (runtime/support/container.h) of kind Kernel whose payload is
 // `encode_entry()` below; `DiskCache::load()` and `DiskCache::store()` are the two ways in. Trust is checked in
 // two places: the folder once per DiskCache (`dir_usable()`), and every file as it is opened (`load_file()`), on
-// the descriptor, so a file swapped in between the check and the read is never the one read.
+// the descriptor, so a file swapped in between the check and the read is never the one read. The format, the
+// folder's checks and eviction are one unit: each guards the same files, and reading one safely needs all three.
 #include "cache/disk_cache.h"
 
 #include "log.h"
@@ -101,13 +102,13 @@ void discard(const std::string &path, const struct stat &opened) {
     struct stat now;
     if (::lstat(path.c_str(), &now) == 0 && now.st_dev == opened.st_dev && now.st_ino == opened.st_ino &&
         ::unlink(path.c_str()) != 0 && errno != ENOENT)
-        log::debug("disk cache: cannot delete {}: {}", path, errno_text(errno));
+        logging::debug("disk cache: cannot delete {}: {}", path, errno_text(errno));
 }
 
 /// Logs an exception that escaped a load or store; never throws itself.
 void log_exception(const char *where, const char *what) noexcept {
     try {
-        log::warn("disk cache: {} failed: {}", where, what);
+        logging::warn("disk cache: {} failed: {}", where, what);
     } catch (...) {
     }
 }
@@ -181,7 +182,7 @@ DiskCacheConfig disk_cache_config_from_env() {
         if (!home.empty()) {
             config.dir = home + "/.cache/tracejit";
         } else {
-            log::warn("disk cache: neither TRACEJIT_CACHE_DIR, XDG_CACHE_HOME nor HOME is set; disk cache off");
+            logging::warn("disk cache: neither TRACEJIT_CACHE_DIR, XDG_CACHE_HOME nor HOME is set; disk cache off");
             config.enabled = false;
         }
     }
@@ -191,14 +192,14 @@ DiskCacheConfig disk_cache_config_from_env() {
         if (v == "0" || v == "off" || v == "false" || v == "no")
             config.enabled = false;
         else if (!(v == "1" || v == "on" || v == "true" || v == "yes" || v.empty()))
-            log::warn("disk cache: TRACEJIT_CACHE={} is not 0 or 1; leaving the disk cache on", v);
+            logging::warn("disk cache: TRACEJIT_CACHE={} is not 0 or 1; leaving the disk cache on", v);
     }
 
     if (const char *size = std::getenv("TRACEJIT_CACHE_SIZE"); size && *size) {
         if (std::optional<uint64_t> bytes = parse_size(size))
             config.max_bytes = *bytes;
         else
-            log::warn("disk cache: TRACEJIT_CACHE_SIZE={} is not a byte count like 500M or 2G; using {} bytes", size,
+            logging::warn("disk cache: TRACEJIT_CACHE_SIZE={} is not a byte count like 500M or 2G; using {} bytes", size,
                       config.max_bytes);
     }
     return config;
@@ -247,7 +248,7 @@ bool DiskCache::dir_usable(bool create) {
     auto refuse = [&](const std::string &why) {
         m_dir_state.store(DirRefused, std::memory_order_release);
         if (!m_warned_dir.exchange(true))
-            log::warn("disk cache: not using {}: {}", dir, why);
+            logging::warn("disk cache: not using {}: {}", dir, why);
         return false;
     };
     if (dir.empty())
@@ -260,7 +261,7 @@ bool DiskCache::dir_usable(bool create) {
             if (create)
                 store_failed(fmt::format("cannot inspect {}: {}", dir, errno_text(err)));
             else
-                log::debug("disk cache: miss, cannot inspect {}: {}", dir, errno_text(err));
+                logging::debug("disk cache: miss, cannot inspect {}: {}", dir, errno_text(err));
             return false;
         }
         if (!create)
@@ -274,7 +275,7 @@ bool DiskCache::dir_usable(bool create) {
             store_failed(fmt::format("cannot inspect {}: {}", dir, errno_text(errno)));
             return false;
         }
-        log::debug("disk cache: created {}", dir);
+        logging::debug("disk cache: created {}", dir);
     }
     if (!S_ISDIR(st.st_mode))
         return refuse("not a directory");
@@ -294,32 +295,32 @@ std::optional<std::vector<char>> DiskCache::load_file(const std::string &path, s
     if (fd < 0) {
         const int err = errno;
         if (err == ENOENT)
-            log::trace("disk cache: miss, no file {}", path);
+            logging::trace("disk cache: miss, no file {}", path);
         else if (err == ELOOP)
-            log::warn("disk cache: {} is a symbolic link; ignored", path);
+            logging::warn("disk cache: {} is a symbolic link; ignored", path);
         else
-            log::warn("disk cache: cannot open {}: {}", path, errno_text(err));
+            logging::warn("disk cache: cannot open {}: {}", path, errno_text(err));
         return std::nullopt;
     }
     FdCloser closer{fd};
 
     struct stat st;
     if (::fstat(fd, &st) != 0) {
-        log::warn("disk cache: cannot inspect {}: {}", path, errno_text(errno));
+        logging::warn("disk cache: cannot inspect {}: {}", path, errno_text(errno));
         return std::nullopt;
     }
     // Files that are not plainly ours are left alone: they may belong to someone else.
     if (!S_ISREG(st.st_mode)) {
-        log::warn("disk cache: {} is not a regular file; ignored", path);
+        logging::warn("disk cache: {} is not a regular file; ignored", path);
         return std::nullopt;
     }
     if (st.st_uid != ::geteuid()) {
-        log::warn("disk cache: {} is owned by uid {}, not by this user (uid {}); ignored", path, st.st_uid,
+        logging::warn("disk cache: {} is owned by uid {}, not by this user (uid {}); ignored", path, st.st_uid,
                   ::geteuid());
         return std::nullopt;
     }
     if (st.st_mode & (S_IWGRP | S_IWOTH)) {
-        log::warn("disk cache: {} is writable by group or others (mode {:o}); ignored", path, st.st_mode & 07777);
+        logging::warn("disk cache: {} is writable by group or others (mode {:o}); ignored", path, st.st_mode & 07777);
         return std::nullopt;
     }
 
@@ -328,7 +329,7 @@ std::optional<std::vector<char>> DiskCache::load_file(const std::string &path, s
     llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> read = llvm::MemoryBuffer::getOpenFile(
         fd, path, static_cast<uint64_t>(st.st_size), /*RequiresNullTerminator=*/false, /*IsVolatile=*/true);
     if (!read) {
-        log::warn("disk cache: cannot read {}: {}", path, read.getError().message());
+        logging::warn("disk cache: cannot read {}: {}", path, read.getError().message());
         return std::nullopt;
     }
     const std::string_view data((*read)->getBufferStart(), (*read)->getBufferSize());
@@ -336,21 +337,21 @@ std::optional<std::vector<char>> DiskCache::load_file(const std::string &path, s
     support::Decoded d = support::decode_container(data, entry_spec);
     EntryParts e = d ? split_entry(d.payload) : EntryParts{{}, 0, d.message};
     if (!e.error.empty()) {
-        log::warn("disk cache: {}: {}; deleted, the next store replaces it", path, e.error);
+        logging::warn("disk cache: {}: {}; deleted, the next store replaces it", path, e.error);
         discard(path, st);
         return std::nullopt;
     }
     if (e.key != key) {
         // A sound file for another key with the same hash: not an error. The caller compiles and stores,
         // which renames its own file over this one.
-        log::debug("disk cache: miss, {} holds another key with the same hash", path);
+        logging::debug("disk cache: miss, {} holds another key with the same hash", path);
         return std::nullopt;
     }
 
     // Recently used = recent mtime: eviction deletes the oldest first.
     if (std::error_code ec = llvm::sys::fs::setLastAccessAndModificationTime(fd, std::chrono::system_clock::now()))
-        log::debug("disk cache: cannot touch {}: {}", path, ec.message());
-    log::trace("disk cache: hit {}", path);
+        logging::debug("disk cache: cannot touch {}: {}", path, ec.message());
+    logging::trace("disk cache: hit {}", path);
 
     // The object is the payload's start: a decompressed payload is cut to it in place.
     if (d.decompressed.empty())
@@ -385,7 +386,7 @@ bool DiskCache::write_file(const std::string &path, std::string_view key, std::s
     }
     // No fsync: a file cut short by a crash fails verification on load and is replaced, which costs one
     // recompile; an fsync would cost every store milliseconds.
-    log::debug("disk cache: stored {} ({} bytes, {} before compression)", path, data.size(),
+    logging::debug("disk cache: stored {} ({} bytes, {} before compression)", path, data.size(),
                object.size() + key.size());
     return true;
 }
@@ -402,7 +403,7 @@ void DiskCache::evict() {
 
     DIR *dir = ::opendir(m_config.dir.c_str());
     if (!dir) {
-        log::debug("disk cache: cannot list {}: {}", m_config.dir, errno_text(errno));
+        logging::debug("disk cache: cannot list {}: {}", m_config.dir, errno_text(errno));
         return;
     }
     struct DirCloser {
@@ -430,7 +431,7 @@ void DiskCache::evict() {
             continue; // gone meanwhile, or not ours to delete
         if (temp) {
             if (now - st.st_mtim.tv_sec > stale_temp_seconds && ::unlinkat(dir_fd, e->d_name, 0) == 0)
-                log::debug("disk cache: deleted stale temporary file {}", name);
+                logging::debug("disk cache: deleted stale temporary file {}", name);
             continue;
         }
         total += static_cast<uint64_t>(st.st_size);
@@ -451,9 +452,9 @@ void DiskCache::evict() {
             break;
         if (::unlinkat(dir_fd, e.name.c_str(), 0) == 0 || errno == ENOENT) {
             total -= e.size;
-            log::debug("disk cache: evicted {} ({} bytes)", e.name, e.size);
+            logging::debug("disk cache: evicted {} ({} bytes)", e.name, e.size);
         } else {
-            log::debug("disk cache: cannot evict {}: {}", e.name, errno_text(errno));
+            logging::debug("disk cache: cannot evict {}: {}", e.name, errno_text(errno));
         }
     }
 }
@@ -461,9 +462,9 @@ void DiskCache::evict() {
 /// A failed store costs only a recompile later, so it is reported once at warn level, then at debug level.
 void DiskCache::store_failed(const std::string &what) {
     if (!m_warned_store.exchange(true))
-        log::warn("disk cache: {}; not cached (further store failures are logged at debug level)", what);
+        logging::warn("disk cache: {}; not cached (further store failures are logged at debug level)", what);
     else
-        log::debug("disk cache: {}; not cached", what);
+        logging::debug("disk cache: {}; not cached", what);
 }
 
 } // namespace tj::cache

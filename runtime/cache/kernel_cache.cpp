@@ -61,7 +61,7 @@ backends::KernelLookup find_kernel(KernelCompiler &compiler, const KernelIR &ir)
         try {
             result = {{compiler.load(*code)}, KernelSource::Disk, 0};
         } catch (const Error &e) {
-            log::warn("disk cache: cached {} {:016x} does not load ({}); compiling it again", compiler.name(),
+            logging::warn("disk cache: cached {} {:016x} does not load ({}); compiling it again", compiler.name(),
                       disk_hash, e.what());
         }
     }
@@ -71,7 +71,7 @@ backends::KernelLookup find_kernel(KernelCompiler &compiler, const KernelIR &ir)
         disk().store(disk_hash, key, code);
     }
     result.ms = ms_since(t0);
-    log::debug("{} {:016x}: {} in {:.2f} ms ({} instructions)", compiler.name(), h,
+    logging::debug("{} {:016x}: {} in {:.2f} ms ({} instructions)", compiler.name(), h,
                result.source == KernelSource::Disk ? "loaded from disk" : "compiled", result.ms, ir.instrs.size());
     std::lock_guard<std::mutex> guard(mem.mutex);
     mem.buckets[h].push_back({&compiler, ir.text, result.kernel.handle});

@@ -3,12 +3,12 @@
 // A call flattens its inputs (freeze_traverse.h) and comes here. freeze_begin decides: auto-opaque first (a
 // literal input that changed since the last call with the same structure is made opaque, and the caller keys
 // again), then a recording for the exact key is replayed after a dry run of its sizes, else the body is
-// recorded: the inputs are evaluated and bound to slots, a RecordingDevice becomes this thread's device override, and
-// freeze_end stores what it saw.
+// recorded: the inputs are evaluated and bound to slots, a RecordingDevice becomes this thread's device
+// override, and freeze_end stores what it saw.
 #include "freeze/recording_device.h"
 #include "freeze/replay.h"
 #include "jit/var.h"
-#include "freeze/messages.h"
+#include "log.h"
 
 #include <tracejit/freeze.h>
 
@@ -92,9 +92,9 @@ bool auto_opaque(FreezeFunction *fn, const Flattener &in, FreezeCall &call) {
         std::memcpy(&bits, in.key.data() + l.literal_at, sizeof bits); // the value the key holds
         bool known = std::find(lit.opaque.begin(), lit.opaque.end(), i) != lit.opaque.end();
         if (!known && !first && bits != lit.last[i] && fn->options.auto_opaque) {
-            freezing::info(fmt::format("freeze: {}: {} changed from {} to {}: made opaque, the function is recorded again",
-                      name_of(fn), path_of(call, i), jit::format_element(var_type(l.jit), &lit.last[i], 0),
-                      jit::format_element(var_type(l.jit), &bits, 0)));
+            logging::info("freeze: {}: {} changed from {} to {}: made opaque, the function is recorded again",
+                          name_of(fn), path_of(call, i), jit::format_element(var_type(l.jit), &lit.last[i], 0),
+                          jit::format_element(var_type(l.jit), &bits, 0));
             lit.opaque.push_back(i);
             known = true;
         }
@@ -260,9 +260,7 @@ void freeze_begin(FreezeFunction *fn, const Flattener &in, FreezeCall &call) {
             double ms = now_ms() - start;
             ++fn->stats.replays;
             fn->stats.replay_ms += ms;
-            if (freezing::info_enabled())
-                freezing::info(fmt::format("freeze: {}: replay ({} launches, {:.3f} ms)", name_of(fn), rec->launches,
-                                           ms));
+            logging::info("freeze: {}: replay ({} launches, {:.3f} ms)", name_of(fn), rec->launches, ms);
             return;
         }
         reason = "dry run failed: " + reason;
@@ -277,12 +275,12 @@ void freeze_begin(FreezeFunction *fn, const Flattener &in, FreezeCall &call) {
         fn->last_reason = reason;
         if (fn->stats.retraces >= fn->options.warn_after && fn->options.warn_after && !fn->warned) {
             fn->warned = true;
-            freezing::warn(fmt::format("freeze: {} was recorded again {} times (last reason: {}); inputs that change every call "
-                      "(host values, literals with auto_opaque off, new sizes that break a dry run) defeat freezing",
-                      name_of(fn), fn->stats.retraces, reason));
+            logging::warn("freeze: {} was recorded again {} times (last reason: {}); inputs that change every call "
+                          "(host values, literals with auto_opaque off, new sizes that break a dry run) defeat freezing",
+                          name_of(fn), fn->stats.retraces, reason);
         }
     }
-    freezing::info(fmt::format("freeze: {}: recording ({})", name_of(fn), reason));
+    logging::info("freeze: {}: recording ({})", name_of(fn), reason);
     auto *recorder = new RecordingDevice(name_of(fn), at);
     {
         jit::Lock lock(s.mutex);
@@ -338,8 +336,8 @@ void freeze_end(FreezeFunction *fn, const Flattener &in, const Flattener &out, F
     double ms = now_ms() - call.start_ms;
     delete recorder;
     call.recording = nullptr;
-    freezing::info(fmt::format("freeze: {}: recorded {} steps ({} launches) in {:.3f} ms", name_of(fn), stored->steps.size(),
-              stored->launches, ms));
+    logging::info("freeze: {}: recorded {} steps ({} launches) in {:.3f} ms", name_of(fn), stored->steps.size(),
+                  stored->launches, ms);
     std::lock_guard lock(fn->mutex);
     fn->recordings[int(stored->backend)][in.key] = std::move(stored);
     fn->stats.record_ms += ms;

@@ -64,7 +64,7 @@ SizeExpr RecordingDevice::infer(uint64_t n, const char *what) {
     if (best >= 0)
         return e;
     if (n > 1) {
-        log::warn("freeze: {}: the size {} of {} is not a multiple or a fraction of an input size: it is baked in "
+        logging::warn("freeze: {}: the size {} of {} is not a multiple or a fraction of an input size: it is baked in "
                   "as a constant (a call with other sizes will still use {})",
                   m_name, n, what, n);
     }

@@ -43,7 +43,7 @@ void run_group(State &s, uint64_t size, const std::vector<uint32_t> &roots) {
     assemble(s, as, roots, true);
     const Backend at = *as.memory;
 
-    bool timed = log::enabled(LogLevel::Info);
+    bool timed = logging::enabled(LogLevel::Info);
     auto t0 = timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point();
     backends::KernelLookup found;
     try {
@@ -67,7 +67,7 @@ void run_group(State &s, uint64_t size, const std::vector<uint32_t> &roots) {
     }
     if (timed) {
         double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-        log::info("launch: n={} in={} out={} ops={} ({}{}, {:.3f} ms)", size, as.inputs, as.outputs.size(),
+        logging::info("launch: n={} in={} out={} ops={} ({}{}, {:.3f} ms)", size, as.inputs, as.outputs.size(),
                   as.ir.op_count, at == Backend::CUDA ? "CUDA, " : "", source_name(found.source), ms);
     }
     for (auto &[root, p] : as.outputs)

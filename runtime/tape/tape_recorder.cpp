@@ -4,8 +4,9 @@
 // cached TRACEJIT_TAPE setting. While recording, each executed site becomes one node (TapeRecorder::record): it is
 // taken from the tape's arena, points at its site's interned Source (text, location, type), keeps its value as
 // raw bits (formatted when read) and resolves its reads through the per-frame table of the last node that wrote
-// each slot. Everything that is
-// not needed while the program runs (Constant nodes, the synthetic root) is made in TapeRecorder::finish.
+// each slot. Everything that is not needed while the program runs (Constant nodes, the synthetic root) is made
+// in TapeRecorder::finish. It is one file because the hot path and the finishing share the recorder's private
+// per-frame state; a split would put that state in a header for two users.
 #include "tape_recorder.h"
 
 #include "../log.h"
@@ -505,7 +506,7 @@ void TapeRecorder::thrown(FrameState &fs, std::exception_ptr error) noexcept {
 
 void TapeRecorder::leave(FrameState &fs) noexcept {
     if (m_frames.empty() || &m_frames.back() != &fs) {
-        log::error("tj::tape: a recorded frame left out of order (ignored)");
+        logging::error("tj::tape: a recorded frame left out of order (ignored)");
         return;
     }
     Node *call = fs.call;
@@ -516,9 +517,9 @@ void TapeRecorder::leave(FrameState &fs) noexcept {
     try {
         annotate(*call);
     } catch (const std::exception &e) {
-        log::warn("tj::tape: Context::annotate threw for call '{}': {}", call->text(), e.what());
+        logging::warn("tj::tape: Context::annotate threw for call '{}': {}", call->text(), e.what());
     } catch (...) {
-        log::warn("tj::tape: Context::annotate threw for call '{}'", call->text());
+        logging::warn("tj::tape: Context::annotate threw for call '{}'", call->text());
     }
     if (!m_frames.empty())
         m_pending.push_back(call); // referenced by the caller's next node
@@ -526,7 +527,7 @@ void TapeRecorder::leave(FrameState &fs) noexcept {
 
 Tape TapeRecorder::finish(std::exception_ptr error) {
     if (!m_frames.empty())
-        log::error("tj::tape: a tape finished with {} calls still open", m_frames.size());
+        logging::error("tj::tape: a tape finished with {} calls still open", m_frames.size());
     Node *root = m_root;
     const bool synthetic = !root || m_synthetic;
     if (synthetic)
@@ -573,11 +574,11 @@ void frame_leave(void *frame) noexcept {
         try {
             Tape tape = r->finish(nullptr);
             std::string path = save_to_directory(*tape, *tape_directory());
-            log::debug("tj::tape: TRACEJIT_TAPE: wrote {}", path);
+            logging::debug("tj::tape: TRACEJIT_TAPE: wrote {}", path);
         } catch (const std::exception &e) {
-            log::warn("TRACEJIT_TAPE: could not save a tape: {}", e.what());
+            logging::warn("TRACEJIT_TAPE: could not save a tape: {}", e.what());
         } catch (...) {
-            log::warn("TRACEJIT_TAPE: could not save a tape");
+            logging::warn("TRACEJIT_TAPE: could not save a tape");
         }
         delete r;
     }

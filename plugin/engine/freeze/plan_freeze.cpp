@@ -3,7 +3,8 @@
 // Read plan_freeze (at the end) first: it checks that the function can be frozen, renames the definition in place
 // (rename_definition), declares the hidden function where a qualified definition needs it (declare_hidden), and
 // appends the wrapper (wrapper_body). Heads are copied token by token from the user's text (comments dropped, one
-// line), without the [[jit::…]] attributes, so the wrapper's head is the definition's own.
+// line), without the [[jit::…]] attributes, so the wrapper's head is the definition's own. The three edits are
+// one file because they must agree on the hidden name and the copied heads.
 #include "engine/freeze/plan_freeze.h"
 
 #include "engine/diagnostics.h"

@@ -1,7 +1,7 @@
 // plugin/engine/tape/plan_control.cpp — plans the recording of if, switch, while, do, for, range-for and try
 //
 // Each handler's comment gives its rewrite; init-statements (`if (INIT; C)`) and condition variables
-// (`if (T v = e)`) are shared by if, switch and the loops.
+// (`if (T v = e)`) are shared by if, switch and the loops, which is why they are one file.
 #include "engine/symbolic/symbolic_condition.h"
 #include "engine/tape/plan_body.h"
 

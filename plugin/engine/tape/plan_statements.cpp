@@ -2,7 +2,8 @@
 //
 // Read `plan_function` (at the end) first, then `Planner::statement`, which dispatches on the statement's kind;
 // each handler adds the sites its statement records and the insertions that record them (the rewrite contract of
-// each kind is in the comment above its handler). Control statements are in plan_control.cpp.
+// each kind is in the comment above its handler). Control statements are in plan_control.cpp. The rest stays in
+// one file because every handler is a method of the one Planner (plan_body.h) and they call each other.
 #include "engine/tape/plan_statements.h"
 
 #include "engine/tape/emit_tables.h"
