@@ -55,9 +55,15 @@ struct Launch {
 
 /// Memory and execution of one backend.
 ///
-/// Operations that later issues add land here as named virtual functions next to `reduce`: prefix sums
-/// (`prefix_reduce`), stream compaction (`compress`) and collectives (`allreduce`, `allgather`, `broadcast`);
-/// each backend implements them and the recording device records them as steps.
+/// Device work that later issues add lands here, as a pure virtual function next to `reduce`, implemented by
+/// both backends and recorded as a step by freezing's RecordingDevice (which then replays it on the real device):
+///   - `prefix_reduce(op, t, in, n, block, exclusive, reverse, out)`: prefix sums and block prefix reductions;
+///   - `compress(mask, n, out_indices) -> count`: stream compaction, a count known only after it ran (a replay
+///     step whose output size is the count);
+///   - `scatter_reduce` variants that need more than the element-wise kernels give;
+///   - collectives through MPI (`allreduce`, `allgather`, `broadcast`), which stage through the host on a device
+///     that is not CUDA-aware.
+/// They are not declared before they exist: an interface function with no implementation would be a stub.
 class Device {
   public:
     virtual ~Device() = default;
