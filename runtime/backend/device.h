@@ -112,6 +112,18 @@ std::string unavailable_reason(Backend b);
 /// The device of backend `b` (process-wide).
 inline Device &device(Backend b) { return b == Backend::CUDA ? cuda_device() : cpu_device(); }
 
+/// A new buffer of `dev` for `n` elements of `t`, written by `write(buffer)`; freed again if `write` throws.
+template <typename Write> void *new_buffer(Device &dev, VarType t, uint64_t n, Write &&write) {
+    void *buf = dev.alloc(t, n);
+    try {
+        write(buf);
+    } catch (...) {
+        dev.free(buf, t, n);
+        throw;
+    }
+    return buf;
+}
+
 /// Stands in for the backends' devices on one thread while installed (see active_device).
 class DeviceOverride {
   public:

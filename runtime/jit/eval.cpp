@@ -68,7 +68,7 @@ void run_group(State &s, uint64_t size, const std::vector<uint32_t> &roots) {
     if (timed) {
         double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
         logging::info("launch: n={} in={} out={} ops={} ({}{}, {:.3f} ms)", size, as.inputs, as.outputs.size(),
-                  as.ir.op_count, at == Backend::CUDA ? "CUDA, " : "", source_name(found.source), ms);
+                      as.ir.op_count, at == Backend::CUDA ? "CUDA, " : "", source_name(found.source), ms);
     }
     for (auto &[root, p] : as.outputs)
         become_data(s, root, as.args[p], at);
@@ -158,13 +158,7 @@ void run_empty_group(State &s, const std::vector<uint32_t> &roots) {
         if (v.op == Op::Scatter || v.op == Op::ScatterAdd || is_loop_effect(v))
             continue;
         backends::Device &dev = backends::active_device(s.backend);
-        void *buf = dev.alloc(v.type, 0);
-        try {
-            dev.fill(buf, v.type, 0, 0);
-        } catch (...) {
-            backends::device(s.backend).free(buf, v.type, 0);
-            throw;
-        }
+        void *buf = backends::new_buffer(dev, v.type, 0, [&](void *b) { dev.fill(b, v.type, 0, 0); });
         become_data(s, id, buf, s.backend);
     }
 }

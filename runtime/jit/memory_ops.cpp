@@ -17,14 +17,7 @@ using namespace jit;
 
 /// A new buffer of `dev` holding a copy of `n` elements of `t` from host memory at `src`.
 static void *upload(backends::Device &dev, VarType t, const void *src, uint64_t n) {
-    void *buf = dev.alloc(t, n);
-    try {
-        dev.copy_from_host(buf, src, t, n);
-    } catch (...) {
-        backends::device(dev.backend()).free(buf, t, n);
-        throw;
-    }
-    return buf;
+    return backends::new_buffer(dev, t, n, [&](void *buf) { dev.copy_from_host(buf, src, t, n); });
 }
 
 uint32_t var_data(VarType t, const void *src, size_t size) {
@@ -48,13 +41,7 @@ static uint32_t copy_data(State &s, uint32_t id) {
     const Variable v = s.vars[id];
     const Backend at = where(v);
     backends::Device &dev = backends::active_device(at);
-    void *buf = dev.alloc(v.type, v.size);
-    try {
-        dev.copy(buf, v.data, v.type, v.size);
-    } catch (...) {
-        backends::device(at).free(buf, v.type, v.size);
-        throw;
-    }
+    void *buf = backends::new_buffer(dev, v.type, v.size, [&](void *b) { dev.copy(b, v.data, v.type, v.size); });
     return new_leaf(s, Op::Data, v.type, v.size, 0, buf, at);
 }
 
@@ -68,13 +55,8 @@ static uint32_t to_data(State &s, uint32_t id, const char *api) {
         check_backend(s);
         Backend at = s.backend;
         backends::Device &dev = backends::active_device(at);
-        void *buf = dev.alloc(lit.type, lit.size);
-        try {
-            dev.fill(buf, lit.type, lit.size, lit.literal);
-        } catch (...) {
-            backends::device(at).free(buf, lit.type, lit.size);
-            throw;
-        }
+        void *buf = backends::new_buffer(dev, lit.type, lit.size,
+                                         [&](void *b) { dev.fill(b, lit.type, lit.size, lit.literal); });
         return new_leaf(s, Op::Data, lit.type, lit.size, 0, buf, at);
     }
     if (s.vars[id].op != Op::Data)
@@ -135,8 +117,8 @@ uint32_t var_scatter(uint32_t target, uint32_t value, uint32_t index, uint32_t m
     var(s, index, api);
     var(s, mask, api);
     if (s.vars[value].type != s.vars[target].type)
-        throw Error(fmt::format("{}: value type {} differs from target type {}", api,
-                                type_name(s.vars[value].type), type_name(s.vars[target].type)));
+        throw Error(fmt::format("{}: value type {} differs from target type {}", api, type_name(s.vars[value].type),
+                                type_name(s.vars[target].type)));
     if (add && s.vars[target].type == VarType::Bool)
         throw Error(fmt::format("{}: is not defined for Bool arrays", api));
     check_index_type(api, s.vars[index].type);
@@ -147,8 +129,8 @@ uint32_t var_scatter(uint32_t target, uint32_t value, uint32_t index, uint32_t m
     try {
         size = broadcast_size(api, sizes, 3);
     } catch (const Error &) {
-        throw Error(fmt::format("{}: value has {} entries, index has {} and mask has {}", api, sizes[0], sizes[1],
-                                sizes[2]));
+        throw Error(
+            fmt::format("{}: value has {} entries, index has {} and mask has {}", api, sizes[0], sizes[1], sizes[2]));
     }
     if (s.vars[target].dirty || s.vars[value].dirty || s.vars[index].dirty || s.vars[mask].dirty)
         flush_side_effects(s);

@@ -63,13 +63,13 @@ uint32_t reduce(uint32_t a, ReduceOp op, uint64_t block, bool is_block) {
     uint64_t out_size = n / block;
     uint32_t src = detail::var_make_opaque(a); // evaluated, one reference
     const Backend at = jit::where(s.vars[src]);
-    void *out = nullptr;
+    void *out;
     try {
         backends::Device &dev = backends::active_device(at);
-        out = dev.alloc(t, out_size);
-        dev.reduce(op, t, s.vars[src].data, n, is_block ? block : 0, out);
+        const void *in = s.vars[src].data;
+        out =
+            backends::new_buffer(dev, t, out_size, [&](void *o) { dev.reduce(op, t, in, n, is_block ? block : 0, o); });
     } catch (...) {
-        backends::device(at).free(out, t, out_size);
         jit::dec_ref(s, src);
         throw;
     }
