@@ -130,6 +130,9 @@ class DeviceOverride {
     /// The device that does this thread's work on memory of backend `b`; throws tj::Error when `b` cannot be
     /// used here (a recording runs on one backend).
     virtual Device &device_for(Backend b) = 0;
+    /// Called before an array's contents are read on the host (`read`, `to_vector`), whatever holds them (a
+    /// literal too, which needs no device); throws tj::Error when this thread's work must not be observed there.
+    virtual void before_host_read() = 0;
 
   protected:
     ~DeviceOverride() = default;

@@ -186,7 +186,9 @@ void RecordingDevice::copy_from_host(void *dst, const void *src, VarType t, uint
     m_rec.steps.push_back(std::move(step));
 }
 
-void RecordingDevice::copy_to_host(void *, const void *, VarType, uint64_t) {
+void RecordingDevice::copy_to_host(void *, const void *, VarType, uint64_t) { before_host_read(); }
+
+void RecordingDevice::before_host_read() {
     throw FreezeError(fmt::format("tj::freeze(): {}: the contents of an array are read on the host "
                                   "(tj::Array::read(), tj::to_vector(), a conversion to a host value) inside a frozen "
                                   "function; the replay does not run the body, so the read cannot be replayed: "

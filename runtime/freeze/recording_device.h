@@ -35,6 +35,8 @@ class RecordingDevice final : public backends::Device, public backends::DeviceOv
 
     // backends::DeviceOverride: this device for the recording's backend; any other is a FreezeError.
     backends::Device &device_for(Backend b) override;
+    /// A read on the host cannot be replayed (the replay does not run the body): a FreezeError.
+    void before_host_read() override;
 
     // backends::Device: forwarded to the recording's backend, recorded as steps.
     Backend backend() const override { return m_rec.backend; }

@@ -173,7 +173,14 @@ uint32_t var_scatter(uint32_t target, uint32_t value, uint32_t index, uint32_t m
 }
 
 /// Pointer to the element `i` of an evaluated variable (literals: `bits`).
+/// Lets this thread's device override refuse a read on the host before anything is evaluated for it.
+static void check_host_read() {
+    if (backends::DeviceOverride *o = backends::thread_override()) [[unlikely]]
+        o->before_host_read();
+}
+
 void var_read(uint32_t id, size_t i, void *dst) {
+    check_host_read();
     State &s = state();
     Lock lock(s.mutex);
     const char *api = "tj::Array::read()";
@@ -192,6 +199,7 @@ void var_read(uint32_t id, size_t i, void *dst) {
 }
 
 void var_copy_to_host(uint32_t id, void *dst) {
+    check_host_read();
     State &s = state();
     Lock lock(s.mutex);
     Variable &v = var(s, id, "tj::to_vector()");

@@ -31,6 +31,7 @@ struct CountingOverride final : backends::DeviceOverride {
         ++asked;
         return backends::device(b);
     }
+    void before_host_read() override {}
 };
 
 } // namespace

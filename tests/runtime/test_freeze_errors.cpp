@@ -56,6 +56,11 @@ TEST_CASE("freeze errors: Array::read() inside the body") {
     check_error_then_recovery("reads_element", [](const tj::Float &x) { (void)(x * 3.f).read(0); }, {"read"});
 }
 
+TEST_CASE("freeze errors: Array::read() of a literal inside the body (no device copy, still refused)") {
+    check_error_then_recovery("reads_literal", [](const tj::Float &) { (void)(tj::Float(2.f) * 3.f).read(0); },
+                              {"read"});
+}
+
 TEST_CASE("freeze errors: to_vector() inside the body") {
     check_error_then_recovery("copies_out", [](const tj::Float &x) { (void)tj::to_vector(x + 1.f); }, {"to_vector"});
 }
