@@ -42,9 +42,23 @@ namespace detail {
 #define TJ_UNREACHABLE(message) ::tj::detail::internal_error(__FILE__, __LINE__, (message))
 
 /// Aborts through tj::detail::internal_error when `cond` is false: for invariants of tracejit, never for what a user
-/// can cause (that is a tj::Error). `message` is built only when the check fails.
+/// can cause (that is a tj::Error). `message` is built only when the check fails, in a separate cold function, so
+/// that a check costs its hot caller one compare and branch and no code size. `cond` must have no side effects
+/// (work the program needs is done before the check, its result asserted), so that a check can be compiled out.
+///
+/// TJ_ASSERT_HOT is the same check on a per-operation path (reference counts, the kernel assembly's operands):
+/// compiled in Debug and sanitizer builds (TRACEJIT_HOT_ASSERTS), left out of Release builds, where the tracing
+/// benchmark measured it at 5-10% of the cost of tracing an operation (docs/benchmarks.md).
 #define TJ_ASSERT(cond, message)                                                                                       \
     do {                                                                                                               \
         if (!(cond)) [[unlikely]]                                                                                      \
-            ::tj::detail::internal_error(__FILE__, __LINE__, (message));                                               \
+            [&]() __attribute__((noinline, cold)) { ::tj::detail::internal_error(__FILE__, __LINE__, (message)); }();  \
     } while (0)
+
+#ifdef TRACEJIT_HOT_ASSERTS
+#define TJ_ASSERT_HOT(cond, message) TJ_ASSERT(cond, message)
+#else
+#define TJ_ASSERT_HOT(cond, message)                                                                                   \
+    do {                                                                                                               \
+    } while (0)
+#endif

@@ -386,7 +386,8 @@ std::unique_ptr<llvm::Module> build_module(const KernelIR &ir, const HostTarget 
     Lowering(ir, host, *m, interleave).build();
     std::string err;
     llvm::raw_string_ostream os(err);
-    TJ_ASSERT(!llvm::verifyModule(*m, &os), "invalid kernel IR: " + err);
+    const bool broken = llvm::verifyModule(*m, &os);
+    TJ_ASSERT(!broken, "invalid kernel IR: " + err);
     return m;
 }
 

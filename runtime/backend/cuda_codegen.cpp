@@ -299,7 +299,8 @@ std::unique_ptr<llvm::Module> build_module(const KernelIR &ir, llvm::LLVMContext
     Lowering(ir, *m).build();
     std::string err;
     llvm::raw_string_ostream os(err);
-    TJ_ASSERT(!llvm::verifyModule(*m, &os), "invalid CUDA kernel IR: " + err);
+    const bool broken = llvm::verifyModule(*m, &os);
+    TJ_ASSERT(!broken, "invalid CUDA kernel IR: " + err);
     return m;
 }
 

@@ -379,7 +379,8 @@ std::string reduce_ptx(VarType in, VarType out, ReduceOp op, const std::string &
     ReduceKernel(in, out, op, *m).build();
     std::string err;
     llvm::raw_string_ostream os(err);
-    TJ_ASSERT(!llvm::verifyModule(*m, &os), "invalid CUDA reduction kernel IR: " + err);
+    const bool broken = llvm::verifyModule(*m, &os);
+    TJ_ASSERT(!broken, "invalid CUDA reduction kernel IR: " + err);
     optimize_o3(*m, *tm, llvm::PipelineTuningOptions());
     trace_module(*m, "optimised CUDA reduction kernel");
     llvm::SmallVector<char, 0> ptx = emit_code(*m, *tm, llvm::CodeGenFileType::AssemblyFile);

@@ -52,7 +52,8 @@ llvm::SmallVector<char, 0> emit_code(llvm::Module &m, llvm::TargetMachine &tm, l
     llvm::SmallVector<char, 0> code;
     llvm::raw_svector_ostream os(code);
     llvm::legacy::PassManager cg;
-    TJ_ASSERT(!tm.addPassesToEmitFile(cg, os, nullptr, type),
+    const bool cannot_emit = tm.addPassesToEmitFile(cg, os, nullptr, type);
+    TJ_ASSERT(!cannot_emit,
               fmt::format("the {} target cannot emit {}", tm.getTargetTriple().str(),
                           type == llvm::CodeGenFileType::ObjectFile ? "object files" : "assembly"));
     cg.run(m);

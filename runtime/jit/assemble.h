@@ -45,7 +45,7 @@ uint32_t emit(Assembly &as, const Instr &ins);
 void visit(State &s, Assembly &as, uint32_t root);
 /// Instruction number of an already visited variable.
 inline uint32_t ref_of(State &s, uint32_t id) {
-    TJ_ASSERT(s.vars[id].scratch != 0, "an operand is used before its instruction was emitted");
+    TJ_ASSERT_HOT(s.vars[id].scratch != 0, "an operand is used before its instruction was emitted");
     return s.vars[id].scratch - 1;
 }
 /// What a variable is computed from, for the analyses of a loop: its computed operands, or, for a loop's

@@ -39,71 +39,23 @@ void check_backend(const State &s) {
         throw Error(s.backend_error);
 }
 
-uint64_t cse_hash(const Variable &v) {
-    uint64_t h = v.size * 0x9E3779B97F4A7C15ull ^ v.literal;
-    h = (h ^ (h >> 32)) * 0xC2B2AE3D27D4EB4Full;
-    h ^= (uint64_t(v.dep[0]) | uint64_t(v.dep[1]) << 32) * 0x165667B19E3779F9ull;
-    h ^= (uint64_t(v.dep[2]) | uint64_t(v.dep[3]) << 32) * 0x27D4EB2F165667C5ull;
-    h ^= (uint64_t(v.op) << 8 | uint64_t(v.type)) * 0x9E3779B97F4A7C15ull;
-    h ^= h >> 29;
-    h *= 0xBF58476D1CE4E5B9ull;
-    return h ^ (h >> 32);
-}
-
-static bool same_node(const Variable &a, const Variable &b) {
-    return a.op == b.op && a.type == b.type && a.size == b.size && a.literal == b.literal && a.dep[0] == b.dep[0] &&
-           a.dep[1] == b.dep[1] && a.dep[2] == b.dep[2] && a.dep[3] == b.dep[3];
-}
-
-
 [[noreturn]] void bad_var(State &s, uint32_t id, const char *api) {
     if (id == 0)
         throw Error(fmt::format("{}: an operand is an empty, uninitialized (default-constructed) array", api));
     throw Error(fmt::format("{}: an operand refers to a freed variable (id {})", api, id));
 }
 
-uint32_t new_var(State &s, const Variable &v, bool cse) {
-    uint64_t h = 0;
-    if (cse) {
-        h = cse_hash(v);
-        uint32_t found = s.cse.find(h, [&](uint32_t id) { return same_node(s.vars[id], v); });
-        if (found) {
-            ++s.vars[found].ref;
-            return found;
-        }
-    }
-    uint32_t id;
-    if (!s.free_ids.empty()) {
-        id = s.free_ids.back();
-        s.free_ids.pop_back();
-    } else {
-        id = uint32_t(s.vars.size());
-        s.vars.emplace_back();
-    }
-    Variable &slot = s.vars[id];
-    slot = v;
-    slot.ref = 1;
-    for (uint32_t d : slot.dep)
-        if (d)
-            ++s.vars[d].ref;
-    if (cse) {
-        slot.in_cse = true;
-        s.cse.insert(h, id);
-    }
-    return id;
-}
-
 void inc_ref(State &s, uint32_t id) {
     if (!id)
         return;
-    TJ_ASSERT(s.vars[id].op != Op::Count, fmt::format("inc_ref of freed variable {}", id));
+    TJ_ASSERT_HOT(s.vars[id].op != Op::Count, fmt::format("inc_ref of freed variable {}", id));
     ++s.vars[id].ref;
 }
 
 void dec_ref(State &s, uint32_t id) {
     if (!id)
         return;
-    TJ_ASSERT(s.vars[id].ref > 0, fmt::format("dec_ref of variable {}, which has no references", id));
+    TJ_ASSERT_HOT(s.vars[id].ref > 0, fmt::format("dec_ref of variable {}, which has no references", id));
     if (--s.vars[id].ref != 0)
         return;
     std::vector<uint32_t> &stack = s.free_stack;
@@ -120,7 +72,8 @@ void dec_ref(State &s, uint32_t id) {
         for (uint32_t d : v.dep) {
             if (!d)
                 continue;
-            TJ_ASSERT(s.vars[d].ref > 0, fmt::format("variable {} holds operand {}, which has no references", cur, d));
+            TJ_ASSERT_HOT(s.vars[d].ref > 0,
+                          fmt::format("variable {} holds operand {}, which has no references", cur, d));
             if (--s.vars[d].ref == 0)
                 stack.push_back(d);
         }
@@ -185,8 +138,8 @@ uint64_t broadcast_size(const char *api, const uint64_t *sizes, size_t n) {
             std::string list;
             for (size_t j = 0; j < n; ++j)
                 list += (j ? " and " : "") + std::to_string(sizes[j]);
-            throw Error(fmt::format("{}: size mismatch: operands have sizes {} (only width-1 arrays broadcast)", api,
-                                    list));
+            throw Error(
+                fmt::format("{}: size mismatch: operands have sizes {} (only width-1 arrays broadcast)", api, list));
         }
     }
     return out;

@@ -24,24 +24,39 @@ using detail::Op;
 
 /// One node of the graph (or an evaluated buffer).
 struct Variable {
-    uint64_t size = 0;          ///< number of elements
-    uint64_t literal = 0;       ///< value bits of a Literal
-    void *data = nullptr;       ///< buffer of a Data variable (owned)
+    uint64_t size = 0;              ///< number of elements
+    uint64_t literal = 0;           ///< value bits of a Literal
+    void *data = nullptr;           ///< buffer of a Data variable (owned)
     uint32_t dep[4] = {0, 0, 0, 0}; ///< operands (each holds a reference)
-    uint32_t ref = 0;           ///< references from arrays and from other variables
-    uint32_t scratch = 0;       ///< instruction number + 1 while a kernel is assembled
-    Op op = Op::Count;          ///< Op::Count marks a free slot
+    uint32_t ref = 0;               ///< references from arrays and from other variables
+    uint32_t scratch = 0;           ///< instruction number + 1 while a kernel is assembled
+    Op op = Op::Count;              ///< Op::Count marks a free slot
     VarType type = VarType::Float32;
-    bool dirty = false;         ///< a pending scatter writes into this buffer
-    bool in_cse = false;        ///< registered in the CSE table
-    bool on_device = false;     ///< `data` is CUDA device memory (else host memory)
+    bool dirty = false;     ///< a pending scatter writes into this buffer
+    bool in_cse = false;    ///< registered in the CSE table
+    bool on_device = false; ///< `data` is CUDA device memory (else host memory)
 };
 
 /// The backend whose memory holds a Data variable's buffer.
 inline Backend where(const Variable &v) { return v.on_device ? Backend::CUDA : Backend::CPU; }
 
 /// Hash of what defines a pure node (op, type, size, operands, literal) for the CSE table.
-uint64_t cse_hash(const Variable &v);
+inline uint64_t cse_hash(const Variable &v) {
+    uint64_t h = v.size * 0x9E3779B97F4A7C15ull ^ v.literal;
+    h = (h ^ (h >> 32)) * 0xC2B2AE3D27D4EB4Full;
+    h ^= (uint64_t(v.dep[0]) | uint64_t(v.dep[1]) << 32) * 0x165667B19E3779F9ull;
+    h ^= (uint64_t(v.dep[2]) | uint64_t(v.dep[3]) << 32) * 0x27D4EB2F165667C5ull;
+    h ^= (uint64_t(v.op) << 8 | uint64_t(v.type)) * 0x9E3779B97F4A7C15ull;
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ull;
+    return h ^ (h >> 32);
+}
+
+/// Whether two pure nodes are the same computation (the CSE table's equality).
+inline bool same_node(const Variable &a, const Variable &b) {
+    return a.op == b.op && a.type == b.type && a.size == b.size && a.literal == b.literal && a.dep[0] == b.dep[0] &&
+           a.dep[1] == b.dep[1] && a.dep[2] == b.dep[2] && a.dep[3] == b.dep[3];
+}
 
 /// A re-entrant lock that costs one uncontended std::mutex operation at the outermost level only:
 /// the depth is per thread, so nested API calls (an op that creates a literal) do not touch the mutex.
@@ -67,25 +82,25 @@ class ReentrantMutex {
 /// The whole runtime state of the JIT, guarded by `mutex`.
 struct State {
     ReentrantMutex mutex;
-    std::vector<Variable> vars{1};        ///< id 0 is the empty array
-    std::vector<uint32_t> free_ids;       ///< slots to reuse
-    CseTable cse;                         ///< pure unevaluated nodes, by cse_hash
-    std::vector<uint32_t> side_effects;   ///< pending scatters, each holding one reference
+    std::vector<Variable> vars{1};      ///< id 0 is the empty array
+    std::vector<uint32_t> free_ids;     ///< slots to reuse
+    CseTable cse;                       ///< pure unevaluated nodes, by cse_hash
+    std::vector<uint32_t> side_effects; ///< pending scatters, each holding one reference
     /// For each pending scatter, the device override of the thread that queued it (null: none; a frozen body's
     /// recording device, backend/device.h). A thread flushes only the scatters of its own override (or, without
     /// one, those of none), so that a recording neither takes in another thread's scatter nor loses its own to
     /// another thread's evaluation.
     std::vector<const void *> side_effect_owner;
-    std::vector<LoopRecord> loops;        ///< symbolic loops (runtime/jit/loop.h)
+    std::vector<LoopRecord> loops; ///< symbolic loops (runtime/jit/loop.h)
     std::vector<uint32_t> free_loops;
     std::unordered_map<uint32_t, std::string> labels;
-    std::vector<uint32_t> free_stack;     ///< scratch space of dec_ref (no recursion)
+    std::vector<uint32_t> free_stack; ///< scratch space of dec_ref (no recursion)
     KernelStats stats;
     /// Called by eval_locked before it schedules an evaluation (the AD graph's simplification): it may add
     /// variables worth evaluating in the same kernels (kept if they have the size of a requested root).
     void (*before_eval)(std::vector<uint32_t> &more_roots) = nullptr;
     Backend backend = Backend::CPU;
-    std::string backend_error;            ///< why TRACEJIT_BACKEND cannot be honoured (empty: fine)
+    std::string backend_error; ///< why TRACEJIT_BACKEND cannot be honoured (empty: fine)
 };
 
 /// The process-wide state.
@@ -96,8 +111,39 @@ void check_backend(const State &s);
 
 using Lock = std::lock_guard<ReentrantMutex>;
 
-/// Allocates a variable slot (reference count 1) holding `v`; uses CSE when `cse` is set.
-uint32_t new_var(State &s, const Variable &v, bool cse);
+/// Allocates a variable slot (reference count 1) holding `v`; uses CSE when `cse` is set. Inline: every traced
+/// operation ends here.
+inline uint32_t new_var(State &s, const Variable &v, bool cse) {
+    uint64_t h = 0;
+    if (cse) {
+        h = cse_hash(v);
+        uint32_t found = s.cse.find(h, [&](uint32_t id) { return same_node(s.vars[id], v); });
+        if (found) {
+            ++s.vars[found].ref;
+            return found;
+        }
+    }
+    uint32_t id;
+    if (!s.free_ids.empty()) {
+        id = s.free_ids.back();
+        s.free_ids.pop_back();
+    } else {
+        id = uint32_t(s.vars.size());
+        s.vars.emplace_back();
+    }
+    Variable &slot = s.vars[id];
+    slot = v;
+    slot.ref = 1;
+    for (uint32_t d : slot.dep)
+        if (d)
+            ++s.vars[d].ref;
+    if (cse) {
+        slot.in_cse = true;
+        s.cse.insert(h, id);
+    }
+    return id;
+}
+
 /// A new variable without operands: a Literal or Counter (deduplicated) or a Data variable owning `data`, a
 /// buffer of the device of `where` (backend/device.h).
 uint32_t new_leaf(State &s, Op op, VarType t, uint64_t size, uint64_t literal, void *data,
@@ -121,7 +167,6 @@ inline Variable &var(State &s, uint32_t id, const char *api) {
         bad_var(s, id, api);
     return s.vars[id];
 }
-
 
 /// The first `max_elements` (at most) elements of Data variable `v`, copied to host memory (for printing).
 std::vector<char> host_elements(const Variable &v, uint64_t max_elements);
