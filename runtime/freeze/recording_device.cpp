@@ -11,7 +11,7 @@
 
 namespace tj::freezing {
 
-RecordingDevice *active() { return static_cast<RecordingDevice *>(backends::thread_override()); }
+RecordingDevice *active() { return dynamic_cast<RecordingDevice *>(backends::thread_override()); }
 
 void install(RecordingDevice *d) { backends::thread_override() = d; }
 

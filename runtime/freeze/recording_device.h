@@ -65,7 +65,7 @@ class RecordingDevice final : public backends::Device, public backends::DeviceOv
     std::vector<uint64_t> m_input_sizes; ///< size of each input slot at record time
 };
 
-/// The recording device installed on this thread (null: none). Only freezing installs device overrides.
+/// The recording device installed on this thread (null: none, or an override of another kind).
 RecordingDevice *active();
 /// Makes `d` (null: none) this thread's device override.
 void install(RecordingDevice *d);
