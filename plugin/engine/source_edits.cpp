@@ -50,6 +50,93 @@ std::optional<Token> SourceText::next_token(SourceLocation loc) const {
     return tok;
 }
 
+namespace {
+
+/// The raw tokens of `buffer[begin, end)`, lexed from `begin` (comments skipped).
+std::vector<Token> raw_tokens(const SourceManager &sm, const LangOptions &lang, FileID fid, StringRef buffer,
+                              size_t begin, size_t end) {
+    Lexer lexer(sm.getLocForStartOfFile(fid), lang, buffer.begin(), buffer.begin() + begin, buffer.end());
+    lexer.SetCommentRetentionState(false);
+    std::vector<Token> tokens;
+    Token tok;
+    while (true) {
+        lexer.LexFromRawLexer(tok);
+        if (tok.is(tok::eof) || sm.getFileOffset(tok.getLocation()) >= end)
+            break;
+        tokens.push_back(tok);
+    }
+    return tokens;
+}
+
+size_t line_start(StringRef buffer, size_t offset) {
+    size_t nl = buffer.substr(0, offset).find_last_of("\n\r");
+    return nl == StringRef::npos ? 0 : nl + 1;
+}
+
+} // namespace
+
+SourceLocation SourceText::pragmas_before(SourceLocation loc) const {
+    if (loc.isInvalid() || loc.isMacroID())
+        return {};
+    auto [fid, offset] = m_sm.getDecomposedLoc(loc);
+    bool invalid = false;
+    StringRef buffer = m_sm.getBufferData(fid, &invalid);
+    if (invalid || offset > buffer.size())
+        return {};
+    size_t pos = offset;
+    bool found = false;
+    // `_Pragma("…")` operators on the statement's line, directly before it.
+    size_t begin = line_start(buffer, pos);
+    std::vector<Token> line = raw_tokens(m_sm, m_lang, fid, buffer, begin, pos);
+    size_t i = line.size();
+    while (i >= 4 && line[i - 1].is(tok::r_paren) && tok::isStringLiteral(line[i - 2].getKind()) &&
+           line[i - 3].is(tok::l_paren) && line[i - 4].is(tok::raw_identifier) &&
+           line[i - 4].getRawIdentifier() == "_Pragma") {
+        i -= 4;
+        pos = m_sm.getFileOffset(line[i].getLocation());
+        found = true;
+    }
+    // `#pragma` lines directly above (lines holding only a `//` comment between them skipped).
+    if (!StringRef(buffer.data() + begin, pos - begin).trim().empty())
+        begin = 0; // code before it on its line
+    while (begin > 0) {
+        size_t above = line_start(buffer, begin - 1);
+        StringRef text = StringRef(buffer.data() + above, begin - above).ltrim();
+        begin = above;
+        if (text.starts_with("//"))
+            continue;
+        if (!text.consume_front("#") || !text.ltrim().starts_with("pragma"))
+            break;
+        pos = above + (buffer.substr(above).find('#'));
+        found = true;
+    }
+    return found ? loc.getLocWithOffset(static_cast<int>(pos) - static_cast<int>(offset)) : SourceLocation();
+}
+
+SourceLocation SourceText::after_previous_token(SourceLocation loc) const {
+    if (loc.isInvalid() || loc.isMacroID())
+        return {};
+    auto [fid, offset] = m_sm.getDecomposedLoc(loc);
+    bool invalid = false;
+    StringRef buffer = m_sm.getBufferData(fid, &invalid);
+    if (invalid || offset > buffer.size())
+        return {};
+    size_t end = offset;
+    while (true) {
+        size_t begin = line_start(buffer, end);
+        std::vector<Token> line = raw_tokens(m_sm, m_lang, fid, buffer, begin, end);
+        if (!line.empty()) {
+            if (line.front().is(tok::hash) && m_sm.getFileOffset(line.front().getLocation()) ==
+                                                  begin + (buffer.substr(begin).find_first_not_of(" \t")))
+                return {}; // a preprocessor directive: text after it would join it
+            return line.back().getEndLoc();
+        }
+        if (begin == 0)
+            return {};
+        end = begin - 1;
+    }
+}
+
 SourceLocation SourceText::after_semi(SourceLocation after) const {
     auto tok = next_token(after);
     if (!tok || tok->isNot(tok::semi))

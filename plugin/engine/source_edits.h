@@ -34,6 +34,13 @@ class SourceText {
     clang::SourceLocation after_semi(clang::SourceLocation after) const;
     /// The raw token starting at or after `loc` (a file location), skipping whitespace and comments.
     std::optional<clang::Token> next_token(clang::SourceLocation loc) const;
+    /// The start of the pragmas (`#pragma` lines, `_Pragma(...)` operators) written directly before the statement
+    /// starting at `loc` (a file location), or invalid when none precedes it. A pragma applies to the statement that
+    /// follows it, so nothing may be inserted between them.
+    clang::SourceLocation pragmas_before(clang::SourceLocation loc) const;
+    /// The location just after the last token before `loc` (comments and blank lines skipped), where text that must
+    /// precede a pragma can go; invalid when that token ends a preprocessor directive or none is found.
+    clang::SourceLocation after_previous_token(clang::SourceLocation loc) const;
     /// Presumed line and column of a location (its expansion for macro locations).
     std::pair<uint32_t, uint32_t> presumed(clang::SourceLocation loc) const;
     /// Presumed file name, as __FILE__ spells it.

@@ -8,9 +8,10 @@
 #               build uses them): `%trace_cxx %s -o %t && %t`
 #   %rewrite    tracejit-rewrite;  %inspect  tracejit-inspect (feature `inspect` when it is built)
 #   %FileCheck  FileCheck (plain FileCheck, not and count are on the PATH too)
-# Features: inspect, sanitize, symbolic-do (see below).
+# Features: inspect, sanitize, symbolic-do, openmp (see below).
 import os
 import shlex
+import subprocess
 
 import lit.formats
 
@@ -51,3 +52,17 @@ if config.tracejit_sanitize_flags:
 with open(os.path.join(config.tracejit_include_dir, "tracejit", "array.h"), encoding="utf-8") as array_h:
     if "TRACEJIT_PLUGIN_PREPASS" in array_h.read():
         config.available_features.add("symbolic-do")
+# OpenMP tests need clang's omp.h and libomp (Debian: libomp-19-dev); without them they are reported UNSUPPORTED,
+# naming this feature.
+try:
+    omp_probe = subprocess.run(
+        [config.tracejit_cxx, "-fopenmp", "-x", "c++", "-", "-o", os.devnull],
+        input="#include <omp.h>\nint main() { return omp_get_max_threads() > 0 ? 0 : 1; }\n",
+        text=True,
+        capture_output=True,
+        timeout=120,
+    )
+    if omp_probe.returncode == 0:
+        config.available_features.add("openmp")
+except (OSError, subprocess.SubprocessError):
+    pass

@@ -21,6 +21,7 @@
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/Stmt.h>
 #include <clang/AST/StmtCXX.h>
+#include <clang/AST/StmtOpenMP.h>
 
 #include <string>
 #include <vector>
@@ -88,6 +89,10 @@ class Planner {
     void block(const Stmt *body, unsigned n_inside, unsigned d);
     void children_of(const CompoundStmt *c, unsigned n, unsigned d);
     CharSourceRange keyword_paren(SourceLocation keyword) const;
+    /// Where text opening the statement that starts at `start` goes: `start` itself, or, when pragmas precede it,
+    /// after the token before them (the pragmas must stay directly before their statement); invalid when there is
+    /// no such place. Sets `*pragma` when pragmas precede it.
+    SourceLocation opening(SourceLocation start, bool *pragma = nullptr) const;
     ValueForm value_form(const Expr *e, const Expr **target, bool *plain) const;
     std::string target_text(const Expr *target) const;
 
@@ -105,6 +110,7 @@ class Planner {
     void for_statement(const ForStmt *s, unsigned n, unsigned d);
     void range_for(const CXXForRangeStmt *s, unsigned n, unsigned d);
     void try_statement(const CXXTryStmt *s, unsigned n, unsigned d);
+    void omp_directive(const OMPExecutableDirective *s, unsigned n, unsigned d);
     bool init_statement(const Stmt *init, SourceLocation keyword, const char *reopen, unsigned n, unsigned d);
     uint32_t condition_variable(const VarDecl *var, unsigned n, SourceLocation *after);
     /// A for's increment: recorded as a Statement site after it runs.

@@ -218,6 +218,8 @@ void Planner::while_statement(const WhileStmt *s, unsigned n, unsigned d) {
     std::string S = sid(site);
     if (const VarDecl *var = s->getConditionVariable()) {
         CharSourceRange kp = keyword_paren(s->getWhileLoc());
+        if (m_src.pragmas_before(header.getBegin()).isValid())
+            kp = CharSourceRange(); // `while (` becomes `{… while (true) {`: the pragma would lose its loop
         CharSourceRange rparen = m_src.file_range(SourceRange(s->getRParenLoc(), s->getRParenLoc()));
         SourceLocation after;
         if (kp.isInvalid() || rparen.isInvalid() || var->getName().empty()) {
@@ -247,8 +249,16 @@ void Planner::while_statement(const WhileStmt *s, unsigned n, unsigned d) {
         block(s->getBody(), n + 1, d + 1);
         return;
     }
+    SourceLocation open = opening(header.getBegin());
+    if (open.isInvalid()) {
+        warn(s->getBeginLoc(), "tracejit: this loop cannot be instrumented after its pragma; its iterations are not "
+                               "recorded");
+        m_plan.sites.pop_back();
+        block(s->getBody(), n + 1, d + 1);
+        return;
+    }
     condition_operands(site, cond);
-    m_edits.insert(header.getBegin(), Phase::Open, d, "{__tjf.loop_enter(" + S + "); ");
+    m_edits.insert(open, Phase::Open, d, "{__tjf.loop_enter(" + S + "); ");
     m_edits.insert(cr.getBegin(), Phase::Open, d, "__tjf.loop(" + S + ", static_cast<bool>(");
     m_edits.insert(cr.getEnd(), Phase::Close, d, "))");
     block(s->getBody(), n + 1, d + 1);
@@ -264,7 +274,8 @@ void Planner::do_statement(const DoStmt *s, unsigned n, unsigned d) {
     CharSourceRange start = m_src.file_range(SourceRange(s->getDoLoc(), s->getDoLoc()));
     const Expr *cond = s->getCond();
     CharSourceRange cr = cond ? m_src.file_range(cond->getSourceRange()) : CharSourceRange();
-    if (end.isInvalid() || header.isInvalid() || start.isInvalid() || cr.isInvalid()) {
+    SourceLocation open = start.isValid() ? opening(start.getBegin()) : SourceLocation();
+    if (end.isInvalid() || header.isInvalid() || open.isInvalid() || cr.isInvalid()) {
         warn(s->getBeginLoc(), "tracejit: this loop cannot be instrumented; its iterations are not recorded");
         block(s->getBody(), n + 1, d + 1);
         return;
@@ -272,7 +283,7 @@ void Planner::do_statement(const DoStmt *s, unsigned n, unsigned d) {
     uint32_t site = new_site(SiteKind::Loop, s->getWhileLoc(), n, m_src.text(header));
     std::string S = sid(site);
     condition_operands(site, cond);
-    m_edits.insert(start.getBegin(), Phase::Open, d, "{__tjf.loop_enter(" + S + "); ");
+    m_edits.insert(open, Phase::Open, d, "{__tjf.loop_enter(" + S + "); ");
     block(s->getBody(), n + 1, d + 1);
     m_edits.insert(cr.getBegin(), Phase::Open, d, "__tjf.loop(" + S + ", static_cast<bool>(");
     m_edits.insert(cr.getEnd(), Phase::Close, d, "))");
@@ -295,8 +306,12 @@ void Planner::for_statement(const ForStmt *s, unsigned n, unsigned d) {
     CharSourceRange cr = cond ? m_src.file_range(cond->getSourceRange()) : CharSourceRange();
     const Expr *inc = s->getInc();
     CharSourceRange ir = inc ? m_src.file_range(inc->getSourceRange()) : CharSourceRange();
-    if ((cond && cr.isInvalid()) || (inc && ir.isInvalid()) ||
-        (s->getInit() && (s->getInit()->getBeginLoc().isMacroID() || keyword_paren(s->getForLoc()).isInvalid()))) {
+    // After a pragma the header keeps its init-statement (the pragma applies to the `for`); INIT is not recorded.
+    bool pragma = false;
+    SourceLocation open = opening(header.getBegin(), &pragma);
+    if (open.isInvalid() || (cond && cr.isInvalid()) || (inc && ir.isInvalid()) ||
+        (!pragma && s->getInit() &&
+         (s->getInit()->getBeginLoc().isMacroID() || keyword_paren(s->getForLoc()).isInvalid()))) {
         warn(s->getBeginLoc(), "tracejit: this loop's header cannot be instrumented; its iterations are not recorded");
         block(s->getBody(), n + 1, d + 1);
         return;
@@ -323,10 +338,10 @@ void Planner::for_statement(const ForStmt *s, unsigned n, unsigned d) {
     uint32_t site = new_site(SiteKind::Loop, s->getForLoc(), n, m_src.text(header));
     std::string S = sid(site);
     bool has_init = false;
-    if (const Stmt *init = s->getInit())
+    if (const Stmt *init = s->getInit(); init && !pragma)
         has_init = init_statement(init, s->getForLoc(), (" __tjf.loop_enter(" + S + "); for (;").c_str(), n, d);
     if (!has_init)
-        m_edits.insert(header.getBegin(), Phase::Open, d, "{__tjf.loop_enter(" + S + "); ");
+        m_edits.insert(open, Phase::Open, d, "{__tjf.loop_enter(" + S + "); ");
     if (cond) {
         condition_operands(site, cond);
         m_edits.insert(cr.getBegin(), Phase::Open, d, "__tjf.loop(" + S + ", static_cast<bool>(");
@@ -388,7 +403,7 @@ void Planner::range_for(const CXXForRangeStmt *s, unsigned n, unsigned d) {
     scan_operands(s->getRangeInit(), m_slots, m_src, scan, nullptr, true);
     set_operands(site, scan);
     bool has_init = false;
-    if (const Stmt *init = s->getInit())
+    if (const Stmt *init = s->getInit(); init && m_src.pragmas_before(header.getBegin()).isInvalid())
         has_init = init_statement(init, s->getForLoc(), (" __tjf.loop_enter(" + S + "); for (").c_str(), n, d);
     if (!has_init && s->getInit()) {
         warn(s->getBeginLoc(), "tracejit: this loop's init-statement cannot be instrumented; it is not recorded");
@@ -396,8 +411,16 @@ void Planner::range_for(const CXXForRangeStmt *s, unsigned n, unsigned d) {
         block(body, n + 1, d + 1);
         return;
     }
+    SourceLocation open = opening(header.getBegin());
+    if (!has_init && open.isInvalid()) {
+        warn(s->getBeginLoc(), "tracejit: this loop cannot be instrumented after its pragma; its iterations are not "
+                               "recorded");
+        m_plan.sites.pop_back();
+        block(body, n + 1, d + 1);
+        return;
+    }
     if (!has_init)
-        m_edits.insert(header.getBegin(), Phase::Open, d, "{__tjf.loop_enter(" + S + "); ");
+        m_edits.insert(open, Phase::Open, d, "{__tjf.loop_enter(" + S + "); ");
     uint32_t vs = new_site(SiteKind::Statement, vr.getBegin(), n + 1, trim(m_src.text(vr)));
     std::string pre = "__tjf.loop(" + S + ", true); ";
     if (const auto *dd = dyn_cast<DecompositionDecl>(var)) {
@@ -452,6 +475,54 @@ void Planner::try_statement(const CXXTryStmt *s, unsigned n, unsigned d) {
         }
         children_of(hb, n + 1, d + 2);
     }
+}
+
+} // namespace tracejit::plugin::body
+
+namespace tracejit::plugin::body {
+
+// An OpenMP directive (-fopenmp): its statement runs on a team of threads, whose hooks would race on the one frame,
+// and an OpenMP loop must keep its canonical header. The directive and its statement stay as written, recorded as
+// one Statement after it (before it when it may leave).
+void Planner::omp_directive(const OMPExecutableDirective *s, unsigned n, unsigned d) {
+    const Stmt *inner = s->hasAssociatedStmt() ? s->getAssociatedStmt() : nullptr;
+    while (const auto *captured = dyn_cast_or_null<CapturedStmt>(inner))
+        inner = captured->getCapturedStmt();
+    if (!inner)
+        return; // a standalone directive (barrier, flush, …): nothing of the user's runs
+    CharSourceRange r = m_src.file_range(inner->getSourceRange());
+    SourceLocation end = end_of(inner);
+    if (r.isInvalid() || end.isInvalid()) {
+        warn(inner->getBeginLoc(), "tracejit: this OpenMP statement cannot be instrumented; it is not recorded");
+        return;
+    }
+    // Named by its loop's header (`for (…)`), or else by the directive (`#pragma omp parallel`).
+    CharSourceRange header;
+    if (const auto *f = dyn_cast<ForStmt>(inner))
+        header = m_src.file_range(SourceRange(f->getForLoc(), f->getRParenLoc()));
+    else if (const auto *rf = dyn_cast<CXXForRangeStmt>(inner))
+        header = m_src.file_range(SourceRange(rf->getForLoc(), rf->getRParenLoc()));
+    std::string text = header.isValid()
+                           ? m_src.text(header)
+                           : "#pragma omp " + llvm::omp::getOpenMPDirectiveName(s->getDirectiveKind()).str();
+    uint32_t site = new_site(SiteKind::Statement, r.getBegin(), n, text);
+    OperandScan scan;
+    scan_operands(inner, m_slots, m_src, scan, nullptr, true);
+    set_operands(site, scan);
+    add_writes_within(site, inner);
+    // An unbraced loop body gets braces: the hook after it would look like a part of the loop
+    // (-Wmisleading-indentation). A loop body stays bare (collapse(N) needs perfectly nested loops).
+    const Stmt *body = nullptr;
+    if (const auto *f = dyn_cast<ForStmt>(inner))
+        body = f->getBody();
+    else if (const auto *rf = dyn_cast<CXXForRangeStmt>(inner))
+        body = rf->getBody();
+    if (body && !isa<CompoundStmt>(body) && !isa<ForStmt>(body) && !isa<CXXForRangeStmt>(body))
+        if (CharSourceRange br = m_src.file_range(body->getSourceRange()); br.isValid() && end_of(body).isValid()) {
+            m_edits.insert(br.getBegin(), Phase::Open, d + 1, "{");
+            m_edits.insert(end_of(body), Phase::Close, d + 1, "}");
+        }
+    m_edits.insert(end, Phase::Close, d, " __tjf.stmt(" + sid(site) + ");");
 }
 
 } // namespace tracejit::plugin::body

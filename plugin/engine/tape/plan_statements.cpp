@@ -201,6 +201,16 @@ CharSourceRange Planner::keyword_paren(SourceLocation keyword) const {
     return CharSourceRange::getCharRange(keyword, paren->getEndLoc());
 }
 
+SourceLocation Planner::opening(SourceLocation start, bool *pragma) const {
+    SourceLocation pragmas = m_src.pragmas_before(start);
+    if (auto first = m_src.next_token(start); // a statement with attributes from pragmas starts at the first
+        first && (first->is(tok::hash) || (first->is(tok::raw_identifier) && first->getRawIdentifier() == "_Pragma")))
+        pragmas = start;
+    if (pragma)
+        *pragma = pragmas.isValid();
+    return pragmas.isValid() ? m_src.after_previous_token(pragmas) : start;
+}
+
 void Planner::children_of(const CompoundStmt *c, unsigned n, unsigned d) {
     for (const Stmt *child : c->body())
         statement(child, n, d);
@@ -221,11 +231,12 @@ void Planner::block(const Stmt *body, unsigned n_inside, unsigned d) {
         }
     CharSourceRange r = m_src.file_range(body->getSourceRange());
     SourceLocation end = end_of(body);
-    if (r.isInvalid() || end.isInvalid()) {
+    SourceLocation open = r.isValid() ? opening(r.getBegin()) : SourceLocation();
+    if (open.isInvalid() || end.isInvalid()) {
         warn(body->getBeginLoc(), "tracejit: this statement cannot be instrumented; it is not recorded");
         return;
     }
-    m_edits.insert(r.getBegin(), Phase::Open, d, "{");
+    m_edits.insert(open, Phase::Open, d, "{");
     m_edits.insert(end, Phase::Close, d, "}");
     statement(body, n_inside, d + 1);
 }
@@ -272,6 +283,12 @@ ValueForm Planner::value_form(const Expr *e, const Expr **target, bool *plain) c
 void Planner::statement(const Stmt *s, unsigned n, unsigned d) {
     if (!s)
         return;
+    // A pragma's statement may begin at the pragma, in a _Pragma's scratch buffer: what it holds is the user's.
+    if (const auto *a = dyn_cast<AttributedStmt>(s);
+        a && a->getSubStmt() && !a->getSubStmt()->getBeginLoc().isMacroID())
+        return statement(a->getSubStmt(), n, d + 1);
+    if (const auto *omp = dyn_cast<OMPExecutableDirective>(s))
+        return omp_directive(omp, n, d);
     if (s->getBeginLoc().isMacroID()) {
         macro_statement(s, n, d);
         return;
