@@ -7,7 +7,8 @@
 // (freeze/plan_freeze.cpp: the hidden body and the wrapper); then EditList::apply into the Rewriter. Statements
 // whose condition is a tj::Bool are planned by symbolic/plan_symbolic.cpp (their state by
 // symbolic/symbolic_state.cpp). A function is applied whole or not at all (its freezing likewise). Last, the
-// traversal of the records that frozen functions take or return (freeze/freeze_types.cpp).
+// traversal of the records that frozen functions take or return (freeze/freeze_types.cpp). A C++ file compiled
+// before C++20 gets one error and no rewrite.
 #include "engine/engine.h"
 
 #include "engine/find_marked.h"
@@ -51,8 +52,20 @@ EngineResult rewrite_marked_functions(clang::ASTContext &ctx, clang::Rewriter &r
     EngineResult result;
     SourceText src(ctx.getSourceManager(), ctx.getLangOpts());
     TypeSupport types(ctx, src);
+    const clang::LangOptions &lang = ctx.getLangOpts();
     for (const clang::FunctionDecl *fn : find_marked_functions(ctx)) {
-        if (!ctx.getLangOpts().CPlusPlus) { // the recording code is C++
+        if (lang.CPlusPlus && !lang.CPlusPlus20) { // the recording code and the runtime's headers are C++20
+            const char *standard = lang.CPlusPlus17   ? "C++17"
+                                   : lang.CPlusPlus14 ? "C++14"
+                                   : lang.CPlusPlus11 ? "C++11"
+                                                      : "C++98";
+            result.diagnostics.push_back(make_error(ctx.getSourceManager(), fn->getLocation(),
+                                                    std::string("tracejit: the tracejit plugin needs C++20 "
+                                                                "(-std=c++20 or later); this file is compiled as ") +
+                                                        standard));
+            return result; // once, and nothing rewritten: the runtime's headers would fail by the dozen
+        }
+        if (!lang.CPlusPlus) { // the recording code is C++
             result.diagnostics.push_back(
                 make_warning(ctx.getSourceManager(), fn->getLocation(),
                              "tracejit: '" + fn->getNameAsString() + "' is not instrumented: only C++ is supported"));
