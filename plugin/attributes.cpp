@@ -4,6 +4,8 @@
 // function declaration or definition an attribute attaches a clang::AnnotateAttr carrying trace_annotation or
 // freeze_annotation (engine.h), which later passes find on any redeclaration (find_marked.h: has_mark). Anywhere
 // else it warns and is ignored. [[jit::freeze]]'s options are checked here (freeze_options.h), errors at the option.
+// With the plugin's `off` argument (attributes.h) the attributes are accepted and do nothing.
+#include "attributes.h"
 #include "engine/engine.h"
 #include "engine/freeze/freeze_options.h"
 
@@ -20,6 +22,8 @@ namespace {
 
 using clang::ParsedAttrInfo;
 
+thread_local bool t_off = false;
+
 /// One jit:: attribute. Clang 19 does not parse the arguments of a plugin's [[ns::name(...)]] attribute: it skips
 /// the balanced parentheses and hands over no arguments, so [[jit::freeze(auto_opaque = false)]] reaches here
 /// with none and without a diagnostic. freeze's options are read from the source text after the attribute's name
@@ -34,19 +38,22 @@ class JitAttrInfo : public ParsedAttrInfo {
 
     bool diagAppertainsToDecl(clang::Sema &sema, const clang::ParsedAttr &attr,
                               const clang::Decl *decl) const override {
-        if (decl->getAsFunction() != nullptr)
+        if (decl->getAsFunction() != nullptr || t_off)
             return true;
         warn_ignored(sema, attr);
         return false;
     }
 
     bool diagAppertainsToStmt(clang::Sema &sema, const clang::ParsedAttr &attr, const clang::Stmt *) const override {
-        warn_ignored(sema, attr);
+        if (!t_off)
+            warn_ignored(sema, attr);
         return false;
     }
 
     AttrHandling handleDeclAttribute(clang::Sema &sema, clang::Decl *decl,
                                      const clang::ParsedAttr &attr) const override {
+        if (t_off) // as if the plugin were absent (but without clang's unknown-attribute warning)
+            return AttributeApplied;
         clang::FunctionDecl *function = decl->getAsFunction();
         if (function == nullptr) {
             warn_ignored(sema, attr);
@@ -102,4 +109,7 @@ clang::ParsedAttrInfoRegistry::Add<TraceAttrInfo> trace_registration("jit-trace"
 clang::ParsedAttrInfoRegistry::Add<FreezeAttrInfo> freeze_registration("jit-freeze", "[[jit::freeze]]: freeze");
 
 } // namespace
+
+void set_attributes_off(bool off) { t_off = off; }
+
 } // namespace tracejit::plugin

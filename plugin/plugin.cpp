@@ -4,6 +4,7 @@
 // compile's SourceManager and Preprocessor exist but before anything is lexed: the right moment to run the
 // pre-pass (prepass.h) and swap in the rewritten files. The consumer it returns only reports the engine's
 // diagnostics, mapped from the pre-pass's file/line/column onto the real compile's files.
+#include "attributes.h"
 #include "engine/engine.h"
 #include "prepass.h"
 
@@ -65,6 +66,7 @@ class TracejitAction : public clang::PluginASTAction {
                 ok = false;
             }
         }
+        set_attributes_off(m_off); // before anything is parsed
         return ok;
     }
 
