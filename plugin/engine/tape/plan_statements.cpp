@@ -504,35 +504,43 @@ void Planner::return_statement(const ReturnStmt *s, unsigned n, unsigned d) {
     }
     conditionals(scan, n, d);
     QualType declared = m_fn.getDeclaredReturnType();
-    bool void_return =
-        (!declared.isNull() && declared->isVoidType()) || (!rv->isTypeDependent() && rv->getType()->isVoidType());
+    std::string value_text = m_src.text(vr);
+    bool braced = !value_text.empty() && value_text[0] == '{';
+    // A braced list in a template has type void until instantiated; it is never a void expression.
+    bool void_return = (!declared.isNull() && declared->isVoidType()) ||
+                       (!braced && !rv->isTypeDependent() && rv->getType()->isVoidType());
     if (void_return) {
         m_edits.replace(CharSourceRange::getCharRange(s->getReturnLoc(), s->getReturnLoc().getLocWithOffset(6)), "{");
         m_edits.insert(end, Phase::Close, d, " __tjf.ret(" + S + "); return;}");
         return;
     }
-    std::string value_text = m_src.text(vr);
-    bool braced = !value_text.empty() && value_text[0] == '{';
     // `return(x);`, `return-1;`: the hook must not join the keyword into one identifier.
     std::string lead = m_src.follows_identifier(vr.getBegin()) ? " " : "";
     std::string as = spelled_return_type();
     const Expr *spelled = rv->IgnoreUnlessSpelledInSource();
     while (const auto *p = dyn_cast<ParenExpr>(spelled))
         spelled = p->getSubExpr()->IgnoreUnlessSpelledInSource();
+    QualType result = m_fn.getReturnType();
+    auto same_type = [&](QualType a) {
+        return !a.isNull() && !result.isNull() &&
+               a.getNonReferenceType().getCanonicalType().getUnqualifiedType() ==
+                   result.getCanonicalType().getUnqualifiedType();
+    };
+    // A local's name stays the operand of `return` (NRVO, implicit move) unless it is a scalar converted to
+    // another scalar type (then ret_as below records what the caller gets).
     if (const auto *ref = dyn_cast<DeclRefExpr>(spelled); ref && !braced) {
         const auto *vd = dyn_cast<VarDecl>(ref->getDecl());
-        if (vd && vd->hasLocalStorage() && !vd->getName().empty() && capturable(vd->getType())) {
+        bool scalar_conversion = vd && !as.empty() && !result->isRecordType() && !vd->getType()->isRecordType() &&
+                                 !vd->getType()->isDependentType() && !same_type(vd->getType());
+        if (vd && vd->hasLocalStorage() && !vd->getName().empty() && capturable(vd->getType()) && !scalar_conversion) {
             m_edits.insert(r.getBegin(), Phase::Open, d, "{__tjf.ret(" + S + ", " + vd->getName().str() + "); ");
             m_edits.insert(end, Phase::Close, d, "}");
             return;
         }
     }
     // Converted to the declared type at the user's expression, then recorded: the value the caller gets.
-    QualType result = m_fn.getReturnType();
     bool converts = braced || rv->isTypeDependent() || rv->IgnoreParenImpCasts()->refersToBitField() ||
-                    (!spelled->getType().isNull() &&
-                     spelled->getType().getCanonicalType().getUnqualifiedType() !=
-                         result.getCanonicalType().getUnqualifiedType());
+                    !same_type(spelled->getType());
     if (!as.empty() && converts) {
         m_edits.insert(vr.getBegin(), Phase::Open, d, lead + "__tjf.ret_as<" + as + ">(" + S + ", ");
         m_edits.insert(vr.getEnd(), Phase::Close, d, ")");

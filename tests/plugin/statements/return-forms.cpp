@@ -74,9 +74,7 @@ struct Point {
     *o = 3;
     return;
 }
-[[jit::trace]] int &ref(int &x) {
-    return x;
-}
+[[jit::trace]] int &ref(int &x) { return x; }
 [[jit::trace]] std::unique_ptr<int> moved() {
     auto p = std::make_unique<int>(1);
     return p;
@@ -88,12 +86,14 @@ struct Point {
     RETURN_ZERO
     // REWRITE: {{^}}    {__tjf.ret([[#]]); RETURN_ZERO}{{$}}
 }
-[[jit::trace]] int *null_macro(int x) {
-    RET(0);
-}
+[[jit::trace]] int *null_macro(int x) { RET(0); }
 [[jit::trace]] long widened(int x) {
     return x + 1;
     // REWRITE: return __tjf.ret_as<long>([[#]], x + 1);
+}
+[[jit::trace]] double widened_local(int x) {
+    return x;
+    // REWRITE: return __tjf.ret_as<double>([[#]], x);
 }
 template <typename T> [[jit::trace]] T *null_template(T x) {
     if (x)
@@ -101,6 +101,18 @@ template <typename T> [[jit::trace]] T *null_template(T x) {
     // REWRITE: return __tjf.ret_as<T *>([[#]], 0);
     return NULL;
 }
+template <typename T> struct Box {
+    T *p;
+    [[jit::trace]] T *get(int x) {
+        if (x)
+            return 0;
+        return p;
+    }
+    [[jit::trace]] Box empty() {
+        return {};
+        // REWRITE: {{^}}        {__tjf.ret([[#]]); return {};}{{$}}
+    }
+};
 
 [[jit::trace]] int sum_to(int n) {
     int i = 0, s = 0;
@@ -113,13 +125,9 @@ again:
 [[jit::trace]] int fall(int k) {
     int r = 0;
     switch (k) {
-    case 0:
-        r += 1;
-    case 1:
-        r += 10;
-        break;
-    default:
-        r = -1;
+    case 0: r += 1;
+    case 1: r += 10; break;
+    default: r = -1;
     }
     return r;
 }
@@ -169,21 +177,24 @@ int main() {
     // CHECK-NEXT: unique 1 1 1 4
     printf("shared %d %d %d\n", !shared(1), !shared(2), !shared(3));
     // CHECK-NEXT: shared 1 1 1
-    printf("braced %d %d %d %d %d %d\n", point(1).x, point(1).y, point(0).x, point(0).y, pair(1).first,
-           pair(0).second);
+    printf("braced %d %d %d %d %d %d\n", point(1).x, point(1).y, point(0).x, point(0).y, pair(1).first, pair(0).second);
     // CHECK-NEXT: braced 0 0 1 2 0 2
     int o = 0, y = 4;
     set(&o);
     ref(y) = 7;
     printf("set %d ref %d moved %d\n", o, y, *moved());
     // CHECK-NEXT: set 3 ref 7 moved 1
-    printf("macro %d %d %d widened %ld template %d %d\n", in_macro(1), in_macro(0), null_macro(0) == NULL,
-           widened(3), null_template(1.5) == NULL, null_template(0) == NULL);
+    printf("macro %d %d %d widened %ld template %d %d\n", in_macro(1), in_macro(0), null_macro(0) == NULL, widened(3),
+           null_template(1.5) == NULL, null_template(0) == NULL);
     // CHECK-NEXT: macro 2 0 1 widened 4 template 1 1
+    int boxed = 8;
+    Box<int> box{&boxed};
+    printf("box %d %d %d\n", box.get(1) == NULL, *box.get(0), box.empty().p == NULL);
+    // CHECK-NEXT: box 1 8 1
     int out[2] = {1, 2}, in[2] = {10, 20};
     add(out, in, 2);
-    printf("goto %d switch %d %d %d stmt-expr %d vla %d restrict %d %d asm %d macros %d\n", sum_to(4), fall(0),
-           fall(1), fall(5), statement_expressions(2), squares(3), out[0], out[1], fenced(1), whole_macros(4));
+    printf("goto %d switch %d %d %d stmt-expr %d vla %d restrict %d %d asm %d macros %d\n", sum_to(4), fall(0), fall(1),
+           fall(5), statement_expressions(2), squares(3), out[0], out[1], fenced(1), whole_macros(4));
     // CHECK-NEXT: goto 6 switch 11 10 -1 stmt-expr 15 vla 5 restrict 11 22 asm 2 macros 205
 
     printf("%s", tj::tape::printlevels(*tj::track(paren, 1), 2).c_str());
@@ -205,6 +216,10 @@ int main() {
     // CHECK-NEXT: widened(3) → 4 : long   [return-forms.cpp:[[#]]]
     // CHECK-NEXT: @1: [arg x] 3 : int
     // CHECK-NEXT: @2: [return-forms.cpp:[[#]]] return x + 1 reads @1 → 4
+    printf("%s", tj::tape::printlevels(*tj::track(widened_local, 3), 2).c_str());
+    // CHECK-NEXT: widened_local(3) → 3.0 : double   [return-forms.cpp:[[#]]]
+    // CHECK-NEXT: @1: [arg x] 3 : int
+    // CHECK-NEXT: @2: [return-forms.cpp:[[#]]] return x reads @1 → 3.0
     printf("%s", tj::tape::printlevels(*tj::track(in_macro, 0), 2).c_str());
     // CHECK-NEXT: in_macro(0) → 0 : int   [return-forms.cpp:[[#]]]
     // CHECK-NEXT: @1: [arg x] 0 : int
