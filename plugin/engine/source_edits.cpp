@@ -1,6 +1,8 @@
 // plugin/engine/source_edits.cpp — source ranges, texts and ordered insertions for the rewrite planners
 #include "engine/source_edits.h"
 
+#include <clang/Basic/CharInfo.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <map>

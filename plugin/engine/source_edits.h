@@ -6,7 +6,6 @@
 // among opening texts the outermost's.
 #pragma once
 
-#include <clang/Basic/CharInfo.h>
 #include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Lexer.h>
 #include <clang/Rewrite/Core/Rewriter.h>
