@@ -172,6 +172,15 @@ class Frame {
             frame_return(m_frame, site, capture(v));
         return std::forward<T>(v);
     }
+    /// `return expr;` where expr is not of the declared return type R (a null pointer constant, a braced list, a
+    /// value that converts): `return frame.ret_as<R>(site, expr);`. The parameter is copy-initialized from expr
+    /// at the user's expression, as the return statement would initialize its result, so `return 0;` in a function
+    /// returning a pointer records the null pointer; the result then reaches the caller by one move.
+    template <typename R> R ret_as(uint32_t site, std::type_identity_t<R> v) {
+        if (m_frame) [[unlikely]]
+            frame_return(m_frame, site, capture(v));
+        return v;
+    }
     /// Before `return;` (or after evaluating a void expression that is returned).
     void ret(uint32_t site) {
         if (m_frame) [[unlikely]]

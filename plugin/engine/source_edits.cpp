@@ -1,6 +1,8 @@
 // plugin/engine/source_edits.cpp — source ranges, texts and ordered insertions for the rewrite planners
 #include "engine/source_edits.h"
 
+#include <clang/Basic/CharInfo.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <map>
@@ -22,6 +24,24 @@ CharSourceRange SourceText::file_range(SourceRange range) const {
     return r;
 }
 
+CharSourceRange SourceText::statement_range(SourceRange range) const {
+    CharSourceRange r = file_range(range);
+    if (r.isValid() || range.isInvalid() || !range.getEnd().isMacroID())
+        return r;
+    // The `;` written right after the statement's last token in the macro's definition, at the macro location the
+    // same distance on (tokens of one definition are laid out as written).
+    SourceLocation last = range.getEnd();
+    SourceLocation spelled = m_sm.getSpellingLoc(last);
+    auto semi = next_token(spelled.getLocWithOffset(Lexer::MeasureTokenLength(spelled, m_sm, m_lang)));
+    if (!semi || semi->isNot(tok::semi) || m_sm.getFileID(semi->getLocation()) != m_sm.getFileID(spelled))
+        return r;
+    SourceLocation semi_loc =
+        last.getLocWithOffset(m_sm.getFileOffset(semi->getLocation()) - m_sm.getFileOffset(spelled));
+    if (m_sm.getFileID(semi_loc) != m_sm.getFileID(last) || m_sm.getSpellingLoc(semi_loc) != semi->getLocation())
+        return r;
+    return file_range(SourceRange(range.getBegin(), semi_loc));
+}
+
 std::string SourceText::text(CharSourceRange range) const {
     if (range.isInvalid())
         return {};
@@ -30,6 +50,17 @@ std::string SourceText::text(CharSourceRange range) const {
     if (invalid)
         return {};
     return t.str();
+}
+
+bool SourceText::follows_identifier(SourceLocation loc) const {
+    if (loc.isInvalid() || loc.isMacroID())
+        return false;
+    auto [fid, offset] = m_sm.getDecomposedLoc(loc);
+    bool invalid = false;
+    StringRef buffer = m_sm.getBufferData(fid, &invalid);
+    if (invalid || offset == 0 || offset > buffer.size())
+        return false;
+    return isAsciiIdentifierContinue(buffer[offset - 1]);
 }
 
 std::optional<Token> SourceText::next_token(SourceLocation loc) const {

@@ -28,10 +28,16 @@ class SourceText {
     /// The characters of a token range in one file (a macro use stands for its expansion); invalid when the range
     /// cannot be edited (it starts or ends inside a macro definition, or spans files).
     clang::CharSourceRange file_range(clang::SourceRange range) const;
+    /// The characters of a statement: as file_range, and also when the statement ends inside a macro whose
+    /// expansion ends with the `;` after it (`#define DONE return 0;` used as `DONE`): then the macro's use.
+    clang::CharSourceRange statement_range(clang::SourceRange range) const;
     /// The text of a character range, as written.
     std::string text(clang::CharSourceRange range) const;
     /// The location just after the `;` that follows `after` (a file location), or invalid when none follows.
     clang::SourceLocation after_semi(clang::SourceLocation after) const;
+    /// True when the character just before `loc` (a file location) may end an identifier or number, so text
+    /// inserted at `loc` that starts with one would join it (`return(x)`).
+    bool follows_identifier(clang::SourceLocation loc) const;
     /// The raw token starting at or after `loc` (a file location), skipping whitespace and comments.
     std::optional<clang::Token> next_token(clang::SourceLocation loc) const;
     /// The start of the pragmas (`#pragma` lines, `_Pragma(...)` operators) written directly before the statement

@@ -102,6 +102,7 @@ class Planner {
     void expression(const Expr *e, unsigned n, unsigned d);
     void declaration(const DeclStmt *s, unsigned n, unsigned d);
     void return_statement(const ReturnStmt *s, unsigned n, unsigned d);
+    std::string spelled_return_type() const;
     void jump(const Stmt *s, unsigned n, unsigned d);
     void if_statement(const IfStmt *s, unsigned n, unsigned d);
     void switch_statement(const SwitchStmt *s, unsigned n, unsigned d);

@@ -10,6 +10,7 @@
 #include "engine/tape/plan_body.h"
 
 #include <clang/AST/DeclTemplate.h>
+#include <clang/AST/QualTypeNames.h>
 
 #include <algorithm>
 
@@ -180,7 +181,7 @@ SourceLocation Planner::end_of(const Stmt *s) const {
             return t->getNumHandlers() ? end_of(t->getHandler(t->getNumHandlers() - 1)->getHandlerBlock())
                                        : end_of(t->getTryBlock());
     }
-    CharSourceRange r = m_src.file_range(s->getSourceRange());
+    CharSourceRange r = m_src.statement_range(s->getSourceRange());
     if (r.isInvalid())
         return {};
     if (isa<DeclStmt>(s) || isa<NullStmt>(s))
@@ -229,7 +230,7 @@ void Planner::block(const Stmt *body, unsigned n_inside, unsigned d) {
             children_of(c, n_inside, d + 1);
             return;
         }
-    CharSourceRange r = m_src.file_range(body->getSourceRange());
+    CharSourceRange r = m_src.statement_range(body->getSourceRange());
     SourceLocation end = end_of(body);
     SourceLocation open = r.isValid() ? opening(r.getBegin()) : SourceLocation();
     if (open.isInvalid() || end.isInvalid()) {
@@ -335,7 +336,7 @@ void Planner::statement(const Stmt *s, unsigned n, unsigned d) {
 // A statement whose first token comes from a macro: recorded as the macro's use, without a value, after it (or
 // before it when it may leave: return, break, continue, goto, throw inside).
 void Planner::macro_statement(const Stmt *s, unsigned n, unsigned d) {
-    CharSourceRange r = m_src.file_range(s->getSourceRange());
+    CharSourceRange r = m_src.statement_range(s->getSourceRange());
     SourceLocation end = end_of(s);
     if (r.isInvalid() || end.isInvalid()) {
         warn(s->getBeginLoc(), "tracejit: this statement comes from a macro in a way that cannot be instrumented; "
@@ -487,8 +488,10 @@ void Planner::declaration(const DeclStmt *s, unsigned n, unsigned d) {
 }
 
 // return EXPR; → return __tjf.ret(S, (EXPR)); a local's name: {__tjf.ret(S, v); return v;} (NRVO, implicit move);
-// return; → {__tjf.ret(S); return;}; a void EXPR: {EXPR; __tjf.ret(S); return;}; a braced list, a prvalue that
-// cannot be moved, decltype(auto): {__tjf.ret(S); return …;}.
+// an EXPR (or braced list) not of the declared type R: return __tjf.ret_as<R>(S, EXPR); (the hook's parameter is
+// initialized from EXPR as the return would be: a null pointer constant stays one); return; → {__tjf.ret(S);
+// return;}; a void EXPR: {EXPR; __tjf.ret(S); return;}; a prvalue that cannot be moved, decltype(auto), a braced
+// list into a type that cannot be spelled or moved: {__tjf.ret(S); return …;}.
 void Planner::return_statement(const ReturnStmt *s, unsigned n, unsigned d) {
     CharSourceRange r = m_src.file_range(s->getSourceRange());
     SourceLocation end = end_of(s);
@@ -518,15 +521,48 @@ void Planner::return_statement(const ReturnStmt *s, unsigned n, unsigned d) {
     }
     conditionals(scan, n, d);
     QualType declared = m_fn.getDeclaredReturnType();
-    bool void_return =
-        (!declared.isNull() && declared->isVoidType()) || (!rv->isTypeDependent() && rv->getType()->isVoidType());
+    std::string value_text = m_src.text(vr);
+    bool braced = !value_text.empty() && value_text[0] == '{';
+    // A braced list in a template has type void until instantiated; it is never a void expression.
+    bool void_return = (!declared.isNull() && declared->isVoidType()) ||
+                       (!braced && !rv->isTypeDependent() && rv->getType()->isVoidType());
     if (void_return) {
         m_edits.replace(CharSourceRange::getCharRange(s->getReturnLoc(), s->getReturnLoc().getLocWithOffset(6)), "{");
         m_edits.insert(end, Phase::Close, d, " __tjf.ret(" + S + "); return;}");
         return;
     }
-    std::string value_text = m_src.text(vr);
-    bool braced = !value_text.empty() && value_text[0] == '{';
+    // `return(x);`, `return-1;`: the hook must not join the keyword into one identifier.
+    std::string lead = m_src.follows_identifier(vr.getBegin()) ? " " : "";
+    std::string as = spelled_return_type();
+    const Expr *spelled = rv->IgnoreUnlessSpelledInSource();
+    while (const auto *p = dyn_cast<ParenExpr>(spelled))
+        spelled = p->getSubExpr()->IgnoreUnlessSpelledInSource();
+    QualType result = m_fn.getReturnType();
+    auto same_type = [&](QualType a) {
+        return !a.isNull() && !result.isNull() &&
+               a.getNonReferenceType().getCanonicalType().getUnqualifiedType() ==
+                   result.getCanonicalType().getUnqualifiedType();
+    };
+    // A local's name stays the operand of `return` (NRVO, implicit move) unless it is a scalar converted to
+    // another scalar type (then ret_as below records what the caller gets).
+    if (const auto *ref = dyn_cast<DeclRefExpr>(spelled); ref && !braced) {
+        const auto *vd = dyn_cast<VarDecl>(ref->getDecl());
+        bool scalar_conversion = vd && !as.empty() && !result->isRecordType() && !vd->getType()->isRecordType() &&
+                                 !vd->getType()->isDependentType() && !same_type(vd->getType());
+        if (vd && vd->hasLocalStorage() && !vd->getName().empty() && capturable(vd->getType()) && !scalar_conversion) {
+            m_edits.insert(r.getBegin(), Phase::Open, d, "{__tjf.ret(" + S + ", " + vd->getName().str() + "); ");
+            m_edits.insert(end, Phase::Close, d, "}");
+            return;
+        }
+    }
+    // Converted to the declared type at the user's expression, then recorded: the value the caller gets.
+    bool converts = braced || rv->isTypeDependent() || rv->IgnoreParenImpCasts()->refersToBitField() ||
+                    !same_type(spelled->getType());
+    if (!as.empty() && converts) {
+        m_edits.insert(vr.getBegin(), Phase::Open, d, lead + "__tjf.ret_as<" + as + ">(" + S + ", ");
+        m_edits.insert(vr.getEnd(), Phase::Close, d, ")");
+        return;
+    }
     bool decltype_auto = false;
     if (!declared.isNull())
         if (const auto *at = dyn_cast_or_null<AutoType>(declared->getContainedDeducedType()))
@@ -538,43 +574,51 @@ void Planner::return_statement(const ReturnStmt *s, unsigned n, unsigned d) {
     // A template returning `auto` or a dependent type may return a void expression (`return f(x);`).
     bool maybe_void = rv->isTypeDependent() && !declared.isNull() &&
                       (declared->isDependentType() || declared->getContainedDeducedType()) && may_be_void(rv);
-    if (braced || decltype_auto || stuck || maybe_void || (!rv->isTypeDependent() && !capturable(rv->getType()))) {
+    // `0` or NULL through the hook's reference would lose its meaning as a null pointer constant (which matters
+    // unless the function returns a number).
+    Expr::NullPointerConstantKind null = spelled->isNullPointerConstant(m_ctx, Expr::NPC_ValueDependentIsNotNull);
+    bool integer_null = null != Expr::NPCK_NotNull && null != Expr::NPCK_CXX11_nullptr &&
+                        !(!result.isNull() && !result->isDependentType() && result->isArithmeticType());
+    if (braced || decltype_auto || stuck || maybe_void || integer_null ||
+        (!rv->isTypeDependent() && !capturable(rv->getType()))) {
         no_value();
-        return;
-    }
-    const Expr *spelled = rv->IgnoreUnlessSpelledInSource();
-    while (const auto *p = dyn_cast<ParenExpr>(spelled))
-        spelled = p->getSubExpr()->IgnoreUnlessSpelledInSource();
-    if (const auto *ref = dyn_cast<DeclRefExpr>(spelled)) {
-        const auto *vd = dyn_cast<VarDecl>(ref->getDecl());
-        if (vd && vd->hasLocalStorage() && !vd->getName().empty()) {
-            m_edits.insert(r.getBegin(), Phase::Open, d, "{__tjf.ret(" + S + ", " + vd->getName().str() + "); ");
-            m_edits.insert(end, Phase::Close, d, "}");
-            return;
-        }
-    }
-    // A builtin arithmetic return type: the value is recorded as the function returns it (`return 1;` in a
-    // function returning long records a long), converted as the return statement would convert it.
-    QualType result = m_fn.getReturnType().getCanonicalType();
-    const Expr *bare = rv->IgnoreParenImpCasts();
-    if (!rv->isTypeDependent() && !result.isNull() && result->isBuiltinType() && result->isArithmeticType() &&
-        !bare->getType().isNull() &&
-        (bare->getType().getCanonicalType().getUnqualifiedType() != result.getUnqualifiedType() ||
-         bare->refersToBitField())) {
-        PrintingPolicy policy(m_ctx.getLangOpts());
-        m_edits.insert(vr.getBegin(), Phase::Open, d,
-                       "__tjf.ret(" + S + ", static_cast<" + result.getUnqualifiedType().getAsString(policy) + ">((");
-        m_edits.insert(vr.getEnd(), Phase::Close, d, ")))");
         return;
     }
     if (!rv->isTypeDependent() && rv->IgnoreParenImpCasts()->refersToBitField()) {
         m_edits.insert(vr.getBegin(), Phase::Open, d,
-                       "__tjf.ret(" + S + ", static_cast<::std::remove_cvref_t<decltype((" + value_text + "))>>((");
+                       lead + "__tjf.ret(" + S + ", static_cast<::std::remove_cvref_t<decltype((" + value_text +
+                           "))>>((");
         m_edits.insert(vr.getEnd(), Phase::Close, d, ")))");
         return;
     }
-    m_edits.insert(vr.getBegin(), Phase::Open, d, "__tjf.ret(" + S + ", (");
+    m_edits.insert(vr.getBegin(), Phase::Open, d, lead + "__tjf.ret(" + S + ", (");
     m_edits.insert(vr.getEnd(), Phase::Close, d, "))");
+}
+
+// The declared return type as the body can spell it, for `ret_as<R>`; empty when the hook cannot take it: a
+// deduced type, a reference (bound as it is, through `ret`), void, an array or function, a class that cannot be
+// moved (a prvalue of it is returned by guaranteed elision only), an unnamed or local type, a dependent type
+// other than a pointer (`T *` is spelled as written in the template; `T` might be a class that cannot be moved).
+std::string Planner::spelled_return_type() const {
+    QualType t = m_fn.getReturnType();
+    if (t.isNull() || t->getContainedDeducedType() || t->isReferenceType() || !capturable(t))
+        return {};
+    PrintingPolicy policy(m_ctx.getLangOpts());
+    policy.SuppressUnwrittenScope = true;
+    if (t->isInstantiationDependentType()) {
+        if (!t->isDependentType() || (!t->isPointerType() && !t->isMemberPointerType()))
+            return {};
+        return t.getUnqualifiedType().getAsString(policy);
+    }
+    if (const CXXRecordDecl *rd = t->getAsCXXRecordDecl()) {
+        if (!movable(rd) || !rd->getIdentifier() || rd->isLocalClass())
+            return {};
+    }
+    std::string text = TypeName::getFullyQualifiedName(t.getUnqualifiedType(), m_ctx, policy, true);
+    if (text.find("(lambda") != std::string::npos || text.find("(unnamed") != std::string::npos ||
+        text.find("(anonymous") != std::string::npos)
+        return {};
+    return text;
 }
 
 // break; continue; goto L; → {__tjf.stmt(S); break;} (recorded before it leaves).

@@ -40,7 +40,7 @@ struct Flags {
 }
 [[jit::trace]] std::pair<int, int> both(int v) {
     return {v, -v};
-    // REWRITE: {__tjf.ret([[#]]); return {v, -v};}
+    // REWRITE: return __tjf.ret_as<::std::pair<int, int>>([[#]], {v, -v});
 }
 [[jit::trace]] Pinned pinned(int v) {
     return Pinned(v);
@@ -82,7 +82,7 @@ int main() {
     // CHECK-NEXT: out = 5
     // CHECK-NEXT: both(1) → std::pair<int, int> : std::pair<int, int>   [return.cpp:41]
     // CHECK-NEXT: @1: [arg v] 1 : int
-    // CHECK-NEXT: @2: [return.cpp:42] return {v, -v} reads @1
+    // CHECK-NEXT: @2: [return.cpp:42] return {v, -v} reads @1 → std::pair<int, int>
     // CHECK-NEXT: 9
     // CHECK-NEXT: low_bits(Flags) → 5 : unsigned int   [return.cpp:49]
     // CHECK-NEXT: @1: [arg f] Flags : Flags
