@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <optional>
+#include <tuple>
 
 namespace tracejit::plugin {
 
@@ -104,16 +106,25 @@ size_t line_start(StringRef buffer, size_t offset) {
     return nl == StringRef::npos ? 0 : nl + 1;
 }
 
+/// The file of a location written in a file (not in a macro), its offset there and the file's text.
+std::optional<std::tuple<FileID, unsigned, StringRef>> file_text(const SourceManager &sm, SourceLocation loc) {
+    if (loc.isInvalid() || loc.isMacroID())
+        return std::nullopt;
+    auto [fid, offset] = sm.getDecomposedLoc(loc);
+    bool invalid = false;
+    StringRef buffer = sm.getBufferData(fid, &invalid);
+    if (invalid || offset > buffer.size())
+        return std::nullopt;
+    return std::tuple{fid, offset, buffer};
+}
+
 } // namespace
 
 SourceLocation SourceText::pragmas_before(SourceLocation loc) const {
-    if (loc.isInvalid() || loc.isMacroID())
+    auto found_file = file_text(m_sm, loc);
+    if (!found_file)
         return {};
-    auto [fid, offset] = m_sm.getDecomposedLoc(loc);
-    bool invalid = false;
-    StringRef buffer = m_sm.getBufferData(fid, &invalid);
-    if (invalid || offset > buffer.size())
-        return {};
+    auto [fid, offset, buffer] = *found_file;
     size_t pos = offset;
     bool found = false;
     // `_Pragma("…")` operators on the statement's line, directly before it.
@@ -145,13 +156,10 @@ SourceLocation SourceText::pragmas_before(SourceLocation loc) const {
 }
 
 SourceLocation SourceText::after_previous_token(SourceLocation loc) const {
-    if (loc.isInvalid() || loc.isMacroID())
+    auto found_file = file_text(m_sm, loc);
+    if (!found_file)
         return {};
-    auto [fid, offset] = m_sm.getDecomposedLoc(loc);
-    bool invalid = false;
-    StringRef buffer = m_sm.getBufferData(fid, &invalid);
-    if (invalid || offset > buffer.size())
-        return {};
+    auto [fid, offset, buffer] = *found_file;
     size_t end = offset;
     while (true) {
         size_t begin = line_start(buffer, end);
