@@ -13,6 +13,9 @@ enum class VarType : uint8_t { Bool, Int32, UInt32, Int64, UInt64, Float32, Floa
 /// Backends that can run kernels.
 enum class Backend { CPU, CUDA };
 
+/// Operators of block, prefix and scatter reductions (Dr.Jit's names). And/Or are for Bool and integer arrays.
+enum class ReduceOp : uint8_t { Add, Mul, Min, Max, And, Or };
+
 namespace detail {
 
 /// Operations of the lazy SSA graph; each one maps to an instruction of the kernel IR.
