@@ -7,6 +7,7 @@
 #include "attributes.h"
 #include "engine/engine.h"
 #include "prepass.h"
+#include "user_warnings.h"
 
 #include <clang/AST/ASTConsumer.h>
 #include <clang/AST/ASTContext.h>
@@ -17,23 +18,26 @@
 #include <clang/Frontend/FrontendPluginRegistry.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <map>
+#include <memory>
+
 namespace tracejit::plugin {
 namespace {
 
-/// Reports the engine's diagnostics in the real compile once every file they point into has been read.
+/// Reports, in the real compile, the user's warnings that are left (user_warnings.h) and then the engine's
+/// diagnostics, once every file they point into has been read, at the user's line and column.
 class ReportConsumer : public clang::ASTConsumer {
   public:
-    explicit ReportConsumer(std::vector<EngineDiagnostic> diagnostics) : m_diagnostics(std::move(diagnostics)) {}
+    ReportConsumer(std::vector<EngineDiagnostic> diagnostics, std::shared_ptr<WarningReplay> warnings)
+        : m_diagnostics(std::move(diagnostics)), m_warnings(std::move(warnings)) {}
 
     void HandleTranslationUnit(clang::ASTContext &ctx) override {
+        m_warnings->finish();
         clang::DiagnosticsEngine &diags = ctx.getDiagnostics();
-        clang::SourceManager &sm = ctx.getSourceManager();
         for (const EngineDiagnostic &diagnostic : m_diagnostics) {
             auto level = diagnostic.level == EngineDiagnostic::Level::Error ? clang::DiagnosticsEngine::Error
                                                                             : clang::DiagnosticsEngine::Warning;
-            clang::SourceLocation loc;
-            if (auto file = sm.getFileManager().getOptionalFileRef(diagnostic.file))
-                loc = sm.translateFileLineCol(&file->getFileEntry(), diagnostic.line, diagnostic.column);
+            clang::SourceLocation loc = m_warnings->locate(diagnostic.file, diagnostic.line, diagnostic.column);
             if (loc.isValid()) {
                 diags.Report(loc, diags.getCustomDiagID(level, "%0")) << diagnostic.message;
             } else { // not a file of this compile (cannot happen unless the engine names a file oddly)
@@ -45,6 +49,7 @@ class ReportConsumer : public clang::ASTConsumer {
 
   private:
     std::vector<EngineDiagnostic> m_diagnostics;
+    std::shared_ptr<WarningReplay> m_warnings;
 };
 
 class TracejitAction : public clang::PluginASTAction {
@@ -84,14 +89,22 @@ class TracejitAction : public clang::PluginASTAction {
         }
         if (result.had_errors) // the real compile reports the user's errors, once
             return std::make_unique<clang::ASTConsumer>();
-        if (result.rewritten_functions > 0 && apply_prepass(ci, result) && m_dump) {
+        bool applied = result.rewritten_functions > 0 && apply_prepass(ci, result);
+        if (applied && m_dump) {
             for (const EditedFile &file : result.files) {
                 llvm::errs() << "// tracejit-dump: " << file.name << "\n" << file.text;
                 if (!llvm::StringRef(file.text).ends_with("\n"))
                     llvm::errs() << "\n";
             }
         }
-        return std::make_unique<ReportConsumer>(std::move(result.diagnostics));
+        std::map<std::string, std::string> originals;
+        for (EditedFile &file : result.files)
+            originals.emplace(file.name, std::move(file.original));
+        if (!applied) // the real compile reads the files as written and judges them itself
+            result.warnings.clear(), originals.clear();
+        auto warnings = replay_warnings(ci, std::move(result.warnings), std::move(result.rewritten),
+                                        std::move(originals));
+        return std::make_unique<ReportConsumer>(std::move(result.diagnostics), std::move(warnings));
     }
 
   private:

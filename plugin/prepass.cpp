@@ -15,6 +15,7 @@
 #include <clang/Lex/DirectoryLookup.h>
 #include <clang/Lex/HeaderSearch.h>
 #include <clang/Lex/HeaderSearchOptions.h>
+#include <clang/Lex/PPCallbacks.h>
 #include <clang/Lex/Preprocessor.h>
 #include <clang/Lex/PreprocessorOptions.h>
 #include <clang/Rewrite/Core/Rewriter.h>
@@ -136,7 +137,8 @@ class MarkScanner {
 /// The pre-pass's consumer: skips what cannot be marked, then runs the engine on the finished AST.
 class PrepassConsumer : public clang::ASTConsumer {
   public:
-    PrepassConsumer(PrepassResult &result, const SymbolicErrorFilter &errors) : m_result(result), m_errors(errors) {}
+    PrepassConsumer(PrepassResult &result, const SymbolicErrorFilter &errors, WarningCapture &warnings)
+        : m_result(result), m_errors(errors), m_warnings(warnings) {}
 
     // Only marked bodies are rewritten: parsing the others is wasted (about 30 % of the pre-pass).
     bool shouldSkipFunctionBody(clang::Decl *decl) override {
@@ -168,6 +170,8 @@ class PrepassConsumer : public clang::ASTConsumer {
         m_result.uses_control = engine.symbolic_statements > 0;
         m_result.uses_fmt = !ctx.getTranslationUnitDecl()->lookup(&ctx.Idents.get("fmt")).empty();
         m_result.diagnostics = std::move(engine.diagnostics);
+        silence_rewritten(sm, rewriter, engine.rewritten_definitions);
+        m_result.warnings = m_warnings.take_in(m_result.rewritten);
         llvm::StringSet<> done;
         for (auto it = rewriter.buffer_begin(); it != rewriter.buffer_end(); ++it) {
             clang::OptionalFileEntryRef file = sm.getFileEntryRefForID(it->first);
@@ -176,11 +180,31 @@ class PrepassConsumer : public clang::ASTConsumer {
             std::string text(it->second.begin(), it->second.end());
             if (text == sm.getBufferData(it->first))
                 continue;
-            m_result.files.push_back({file->getName().str(), it->first == sm.getMainFileID(), std::move(text)});
+            m_result.files.push_back({file->getName().str(), it->first == sm.getMainFileID(), std::move(text),
+                                      sm.getBufferData(it->first).str()});
         }
     }
 
   private:
+    /// Wraps each rewritten definition in pragmas that silence the real compile's warnings there (the user's own
+    /// come from the pre-pass), and notes where it is.
+    void silence_rewritten(const clang::SourceManager &sm, clang::Rewriter &rewriter,
+                           const std::vector<clang::SourceRange> &definitions) {
+        for (clang::SourceRange range : definitions) {
+            if (range.isInvalid())
+                continue;
+            auto [fid, begin] = sm.getDecomposedLoc(range.getBegin());
+            clang::OptionalFileEntryRef file = sm.getFileEntryRefForID(fid);
+            if (!file)
+                continue;
+            unsigned end = sm.getFileOffset(range.getEnd());
+            m_result.rewritten.push_back({file->getName().str(), begin, end, sm.getLineNumber(fid, end)});
+            rewriter.InsertTextBefore(range.getBegin(), "_Pragma(\"clang diagnostic push\") "
+                                                        "_Pragma(\"clang diagnostic ignored \\\"-Weverything\\\"\") ");
+            rewriter.InsertTextAfter(range.getEnd(), " _Pragma(\"clang diagnostic pop\")");
+        }
+    }
+
     static std::string main_file_name(const clang::SourceManager &sm) {
         clang::OptionalFileEntryRef file = sm.getFileEntryRefForID(sm.getMainFileID());
         return file ? file->getName().str() : std::string();
@@ -188,20 +212,34 @@ class PrepassConsumer : public clang::ASTConsumer {
 
     PrepassResult &m_result;
     const SymbolicErrorFilter &m_errors;
+    WarningCapture &m_warnings;
+};
+
+/// Tells the warning capture when the main file has been read: warnings after that are late.
+class MainFileEnd : public clang::PPCallbacks {
+  public:
+    explicit MainFileEnd(WarningCapture &warnings) : m_warnings(warnings) {}
+    void EndOfMainFile() override { m_warnings.mark_late(); }
+
+  private:
+    WarningCapture &m_warnings;
 };
 
 class PrepassAction : public clang::ASTFrontendAction {
   public:
-    PrepassAction(PrepassResult &result, const SymbolicErrorFilter &errors) : m_result(result), m_errors(errors) {}
+    PrepassAction(PrepassResult &result, const SymbolicErrorFilter &errors, WarningCapture &warnings)
+        : m_result(result), m_errors(errors), m_warnings(warnings) {}
 
   protected:
-    std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &, llvm::StringRef) override {
-        return std::make_unique<PrepassConsumer>(m_result, m_errors);
+    std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &ci, llvm::StringRef) override {
+        ci.getPreprocessor().addPPCallbacks(std::make_unique<MainFileEnd>(m_warnings));
+        return std::make_unique<PrepassConsumer>(m_result, m_errors, m_warnings);
     }
 
   private:
     PrepassResult &m_result;
     const SymbolicErrorFilter &m_errors;
+    WarningCapture &m_warnings;
 };
 
 /// The tracejit include folder that goes with this plugin: next to it once installed, the source tree's in a build.
@@ -301,27 +339,30 @@ PrepassResult run_prepass(clang::CompilerInstance &ci) {
     invocation->getCodeGenOpts().TimePasses = false; // -ftime-report reports the real compile only
     clang::DiagnosticOptions &diagnostics = invocation->getDiagnosticOpts();
     diagnostics.VerifyDiagnostics = false;
-    diagnostics.IgnoreWarnings = true;
+    drop_warnings_as_errors(diagnostics.Warnings); // the user's -W flags otherwise: their warnings are kept
+    diagnostics.ShowCarets = false;                // also: no "N warnings generated." from the pre-pass
     diagnostics.DiagnosticSerializationFile.clear();
     diagnostics.DiagnosticLogFile.clear();
 
     auto nested = std::make_unique<clang::CompilerInstance>(ci.getPCHContainerOperations());
     nested->setInvocation(std::move(invocation));
-    // Counts the errors, less those of tj::Bool conditions (which the engine rewrites), and shows none.
-    auto *errors = new SymbolicErrorFilter();
+    // Counts the errors, less those of tj::Bool conditions (which the engine rewrites), shows none, and hands the
+    // warnings to the capture. Both live as long as the nested compile (leaked with it should it crash).
+    auto *warnings = new WarningCapture();
+    auto *errors = new SymbolicErrorFilter(warnings);
     nested->createDiagnostics(errors, /*ShouldOwnClient=*/true);
     nested->createFileManager(ci.getFileManager().getVirtualFileSystemPtr());
 
     // A crash in the pre-pass (a bug in the engine, or in clang on code it cannot parse twice) becomes an error
     // of this compile rather than a crash of clang, where clang has crash recovery enabled (the driver does).
-    PrepassAction action(result, *errors);
+    PrepassAction action(result, *errors, *warnings);
     bool ok = false;
     t_in_prepass = true;
     llvm::CrashRecoveryContext recovery;
     bool survived = recovery.RunSafely([&] { ok = nested->ExecuteAction(action); });
     t_in_prepass = false;
     if (!survived) {
-        (void)nested.release(); // its state is unknown after the crash: leaked, never destroyed
+        (void)nested.release(); // its state is unknown after the crash: leaked, never destroyed (and `warnings`)
         result = PrepassResult();
         result.crashed = true;
         return result;
@@ -330,6 +371,8 @@ PrepassResult run_prepass(clang::CompilerInstance &ci) {
         result = PrepassResult();
         result.had_errors = true;
     }
+    nested.reset();
+    delete warnings;
     return result;
 }
 

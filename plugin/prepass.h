@@ -9,6 +9,7 @@
 #pragma once
 
 #include "engine/engine.h"
+#include "user_warnings.h"
 
 #include <string>
 #include <vector>
@@ -23,7 +24,8 @@ namespace tracejit::plugin {
 struct EditedFile {
     std::string name; ///< as the pre-pass SourceManager names it (the spelling the include path produced)
     bool is_main = false;
-    std::string text; ///< the rewritten contents
+    std::string text;     ///< the rewritten contents
+    std::string original; ///< the contents the pre-pass parsed (where the user's warnings point)
 };
 
 /// What the pre-pass produced.
@@ -36,6 +38,8 @@ struct PrepassResult {
     bool uses_fmt = false;     ///< the file includes fmt: the tape may format values through it (TRACEJIT_TAPE_FMT)
     std::vector<EditedFile> files;
     std::vector<EngineDiagnostic> diagnostics; ///< positions in the original text of `file`
+    std::vector<RewrittenSpan> rewritten;      ///< the rewritten definitions, in the original texts
+    std::vector<CapturedWarning> warnings;     ///< the user's warnings inside them (user_warnings.h)
 };
 
 /// True when the main file, a file it includes (transitively, resolved like the preprocessor does: `"…"` in the
@@ -47,8 +51,10 @@ bool may_contain_marks(clang::CompilerInstance &ci);
 /// True while a pre-pass runs on this thread: the plugin, loaded into the nested compile too, then does nothing.
 bool in_prepass();
 
-/// Parses the translation unit of `ci` once more (diagnostics ignored) and runs the engine on it. The errors of
-/// tj::Bool conditions (symbolic_condition.h) do not stop it: they are what the engine rewrites.
+/// Parses the translation unit of `ci` once more and runs the engine on it. Nothing is shown: errors stop the
+/// rewrite, except those of tj::Bool conditions (symbolic_condition.h), which are what the engine rewrites; the
+/// warnings inside rewritten definitions are kept for the real compile (user_warnings.h), which ignores its own
+/// there: each rewritten definition is wrapped in diagnostic pragmas on its own lines.
 PrepassResult run_prepass(clang::CompilerInstance &ci);
 
 /// Makes the real compile of `ci` read the rewritten files and include <tracejit/tape_hooks.h> (and, with frozen

@@ -19,6 +19,8 @@
 #include "engine/source_edits.h"
 #include "engine/tape/plan_statements.h"
 
+#include <clang/Lex/Lexer.h>
+
 namespace tracejit::plugin {
 
 namespace {
@@ -44,6 +46,18 @@ bool plan_frozen_function(clang::ASTContext &ctx, const SourceText &src, const c
         types.supported(fn.getReturnType());
     std::vector<ImplicitInput> implicit_inputs = find_implicit_inputs(ctx, fn, types, diagnostics);
     return plan_freeze(ctx, src, fn, *mark, plan, implicit_inputs, edits, diagnostics);
+}
+
+/// Where the definition of `fn` is written: see EngineResult::rewritten_definitions.
+clang::SourceRange definition_range(const clang::ASTContext &ctx, const clang::FunctionDecl &fn) {
+    if (fn.isTemplated())
+        return {};
+    const clang::SourceManager &sm = ctx.getSourceManager();
+    clang::SourceLocation begin = fn.getOuterLocStart();
+    clang::SourceLocation last = fn.getEndLoc();
+    if (!begin.isFileID() || !last.isFileID() || !sm.isWrittenInSameFile(begin, last))
+        return {};
+    return {begin, clang::Lexer::getLocForEndOfToken(last, 0, sm, ctx.getLangOpts())};
 }
 
 } // namespace
@@ -79,6 +93,7 @@ EngineResult rewrite_marked_functions(clang::ASTContext &ctx, clang::Rewriter &r
         bool frozen = plan_frozen_function(ctx, src, *fn, plan, types, freeze_edits, result.diagnostics);
         edits.apply(rewriter);
         ++result.rewritten_functions;
+        result.rewritten_definitions.push_back(definition_range(ctx, *fn));
         result.symbolic_statements += plan.symbolic;
         if (frozen) {
             freeze_edits.apply(rewriter);

@@ -28,6 +28,10 @@ struct EngineResult {
     unsigned frozen_functions = 0;    ///< of those, the ones called through tj::freeze (the file needs freeze.h)
     unsigned symbolic_statements = 0; ///< branches and loops on tj::Bool rewritten (the file needs control.h)
     std::vector<EngineDiagnostic> diagnostics;
+    /// Each rewritten definition, in file locations of the parse's SourceManager: from its first token to just past
+    /// its closing brace. Invalid for a template or a member of one (its warnings come with instantiations) and
+    /// where the definition comes from a macro.
+    std::vector<clang::SourceRange> rewritten_definitions;
 };
 
 /// Plans the rewrite of every definition of a function marked [[jit::trace]] or [[jit::freeze]] (on any of its

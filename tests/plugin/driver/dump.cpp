@@ -6,10 +6,11 @@
 // CHECK: {{^}}// tracejit-dump: {{.*}}dump.cpp
 // CHECK-NEXT: {{^}}// tests/plugin/driver/dump.cpp — -fplugin-arg-tracejit-dump
 // CHECK: {{^}}int untouched(int x) { return x - 1; }{{$}}
-// CHECK: {{^}}int twice(int x) {{\{.*}}__tjf
+// CHECK: {{^_Pragma\([^)]*\) _Pragma\([^)]*\) }}int twice(int x) {{\{.*}}__tjf
 // CHECK-NEXT: {{^}}    int y = x + x;
 // CHECK-NEXT: {{^}}    {{.*}}return y;
 // CHECK-NEXT: {{^}} }
+// CHECK-SAME: } _Pragma("clang diagnostic pop"){{$}}
 // CHECK-NOT: tracejit-dump
 
 int untouched(int x) { return x - 1; }

@@ -6,7 +6,7 @@
 // Only the header holds a mark, so only it is rewritten and printed.
 // CHECK-NOT: tracejit-dump: {{.*}}header.cpp
 // CHECK: {{^}}// tracejit-dump: {{.*}}Inputs/marked_header.h
-// CHECK: {{^\[\[}}jit::trace]] inline int twice(int x) {{\{.*}}__tjf
+// CHECK: {{^\[\[}}jit::trace]] {{_Pragma\([^)]*\) _Pragma\([^)]*\) }}inline int twice(int x) {{\{.*}}__tjf
 // CHECK-NOT: tracejit-dump
 #include "Inputs/marked_header.h"
 
