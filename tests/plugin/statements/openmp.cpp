@@ -1,6 +1,6 @@
 // tests/plugin/statements/openmp.cpp — with -fopenmp an OpenMP construct stays as written and is recorded as one node
 // Its statement runs on a team of threads (their hooks would race on the one frame) and an OpenMP loop must keep
-// its canonical header: the construct is recorded once, after it runs, with the variables it writes.
+// its canonical header: the construct is recorded once, after it runs, with the variables it writes (a team's calls: ../threads).
 // REQUIRES: openmp
 // RUN: %rewrite %s -- -std=c++20 -fopenmp -I%S/../../../include | %FileCheck --check-prefix=REWRITE %s
 // RUN: %trace_cxx -fopenmp -Wall -Wextra %s -o %t 2>&1 | count 0
@@ -15,13 +15,14 @@
 #pragma omp parallel for reduction(+ : s)
     for (int i = 0; i < n; ++i)
         s += i;
-    // REWRITE: {{^}}    long s = 0; __tjf.stmt([[#]], s);{{$}}
+    // REWRITE: {{^}}    long s = 0; __tjf.stmt([[#]], s);__tjf.parallel_begin([[#S:]]); {{$}}
     // REWRITE-NEXT: {{^}}#pragma omp parallel for reduction(+ : s){{$}}
     // REWRITE-NEXT: {{^}}    for (int i = 0; i < n; ++i){{$}}
-    // REWRITE-NEXT: {{^}}        {s += i;} __tjf.stmt([[#]]);{{$}}
+    // REWRITE-NEXT: {{^}}        {s += i;} __tjf.parallel_end([[#S]]);{{$}}
     long t = 0;
     _Pragma("omp parallel for reduction(+ : t)") for (int i = 0; i < n; ++i) { t += 2 * i; }
-    // REWRITE: {{^}}    _Pragma("omp parallel for reduction(+ : t)") for (int i = 0; i < n; ++i) { t += 2 * i; } __tjf.stmt([[#]]);
+    // REWRITE: {{^}}    long t = 0; __tjf.stmt([[#]], t);__tjf.parallel_begin([[#T:]]); {{$}}
+    // REWRITE-NEXT: {{^}}    _Pragma("omp parallel for reduction(+ : t)") for (int i = 0; i < n; ++i) { t += 2 * i; } __tjf.parallel_end([[#T]]);
 #pragma unroll
     for (int i = 0; i < 2; ++i)
         t += 1;
