@@ -41,6 +41,6 @@ int main() {
     // CHECK-NEXT: @3: [openmp.cpp:16] for (int i = 0; i < n; ++i) reads @1,@2
     // CHECK-NEXT: @4: [openmp.cpp:22] long t = 0 → 0
     // CHECK-NEXT: @5: [openmp.cpp:23] for (int i = 0; i < n; ++i) reads @1,@4
-    // CHECK-NEXT: @6: [openmp.cpp:26] for (int i = 0; i < 2; ++i) → true  (iteration 1)
-    // CHECK-NEXT: @7: [openmp.cpp:27]   t += 1 reads @5 → 91
+    // CHECK-NEXT: @6: [openmp.cpp:27] for (int i = 0; i < 2; ++i) → true  (iteration 1)
+    // CHECK-NEXT: @7: [openmp.cpp:28]   t += 1 reads @5 → 91
 }
