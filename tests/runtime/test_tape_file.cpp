@@ -265,8 +265,8 @@ TEST_CASE("tape file: a kernel cache file, another kind or a compressed tape is 
         CHECK_THROWS_WITH_AS(tj::tape::load_bytes(packed, "z"), doctest::Contains("a compressed tape"), tj::Error);
     }
     // And the container of the right kind with the same payload is the tape again.
-    const std::string same =
-        tj::support::encode_container(tj::support::FileKind::Tape, 2, payload, tj::support::Compress::No);
+    const std::string same = tj::support::encode_container(
+        tj::support::FileKind::Tape, tj::tape::detail::tape_file_version, payload, tj::support::Compress::No);
     CHECK(same == good);
     CHECK(tj::tape::printlevels(*tj::tape::load_bytes(same), 10) == tj::tape::printlevels(*tape, 10));
 }
