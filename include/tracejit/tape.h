@@ -170,6 +170,19 @@ class Node {
     uint32_t nesting() const { return m_source->nesting; }
     /// Call: whether its body was recorded (false for a call below a Context's depth limit: a leaf).
     bool expanded() const { return m_expanded; }
+    /// Call: the OpenMP thread number (`omp_get_thread_num()`) of a call made on a thread of a parallel region
+    /// that its recorded caller started (such calls are children of the region's Statement node); -1 for a call
+    /// made on its caller's thread.
+    int thread() const {
+        return m_kind == Kind::Call && m_flow.iteration ? static_cast<int>(m_flow.iteration - 1) : -1;
+    }
+    /// Call: why the call never returned, when the program ended while it ran and TRACEJIT_TAPE saved the tape
+    /// ("exit", "quick_exit", "signal SIGSEGV", "exception std::runtime_error: boom", "terminate"); empty for a call
+    /// that returned or threw.
+    const std::string &unfinished() const {
+        const Extra *e = __atomic_load_n(&m_extra, __ATOMIC_ACQUIRE);
+        return e ? e->unfinished : s_empty;
+    }
 
     /// Data dependencies: for each operand read (in source order, 1-based position) the node that last wrote
     /// it. A nested call made while a statement ran is a dependency at position 0.
@@ -227,6 +240,7 @@ class Node {
         std::string value_string; ///< formatted on first use
         std::string string;       ///< String: the characters, unquoted; Text and Array: the text
         std::string exception;
+        std::string unfinished; ///< Call: why it never returned (the program ended inside it)
         std::vector<std::pair<std::string, std::string>> metadata;
         std::string grad_string; ///< final once `ad` is 0: formatted on first use, or loaded
         /// The AD node of a differentiable value whose gradient has not been read yet; the node holds one

@@ -93,6 +93,8 @@ void frame_symbolic(void *frame, uint32_t site);
 void frame_switch(void *frame, uint32_t site, Captured &&value, bool integral, int64_t v);
 void frame_return(void *frame, uint32_t site, Captured &&value);
 void frame_thrown(void *frame, std::exception_ptr error) noexcept;
+void frame_parallel_begin(void *frame, uint32_t site);
+void frame_parallel_end(void *frame, uint32_t site);
 
 /// The recording state of one call of a marked function (a local of the rewritten function).
 class Frame {
@@ -185,6 +187,17 @@ class Frame {
     void ret(uint32_t site) {
         if (m_frame) [[unlikely]]
             frame_return(m_frame, site, Captured{});
+    }
+    /// Before an OpenMP construct that starts a team of threads (`#pragma omp parallel …`): until parallel_end, the
+    /// calls the team's threads make are recorded for this call.
+    void parallel_begin(uint32_t site) {
+        if (m_frame) [[unlikely]]
+            frame_parallel_begin(m_frame, site);
+    }
+    /// After the construct: records its Statement, with the threads' calls as its children.
+    void parallel_end(uint32_t site) {
+        if (m_frame) [[unlikely]]
+            frame_parallel_end(m_frame, site);
     }
     /// In the handler the plugin wraps around the body, before rethrowing.
     void thrown(std::exception_ptr error) noexcept {

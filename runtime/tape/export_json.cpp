@@ -6,7 +6,8 @@
 //    "iteration": 0, "exception": "", "expanded": true, "nesting": 0, "metadata": {}, "child_count": 1,
 //    "children": [ … ]}
 // Values are written as their value_string() text (so NaN and infinities stay JSON), null with no value; "grad"
-// likewise holds grad_string(), null when no gradient reached the node.
+// likewise holds grad_string(), null when no gradient reached the node. A Call made on a thread of an OpenMP region
+// has "thread" (its thread number) after "exception", one the program ended inside has "unfinished" (why).
 // References are [operand position, index of the node read]: that node is a sibling in the same call.
 // "children" is left out below `depth`; "child_count" always says how many there are. The walk keeps its own
 // stack, so a deeply nested tape (deep recursion) cannot overflow the C++ stack.
@@ -120,6 +121,10 @@ void append_fields(std::string &out, const Node &n) {
     append_field(out, "taken", n.taken());
     append_field(out, "iteration", n.iteration());
     append_field(out, "exception", n.exception());
+    if (n.thread() >= 0) // a call made on a thread of an OpenMP region
+        append_field(out, "thread", static_cast<unsigned long long>(n.thread()));
+    if (!n.unfinished().empty()) // the program ended inside the call
+        append_field(out, "unfinished", n.unfinished());
     out += "\"expanded\": ";
     out += n.expanded() ? "true" : "false";
     out += ", ";

@@ -69,6 +69,10 @@ std::string call_text(const Node &n) {
         s += " → " + n.value_string() + " : " + n.type_name() + grad_suffix(n);
     if (!n.expanded())
         s += " (not expanded)";
+    if (n.thread() >= 0)
+        s += "  (thread " + std::to_string(n.thread()) + ")";
+    if (!n.unfinished().empty())
+        s += "  (unfinished: " + n.unfinished() + ")";
     return s;
 }
 
@@ -148,7 +152,8 @@ std::string printlevels(const Node &n, int depth) {
         out.append(2 * static_cast<size_t>(level), ' ');
         out += node_line(c);
         out += '\n';
-        if (c.kind() == Kind::Call && level + 1 < depth && !c.children().empty())
+        // A Call's children, and the calls the threads of an OpenMP construct made (its Statement's children).
+        if ((c.kind() == Kind::Call || c.kind() == Kind::Statement) && level + 1 < depth && !c.children().empty())
             stack.push_back({&c, 0, level + 1});
     }
     return out;

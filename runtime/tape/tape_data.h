@@ -38,6 +38,13 @@ struct NodeAccess {
     static const detail::Source *source(const Node &n) { return n.m_source; }
     static std::string &string(Node &n) { return n.extra().string; }
     static std::string &exception(Node &n) { return n.extra().exception; }
+    static std::string &unfinished(Node &n) { return n.extra().unfinished; }
+    /// A Call made on thread `thread` of a parallel region (Node::thread()).
+    static void set_thread(Node &n, uint32_t thread) { n.m_flow.iteration = uint64_t(thread) + 1; }
+    /// The raw thread field of a Call (thread + 1; 0: its caller's thread), as the file stores it.
+    static uint32_t thread_field(const Node &n) {
+        return n.m_kind == Kind::Call ? static_cast<uint32_t>(n.m_flow.iteration) : 0;
+    }
     static uint64_t &bits(Node &n) { return n.m_scalar.u; }
     static uint64_t bits(const Node &n) { return n.m_scalar.u; }
     /// String, Text, Array: the value's text (empty for other kinds).
@@ -164,6 +171,8 @@ struct TapeData {
                              base->nesting);
     }
     Node *root = nullptr;
+    /// The storage of nodes recorded on other threads (a parallel region's workers) and attached to this tape.
+    std::vector<std::unique_ptr<TapeData>> adopted;
 
   private:
     void grow();

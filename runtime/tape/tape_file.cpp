@@ -153,9 +153,12 @@ std::string encode_tape(const Node &root) {
     for (const Node *n : nodes) {
         w.u8(static_cast<uint8_t>(n->kind()));
         w.u8(static_cast<uint8_t>(n->value_kind()));
-        w.u8(n->expanded() ? 1 : 0);
+        const bool unfinished = !n->unfinished().empty();
+        w.u8((n->expanded() ? 1 : 0) | (unfinished ? 2 : 0));
+        if (unfinished)
+            w.str(n->unfinished());
         w.u32(n == &root ? 0 : n->index());
-        w.u32(n->iteration());
+        w.u32(n->kind() == Kind::Call ? NA::thread_field(*n) : n->iteration());
         w.u32(n->nesting());
         w.str(n->text());
         w.str(n->location().file);
@@ -254,10 +257,14 @@ Tape decode_tape(std::string_view bytes, const std::string &api, const std::stri
         NA::kind(*n) = static_cast<Kind>(kind);
         NA::value_kind(*n) = static_cast<ValueKind>(vkind);
         NA::expanded(*n) = (flags & 1) != 0;
+        if (version >= 3 && (flags & 2) != 0) // an unfinished call, with the reason
+            NA::unfinished(*n) = std::string(r.str());
         uint32_t index = r.u32();
-        uint32_t iteration = r.u32();
+        uint32_t iteration = r.u32(); // a Call's thread field from version 3 on
         if (kind == static_cast<uint8_t>(Kind::Loop))
             NA::set_iteration(*n, iteration);
+        else if (kind == static_cast<uint8_t>(Kind::Call) && version >= 3 && iteration != 0)
+            NA::set_thread(*n, iteration - 1);
         uint32_t nesting = r.u32();
         std::string_view text = r.str(), file = r.str();
         uint32_t line = r.u32(), column = r.u32();

@@ -2,7 +2,8 @@
 //
 // A tape file is a container (runtime/support/container.h) of kind Tape, stored uncompressed; its kind version
 // is the layout of the payload below. The payload is u64 node count, then the nodes in pre-order: kind, value
-// kind, flags, index, iteration, nesting, text, file, line, column, type, taken, exception, value bits, value
+// kind, flags (bit 0: expanded; bit 1, from version 3 on: an unfinished call, followed by its reason as a string),
+// index, iteration (a Call's thread + 1 from version 3 on, 0 on its caller's thread), nesting, text, file, line, column, type, taken, exception, value bits, value
 // text, gradient text (Node::grad_string(); from version 2 on), child count, references as (i32 position, u64
 // ordinal of the node read), metadata pairs. Integers are little-endian; strings are u32 length + bytes. The
 // reader checks every length and count against the bytes that remain, so no input makes it read out of bounds
@@ -19,8 +20,8 @@
 
 namespace tj::tape::detail {
 
-/// The format version this build writes (2: gradients added).
-inline constexpr uint32_t tape_file_version = 2;
+/// The format version this build writes (2: gradients added; 3: unfinished calls and a Call's thread).
+inline constexpr uint32_t tape_file_version = 3;
 /// The oldest version this build reads.
 inline constexpr uint32_t tape_file_oldest_version = 1;
 

@@ -10,7 +10,9 @@
 #include "tape_recorder.h"
 
 #include "../log.h"
+#include "tape_exit.h"
 #include "tape_file.h"
+#include "tape_threads.h"
 
 #include <atomic>
 #include <cctype>
@@ -274,6 +276,10 @@ void *TapeRecorder::enter(const FunctionInfo &fn, const char *signature, bool *r
         FrameState &parent = m_frames.back();
         attach(parent.call, call);
         depth = parent.depth + 1;
+    } else if (m_worker) [[unlikely]] { // a call made on a worker thread of a parallel region
+        NA::set_thread(*call, m_thread);
+        m_worker_calls.push_back(call);
+        depth = m_caller_depth + 1;
     } else if (!m_root && m_direct) {
         m_root = call; // the tracked function itself
         depth = 1;
@@ -337,7 +343,7 @@ void TapeRecorder::arg(FrameState &fs, uint32_t index, Captured &&value) {
         decide(fs);
 }
 
-Node *TapeRecorder::record(FrameState &fs, uint32_t site, Kind kind, Captured &&value) {
+Node *TapeRecorder::record(FrameState &fs, uint32_t site, Kind kind, Captured &&value, size_t extra_children) {
     if (!fs.decided) [[unlikely]]
         decide(fs);
     const FunctionInfo &fn = *fs.fn;
@@ -355,8 +361,8 @@ Node *TapeRecorder::record(FrameState &fs, uint32_t site, Kind kind, Captured &&
     const size_t pending = m_pending.size() - fs.pending_base;
     const size_t count = pending + s.reads_count;
     const size_t constants = fn.literals ? s.literals_count : 0;
-    if (count + constants) {
-        auto *refs = m_data->make_block(n, count, constants);
+    if (count + constants + extra_children) {
+        auto *refs = m_data->make_block(n, count, constants + extra_children);
         uint32_t used = 0;
         if (pending) [[unlikely]] {
             for (size_t i = 0; i < pending; ++i)
@@ -525,6 +531,48 @@ void TapeRecorder::leave(FrameState &fs) noexcept {
         m_pending.push_back(call); // referenced by the caller's next node
 }
 
+TapeRecorder *TapeRecorder::worker(Context *ctx, int caller_depth, uint32_t thread) {
+    auto *r = new TapeRecorder(ctx, false, "", false);
+    r->m_worker = true;
+    r->m_caller_depth = caller_depth;
+    r->m_thread = thread;
+    return r;
+}
+
+void TapeRecorder::parallel_statement(FrameState &fs, uint32_t site,
+                                      std::vector<std::unique_ptr<TapeRecorder>> workers) {
+    size_t calls = 0;
+    for (const auto &w : workers) {
+        if (!w->idle()) // cannot happen: a parallel region ends when its threads are done
+            logging::error("tj::tape: a worker thread's call was still open when its parallel region ended");
+        calls += w->m_worker_calls.size();
+    }
+    Node *n = record(fs, site, Kind::Statement, Captured{}, calls);
+    if (!n)
+        return;
+    for (auto &w : workers) {
+        for (Node *call : w->m_worker_calls)
+            m_data->put_child(n, call);
+        w->m_worker_calls.clear();
+        m_data->adopted.push_back(std::move(w->m_data));
+    }
+    annotate(*n);
+}
+
+std::string TapeRecorder::save_unfinished(const std::string &reason, const std::string &dir) {
+    for (FrameState &fs : m_frames)
+        NA::unfinished(*fs.call) = reason;
+    std::deque<FrameState> open;
+    open.swap(m_frames); // finish() expects no open call
+    // Kept, never freed: the open frames still point into its nodes, and the program may go on (a signal handler
+    // that returns), recording on into storage of its own that is never saved.
+    Tape *tape = new Tape(finish(nullptr));
+    m_frames.swap(open);
+    m_data = std::make_unique<TapeData>();
+    m_abandoned = true;
+    return save_to_directory(**tape, dir);
+}
+
 Tape TapeRecorder::finish(std::exception_ptr error) {
     if (!m_frames.empty())
         logging::error("tj::tape: a tape finished with {} calls still open", m_frames.size());
@@ -550,15 +598,27 @@ Tape TapeRecorder::finish(std::exception_ptr error) {
 CaptureScope::CaptureScope() noexcept { ++t_capturing; }
 CaptureScope::~CaptureScope() { --t_capturing; }
 
+TapeRecorder *this_thread_recorder() { return t_recorder; }
+void set_this_thread_recorder(TapeRecorder *r) { t_recorder = r; }
+
 void *frame_enter(const FunctionInfo &fn, const char *signature, bool *record_statements) {
     TapeRecorder *r = t_recorder;
     if (t_capturing) [[unlikely]]
         return nullptr;
     if (!r) [[likely]] {
-        const std::string *dir = tape_directory();
-        if (!dir) [[likely]]
-            return nullptr;
-        r = new TapeRecorder(&everything_context(), true, fn.name ? fn.name : "", true);
+        if (g_open_regions.load(std::memory_order_relaxed) != 0) [[unlikely]] { // a thread of a recorded region?
+            bool suppress = false;
+            r = adopt_for_region(&suppress);
+            if (suppress)
+                return nullptr;
+        }
+        if (!r) {
+            const std::string *dir = tape_directory();
+            if (!dir) [[likely]]
+                return nullptr;
+            r = new TapeRecorder(&everything_context(), true, fn.name ? fn.name : "", true);
+            exit_guard_started(r);
+        }
         t_recorder = r;
     }
     return r->enter(fn, signature, record_statements);
@@ -567,21 +627,44 @@ void *frame_enter(const FunctionInfo &fn, const char *signature, bool *record_st
 void frame_leave(void *frame) noexcept {
     FrameState &fs = *static_cast<FrameState *>(frame);
     TapeRecorder *r = fs.recorder;
+    if (fs.region) [[unlikely]] // left before its parallel region began (a throwing clause)
+        parallel_abandon(fs);
     r->leave(fs);
-    if (r->auto_save() && r->idle()) {
+    if (!r->idle())
+        return;
+    if (r->is_worker()) [[unlikely]] { // a thread's call in a parallel region returned: the region keeps the recorder
+        if (t_recorder == r)
+            t_recorder = nullptr;
+        worker_idle(r);
+        return;
+    }
+    if (r->auto_save()) {
         if (t_recorder == r)
             t_recorder = r->previous;
-        try {
-            Tape tape = r->finish(nullptr);
-            std::string path = save_to_directory(*tape, *tape_directory());
-            logging::debug("tj::tape: TRACEJIT_TAPE: wrote {}", path);
-        } catch (const std::exception &e) {
-            logging::warn("TRACEJIT_TAPE: could not save a tape: {}", e.what());
-        } catch (...) {
-            logging::warn("TRACEJIT_TAPE: could not save a tape");
+        exit_guard_finished(r);
+        if (!r->abandoned()) {
+            try {
+                Tape tape = r->finish(nullptr);
+                std::string path = save_to_directory(*tape, *tape_directory());
+                logging::debug("tj::tape: TRACEJIT_TAPE: wrote {}", path);
+            } catch (const std::exception &e) {
+                logging::warn("TRACEJIT_TAPE: could not save a tape: {}", e.what());
+            } catch (...) {
+                logging::warn("TRACEJIT_TAPE: could not save a tape");
+            }
         }
         delete r;
     }
+}
+
+void frame_parallel_begin(void *frame, uint32_t site) {
+    FrameState &fs = *static_cast<FrameState *>(frame);
+    parallel_begin(fs, site);
+}
+
+void frame_parallel_end(void *frame, uint32_t site) {
+    FrameState &fs = *static_cast<FrameState *>(frame);
+    parallel_end(fs, site);
 }
 
 void frame_arg(void *frame, uint32_t index, Captured &&value) {

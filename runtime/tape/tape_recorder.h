@@ -19,6 +19,8 @@
 
 namespace tj::tape::detail {
 
+struct ParallelRegion;
+
 /// What the recorder keeps per site (or parameter) of a function for one tape: the Source of its nodes, for
 /// the value type last seen there (a site records values of one static type, so this almost never changes).
 struct SiteCache {
@@ -56,6 +58,7 @@ struct FrameState {
     int depth = 1;
     bool decided = false; ///< Context::expand asked (after the arguments)
     bool leaf = false;
+    ParallelRegion *region = nullptr; ///< the OpenMP parallel region this call started and that has not ended
 };
 
 /// Records the marked calls made on one thread into one tape. (Hidden: its calls inside the library then
@@ -63,12 +66,15 @@ struct FrameState {
 class __attribute__((visibility("hidden"))) TapeRecorder {
   public:
     TapeRecorder(Context *ctx, bool direct, std::string callable_name, bool auto_save);
+    /// A recorder for the calls one thread makes in a parallel region (tape_threads.cpp): each top-level call it
+    /// records is a Call at depth `caller_depth` + 1 made on OpenMP thread `thread`, kept for the region's end.
+    static TapeRecorder *worker(Context *ctx, int caller_depth, uint32_t thread);
 
     void *enter(const FunctionInfo &fn, const char *signature, bool *record);
     void leave(FrameState &fs) noexcept;
     void arg(FrameState &fs, uint32_t index, Captured &&value);
     /// A node for `site` with `value`, its references and writes; null when the frame records no body.
-    Node *record(FrameState &fs, uint32_t site, Kind kind, Captured &&value);
+    Node *record(FrameState &fs, uint32_t site, Kind kind, Captured &&value, size_t extra_children = 0);
     /// The Constant children of a node of `site` (its literals).
     void add_constants(FrameState &fs, uint32_t site, Node *n);
     void loop_enter(FrameState &fs, uint32_t site);
@@ -79,6 +85,22 @@ class __attribute__((visibility("hidden"))) TapeRecorder {
     void switch_(FrameState &fs, uint32_t site, Captured &&value, bool integral, int64_t v);
     void ret(FrameState &fs, uint32_t site, Captured &&value);
     void thrown(FrameState &fs, std::exception_ptr error) noexcept;
+    /// The Statement node of a parallel region's site, after the region ended, with the worker threads' calls
+    /// (from `workers`, whose storage this tape takes over) as its children after its constants.
+    void parallel_statement(FrameState &fs, uint32_t site, std::vector<std::unique_ptr<TapeRecorder>> workers);
+    /// A worker recorder's top-level calls, in the order they were made.
+    const std::vector<Node *> &worker_calls() const { return m_worker_calls; }
+    bool is_worker() const { return m_worker; }
+    uint32_t thread() const { return m_thread; }
+    Context *context() const { return m_ctx; }
+    /// The innermost open call (frame), or null.
+    FrameState *top_frame() { return m_frames.empty() ? nullptr : &m_frames.back(); }
+
+    /// The program ends while calls are open (exit, a signal, …): marks each open call unfinished with
+    /// `reason`, finishes the tape and saves it into `dir` (returns the path; tj::Error on failure). The recorder
+    /// stays usable (into storage nobody reads) and is never saved again.
+    std::string save_unfinished(const std::string &reason, const std::string &dir);
+    bool abandoned() const { return m_abandoned; }
 
     void set_result(Captured &&value) {
         m_result = std::move(value);
@@ -120,7 +142,16 @@ class __attribute__((visibility("hidden"))) TapeRecorder {
     Captured m_result;
     bool m_has_result = false;
     const std::string *m_then, *m_else, *m_default, *m_none;
+    bool m_worker = false;     ///< records one thread's calls in a parallel region
+    int m_caller_depth = 0;    ///< worker: the depth of the call that started the region
+    uint32_t m_thread = 0;     ///< worker: the OpenMP thread number
+    std::vector<Node *> m_worker_calls;
+    bool m_abandoned = false; ///< finish_unfinished ran: nothing is saved any more
 };
+
+/// The recording in progress on this thread (null: none).
+TapeRecorder *this_thread_recorder();
+void set_this_thread_recorder(TapeRecorder *r);
 
 /// The display name of a marked function: `name`, with template arguments from `signature` (a
 /// `__PRETTY_FUNCTION__` such as `T square(T) [T = double]`) when given: `square<double>`.

@@ -8,10 +8,12 @@
 #               build uses them): `%trace_cxx %s -o %t && %t`
 #   %rewrite    tracejit-rewrite;  %inspect  tracejit-inspect (feature `inspect` when it is built)
 #   %FileCheck  FileCheck (plain FileCheck, not and count are on the PATH too)
+#   %status     runs a program and prints how it ended: `exit 3`, `signal SIGSEGV` (Inputs/exit_status.py)
 # Features: inspect, sanitize, symbolic-do, openmp (see below).
 import os
 import shlex
 import subprocess
+import sys
 
 import lit.formats
 
@@ -42,6 +44,9 @@ config.substitutions.append(("%plugin", plugin))
 config.substitutions.append(("%trace_cxx", "%s %s %s" % (clangxx, plugin, link)))
 config.substitutions.append(("%rewrite", shlex.quote(config.tracejit_rewrite)))
 config.substitutions.append(("%FileCheck", shlex.quote(config.filecheck)))
+config.substitutions.append(
+    ("%status", "%s %s" % (shlex.quote(sys.executable), shlex.quote(os.path.join(config.test_source_root, "Inputs", "exit_status.py"))))
+)
 if config.tracejit_inspect:
     config.substitutions.append(("%inspect", shlex.quote(config.tracejit_inspect)))
     config.available_features.add("inspect")

@@ -4,6 +4,7 @@
 
 #include "support/container.h" // the file layout
 #include "support/hash.h"      // its checksum
+#include "tape/tape_data.h"    // NodeAccess: unfinished calls and a call's thread
 #include "tape/tape_file.h"    // tape_file_version
 #include "tape/tape_recorder.h" // save_to_directory
 
@@ -264,8 +265,8 @@ TEST_CASE("tape file: a kernel cache file, another kind or a compressed tape is 
         CHECK_THROWS_WITH_AS(tj::tape::load_bytes(packed, "z"), doctest::Contains("a compressed tape"), tj::Error);
     }
     // And the container of the right kind with the same payload is the tape again.
-    const std::string same =
-        tj::support::encode_container(tj::support::FileKind::Tape, 2, payload, tj::support::Compress::No);
+    const std::string same = tj::support::encode_container(
+        tj::support::FileKind::Tape, tj::tape::detail::tape_file_version, payload, tj::support::Compress::No);
     CHECK(same == good);
     CHECK(tj::tape::printlevels(*tj::tape::load_bytes(same), 10) == tj::tape::printlevels(*tape, 10));
 }
@@ -312,6 +313,42 @@ TEST_CASE("tape file: a version 1 file (before gradients) still loads, with no g
     CHECK(again.compare(0, 8, "TRACEJIT") == 0);
     CHECK(again[tj::support::container_kind_version_offset] == static_cast<char>(tj::tape::detail::tape_file_version));
     CHECK(tj::tape::printlevels(*tj::tape::load_bytes(again), 3) == tj::tape::printlevels(*t, 3));
+}
+
+TEST_CASE("tape file: version 3 keeps unfinished calls and a call's thread; version 2 files still load") {
+    tj::tape::Tape t = tj::track(sq, 3.0);
+    REQUIRE(t->kind() == Kind::Call);
+    CHECK(t->unfinished().empty());
+    CHECK(t->thread() == -1);
+    // Marked as the on-exit saver and the OpenMP region's end mark them.
+    auto &root = const_cast<Node &>(*t);
+    tj::tape::NodeAccess::unfinished(root) = "signal SIGSEGV";
+    tj::tape::NodeAccess::set_thread(root, 2);
+    CHECK(t->thread() == 2);
+    CHECK(tj::tape::node_line(*t).find("  (thread 2)  (unfinished: signal SIGSEGV)") != std::string::npos);
+    const std::string v3 = tj::tape::detail::encode_tape(*t);
+    CHECK(v3[tj::support::container_kind_version_offset] == 3);
+    tj::tape::Tape back = tj::tape::load_bytes(v3, "v3");
+    CHECK(back->unfinished() == "signal SIGSEGV");
+    CHECK(back->thread() == 2);
+    CHECK(tj::tape::printlevels(*back, 3) == tj::tape::printlevels(*t, 3));
+    CHECK(tj::tape::to_json(*back, 1).find("\"thread\": 2, \"unfinished\": \"signal SIGSEGV\"") != std::string::npos);
+    // Every prefix of the longer node is refused.
+    for (size_t n = 0; n < v3.size(); ++n)
+        CHECK_THROWS_AS(tj::tape::load_bytes(v3.substr(0, n)), tj::Error);
+
+    // A version 2 file is the same payload without the two fields: it loads, with no unfinished call or thread.
+    tj::tape::Tape plain = tj::track(sq, 3.0);
+    const std::string current = tj::tape::detail::encode_tape(*plain);
+    constexpr tj::support::ContainerSpec spec{tj::support::FileKind::Tape, "tape", 1, 3, false};
+    tj::support::Decoded d = tj::support::decode_container(current, spec);
+    REQUIRE(d);
+    const std::string v2 =
+        tj::support::encode_container(tj::support::FileKind::Tape, 2, d.payload, tj::support::Compress::No);
+    tj::tape::Tape old = tj::tape::load_bytes(v2, "v2");
+    CHECK(tj::tape::printlevels(*old, 3) == tj::tape::printlevels(*plain, 3));
+    CHECK(old->unfinished().empty());
+    CHECK(old->thread() == -1);
 }
 
 TEST_CASE("tape file: save reports I/O errors as tj::Error and leaves no temporary file") {

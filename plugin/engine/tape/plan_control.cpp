@@ -483,7 +483,8 @@ namespace tracejit::plugin::body {
 
 // An OpenMP directive (-fopenmp): its statement runs on a team of threads, whose hooks would race on the one frame,
 // and an OpenMP loop must keep its canonical header. The directive and its statement stay as written, recorded as
-// one Statement after it (before it when it may leave).
+// one Statement after it; one that starts a team is bracketed by parallel_begin/parallel_end, which record the
+// marked calls of its threads under that Statement.
 void Planner::omp_directive(const OMPExecutableDirective *s, unsigned n, unsigned d) {
     const Stmt *inner = s->hasAssociatedStmt() ? s->getAssociatedStmt() : nullptr;
     while (const auto *captured = dyn_cast_or_null<CapturedStmt>(inner))
@@ -522,6 +523,19 @@ void Planner::omp_directive(const OMPExecutableDirective *s, unsigned n, unsigne
             m_edits.insert(br.getBegin(), Phase::Open, d + 1, "{");
             m_edits.insert(end_of(body), Phase::Close, d + 1, "}");
         }
+    // A construct that starts a team of threads is bracketed: the calls its threads make are recorded under this
+    // call (as the Statement's children), not as calls of their own. The opening call goes before the pragmas.
+    const OpenMPDirectiveKind kind = s->getDirectiveKind();
+    if (isOpenMPParallelDirective(kind) || isOpenMPTeamsDirective(kind)) {
+        SourceLocation open = opening(r.getBegin());
+        if (open.isValid()) {
+            m_edits.insert(open, Phase::Open, d, "__tjf.parallel_begin(" + sid(site) + "); ");
+            m_edits.insert(end, Phase::Close, d, " __tjf.parallel_end(" + sid(site) + ");");
+            return;
+        }
+        warn(inner->getBeginLoc(), "tracejit: the calls made by the threads of this OpenMP construct cannot be "
+                                   "recorded under its call; they are recorded as calls of their own");
+    }
     m_edits.insert(end, Phase::Close, d, " __tjf.stmt(" + sid(site) + ");");
 }
 

@@ -1,6 +1,6 @@
 // tests/plugin/statements/openmp.cpp — with -fopenmp an OpenMP construct stays as written and is recorded as one node
 // Its statement runs on a team of threads (their hooks would race on the one frame) and an OpenMP loop must keep
-// its canonical header: the construct is recorded once, after it runs, with the variables it writes.
+// its canonical header: the construct is recorded once, after it runs, with the variables it writes (a team's calls: ../threads).
 // REQUIRES: openmp
 // RUN: %rewrite %s -- -std=c++20 -fopenmp -I%S/../../../include | %FileCheck --check-prefix=REWRITE %s
 // RUN: %trace_cxx -fopenmp -Wall -Wextra %s -o %t 2>&1 | count 0
@@ -15,13 +15,14 @@
 #pragma omp parallel for reduction(+ : s)
     for (int i = 0; i < n; ++i)
         s += i;
-    // REWRITE: {{^}}    long s = 0; __tjf.stmt([[#]], s);{{$}}
+    // REWRITE: {{^}}    long s = 0; __tjf.stmt([[#]], s);__tjf.parallel_begin([[#S:]]); {{$}}
     // REWRITE-NEXT: {{^}}#pragma omp parallel for reduction(+ : s){{$}}
     // REWRITE-NEXT: {{^}}    for (int i = 0; i < n; ++i){{$}}
-    // REWRITE-NEXT: {{^}}        {s += i;} __tjf.stmt([[#]]);{{$}}
+    // REWRITE-NEXT: {{^}}        {s += i;} __tjf.parallel_end([[#S]]);{{$}}
     long t = 0;
     _Pragma("omp parallel for reduction(+ : t)") for (int i = 0; i < n; ++i) { t += 2 * i; }
-    // REWRITE: {{^}}    _Pragma("omp parallel for reduction(+ : t)") for (int i = 0; i < n; ++i) { t += 2 * i; } __tjf.stmt([[#]]);
+    // REWRITE: {{^}}    long t = 0; __tjf.stmt([[#]], t);__tjf.parallel_begin([[#T:]]); {{$}}
+    // REWRITE-NEXT: {{^}}    _Pragma("omp parallel for reduction(+ : t)") for (int i = 0; i < n; ++i) { t += 2 * i; } __tjf.parallel_end([[#T]]);
 #pragma unroll
     for (int i = 0; i < 2; ++i)
         t += 1;
@@ -40,6 +41,6 @@ int main() {
     // CHECK-NEXT: @3: [openmp.cpp:16] for (int i = 0; i < n; ++i) reads @1,@2
     // CHECK-NEXT: @4: [openmp.cpp:22] long t = 0 → 0
     // CHECK-NEXT: @5: [openmp.cpp:23] for (int i = 0; i < n; ++i) reads @1,@4
-    // CHECK-NEXT: @6: [openmp.cpp:26] for (int i = 0; i < 2; ++i) → true  (iteration 1)
-    // CHECK-NEXT: @7: [openmp.cpp:27]   t += 1 reads @5 → 91
+    // CHECK-NEXT: @6: [openmp.cpp:27] for (int i = 0; i < 2; ++i) → true  (iteration 1)
+    // CHECK-NEXT: @7: [openmp.cpp:28]   t += 1 reads @5 → 91
 }
