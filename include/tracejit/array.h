@@ -4,6 +4,7 @@
 #include <tracejit/ad_core.h>
 #include <tracejit/core.h>
 #include <tracejit/error.h>
+#include <tracejit/interop_core.h>
 
 #include <concepts>
 #include <cstring>
@@ -99,6 +100,15 @@ template <JitScalar T> class Array {
             return v;
         }
     }
+    /// The address of the array's buffer, for code outside tracejit (docs/interop.md): evaluates the array first
+    /// (a literal becomes a buffer of its own) and waits for the device; a host pointer on the CPU, a device
+    /// pointer on CUDA; null for an empty array. Valid while the array (or a copy of it) lives and is not
+    /// assigned; tj::FreezeError inside a frozen function.
+    const T *data() const {
+        if (!m_index)
+            return nullptr;
+        return static_cast<const T *>(detail::var_data_ptr(m_index, "tj::Array::data()"));
+    }
     /// The core variable id (0 for the empty array).
     uint32_t index() const { return m_index; }
     /// The AD node id (0 when gradients are not enabled for this array or what it was computed from).
@@ -140,7 +150,7 @@ template <JitScalar T> class Array {
         if (m_ad) [[unlikely]]
             detail::ad_dec_ref(m_ad);
     }
-    uint32_t m_index = 0;
+    mutable uint32_t m_index = 0; ///< mutable: data() turns a literal into a buffer, which replaces the id
     uint32_t m_ad = 0;
 };
 

@@ -7,7 +7,9 @@
 #include <tracejit/core.h>
 #include <tracejit/error.h>
 #include <tracejit/freeze.h>
+#include <tracejit/interop.h>
 #include <tracejit/log.h>
 #include <tracejit/ops.h>
+#include <tracejit/random.h>
 #include <tracejit/runtime.h>
 #include <tracejit/tape.h>

@@ -133,6 +133,10 @@ class DeviceOverride {
     /// Called before an array's contents are read on the host (`read`, `to_vector`), whatever holds them (a
     /// literal too, which needs no device); throws tj::Error when this thread's work must not be observed there.
     virtual void before_host_read() = 0;
+    /// Called before an array's buffer is handed to code outside tracejit as a pointer (`data()`, `to_dlpack`)
+    /// or foreign memory is wrapped as an array (`map`, `from_dlpack`), `api` naming the call; throws tj::Error
+    /// when this thread's work must not be exposed or extended that way.
+    virtual void before_pointer_access(const char *api) = 0;
 
   protected:
     ~DeviceOverride() = default;

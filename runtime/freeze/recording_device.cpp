@@ -196,6 +196,14 @@ void RecordingDevice::before_host_read() {
                                   m_name));
 }
 
+void RecordingDevice::before_pointer_access(const char *api) {
+    throw FreezeError(fmt::format("tj::freeze(): {}: {} is called inside a frozen function; the replay does not run "
+                                  "the body, so it could neither hand out a pointer to an array's memory (data(), "
+                                  "to_dlpack) nor wrap foreign memory (map, from_dlpack) again: do it outside, and "
+                                  "pass the array in or return it",
+                                  m_name, api));
+}
+
 OutLeaf RecordingDevice::output(const void *buffer, bool literal, VarType t, uint64_t bits, uint64_t size) {
     OutLeaf o;
     o.type = t;

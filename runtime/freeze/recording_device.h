@@ -37,6 +37,8 @@ class RecordingDevice final : public backends::Device, public backends::DeviceOv
     backends::Device &device_for(Backend b) override;
     /// A read on the host cannot be replayed (the replay does not run the body): a FreezeError.
     void before_host_read() override;
+    /// A pointer into memory the replay would not reproduce (data(), to_dlpack, map, from_dlpack): a FreezeError.
+    void before_pointer_access(const char *api) override;
 
     // backends::Device: forwarded to the recording's backend, recorded as steps.
     Backend backend() const override { return m_rec.backend; }

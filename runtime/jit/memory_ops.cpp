@@ -139,6 +139,7 @@ uint32_t var_scatter(uint32_t target, uint32_t value, uint32_t index, uint32_t m
     // An operand that is the target itself must read the old contents: that counts as sharing too.
     bool shared = dst == target ? s.vars[dst].ref > 2 : s.vars[dst].ref > 1;
     shared |= value == target || index == target || mask == target;
+    shared |= s.vars[dst].foreign; // foreign memory (tj::map, from_dlpack) is only read: its owner may share it
     if (shared) {
         uint32_t copy;
         try {

@@ -5,6 +5,7 @@
 #include "jit/var.h"
 
 #include "backend/device.h"
+#include "log.h"
 
 #include <tracejit/error.h>
 
@@ -45,6 +46,44 @@ void check_backend(const State &s) {
     throw Error(fmt::format("{}: an operand refers to a freed variable (id {})", api, id));
 }
 
+/// This thread's release functions of freed foreign buffers, run when it leaves the runtime's lock.
+static std::vector<std::function<void()>> &pending_releases() {
+    static thread_local std::vector<std::function<void()>> pending;
+    return pending;
+}
+
+/// Moves a freed foreign variable's release function (if any) to this thread's queue.
+static void queue_foreign_release(State &s, uint32_t id) {
+    auto found = s.foreign_release.find(id);
+    if (found == s.foreign_release.end())
+        return;
+    pending_releases().push_back(std::move(found->second));
+    s.foreign_release.erase(found);
+    ReentrantMutex::releases_pending() = true;
+}
+
+void run_foreign_releases() noexcept {
+    static thread_local bool running = false;
+    if (running) // a release function that freed another foreign buffer: the loop below runs it too
+        return;
+    running = true;
+    std::vector<std::function<void()>> &pending = pending_releases();
+    while (!pending.empty()) {
+        std::function<void()> release = std::move(pending.back());
+        pending.pop_back();
+        try {
+            release();
+        } catch (const std::exception &e) {
+            logging::error("tracejit: the release function of a foreign buffer (tj::map, tj::from_dlpack) threw: {}",
+                           e.what());
+        } catch (...) {
+            logging::error("tracejit: the release function of a foreign buffer (tj::map, tj::from_dlpack) threw");
+        }
+    }
+    ReentrantMutex::releases_pending() = false;
+    running = false;
+}
+
 void inc_ref(State &s, uint32_t id) {
     if (!id)
         return;
@@ -67,7 +106,9 @@ void dec_ref(State &s, uint32_t id) {
         Variable &v = s.vars[cur];
         if (v.in_cse)
             s.cse.erase(cse_hash(v), cur);
-        if (v.data)
+        if (v.foreign) [[unlikely]]
+            queue_foreign_release(s, cur);
+        else if (v.data)
             backends::device(where(v)).free(v.data, v.type, v.size);
         for (uint32_t d : v.dep) {
             if (!d)

@@ -13,6 +13,7 @@
 #include "jit/loop.h"
 
 #include <cstdint>
+#include <functional>
 #include <mutex>
 #include <string>
 #include <unordered_map>
@@ -35,6 +36,7 @@ struct Variable {
     bool dirty = false;     ///< a pending scatter writes into this buffer
     bool in_cse = false;    ///< registered in the CSE table
     bool on_device = false; ///< `data` is CUDA device memory (else host memory)
+    bool foreign = false;   ///< `data` is foreign memory (tj::map, from_dlpack): never freed nor written in place
 };
 
 /// The backend whose memory holds a Data variable's buffer.
@@ -58,6 +60,10 @@ inline bool same_node(const Variable &a, const Variable &b) {
            a.dep[1] == b.dep[1] && a.dep[2] == b.dep[2] && a.dep[3] == b.dep[3];
 }
 
+/// Runs the release functions of the foreign buffers this thread freed (var.cpp); called once the thread holds the
+/// runtime's lock no more, so that they may call into tracejit (or take locks of their own) freely.
+void run_foreign_releases() noexcept;
+
 /// A re-entrant lock that costs one uncontended std::mutex operation at the outermost level only:
 /// the depth is per thread, so nested API calls (an op that creates a literal) do not touch the mutex.
 class ReentrantMutex {
@@ -67,8 +73,16 @@ class ReentrantMutex {
             m_mutex.lock();
     }
     void unlock() {
-        if (--depth() == 0)
+        if (--depth() == 0) {
             m_mutex.unlock();
+            if (releases_pending()) [[unlikely]]
+                run_foreign_releases();
+        }
+    }
+    /// Set while this thread has release functions of foreign buffers to run (queue_foreign_release).
+    static bool &releases_pending() {
+        static thread_local bool pending __attribute__((tls_model("initial-exec"))) = false;
+        return pending;
     }
 
   private:
@@ -94,6 +108,8 @@ struct State {
     std::vector<LoopRecord> loops; ///< symbolic loops (runtime/jit/loop.h)
     std::vector<uint32_t> free_loops;
     std::unordered_map<uint32_t, std::string> labels;
+    /// What to run when a foreign Data variable (Variable::foreign) is freed; absent when nothing is to run.
+    std::unordered_map<uint32_t, std::function<void()>> foreign_release;
     std::vector<uint32_t> free_stack; ///< scratch space of dec_ref (no recursion)
     KernelStats stats;
     /// Called by eval_locked before it schedules an evaluation (the AD graph's simplification): it may add

@@ -32,6 +32,7 @@ struct CountingOverride final : backends::DeviceOverride {
         return backends::device(b);
     }
     void before_host_read() override {}
+    void before_pointer_access(const char *) override {}
 };
 
 } // namespace
