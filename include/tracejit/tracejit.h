@@ -9,5 +9,6 @@
 #include <tracejit/freeze.h>
 #include <tracejit/log.h>
 #include <tracejit/ops.h>
+#include <tracejit/reductions.h>
 #include <tracejit/runtime.h>
 #include <tracejit/tape.h>
