@@ -52,8 +52,8 @@ int worker(int runs) {
             });
             loop_s.add(bench::seconds_since(t0));
         }
-        std::printf("worker %u %zu %.9f %.9f %.9f %.9f %d\n", threads, block, tj_s.best(), tj_s.median(),
-                    loop_s.best(), loop_s.median(), same ? 1 : 0);
+        std::printf("worker %u %zu %.9f %.9f %.9f %.9f %d\n", threads, block, tj_s.best(), tj_s.median(), loop_s.best(),
+                    loop_s.median(), same ? 1 : 0);
     }
     return 0;
 }

@@ -47,8 +47,8 @@ void scatter_reduce(ReduceOp op, A &target, const A &value, const I &index, cons
     Bool storage;
     const Bool &mask = detail::active_mask(mask_, storage);
     if ((target.ad_index() | value.ad_index()) != 0) [[unlikely]]
-        target = A::steal(detail::ad_scatter_reduce(detail::to_internal(op), target.pair(), value.pair(),
-                                                    index.index(), mask.index()));
+        target = A::steal(detail::ad_scatter_reduce(detail::to_internal(op), target.pair(), value.pair(), index.index(),
+                                                    mask.index()));
     else
         target = A::steal(detail::var_scatter_reduce("tj::scatter_reduce()", detail::to_internal(op), target.index(),
                                                      value.index(), index.index(), mask.index()));

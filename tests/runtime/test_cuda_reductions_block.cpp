@@ -121,8 +121,8 @@ TEST_CASE("cuda ptx: every scatter reduction and scatter_inc lower to atomics th
                 std::string what = fmt::format("ScatterReduce {} {} by {}", int(op), tj::detail::type_name(t),
                                                tj::detail::type_name(it));
                 std::string ptx;
-                REQUIRE_NOTHROW(ptx = tj::cuda::compile_ptx(scatter_kernel(Op::ScatterReduce, op, t, it),
-                                                            tj_test::ptx_arch));
+                REQUIRE_NOTHROW(
+                    ptx = tj::cuda::compile_ptx(scatter_kernel(Op::ScatterReduce, op, t, it), tj_test::ptx_arch));
                 INFO(what);
                 CHECK((tj_test::contains(ptx, "atom.") || tj_test::contains(ptx, "red.")));
                 if (op == Internal::Prod) // no atomic product: a compare-and-swap loop
@@ -130,9 +130,8 @@ TEST_CASE("cuda ptx: every scatter reduction and scatter_inc lower to atomics th
                 check_assembles(what, ptx);
             }
         }
-    std::string ptx = tj::cuda::compile_ptx(scatter_kernel(Op::ScatterInc, Internal::Sum, VarType::UInt32,
-                                                            VarType::UInt32),
-                                            tj_test::ptx_arch);
+    std::string ptx = tj::cuda::compile_ptx(
+        scatter_kernel(Op::ScatterInc, Internal::Sum, VarType::UInt32, VarType::UInt32), tj_test::ptx_arch);
     CHECK(tj_test::contains(ptx, "atom.global.add.u32"));
     check_assembles("ScatterInc", ptx);
 }

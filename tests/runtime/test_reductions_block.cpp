@@ -132,8 +132,8 @@ template <typename T> void check_block_reduce_type() {
             std::vector<T> x = values_for<T>(op, n, seed++);
             tj::Array<T> a(x);
             for (size_t block : {size_t(1), size_t(3), size_t(256), n ? n : 1, n + 5}) {
-                std::string what = fmt::format("block_reduce({}, {}[{}], {})", op_name(op), tj::detail::type_name(
-                                                   tj::Array<T>::Type), n, block);
+                std::string what = fmt::format("block_reduce({}, {}[{}], {})", op_name(op),
+                                               tj::detail::type_name(tj::Array<T>::Type), n, block);
                 CAPTURE(what);
                 tj::Array<T> got = tj::block_reduce(op, a, block);
                 std::vector<T> expect = ref_block_reduce(op, x, block);
@@ -175,7 +175,8 @@ TEST_CASE("block_sum: a shorter last block is summed too; block_sum is block_red
 TEST_CASE("block_reduce: errors name the function and what is wrong") {
     tj::Float f = {1.f, 2.f, 3.f};
     tj::Bool m = {true, false};
-    check_error([&] { tj::block_reduce(ReduceOp::Max, f, 0); }, {"tj::block_reduce()", "block_size must be at least 1"});
+    check_error([&] { tj::block_reduce(ReduceOp::Max, f, 0); },
+                {"tj::block_reduce()", "block_size must be at least 1"});
     check_error([&] { tj::block_sum(f, 0); }, {"tj::block_sum()", "block_size must be at least 1"});
     check_error([&] { tj::block_reduce(ReduceOp::And, f, 2); }, {"tj::block_reduce()", "And and Or", "f32"});
     check_error([&] { tj::block_reduce(ReduceOp::Or, tj::Float64(1.0), 1); }, {"tj::block_reduce()", "f64"});
@@ -203,7 +204,7 @@ TEST_CASE("count, any, all, none: against a C++ loop; the empty mask follows Dr.
             CHECK(got_none.size() == 1);
             CHECK(got_count.read(0) == c);
             CHECK(got_any.read(0) == (c > 0));
-            CHECK(got_all.read(0) == (c == n)); // an empty mask: all true
+            CHECK(got_all.read(0) == (c == n));  // an empty mask: all true
             CHECK(got_none.read(0) == (c == 0)); // an empty mask: none true
         }
     // Lazy masks are evaluated first.
@@ -239,7 +240,9 @@ template <typename T> void check_scatter_reduce_type() {
             if constexpr (std::is_floating_point_v<T>) // sums of few exactly representable values: exact
                 value = op == ReduceOp::Add ? map1(small_ints<int32_t>(n, seed, -8, 8), [](int32_t v) { return T(v); })
                         : op == ReduceOp::Mul ? map1(small_ints<int32_t>(n, seed, 0, 3),
-                                                     [](int32_t v) { return T(v == 0 ? 0.5 : v == 1 ? 2 : 1); })
+                                                     [](int32_t v) {
+                                                         return T(v == 0 ? 0.5 : v == 1 ? 2 : 1);
+                                                     })
                                               : values_for<T>(op, n, seed);
             else if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>)
                 value = op == ReduceOp::Mul ? small_ints<T>(n, seed, -3, 3) : values_for<T>(op, n, seed);
@@ -305,12 +308,21 @@ TEST_CASE("scatter_reduce and scatter_inc: errors name the function and what is 
     check_error([&] { tj::scatter_reduce(ReduceOp::And, f, f, i); }, {"tj::scatter_reduce()", "And", "f32"});
     check_error([&] { tj::scatter_reduce(ReduceOp::Add, b, b, i); }, {"tj::scatter_reduce()", "Add", "Bool"});
     check_error([&] { tj::scatter_reduce(ReduceOp::Mul, b, b, i); }, {"tj::scatter_reduce()", "Mul", "Bool"});
-    check_error([&] { tj::scatter_reduce(ReduceOp::Max, f, tj::Float({1.f, 2.f}), i); },
-                {"tj::scatter_reduce()", "value has 2 entries, index has 3"});
-    check_error([&] { tj::scatter_reduce(ReduceOp::Max, f, f, i, tj::Bool({true, false})); },
-                {"tj::scatter_reduce()", "mask has 2"});
-    check_error([&] { tj::scatter_reduce(ReduceOp::Max, f, f, tj::Float({0.f, 1.f, 2.f})); },
-                {"tj::scatter_reduce()", "index"});
+    check_error(
+        [&] {
+            tj::scatter_reduce(ReduceOp::Max, f, tj::Float({1.f, 2.f}), i);
+        },
+        {"tj::scatter_reduce()", "value has 2 entries, index has 3"});
+    check_error(
+        [&] {
+            tj::scatter_reduce(ReduceOp::Max, f, f, i, tj::Bool({true, false}));
+        },
+        {"tj::scatter_reduce()", "mask has 2"});
+    check_error(
+        [&] {
+            tj::scatter_reduce(ReduceOp::Max, f, f, tj::Float({0.f, 1.f, 2.f}));
+        },
+        {"tj::scatter_reduce()", "index"});
 }
 
 TEST_CASE("scatter_inc: old values are distinct slots per index; masks, bounds and types") {
@@ -324,7 +336,8 @@ TEST_CASE("scatter_inc: old values are distinct slots per index; masks, bounds a
             b = rng.next() % 5 != 0;
         std::vector<uint32_t> init = small_ints<uint32_t>(m, n + 3, 0, 10);
         tj::UInt32 counter(init);
-        tj::UInt32 old = tj::scatter_inc(counter, tj::UInt32(index), tj::Bool(std::vector<bool>(mask.begin(), mask.end())));
+        tj::UInt32 old =
+            tj::scatter_inc(counter, tj::UInt32(index), tj::Bool(std::vector<bool>(mask.begin(), mask.end())));
         REQUIRE(old.size() == n);
         std::vector<uint32_t> got = tj::to_vector(old), final_counts = tj::to_vector(counter);
         // Final counts: init + number of writes per index; old values: a permutation of init..final per index.
@@ -367,8 +380,11 @@ TEST_CASE("scatter_inc: old values are distinct slots per index; masks, bounds a
     // Errors.
     tj::Int32 wrong = {0, 0};
     check_error([&] { tj::scatter_inc(wrong, tj::UInt32({0})); }, {"tj::scatter_inc()", "UInt32", "i32"});
-    check_error([&] { tj::scatter_inc(c, tj::UInt32({0, 1}), tj::Bool({true, false, true})); },
-                {"tj::scatter_inc()", "index has 2 entries and mask has 3"});
+    check_error(
+        [&] {
+            tj::scatter_inc(c, tj::UInt32({0, 1}), tj::Bool({true, false, true}));
+        },
+        {"tj::scatter_inc()", "index has 2 entries and mask has 3"});
     check_error([&] { tj::scatter_inc(c, tj::Float({0.f})); }, {"tj::scatter_inc()", "index"});
 }
 
