@@ -386,6 +386,29 @@ TEST_CASE("scatter_inc: old values are distinct slots per index; masks, bounds a
         },
         {"tj::scatter_inc()", "index has 2 entries and mask has 3"});
     check_error([&] { tj::scatter_inc(c, tj::Float({0.f})); }, {"tj::scatter_inc()", "index"});
+    // Its old values are evaluated at once: not inside a symbolic loop's body.
+    tj::Int32 it = tj::zeros<tj::Int32>(2);
+    tj::UInt32 counter = tj::zeros<tj::UInt32>(2);
+    check_error(
+        [&] {
+            tj::while_loop(
+                std::tie(it), [](const tj::Int32 &i) { return i < 3; },
+                [&](tj::Int32 &i) {
+                    tj::scatter_inc(counter, tj::UInt32({0, 1}));
+                    i += 1;
+                });
+        },
+        {"tj::scatter_inc()", "symbolic loop"});
+    // scatter_reduce is lazy and runs inside the loop's kernel, as scatter_add does.
+    tj::Int32 j = tj::zeros<tj::Int32>(2);
+    tj::Int32 best = tj::zeros<tj::Int32>(4);
+    tj::while_loop(
+        std::tie(j), [](const tj::Int32 &i) { return i < 3; },
+        [&](tj::Int32 &i) {
+            tj::scatter_reduce(ReduceOp::Max, best, i * 10 + tj::Int32({1, 2}), tj::UInt32({0, 3}));
+            i += 1;
+        });
+    check_exact("scatter_reduce(Max) in a symbolic loop", best, std::vector<int32_t>{21, 0, 0, 22});
 }
 
 // ---- gradients ----
