@@ -50,6 +50,9 @@ VarPair ad_cast(VarPair a, VarType t);
 VarPair ad_gather(VarPair source, uint32_t index, uint32_t mask);
 VarPair ad_scatter(VarPair target, VarPair value, uint32_t index, uint32_t mask, bool add);
 VarPair ad_reduce(VarPair a, ReduceOp op);
-VarPair ad_block_reduce(VarPair a, ReduceOp op, size_t block_size);
+/// `api` names the caller in errors (null: tj::block_sum()).
+VarPair ad_block_reduce(VarPair a, ReduceOp op, size_t block_size, const char *api = nullptr);
+/// tj::scatter_reduce with arrays that may have AD nodes (Sum: as ad_scatter's add).
+VarPair ad_scatter_reduce(ReduceOp op, VarPair target, VarPair value, uint32_t index, uint32_t mask);
 
 } // namespace tj::detail

@@ -26,12 +26,27 @@ enum class Op : uint8_t {
     Abs, Sqrt, Rsqrt, Exp, Log, Sin, Cos, Tan, Tanh, Atan2, Pow, Erf, Floor, Ceil, Round,
     Min, Max, Fma, Select, Cast,
     Gather, Scatter, ScatterAdd,
+    ScatterReduce, ///< target[index] op= value atomically; the ReduceOp is the variable's `literal`
+    ScatterInc,    ///< old = target[index]++ atomically (UInt32); the value is the old contents
     LoopPhi, LoopOut, ///< a symbolic loop's state inside its body, and its results (runtime/jit/loop.h)
     Count
 };
 
-/// Reductions over all elements (or blocks) of an array.
-enum class ReduceOp : uint8_t { Sum, Prod, Min, Max, Mean };
+/// Reductions over all elements (or blocks) of an array. And/Or are for Bool and integer arrays.
+enum class ReduceOp : uint8_t { Sum, Prod, Min, Max, Mean, And, Or };
+
+/// The internal reduction of a public tj::ReduceOp (the one place where the two meet).
+constexpr ReduceOp to_internal(tj::ReduceOp op) {
+    switch (op) {
+    case tj::ReduceOp::Add: return ReduceOp::Sum;
+    case tj::ReduceOp::Mul: return ReduceOp::Prod;
+    case tj::ReduceOp::Min: return ReduceOp::Min;
+    case tj::ReduceOp::Max: return ReduceOp::Max;
+    case tj::ReduceOp::And: return ReduceOp::And;
+    case tj::ReduceOp::Or: return ReduceOp::Or;
+    }
+    return ReduceOp::Sum;
+}
 
 /// Size in bytes of one element of `t` in memory (Bool takes one byte).
 size_t type_size(VarType t);
@@ -58,9 +73,18 @@ uint32_t var_cast(uint32_t a, VarType t);
 uint32_t var_gather(uint32_t source, uint32_t index, uint32_t mask);
 /// target[index] = value (or += with `add`, atomically) where mask is set; returns the new target id.
 uint32_t var_scatter(uint32_t target, uint32_t value, uint32_t index, uint32_t mask, bool add);
-/// A width-1 (or n/block_size for blocks) evaluated reduction of `a`.
-uint32_t var_reduce(uint32_t a, ReduceOp op);
-uint32_t var_block_reduce(uint32_t a, ReduceOp op, size_t block_size);
+/// target[index] = target[index] op value (atomically, per element) where mask is set; returns the new target id.
+/// `api` names the caller in errors. Sum is var_scatter's add; Mean is not a scatter reduction.
+uint32_t var_scatter_reduce(const char *api, ReduceOp op, uint32_t target, uint32_t value, uint32_t index,
+                            uint32_t mask);
+/// old = target[index]; target[index] += 1 (atomically, per element) where mask is set (elsewhere old is 0). The
+/// target must be UInt32. Evaluated at once; returns the old values and sets `*new_target` to the target's new id.
+uint32_t var_scatter_inc(uint32_t target, uint32_t index, uint32_t mask, uint32_t *new_target);
+/// A width-1 evaluated reduction of `a`. `api` names the caller in errors (null: the name of `op`'s function).
+uint32_t var_reduce(uint32_t a, ReduceOp op, const char *api = nullptr);
+/// The reductions of consecutive blocks of `block_size` elements, ceil(size / block_size) values (the last block
+/// may be shorter). `api` names the caller in errors (null: tj::block_sum()).
+uint32_t var_block_reduce(uint32_t a, ReduceOp op, size_t block_size, const char *api = nullptr);
 /// An evaluated, in-memory variable with the value of `a` (a literal becomes a buffer); a new reference.
 uint32_t var_make_opaque(uint32_t a);
 

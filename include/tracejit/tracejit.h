@@ -11,5 +11,6 @@
 #include <tracejit/log.h>
 #include <tracejit/ops.h>
 #include <tracejit/random.h>
+#include <tracejit/reductions.h>
 #include <tracejit/runtime.h>
 #include <tracejit/tape.h>

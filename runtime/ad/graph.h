@@ -26,7 +26,7 @@ enum class EdgeKind : uint8_t {
     Gather,       ///< the target is gather(source, index, mask)
     ScatterKeep,  ///< the target is the source with positions index[mask] overwritten
     ScatterValue, ///< the target received the source at index[mask] (`add`: scatter_add)
-    BlockSum,     ///< the target is block_sum(source, block)
+    BlockSum,     ///< the target is block_sum(weight · source, block) (weight 0: one); the last block may be shorter
 };
 
 struct Edge {
@@ -37,7 +37,7 @@ struct Edge {
     bool invert = false;                 ///< Mask
     bool add = false;                    ///< ScatterValue
     bool used = false;
-    uint32_t weight = 0;                 ///< Linear: the weight; Mask: the mask (an owned JIT reference)
+    uint32_t weight = 0;                 ///< Linear, BlockSum: the weight; Mask: the mask (an owned JIT reference)
     uint32_t index = 0, mask = 0;        ///< Gather and scatters (owned JIT references)
     uint64_t aux = 0;                    ///< Gather: source size; ScatterValue: target size; BlockSum: block size
 };

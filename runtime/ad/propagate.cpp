@@ -35,14 +35,14 @@ JitRef backward_contribution(const Graph &g, const Edge &e, const JitRef &grad) 
         return scatter(grad, lit_like(grad, 0.0), e, false);
     case EdgeKind::ScatterValue:
         return gather(grad, e);
-    case EdgeKind::BlockSum: { // each block's gradient repeated over the block
+    case EdgeKind::BlockSum: { // each block's gradient repeated over the block (times the weight)
         uint64_t n = g.nodes[e.source].size;
-        JitRef index(detail::var_counter(VarType::UInt32, n));
-        uint32_t block = static_cast<uint32_t>(e.aux);
-        JitRef b(detail::var_literal(VarType::UInt32, block, 1));
+        JitRef index(detail::var_counter(VarType::UInt64, n));
+        JitRef b(detail::var_literal(VarType::UInt64, e.aux, 1));
         JitRef all(detail::var_literal(VarType::Bool, 1, 1));
         JitRef repeat = op(Op::Div, index, b);
-        return JitRef(detail::var_gather(grad.id(), repeat.id(), all.id()));
+        JitRef spread(detail::var_gather(grad.id(), repeat.id(), all.id()));
+        return e.weight ? JitRef::borrow(e.weight) * spread : spread;
     }
     }
     return {};
@@ -61,7 +61,8 @@ JitRef forward_contribution(const Graph &g, const Edge &e, const JitRef &grad) {
     case EdgeKind::ScatterValue:
         return scatter(zeros(detail::var_type(grad.id()), e.aux), grad, e, e.add);
     case EdgeKind::BlockSum:
-        return JitRef(detail::var_block_reduce(grad.id(), detail::ReduceOp::Sum, e.aux));
+        return JitRef(detail::var_block_reduce((e.weight ? JitRef::borrow(e.weight) * grad : grad).id(),
+                                               detail::ReduceOp::Sum, e.aux));
     }
     return {};
 }

@@ -11,6 +11,8 @@
 #include <tracejit/control_core.h>
 #include <tracejit/error.h>
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <cstring>
 
@@ -292,19 +294,78 @@ VarPair ad_reduce(VarPair a, ReduceOp o) {
     return attach(std::move(r), names[int(o)], &e, 1);
 }
 
-VarPair ad_block_reduce(VarPair a, ReduceOp o, size_t block_size) {
+VarPair ad_block_reduce(VarPair a, ReduceOp o, size_t block_size, const char *api) {
     jit::State &s = jit::state();
     jit::Lock lock(s.mutex);
-    JitRef r(var_block_reduce(a.jit, o, block_size));
-    if (!a.ad || !is_float(var_type(r.id())))
+    JitRef r(var_block_reduce(a.jit, o, block_size, api));
+    if (!a.ad || !is_float(var_type(r.id())) || !r)
         return {r.release(), 0};
-    if (o != ReduceOp::Sum)
-        throw Error("tj::ad: only block sums are differentiable");
+    if (o != ReduceOp::Sum && o != ReduceOp::Prod && o != ReduceOp::Min && o != ReduceOp::Max)
+        throw Error(fmt::format("{}: this reduction is not differentiable (Add, Mul, Min and Max are)",
+                                api ? api : "tj::block_sum()"));
+    JitRef x = borrow(a.jit);
+    JitRef zero = lit_like(x, 0), one = lit_like(x, 1);
+    uint64_t n = var_size(x.id());
+    // A block's value repeated over its elements.
+    JitRef block_of = op(Op::Div, JitRef(var_counter(VarType::UInt64, n)),
+                         JitRef(var_literal(VarType::UInt64, block_size, 1)));
+    JitRef all(var_literal(VarType::Bool, 1, 1));
+    auto spread = [&](const JitRef &per_block) { return JitRef(var_gather(per_block.id(), block_of.id(), all.id())); };
+    JitRef w; // empty: one (sum)
+    if (o == ReduceOp::Prod) { // the product of the block's other elements, exact when some are zero
+        JitRef is_zero = op(Op::Eq, x, zero);
+        JitRef nonzero_product = spread(JitRef(var_block_reduce(select(is_zero, one, x).id(), ReduceOp::Prod, block_size)));
+        JitRef zero_count = spread(JitRef(var_block_reduce(select(is_zero, one, zero).id(), ReduceOp::Sum, block_size)));
+        JitRef none = op(Op::Eq, zero_count, zero), just_this = op(Op::And, op(Op::Eq, zero_count, one), is_zero);
+        w = select(none, nonzero_product / x, select(just_this, nonzero_product, zero));
+    } else if (o == ReduceOp::Min || o == ReduceOp::Max) { // Dr.Jit's convention: every element equal to it
+        w = select(op(Op::Eq, x, spread(r)), one, zero);
+    }
     Pending e;
     e.source = a.ad;
     e.edge.kind = EdgeKind::BlockSum;
     e.edge.aux = block_size;
-    return attach(std::move(r), "block_sum", &e, 1);
+    e.edge.weight = w.release();
+    static const char *names[] = {"block_sum", "block_prod", "block_min", "block_max"};
+    return attach(std::move(r), names[int(o)], &e, 1);
+}
+
+VarPair ad_scatter_reduce(ReduceOp o, VarPair target, VarPair value, uint32_t index, uint32_t mask) {
+    const char *api = "tj::scatter_reduce()";
+    if (o == ReduceOp::Sum)
+        return ad_scatter(target, value, index, mask, true);
+    jit::State &s = jit::state();
+    jit::Lock lock(s.mutex);
+    bool differentiable_type = is_float(var_type(target.jit)) && is_float(var_type(value.jit));
+    if (differentiable_type && o == ReduceOp::Prod)
+        throw Error(fmt::format("{}: Mul is not differentiable (Add, Min and Max are): the target or the value has "
+                                "gradients enabled (tj::detach() them first)",
+                                api));
+    JitRef before = borrow(target.jit); // also makes the scatter write into a copy: the old values stay
+    JitRef r(var_scatter_reduce(api, o, target.jit, value.jit, index, mask));
+    if (!differentiable_type || (target.ad | value.ad) == 0)
+        return {r.release(), 0};
+    // Dr.Jit's convention: the target keeps its gradient where the reduction kept its value; a value receives the
+    // gradient of the element it went to where it is the result there (ties: each of them, in full).
+    Pending edges[2];
+    PendingGuard guard{edges, 2};
+    if (target.ad) {
+        edges[0].source = target.ad;
+        edges[0].edge.kind = EdgeKind::Mask;
+        edges[0].edge.weight = op(Op::Eq, before, r).release();
+    }
+    if (value.ad) {
+        JitRef v = borrow(value.jit);
+        JitRef won = op(Op::Eq, v, JitRef(var_gather(r.id(), index, mask)));
+        edges[1].source = value.ad;
+        edges[1].edge.kind = EdgeKind::ScatterValue;
+        edges[1].edge.add = false;
+        edges[1].edge.index = borrow(index).release();
+        edges[1].edge.mask = op(Op::And, won, borrow(mask)).release();
+        edges[1].edge.aux = var_size(r.id());
+    }
+    guard.done = true;
+    return attach(std::move(r), o == ReduceOp::Min ? "scatter_min" : "scatter_max", edges, 2);
 }
 
 } // namespace tj::detail

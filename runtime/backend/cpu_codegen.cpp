@@ -10,6 +10,7 @@
 // libmvec for math functions (`call_math`); `Lowering::compute` adds gathers
 // and scatters, masked by the active lanes.
 #include "backend/cpu_codegen.h"
+#include "backend/shared_llvm_atomic.h"
 
 #include "backend/shared_llvm_elementwise.h"
 
@@ -308,8 +309,10 @@ class Lowering : elementwise::TargetMath {
         return m_b.CreateAnd(m_b.CreateAnd(mask, m_active), inside);
     }
 
-    /// target[index] += value, one atomic per valid lane (duplicate indices in a vector all add).
-    void atomic_add(const Instr &ins, Value *ptrs, Value *valid, Value *value) {
+    /// Runs `per_lane(lane)` for each lane where `valid` is set, one lane after the other (atomics on lanes whose
+    /// indices coincide all take effect). `per_lane` may add blocks; it returns a value for the lane or null.
+    /// With `results` (an initial vector), returns that vector with each valid lane's value inserted.
+    template <class F> Value *each_valid_lane(Value *valid, Value *results, F per_lane) {
         llvm::BasicBlock *before = m_b.GetInsertBlock();
         auto *loop = llvm::BasicBlock::Create(m_ctx, "atomic", m_function);
         auto *body = llvm::BasicBlock::Create(m_ctx, "atomic.lane", m_function);
@@ -319,18 +322,39 @@ class Lowering : elementwise::TargetMath {
         m_b.SetInsertPoint(loop);
         llvm::PHINode *lane = m_b.CreatePHI(m_b.getInt32Ty(), 2);
         lane->addIncoming(m_b.getInt32(0), before);
+        llvm::PHINode *acc = nullptr;
+        if (results) {
+            acc = m_b.CreatePHI(results->getType(), 2);
+            acc->addIncoming(results, before);
+        }
         m_b.CreateCondBr(m_b.CreateExtractElement(valid, lane), body, next);
         m_b.SetInsertPoint(body);
-        Value *p = m_b.CreateExtractElement(ptrs, lane);
-        Value *v = m_b.CreateExtractElement(value, lane);
-        m_b.CreateAtomicRMW(is_float(ins.type) ? llvm::AtomicRMWInst::FAdd : llvm::AtomicRMWInst::Add, p, v,
-                            align_of(ins.type), llvm::AtomicOrdering::Monotonic);
+        Value *got = per_lane(lane);
+        Value *with_got = results ? m_b.CreateInsertElement(acc, got, lane) : nullptr;
+        llvm::BasicBlock *body_end = m_b.GetInsertBlock();
         m_b.CreateBr(next);
         m_b.SetInsertPoint(next);
+        llvm::PHINode *acc_next = nullptr;
+        if (results) {
+            acc_next = m_b.CreatePHI(results->getType(), 2);
+            acc_next->addIncoming(acc, loop);
+            acc_next->addIncoming(with_got, body_end);
+            acc->addIncoming(acc_next, next);
+        }
         Value *lane_next = m_b.CreateAdd(lane, m_b.getInt32(1));
         lane->addIncoming(lane_next, next);
         m_b.CreateCondBr(m_b.CreateICmpULT(lane_next, m_b.getInt32(m_width)), loop, done);
         m_b.SetInsertPoint(done);
+        return acc_next;
+    }
+
+    /// target[index] op= value, one atomic per valid lane (shared_llvm_atomic.h).
+    void atomic_reduce(const Instr &ins, detail::ReduceOp op, Value *ptrs, Value *valid, Value *value) {
+        Value *mem = to_mem(ins.type, value);
+        each_valid_lane(valid, nullptr, [&](Value *lane) -> Value * {
+            atomic::reduce(m_b, op, ins.type, m_b.CreateExtractElement(ptrs, lane), m_b.CreateExtractElement(mem, lane));
+            return nullptr;
+        });
     }
 
     Value *compute(const Instr &ins) {
@@ -345,15 +369,27 @@ class Lowering : elementwise::TargetMath {
             return from_mem(ins.type, v);
         }
         case Op::Scatter:
-        case Op::ScatterAdd: {
+        case Op::ScatterAdd:
+        case Op::ScatterReduce: {
             Value *index64;
             Value *valid = valid_lanes(ins, arg(ins.b), arg(ins.c), m_params[uint32_t(ins.imm)], index64);
             Value *ptrs = m_b.CreateInBoundsGEP(mem_scalar(ins.type), m_params[ins.d], index64);
             if (ins.op == Op::Scatter)
                 m_b.CreateMaskedScatter(to_mem(ins.type, arg(ins.a)), ptrs, align_of(ins.type), valid);
+            else if (ins.op == Op::ScatterAdd)
+                atomic_reduce(ins, detail::ReduceOp::Sum, ptrs, valid, arg(ins.a));
             else
-                atomic_add(ins, ptrs, valid, arg(ins.a));
+                atomic_reduce(ins, detail::ReduceOp(ins.imm >> 32), ptrs, valid, arg(ins.a));
             return nullptr;
+        }
+        case Op::ScatterInc: { // the old values; 0 on lanes that write nothing
+            Value *index64;
+            Value *valid = valid_lanes(ins, arg(ins.a), arg(ins.b), m_params[uint32_t(ins.imm)], index64);
+            Value *ptrs = m_b.CreateInBoundsGEP(m_b.getInt32Ty(), m_params[ins.d], index64);
+            Value *zeros = llvm::Constant::getNullValue(vec(m_b.getInt32Ty()));
+            return each_valid_lane(valid, zeros, [&](Value *lane) {
+                return atomic::increment(m_b, m_b.CreateExtractElement(ptrs, lane));
+            });
         }
         default: return elementwise::compute(m_b, *this, ins, m_values);
         }

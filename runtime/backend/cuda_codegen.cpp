@@ -9,6 +9,7 @@
 // scatters (Bool as one byte in memory, masked and out-of-range indices skipped). A symbolic loop is a plain loop
 // per thread: the thread leaves it when its own condition is false.
 #include "backend/cuda_codegen.h"
+#include "backend/shared_llvm_atomic.h"
 
 #include "backend/shared_llvm_elementwise.h"
 
@@ -260,21 +261,41 @@ class Lowering : elementwise::TargetMath {
         Value *index64;
         Value *valid = valid_index(ins.src_type, m_values[ins.b], m_values[ins.c], uint32_t(ins.imm), index64);
         Value *value = m_values[ins.a];
-        guarded(valid, ins.op == Op::Scatter ? "scatter" : "scatter_add", [&] {
+        const char *name = ins.op == Op::Scatter ? "scatter" : ins.op == Op::ScatterAdd ? "scatter_add" : "scatter_reduce";
+        guarded(valid, name, [&] {
             Value *p = element(ins.d, ins.type, index64);
             if (ins.op == Op::Scatter)
                 m_b.CreateAlignedStore(to_mem(ins.type, value), p, align_of(ins.type));
-            else // every duplicate index adds: an atomic on global memory (red.global.add when the result is unused)
-                m_b.CreateAtomicRMW(is_float(ins.type) ? llvm::AtomicRMWInst::FAdd : llvm::AtomicRMWInst::Add, p, value,
-                                    align_of(ins.type), llvm::AtomicOrdering::Monotonic);
+            else // every duplicate index takes part: an atomic on global memory (red.global.* when the result is unused)
+                atomic::reduce(m_b, ins.op == Op::ScatterAdd ? detail::ReduceOp::Sum : detail::ReduceOp(ins.imm >> 32),
+                               ins.type, p, to_mem(ins.type, value));
         });
+    }
+
+    /// The old value of target[index] after an atomic increment; 0 where nothing is written.
+    Value *scatter_inc(const Instr &ins) {
+        Value *index64;
+        Value *valid = valid_index(ins.src_type, m_values[ins.a], m_values[ins.b], uint32_t(ins.imm), index64);
+        llvm::BasicBlock *before = m_b.GetInsertBlock();
+        Value *old = nullptr;
+        llvm::BasicBlock *inc_block = nullptr;
+        guarded(valid, "scatter_inc", [&] {
+            old = atomic::increment(m_b, element(ins.d, VarType::UInt32, index64));
+            inc_block = m_b.GetInsertBlock();
+        });
+        llvm::PHINode *v = m_b.CreatePHI(m_b.getInt32Ty(), 2);
+        v->addIncoming(m_b.getInt32(0), before);
+        v->addIncoming(old, inc_block);
+        return v;
     }
 
     Value *compute(const Instr &ins) {
         switch (ins.op) {
         case Op::Gather: return gather(ins);
         case Op::Scatter:
-        case Op::ScatterAdd: scatter(ins); return nullptr;
+        case Op::ScatterAdd:
+        case Op::ScatterReduce: scatter(ins); return nullptr;
+        case Op::ScatterInc: return scatter_inc(ins);
         default: return elementwise::compute(m_b, *this, ins, m_values);
         }
     }

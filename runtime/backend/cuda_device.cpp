@@ -156,8 +156,14 @@ class CudaDevice final : public backends::Device {
             return;
         block = block ? block : n;
         ReduceOp kernel_op = op == ReduceOp::Mean ? ReduceOp::Sum : op;
-        if (block != n) { // block reductions: one pass, dividing by the block's size for a mean
-            reduce_pass(t, t, kernel_op, in, out, n, block, op == ReduceOp::Mean ? block : 0);
+        if (block < n) { // block reductions: one pass over the whole blocks, dividing by the block's size for a
+            // mean, and one over a shorter last block, dividing by its own size
+            uint64_t full = n / block, tail = n - full * block;
+            if (full)
+                reduce_pass(t, t, kernel_op, in, out, full * block, block, op == ReduceOp::Mean ? block : 0);
+            if (tail)
+                reduce_pass(t, t, kernel_op, element(in, t, full * block), element(out, t, full), tail, tail,
+                            op == ReduceOp::Mean ? tail : 0);
             return;
         }
         // A whole array: partial results of first-pass blocks (in double for float sums and products, as

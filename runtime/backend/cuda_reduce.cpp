@@ -53,6 +53,8 @@ const char *op_name(ReduceOp op) {
     case ReduceOp::Min: return "Min";
     case ReduceOp::Max: return "Max";
     case ReduceOp::Mean: return "Mean";
+    case ReduceOp::And: return "And";
+    case ReduceOp::Or: return "Or";
     }
     return "?";
 }
@@ -279,6 +281,8 @@ class ReduceKernel {
                 return llvm::ConstantFP::getQNaN(t);
             return llvm::ConstantInt::get(t, is_signed(m_acc) ? llvm::APInt::getSignedMinValue(bits)
                                                               : llvm::APInt::getMinValue(bits)); // Bool: false
+        case ReduceOp::And: return llvm::ConstantInt::get(t, llvm::APInt::getAllOnes(bits));
+        case ReduceOp::Or: return llvm::ConstantInt::get(t, 0);
         case ReduceOp::Mean: break;
         }
         TJ_UNREACHABLE("no identity for the CUDA reduction");
@@ -302,6 +306,8 @@ class ReduceKernel {
             if (m_acc == VarType::Bool)
                 return m_b.CreateOr(a, b);
             return m_b.CreateBinaryIntrinsic(is_signed(m_acc) ? llvm::Intrinsic::smax : llvm::Intrinsic::umax, a, b);
+        case ReduceOp::And: return m_b.CreateAnd(a, b);
+        case ReduceOp::Or: return m_b.CreateOr(a, b);
         case ReduceOp::Mean: break;
         }
         TJ_UNREACHABLE("no combination for the CUDA reduction");
@@ -363,13 +369,12 @@ class ReduceKernel {
 } // namespace
 
 std::string reduce_ptx(VarType in, VarType out, ReduceOp op, const std::string &arch) {
-    TJ_ASSERT(op == ReduceOp::Sum || op == ReduceOp::Prod || op == ReduceOp::Min || op == ReduceOp::Max,
-              fmt::format("the CUDA reduction kernel takes Sum, Prod, Min or Max, not {} (a mean is a Sum with a "
-                          "divisor)",
-                          op_name(op)));
+    TJ_ASSERT(op != ReduceOp::Mean, "the CUDA reduction kernel takes no Mean (a mean is a Sum with a divisor)");
     VarType acc = accumulator_type(out);
     TJ_ASSERT(acc != VarType::Bool || (op != ReduceOp::Sum && op != ReduceOp::Prod),
               fmt::format("no CUDA {} reduction into Bool", op_name(op)));
+    TJ_ASSERT(!is_float(acc) || (op != ReduceOp::And && op != ReduceOp::Or),
+              fmt::format("no CUDA {} reduction of floats", op_name(op)));
     std::unique_ptr<llvm::TargetMachine> tm = nvptx_target_machine(arch);
 
     llvm::LLVMContext ctx;

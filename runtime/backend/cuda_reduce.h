@@ -1,4 +1,4 @@
-// runtime/backend/cuda_reduce.h — PTX of the device reduction kernel (sum, prod, min, max over blocks of elements)
+// runtime/backend/cuda_reduce.h — PTX of the device reduction kernel (sum, prod, min, max, and, or over blocks)
 #pragma once
 
 #include <tracejit/core.h>
@@ -16,9 +16,10 @@ inline constexpr const char *reduce_entry = "tj_reduce";
 /// (CTAs loop over blocks grid-stride: block b handled by CTA b, b+gridDim, ...), out[b] = reduce of
 /// in[b*block .. (b+1)*block) with `reduce_block_threads` threads cooperating (each thread strides over the block
 /// accumulating, then warp shuffles and a shared-memory slot per warp). Element type of in: `in`, of out: `out`.
-/// op is Sum, Prod, Min or Max (not Mean).
+/// op is Sum, Prod, Min, Max, And or Or (not Mean; And/Or not for floats). Only whole blocks: a shorter last block
+/// is a pass of its own (cuda_device.cpp).
 /// The accumulator is `out`'s type and the value read is converted to it, except that a float `out` is accumulated
-/// in Float64 and rounded once when stored, as the CPU backend does. Integer arithmetic wraps. Float min/max ignore
+/// in Float64 and rounded once when stored, as the CPU backend does. Integer arithmetic wraps; And/Or are bitwise. Float min/max ignore
 /// NaN like fmin/fmax (llvm.minnum/maxnum; a block of NaNs gives NaN). Bool: Min = and, Max = or; Sum or Prod into
 /// Bool is a tj::Error. If divisor != 0, the final value is divided by Out(divisor) in the output type (float
 /// division, or integer division with the defined results of docs/semantics.md), as the CPU backend's mean.

@@ -93,9 +93,10 @@ class Device {
     virtual void launch(const Launch &launch) = 0;
 
     /// Reduces `n` elements of `t` at `in` in consecutive blocks of `block` elements with `op` into `out`, one
-    /// value per block (n / block values; n is a multiple of block). `block` 0 reduces the whole array to one
-    /// value (n > 0), whatever its size: a recording replays it for any n. Float sums and products accumulate in
-    /// double; a Mean divides by the block's size.
+    /// value per block: ceil(n / block) values, the last block shorter when n is not a multiple of block. `block`
+    /// 0 reduces the whole array to one value (n > 0), whatever its size: a recording replays it for any n. Float
+    /// sums and products accumulate in double; a Mean divides by the block's (own) size. And/Or are bitwise, for
+    /// Bool and integer types only; Min/Max of Bool are and/or; Sum, Prod and Mean of Bool are not asked for.
     virtual void reduce(ReduceOp op, VarType t, const void *in, uint64_t n, uint64_t block, void *out) = 0;
 
     /// Waits until this thread's queued work has finished (nothing to do on the CPU).

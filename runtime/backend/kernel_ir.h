@@ -19,7 +19,7 @@ namespace tj {
 
 /// What an instruction does; Compute means "apply `op` to the operands".
 enum class InstrKind : uint8_t {
-    Compute, ///< op(a, b, c) for arithmetic, math, Cast, Gather, Scatter, ScatterAdd
+    Compute, ///< op(a, b, c) for arithmetic, math, Cast, Gather and the scatters
     Const,   ///< the literal `imm` of `type`
     Load,    ///< param[a][i]
     Bcast,   ///< param[a][0]: a width-1 input broadcast to every element
@@ -45,6 +45,9 @@ enum class ParamKind : uint8_t {
 
 /// One instruction. For Gather: a=index, b=mask, c=source param, d=source size param.
 /// For Scatter/ScatterAdd: a=value, b=index, c=mask, d=target param; `imm` = target size param.
+/// For ScatterReduce: the same, and `imm >> 32` is the detail::ReduceOp (Prod, Min, Max, And, Or).
+/// For ScatterInc (its value: the old UInt32 contents, 0 where nothing is written): a=index, b=mask,
+/// d=target param, `imm` = target size param.
 struct Instr {
     InstrKind kind = InstrKind::Compute;
     detail::Op op = detail::Op::Count;

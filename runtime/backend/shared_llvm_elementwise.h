@@ -45,7 +45,7 @@ llvm::CallInst *call_pure_function(llvm::IRBuilder<> &b, llvm::FunctionCallee f,
 /// Converts `v` from `from` to `to`: to Bool is `!= 0`; float → int saturates and maps NaN to 0.
 llvm::Value *convert(llvm::IRBuilder<> &b, llvm::Value *v, VarType from, VarType to);
 
-/// Lowers the Compute instruction `ins` for every op but Gather, Scatter and ScatterAdd (those access memory);
+/// Lowers the Compute instruction `ins` for every op but Gather and the scatters (those access memory);
 /// `values[k]` is the register of instruction k. Float ops may contract into FMA, nothing else.
 llvm::Value *compute(llvm::IRBuilder<> &b, TargetMath &math, const Instr &ins, llvm::ArrayRef<llvm::Value *> values);
 

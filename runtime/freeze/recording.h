@@ -17,11 +17,13 @@
 
 namespace tj::freezing {
 
-/// size(slot) · mul / div, or `constant` when slot < 0.
+/// size(slot) · mul / div (rounded up with `round_up`, else it must divide evenly), or `constant` when slot < 0.
+/// `slot` is an input slot, or (rounded up: a block reduction's result, ceil(n / block)) any earlier slot.
 struct SizeExpr {
     int32_t slot = -1;
     uint64_t mul = 1, div = 1;
     uint64_t constant = 0;
+    bool round_up = false;
 };
 
 struct Slot {

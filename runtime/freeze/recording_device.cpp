@@ -42,6 +42,7 @@ void RecordingDevice::end_inputs() { m_rec.input_slots = uint32_t(m_rec.slots.si
 
 SizeExpr RecordingDevice::infer(uint64_t n, const char *what) {
     // The largest input whose size is n, then one n is a multiple of, then one n divides (Dr.Jit's heuristic).
+    // A block reduction's result comes right after the inputs of size n (below).
     int32_t best = -1;
     SizeExpr e;
     auto consider = [&](uint64_t mul, uint64_t div, uint32_t slot) {
@@ -53,6 +54,12 @@ SizeExpr RecordingDevice::infer(uint64_t n, const char *what) {
     for (uint32_t s = 0; s < m_input_sizes.size(); ++s)
         if (m_input_sizes[s] == n && n > 1)
             consider(1, 1, s);
+    // Else a block reduction's result of that size (the latest): kernels on it follow its size, rounded up on
+    // every replay (a fraction of the input would stop dividing).
+    if (best < 0)
+        for (auto r = m_rounded.rbegin(); r != m_rounded.rend(); ++r)
+            if (r->second == n && n > 1)
+                return {int32_t(r->first), 1, 1, 0};
     if (best < 0)
         for (uint32_t s = 0; s < m_input_sizes.size(); ++s)
             if (m_input_sizes[s] > 1 && n > m_input_sizes[s] && n % m_input_sizes[s] == 0)
@@ -140,7 +147,14 @@ void RecordingDevice::reduce(detail::ReduceOp op, VarType t, const void *in, uin
     step.block = block;
     step.in = slot_of(in, "reduces");
     m_real.reduce(op, t, in, n, block, out);
-    step.out = new_slot(out, t, block ? n / block : 1, "a reduction's result");
+    if (block) { // ceil(n / block) values, whatever n is on replay
+        step.out = uint32_t(m_rec.slots.size());
+        m_rec.slots.push_back({t, {int32_t(step.in), 1, block, 0, true}});
+        m_slots[out] = step.out;
+        m_rounded.push_back({step.out, n / block + (n % block != 0)});
+    } else {
+        step.out = new_slot(out, t, 1, "a reduction's result");
+    }
     step.made.push_back(step.out);
     m_rec.steps.push_back(std::move(step));
 }

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace tj::freezing {
@@ -65,6 +66,8 @@ class RecordingDevice final : public backends::Device, public backends::DeviceOv
     Recording m_rec;
     std::unordered_map<const void *, uint32_t> m_slots;
     std::vector<uint64_t> m_input_sizes; ///< size of each input slot at record time
+    /// Slots of block reductions' results (sizes rounded up) and their sizes at record time, for `infer`.
+    std::vector<std::pair<uint32_t, uint64_t>> m_rounded;
 };
 
 /// The recording device installed on this thread (null: none, or an override of another kind).

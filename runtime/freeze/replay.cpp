@@ -17,6 +17,10 @@ bool evaluate(const SizeExpr &e, const std::vector<uint64_t> &sizes, uint64_t &o
         return true;
     }
     uint64_t scaled = sizes[uint32_t(e.slot)] * e.mul;
+    if (e.round_up) {
+        out = scaled / e.div + (scaled % e.div != 0);
+        return true;
+    }
     if (scaled % e.div != 0)
         return false;
     out = scaled / e.div;
@@ -38,9 +42,6 @@ std::string dry_run(const Recording &rec, const BoundInputs &in, std::vector<uin
             return fmt::format("a recorded size ({}/{} of an input of size {}) does not divide evenly",
                                rec.slots[s].size.mul, rec.slots[s].size.div, sizes[uint32_t(rec.slots[s].size.slot)]);
     for (const Step &step : rec.steps) {
-        if (step.kind == StepKind::Reduce && step.block && sizes[step.in] % step.block != 0)
-            return fmt::format("block_sum over {} elements in blocks of {} does not divide evenly", sizes[step.in],
-                               step.block);
         if (step.kind == StepKind::Reduce && step.block == 0 && sizes[step.in] == 0)
             return "a reduction of an array that is now empty";
         if (step.kind == StepKind::Copy && sizes[step.in] != sizes[step.out])

@@ -111,6 +111,7 @@ uint32_t emit_var(State &s, Assembly &as, uint32_t id) {
     }
     case Op::Scatter:
     case Op::ScatterAdd:
+    case Op::ScatterReduce:
         ins.op = v.op;
         ins.a = ref_of(s, v.dep[0]);
         ins.b = ref_of(s, v.dep[1]);
@@ -118,6 +119,16 @@ uint32_t emit_var(State &s, Assembly &as, uint32_t id) {
         ins.src_type = s.vars[v.dep[1]].type;
         ins.d = buffer_param(s, as, v.dep[3], ParamKind::Target);
         ins.imm = size_param(s, as, ins.d, v.dep[3]);
+        if (v.op == Op::ScatterReduce) // the operator: in the kernel's text, so each one is its own kernel
+            ins.imm |= v.literal << 32;
+        break;
+    case Op::ScatterInc:
+        ins.op = v.op;
+        ins.a = ref_of(s, v.dep[0]);
+        ins.b = ref_of(s, v.dep[1]);
+        ins.src_type = s.vars[v.dep[0]].type;
+        ins.d = buffer_param(s, as, v.dep[2], ParamKind::Target);
+        ins.imm = size_param(s, as, ins.d, v.dep[2]);
         break;
     default:
         ins.op = v.op;
@@ -136,7 +147,9 @@ bool is_computed_dep(const Variable &v, int k) {
         return false;
     if (v.op == Op::Gather && k == 2)
         return false;
-    if ((v.op == Op::Scatter || v.op == Op::ScatterAdd) && k == 3)
+    if (is_scatter(v.op) && k == 3)
+        return false;
+    if (v.op == Op::ScatterInc && k == 2)
         return false;
     return true;
 }
@@ -247,7 +260,7 @@ void assemble(State &s, Assembly &as, const std::vector<uint32_t> &roots, bool a
         for (uint32_t r : roots) {
             visit(s, as, r);
             Variable &v = s.vars[r];
-            if (v.op == Op::Scatter || v.op == Op::ScatterAdd || is_loop_effect(v))
+            if (is_scatter(v.op) || is_loop_effect(v))
                 continue;
             uint32_t p = add_param(as, ParamKind::Output, nullptr, 0); // allocated below, once `memory` is known
             Instr st;

@@ -155,7 +155,7 @@ Schedule schedule(State &s, const uint32_t *ids, size_t count) {
 void run_empty_group(State &s, const std::vector<uint32_t> &roots) {
     for (uint32_t id : roots) {
         const Variable &v = s.vars[id];
-        if (v.op == Op::Scatter || v.op == Op::ScatterAdd || is_loop_effect(v))
+        if (is_scatter(v.op) || is_loop_effect(v))
             continue;
         backends::Device &dev = backends::active_device(s.backend);
         void *buf = backends::new_buffer(dev, v.type, 0, [&](void *b) { dev.fill(b, v.type, 0, 0); });

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include <cstring>
+#include <initializer_list>
 
 namespace tj::detail {
 using namespace jit;
@@ -108,37 +109,61 @@ uint32_t var_gather(uint32_t source, uint32_t index, uint32_t mask) {
     return id;
 }
 
-uint32_t var_scatter(uint32_t target, uint32_t value, uint32_t index, uint32_t mask, bool add) {
-    const char *api = add ? "tj::scatter_add()" : "tj::scatter()";
-    State &s = state();
-    Lock lock(s.mutex);
+/// The name of a scatter reduction's operator, for messages.
+static const char *reduce_name(ReduceOp op) {
+    switch (op) {
+    case ReduceOp::Sum: return "Add";
+    case ReduceOp::Prod: return "Mul";
+    case ReduceOp::Min: return "Min";
+    case ReduceOp::Max: return "Max";
+    case ReduceOp::And: return "And";
+    case ReduceOp::Or: return "Or";
+    case ReduceOp::Mean: break;
+    }
+    return "Mean";
+}
+
+/// Checks the operands of a scatter of `value` (0: none, scatter_inc) into `target` and returns the number of
+/// elements written (index, mask and value broadcast).
+static uint64_t scatter_size(State &s, const char *api, uint32_t target, uint32_t value, uint32_t index,
+                             uint32_t mask) {
     var(s, target, api);
-    var(s, value, api);
+    if (value) {
+        var(s, value, api);
+        if (s.vars[value].type != s.vars[target].type)
+            throw Error(fmt::format("{}: value type {} differs from target type {}", api, type_name(s.vars[value].type),
+                                    type_name(s.vars[target].type)));
+    }
     var(s, index, api);
     var(s, mask, api);
-    if (s.vars[value].type != s.vars[target].type)
-        throw Error(fmt::format("{}: value type {} differs from target type {}", api, type_name(s.vars[value].type),
-                                type_name(s.vars[target].type)));
-    if (add && s.vars[target].type == VarType::Bool)
-        throw Error(fmt::format("{}: is not defined for Bool arrays", api));
     check_index_type(api, s.vars[index].type);
     if (s.vars[mask].type != VarType::Bool)
         throw Error(fmt::format("{}: the mask must be a Bool array", api));
-    uint64_t sizes[3] = {s.vars[value].size, s.vars[index].size, s.vars[mask].size};
-    uint64_t size;
+    uint64_t sizes[3] = {s.vars[index].size, s.vars[mask].size, value ? s.vars[value].size : 1};
     try {
-        size = broadcast_size(api, sizes, 3);
+        return broadcast_size(api, sizes, 3);
     } catch (const Error &) {
+        if (!value)
+            throw Error(fmt::format("{}: index has {} entries and mask has {}", api, sizes[0], sizes[1]));
         throw Error(
-            fmt::format("{}: value has {} entries, index has {} and mask has {}", api, sizes[0], sizes[1], sizes[2]));
+            fmt::format("{}: value has {} entries, index has {} and mask has {}", api, sizes[2], sizes[0], sizes[1]));
     }
-    if (s.vars[target].dirty || s.vars[value].dirty || s.vars[index].dirty || s.vars[mask].dirty)
+}
+
+/// The target of a scatter as a clean Data variable that no one else shares (copied if needed); one new
+/// reference. `operands` are the scatter's other operands (one that is the target itself counts as sharing).
+static uint32_t scatter_target(State &s, const char *api, uint32_t target, std::initializer_list<uint32_t> operands) {
+    bool operand_dirty = false;
+    for (uint32_t o : operands)
+        operand_dirty |= o && s.vars[o].dirty;
+    if (s.vars[target].dirty || operand_dirty)
         flush_side_effects(s);
     // Copy on write: afterwards the target's buffer belongs to this array alone.
     uint32_t dst = to_data(s, target, api); // one new reference
     // An operand that is the target itself must read the old contents: that counts as sharing too.
     bool shared = dst == target ? s.vars[dst].ref > 2 : s.vars[dst].ref > 1;
-    shared |= value == target || index == target || mask == target;
+    for (uint32_t o : operands)
+        shared |= o == target;
     shared |= s.vars[dst].foreign; // foreign memory (tj::map, from_dlpack) is only read: its owner may share it
     if (shared) {
         uint32_t copy;
@@ -151,13 +176,33 @@ uint32_t var_scatter(uint32_t target, uint32_t value, uint32_t index, uint32_t m
         dec_ref(s, dst);
         dst = copy;
     }
+    return dst;
+}
+
+/// A pending scatter (Scatter, ScatterAdd or ScatterReduce with `rop`) into `target`; returns the new target id.
+static uint32_t scatter(const char *api, Op op, ReduceOp rop, uint32_t target, uint32_t value, uint32_t index,
+                        uint32_t mask) {
+    State &s = state();
+    Lock lock(s.mutex);
+    uint64_t size = scatter_size(s, api, target, value, index, mask);
+    const VarType t = s.vars[target].type;
+    if (op != Op::Scatter && t == VarType::Bool && rop != ReduceOp::And && rop != ReduceOp::Or &&
+        rop != ReduceOp::Min && rop != ReduceOp::Max)
+        throw Error(fmt::format("{}: {} is not defined for Bool arrays (And, Or, Min and Max are)", api,
+                                reduce_name(rop)));
+    if (op == Op::ScatterReduce && (t == VarType::Float32 || t == VarType::Float64) &&
+        (rop == ReduceOp::And || rop == ReduceOp::Or))
+        throw Error(fmt::format("{}: {} is defined for Bool and integer arrays, not for {}", api, reduce_name(rop),
+                                type_name(t)));
+    uint32_t dst = scatter_target(s, api, target, {value, index, mask});
     Variable &mv = s.vars[mask];
     if (mv.op == Op::Literal && mv.literal == 0)
         return dst; // nothing is written
     Variable v;
-    v.op = add ? Op::ScatterAdd : Op::Scatter;
+    v.op = op;
     v.type = s.vars[dst].type;
     v.size = size;
+    v.literal = op == Op::ScatterReduce ? uint64_t(rop) : 0;
     v.dep[0] = value;
     v.dep[1] = index;
     v.dep[2] = mask;
@@ -171,6 +216,51 @@ uint32_t var_scatter(uint32_t target, uint32_t value, uint32_t index, uint32_t m
     }
     s.vars[dst].dirty = true;
     return dst;
+}
+
+uint32_t var_scatter(uint32_t target, uint32_t value, uint32_t index, uint32_t mask, bool add) {
+    if (add)
+        return scatter("tj::scatter_add()", Op::ScatterAdd, ReduceOp::Sum, target, value, index, mask);
+    return scatter("tj::scatter()", Op::Scatter, ReduceOp::Sum, target, value, index, mask);
+}
+
+uint32_t var_scatter_reduce(const char *api, ReduceOp op, uint32_t target, uint32_t value, uint32_t index,
+                            uint32_t mask) {
+    TJ_ASSERT(op != ReduceOp::Mean, "a scatter reduction with Mean");
+    if (op == ReduceOp::Sum) // the atomic add every backend has (and what scatter_add traces)
+        return scatter(api, Op::ScatterAdd, op, target, value, index, mask);
+    return scatter(api, Op::ScatterReduce, op, target, value, index, mask);
+}
+
+uint32_t var_scatter_inc(uint32_t target, uint32_t index, uint32_t mask, uint32_t *new_target) {
+    const char *api = "tj::scatter_inc()";
+    State &s = state();
+    Lock lock(s.mutex);
+    uint64_t size = scatter_size(s, api, target, 0, index, mask);
+    if (s.vars[target].type != VarType::UInt32)
+        throw Error(fmt::format("{}: the target must be a UInt32 array, not {}", api, type_name(s.vars[target].type)));
+    if (tracing_loop() != UINT32_MAX)
+        throw Error(fmt::format("{}: cannot be used inside a symbolic loop (its old values are evaluated at once)",
+                                api));
+    uint32_t dst = scatter_target(s, api, target, {index, mask});
+    // The old values are computed at once: the kernel must run exactly once, before the target is read again.
+    Variable v;
+    v.op = Op::ScatterInc;
+    v.type = VarType::UInt32;
+    v.size = size;
+    v.dep[0] = index;
+    v.dep[1] = mask;
+    v.dep[2] = dst;
+    uint32_t old = new_var(s, v, false);
+    try {
+        eval_locked(s, &old, 1);
+    } catch (...) {
+        dec_ref(s, old);
+        dec_ref(s, dst);
+        throw;
+    }
+    *new_target = dst;
+    return old;
 }
 
 /// Pointer to the element `i` of an evaluated variable (literals: `bits`).

@@ -1,4 +1,4 @@
-// runtime/jit/reduce.cpp — reductions (sum, prod, min, max, mean) over whole arrays and over blocks
+// runtime/jit/reduce.cpp — reductions (sum, prod, min, max, mean, and, or) over whole arrays and over blocks
 //
 // The input is evaluated first, then the device of its memory reduces it (backend/cpu_reduce.cpp,
 // backend/cuda_device.cpp) into a new evaluated array.
@@ -17,20 +17,26 @@ namespace {
 
 using detail::ReduceOp;
 
-const char *reduce_api(ReduceOp op, bool block) {
-    if (block)
-        return "tj::block_sum()";
+const char *reduce_api(ReduceOp op) {
     switch (op) {
     case ReduceOp::Sum: return "tj::sum()";
     case ReduceOp::Prod: return "tj::prod()";
     case ReduceOp::Min: return "tj::hmin()";
     case ReduceOp::Mean: return "tj::mean()";
-    default: return "tj::hmax()";
+    case ReduceOp::And: return "tj::all()";
+    case ReduceOp::Or: return "tj::any()";
+    case ReduceOp::Max: break;
     }
+    return "tj::hmax()";
 }
 
-/// The bits of the value 1 in type `t` (the identity of a product).
-uint64_t one_bits(VarType t) {
+/// The bits of the identity of `op` in type `t` (what a reduction of no elements gives): 0 for sums and Or, 1
+/// for products, all ones for And (true for Bool).
+uint64_t identity_bits(VarType t, ReduceOp op) {
+    if (op == ReduceOp::And)
+        return t == VarType::Bool ? 1 : ~uint64_t(0) >> (64 - 8 * detail::type_size(t));
+    if (op != ReduceOp::Prod)
+        return 0;
     if (t == VarType::Float32)
         return std::bit_cast<uint32_t>(1.f);
     if (t == VarType::Float64)
@@ -38,29 +44,39 @@ uint64_t one_bits(VarType t) {
     return 1;
 }
 
-uint32_t reduce(uint32_t a, ReduceOp op, uint64_t block, bool is_block) {
-    const char *api = reduce_api(op, is_block);
+bool is_float(VarType t) { return t == VarType::Float32 || t == VarType::Float64; }
+
+/// Throws when `op` is not defined for arrays of type `t`.
+void check_type(const char *api, ReduceOp op, VarType t) {
+    if (t == VarType::Bool && (op == ReduceOp::Sum || op == ReduceOp::Prod || op == ReduceOp::Mean))
+        throw Error(fmt::format("{}: is not defined for Bool arrays (cast to an integer type first)", api));
+    if (is_float(t) && (op == ReduceOp::And || op == ReduceOp::Or))
+        throw Error(fmt::format("{}: And and Or are defined for Bool and integer arrays, not for {}", api,
+                                detail::type_name(t)));
+}
+
+uint32_t reduce(const char *api, uint32_t a, ReduceOp op, uint64_t block, bool is_block) {
     jit::State &s = jit::state();
     jit::Lock lock(s.mutex);
     jit::Variable &v = jit::var(s, a, api);
     VarType t = v.type;
     uint64_t n = v.size;
-    if (t == VarType::Bool && (op == ReduceOp::Sum || op == ReduceOp::Prod || op == ReduceOp::Mean))
-        throw Error(fmt::format("{}: is not defined for Bool arrays (cast to an integer type first)", api));
+    check_type(api, op, t);
+    uint64_t out_size = 1;
     if (is_block) {
         if (block == 0)
-            throw Error("tj::block_sum(): block_size must be at least 1");
-        if (n % block != 0)
-            throw Error(fmt::format("tj::block_sum(): size {} is not a multiple of block_size {}", n, block));
+            throw Error(fmt::format("{}: block_size must be at least 1", api));
+        if (n == 0)
+            return 0; // no blocks: the empty array
+        out_size = n / block + (n % block != 0); // a shorter last block is reduced too
     } else {
         block = n;
         if (n == 0) {
             if (op == ReduceOp::Min || op == ReduceOp::Max || op == ReduceOp::Mean)
                 throw Error(fmt::format("{}: the array is empty", api));
-            return detail::var_literal(t, op == ReduceOp::Prod ? one_bits(t) : 0, 1);
+            return detail::var_literal(t, identity_bits(t, op), 1);
         }
     }
-    uint64_t out_size = n / block;
     uint32_t src = detail::var_make_opaque(a); // evaluated, one reference
     const Backend at = jit::where(s.vars[src]);
     void *out;
@@ -80,8 +96,10 @@ uint32_t reduce(uint32_t a, ReduceOp op, uint64_t block, bool is_block) {
 } // namespace
 
 namespace detail {
-uint32_t var_reduce(uint32_t a, ReduceOp op) { return reduce(a, op, 0, false); }
-uint32_t var_block_reduce(uint32_t a, ReduceOp op, size_t block_size) { return reduce(a, op, block_size, true); }
+uint32_t var_reduce(uint32_t a, ReduceOp op, const char *api) { return reduce(api ? api : reduce_api(op), a, op, 0, false); }
+uint32_t var_block_reduce(uint32_t a, ReduceOp op, size_t block_size, const char *api) {
+    return reduce(api ? api : "tj::block_sum()", a, op, block_size, true);
+}
 } // namespace detail
 
 } // namespace tj

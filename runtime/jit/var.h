@@ -39,6 +39,9 @@ struct Variable {
     bool foreign = false;   ///< `data` is foreign memory (tj::map, from_dlpack): never freed nor written in place
 };
 
+/// Whether `op` is a pending scatter: a side effect on its target (dep[3]) with no value of its own.
+inline bool is_scatter(Op op) { return op == Op::Scatter || op == Op::ScatterAdd || op == Op::ScatterReduce; }
+
 /// The backend whose memory holds a Data variable's buffer.
 inline Backend where(const Variable &v) { return v.on_device ? Backend::CUDA : Backend::CPU; }
 

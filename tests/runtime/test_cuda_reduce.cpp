@@ -44,6 +44,8 @@ const char *op_label(ReduceOp op) {
     case ReduceOp::Min: return "Min";
     case ReduceOp::Max: return "Max";
     case ReduceOp::Mean: return "Mean";
+    case ReduceOp::And: return "And";
+    case ReduceOp::Or: return "Or";
     }
     return "?";
 }

@@ -1,0 +1,256 @@
+// tests/runtime/test_cuda_reductions_block.cpp — block and scatter reductions on CUDA without a GPU
+//
+// PTX of the And/Or reduction kernels and of kernels with every scatter reduction and scatter_inc, checked with
+// ptxas (tests/runtime/ptxas_check.h); then the runtime on the `memory` fake driver (tests/fake_cuda): which
+// reduction passes a partial last block launches with which arguments, and that each scatter kernel the runtime
+// generates is accepted by ptxas when the fake loads it. Nothing computes results here (the fake runs no kernel).
+#include "backend/cuda_ptx.h"
+#include "backend/cuda_reduce.h"
+#include "jit/var.h"
+#include "ptxas_check.h"
+#include "run_self.h"
+#include "test_util.h"
+
+#include <tracejit/tracejit.h>
+
+#include <doctest/doctest.h>
+#include <fmt/format.h>
+
+#include <string>
+#include <vector>
+
+using tj::Instr;
+using tj::InstrKind;
+using tj::KernelIR;
+using tj::ParamKind;
+using tj::VarType;
+using tj::detail::Op;
+using Internal = tj::detail::ReduceOp;
+
+namespace {
+
+const std::vector<VarType> all_types = {VarType::Bool,   VarType::Int32,   VarType::UInt32, VarType::Int64,
+                                        VarType::UInt64, VarType::Float32, VarType::Float64};
+
+bool is_float(VarType t) { return t == VarType::Float32 || t == VarType::Float64; }
+
+/// ptxas accepts `ptx` (where ptxas exists).
+void check_assembles(const std::string &what, const std::string &ptx) {
+    INFO("kernel: " << what);
+    if (!tj_test::have_ptxas())
+        return;
+    tj_test::PtxasResult r = tj_test::run_ptxas(ptx);
+    CHECK_MESSAGE(r.status == 0, "ptxas: " << r.log);
+    CHECK(r.cubin_bytes > 0);
+}
+
+/// A kernel of one scatter reduction (or, with Op::ScatterInc, an increment whose old values are stored):
+/// value, index and mask loaded from Input params.
+KernelIR scatter_kernel(Op op, Internal rop, VarType t, VarType index_type) {
+    KernelIR ir;
+    auto param = [&](ParamKind k) {
+        ir.params.push_back(k);
+        return uint32_t(ir.params.size() - 1);
+    };
+    auto emit = [&](const Instr &ins) {
+        tj::append_instr_text(ir.text, ins);
+        ir.instrs.push_back(ins);
+        return uint32_t(ir.instrs.size() - 1);
+    };
+    auto load = [&](VarType type) {
+        Instr ins;
+        ins.kind = InstrKind::Load;
+        ins.type = ins.src_type = type;
+        ins.a = param(ParamKind::Input);
+        return emit(ins);
+    };
+    uint32_t value = op == Op::ScatterInc ? 0 : load(t);
+    uint32_t index = load(index_type), mask = load(VarType::Bool);
+    Instr s;
+    s.kind = InstrKind::Compute;
+    s.op = op;
+    s.type = op == Op::ScatterInc ? VarType::UInt32 : t;
+    s.src_type = index_type;
+    s.a = op == Op::ScatterInc ? index : value;
+    s.b = op == Op::ScatterInc ? mask : index;
+    s.c = mask;
+    s.d = param(ParamKind::Target);
+    s.imm = param(ParamKind::Size);
+    if (op == Op::ScatterReduce)
+        s.imm |= uint64_t(rop) << 32;
+    uint32_t r = emit(s);
+    if (op == Op::ScatterInc) {
+        Instr st;
+        st.kind = InstrKind::Store;
+        st.type = st.src_type = VarType::UInt32;
+        st.a = param(ParamKind::Output);
+        st.b = r;
+        emit(st);
+    }
+    for (ParamKind k : ir.params)
+        ir.text.push_back(char('0' + int(k)));
+    return ir;
+}
+
+} // namespace
+
+TEST_CASE("cuda ptx: And and Or reduction kernels for Bool and every integer type pass ptxas") {
+    tj_test::note_missing_ptxas();
+    for (VarType t : all_types) {
+        if (is_float(t))
+            continue;
+        for (Internal op : {Internal::And, Internal::Or}) {
+            std::string what = std::string(op == Internal::And ? "And " : "Or ") + tj::detail::type_name(t);
+            std::string ptx;
+            REQUIRE_NOTHROW(ptx = tj::cuda::reduce_ptx(t, t, op, tj_test::ptx_arch));
+            CHECK(tj_test::contains(ptx, op == Internal::And ? "and." : "or."));
+            check_assembles(what, ptx);
+        }
+    }
+}
+
+TEST_CASE("cuda ptx: every scatter reduction and scatter_inc lower to atomics that pass ptxas") {
+    tj_test::note_missing_ptxas();
+    for (VarType t : all_types)
+        for (Internal op : {Internal::Prod, Internal::Min, Internal::Max, Internal::And, Internal::Or}) {
+            if (t == VarType::Bool && op == Internal::Prod)
+                continue;
+            if (is_float(t) && (op == Internal::And || op == Internal::Or))
+                continue;
+            for (VarType it : {VarType::UInt32, VarType::Int64}) {
+                std::string what = fmt::format("ScatterReduce {} {} by {}", int(op), tj::detail::type_name(t),
+                                               tj::detail::type_name(it));
+                std::string ptx;
+                REQUIRE_NOTHROW(
+                    ptx = tj::cuda::compile_ptx(scatter_kernel(Op::ScatterReduce, op, t, it), tj_test::ptx_arch));
+                INFO(what);
+                CHECK((tj_test::contains(ptx, "atom.") || tj_test::contains(ptx, "red.")));
+                if (op == Internal::Prod) // no atomic product: a compare-and-swap loop
+                    CHECK(tj_test::contains(ptx, "atom.global.cas"));
+                check_assembles(what, ptx);
+            }
+        }
+    std::string ptx = tj::cuda::compile_ptx(
+        scatter_kernel(Op::ScatterInc, Internal::Sum, VarType::UInt32, VarType::UInt32), tj_test::ptx_arch);
+    CHECK(tj_test::contains(ptx, "atom.global.add.u32"));
+    check_assembles("ScatterInc", ptx);
+}
+
+#ifdef TRACEJIT_FAKE_CUDA_MEMORY_DIR
+#include "../fake_cuda/fake_libcuda.h"
+
+#include <dlfcn.h>
+
+namespace {
+
+struct Fake {
+    template <typename F> F get(const char *name) const {
+        void *lib = dlopen("libcuda.so.1", RTLD_NOLOAD | RTLD_NOW);
+        REQUIRE(lib);
+        auto f = reinterpret_cast<F>(dlsym(lib, name));
+        REQUIRE_MESSAGE(bool(f), name);
+        return f;
+    }
+    int launches() const { return get<fake_cuda::LaunchCountFn>("tj_fake_cuda_launch_count")(); }
+    FakeLaunch launch(int i) const {
+        FakeLaunch l{};
+        REQUIRE(get<fake_cuda::LaunchFn>("tj_fake_cuda_launch")(i, &l));
+        return l;
+    }
+};
+
+uint64_t address_of(uint32_t id) {
+    tj::jit::State &s = tj::jit::state();
+    tj::jit::Lock lock(s.mutex);
+    REQUIRE(s.vars[id].op == Op::Data);
+    return uint64_t(uintptr_t(s.vars[id].data));
+}
+
+constexpr const char *helper_case = "cuda block reductions helper: on the memory fake";
+
+} // namespace
+
+TEST_CASE("cuda block reductions helper: on the memory fake" * doctest::skip()) {
+    Fake fake;
+    REQUIRE(tj::backend() == tj::Backend::CUDA);
+    // A partial last block: one pass over the whole blocks, one over the rest (its own divisor for a mean).
+    tj::Float x(std::vector<float>(14, 1.f));
+    int before = fake.launches();
+    tj::Float m = tj::block_reduce(tj::ReduceOp::Max, x, 4);
+    CHECK(m.size() == 4);
+    REQUIRE(fake.launches() == before + 2);
+    FakeLaunch whole = fake.launch(before), rest = fake.launch(before + 1);
+    CHECK(std::string(whole.entry) == tj::cuda::reduce_entry);
+    CHECK(whole.params[0] == address_of(x.index()));
+    CHECK(whole.params[1] == address_of(m.index()));
+    CHECK(whole.params[2] == 12); // n of the whole blocks
+    CHECK(whole.params[3] == 4);
+    CHECK(rest.params[0] == address_of(x.index()) + 12 * 4);
+    CHECK(rest.params[1] == address_of(m.index()) + 3 * 4);
+    CHECK(rest.params[2] == 2);
+    CHECK(rest.params[3] == 2);
+    // A multiple of the block: one pass; a block larger than the array: the whole-array passes.
+    before = fake.launches();
+    tj::block_reduce(tj::ReduceOp::Add, x, 7);
+    CHECK(fake.launches() == before + 1);
+    before = fake.launches();
+    tj::UInt32 big = tj::block_reduce(tj::ReduceOp::Or, tj::UInt32(std::vector<uint32_t>(10, 3)), 100);
+    CHECK(big.size() == 1);
+    CHECK(fake.launches() == before + 2);
+    // Mask reductions run the And/Or kernels (each one is assembled by ptxas when the fake loads it).
+    tj::Bool mask(std::vector<bool>(9, true));
+    before = fake.launches();
+    tj::any(mask);
+    tj::all(mask);
+    tj::count(mask);
+    CHECK(fake.launches() >= before + 6);
+    // Every scatter reduction's kernel loads (ptxas accepts what the runtime generates) and is launched.
+    auto scatter_each = [&](auto zero, auto value) {
+        using A = decltype(zero);
+        for (tj::ReduceOp op : {tj::ReduceOp::Add, tj::ReduceOp::Mul, tj::ReduceOp::Min, tj::ReduceOp::Max,
+                                tj::ReduceOp::And, tj::ReduceOp::Or}) {
+            bool fl = std::is_floating_point_v<typename A::Value>, b = std::is_same_v<typename A::Value, bool>;
+            if ((fl && (op == tj::ReduceOp::And || op == tj::ReduceOp::Or)) ||
+                (b && (op == tj::ReduceOp::Add || op == tj::ReduceOp::Mul)))
+                continue;
+            A target = tj::opaque<A>(typename A::Value(zero.read(0)), 8);
+            int launches = fake.launches();
+            tj::scatter_reduce(op, target, value, tj::UInt32({1, 3, 3}));
+            tj::eval(target);
+            CHECK(fake.launches() == launches + 1);
+        }
+    };
+    scatter_each(tj::Float(0.f), tj::Float({1.f, 2.f, 3.f}));
+    scatter_each(tj::Float64(0.0), tj::Float64({1.0, 2.0, 3.0}));
+    scatter_each(tj::Int32(0), tj::Int32({1, 2, 3}));
+    scatter_each(tj::UInt64(0), tj::UInt64({1, 2, 3}));
+    scatter_each(tj::Bool(false), tj::Bool({true, false, true}));
+    tj::UInt32 counter = tj::opaque<tj::UInt32>(0, 4);
+    before = fake.launches();
+    tj::UInt32 old = tj::scatter_inc(counter, tj::UInt32({0, 0, 2}));
+    CHECK(fake.launches() == before + 1); // evaluated at once
+    CHECK(old.size() == 3);
+}
+
+TEST_CASE("CUDA block and scatter reductions on a fake driver: passes, kernels, ptxas") {
+    tj_test::TempDir tmp("tj_cuda_block_reduce");
+    const char *old = std::getenv("LD_LIBRARY_PATH");
+    tj_test::EnvChanges env = {
+        {"TRACEJIT_BACKEND", "cuda"},
+        {"TRACEJIT_CACHE_DIR", tmp.path},
+        {"LD_LIBRARY_PATH", std::string(TRACEJIT_FAKE_CUDA_MEMORY_DIR) + (old && *old ? std::string(":") + old : "")}};
+    if (tj_test::have_ptxas())
+        env.emplace_back("FAKE_CUDA_PTXAS", tj_test::ptxas);
+    else
+        MESSAGE("ptxas is not at ", tj_test::ptxas, ": the fake driver loads the runtime's PTX without assembling it");
+    CHECK(tj_test::run_self(helper_case, env) == 0);
+}
+
+#else
+
+TEST_CASE("CUDA block and scatter reductions on a fake driver") {
+    MESSAGE("skipped: this build of the tests was not given the folder of the memory fake driver "
+            "(TRACEJIT_FAKE_CUDA_MEMORY_DIR)");
+}
+
+#endif

@@ -1,0 +1,523 @@
+// tests/runtime/test_reductions_block.cpp — block_reduce, scatter_reduce, scatter_inc and the mask reductions
+//
+// Each operation against a plain C++ reference at sizes 0, 1, 7, 1000 and 2^20+3, for every type it accepts; the
+// errors; gradients against finite differences; frozen functions against plain calls on inputs of changed sizes.
+#include "ad_check.h"
+#include "freeze_check.h"
+#include "reference.h"
+
+#include <tracejit/tracejit.h>
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+using namespace tjtest;
+using tj::ReduceOp;
+
+namespace {
+
+constexpr size_t sizes[] = {0, 1, 7, 1000, (size_t(1) << 20) + 3};
+
+const char *op_name(ReduceOp op) {
+    switch (op) {
+    case ReduceOp::Add: return "Add";
+    case ReduceOp::Mul: return "Mul";
+    case ReduceOp::Min: return "Min";
+    case ReduceOp::Max: return "Max";
+    case ReduceOp::And: return "And";
+    case ReduceOp::Or: return "Or";
+    }
+    return "?";
+}
+
+/// Whether `op` is defined for T (Bool: Min, Max, And, Or; floats: Add, Mul, Min, Max; integers: all).
+template <typename T> bool accepts(ReduceOp op) {
+    if constexpr (std::is_same_v<T, bool>)
+        return op != ReduceOp::Add && op != ReduceOp::Mul;
+    else if constexpr (std::is_floating_point_v<T>)
+        return op != ReduceOp::And && op != ReduceOp::Or;
+    else
+        return true;
+}
+
+/// a op b as the reference computes it: integers wrap, floats min/max as fmin/fmax, Bool min/max as and/or.
+template <typename T> T apply(ReduceOp op, T a, T b) {
+    if constexpr (std::is_same_v<T, bool>) {
+        return (op == ReduceOp::Min || op == ReduceOp::And) ? (a && b) : (a || b);
+    } else {
+        switch (op) {
+        case ReduceOp::Add: return ref_add(a, b);
+        case ReduceOp::Mul: return ref_mul(a, b);
+        case ReduceOp::Min:
+            if constexpr (std::is_floating_point_v<T>)
+                return std::fmin(a, b);
+            else
+                return std::min(a, b);
+        case ReduceOp::Max:
+            if constexpr (std::is_floating_point_v<T>)
+                return std::fmax(a, b);
+            else
+                return std::max(a, b);
+        case ReduceOp::And:
+            if constexpr (std::is_integral_v<T>)
+                return T(a & b);
+            break;
+        case ReduceOp::Or:
+            if constexpr (std::is_integral_v<T>)
+                return T(a | b);
+            break;
+        }
+        return a;
+    }
+}
+
+/// Inputs that keep a reduction meaningful: products of floats near 1, sums and min/max of wide values,
+/// bitwise ops of random bits.
+template <typename T> std::vector<T> values_for(ReduceOp op, size_t n, uint64_t seed) {
+    if constexpr (std::is_same_v<T, bool>) {
+        std::vector<T> v(n);
+        Rng rng(seed);
+        for (size_t i = 0; i < n; ++i) // mostly true for And, mostly false for Or, so both results occur
+            v[i] = (op == ReduceOp::And || op == ReduceOp::Min) ? rng.next() % 50 != 0 : rng.next() % 50 == 0;
+        return v;
+    } else if constexpr (std::is_floating_point_v<T>) {
+        return op == ReduceOp::Mul ? uniform_values<T>(n, seed, 0.999, 1.001) : uniform_values<T>(n, seed, -10, 10);
+    } else {
+        if (op == ReduceOp::And || op == ReduceOp::Or) {
+            std::vector<T> v(n);
+            Rng rng(seed);
+            for (auto &x : v) { // a few bits cleared (And) or set (Or) each
+                uint64_t r = rng.next() | rng.next() | rng.next();
+                x = T(op == ReduceOp::And ? r : ~r);
+            }
+            return v;
+        }
+        return small_ints<T>(n, seed, -1000, 1000);
+    }
+}
+
+/// The reference block reduction (the last block may be shorter); float sums and products in double.
+template <typename T> std::vector<T> ref_block_reduce(ReduceOp op, const std::vector<T> &x, size_t block) {
+    std::vector<T> out;
+    for (size_t b = 0; b * block < x.size(); ++b) {
+        size_t end = std::min(x.size(), (b + 1) * block);
+        if constexpr (std::is_floating_point_v<T>) {
+            if (op == ReduceOp::Add || op == ReduceOp::Mul) {
+                double acc = op == ReduceOp::Add ? 0 : 1;
+                for (size_t i = b * block; i < end; ++i)
+                    acc = op == ReduceOp::Add ? acc + double(x[i]) : acc * double(x[i]);
+                out.push_back(T(acc));
+                continue;
+            }
+        }
+        T acc = x[b * block];
+        for (size_t i = b * block + 1; i < end; ++i)
+            acc = apply<T>(op, acc, x[i]);
+        out.push_back(acc);
+    }
+    return out;
+}
+
+template <typename T> void check_block_reduce_type() {
+    for (ReduceOp op : {ReduceOp::Add, ReduceOp::Mul, ReduceOp::Min, ReduceOp::Max, ReduceOp::And, ReduceOp::Or}) {
+        if (!accepts<T>(op))
+            continue;
+        uint64_t seed = 100 + uint64_t(op);
+        for (size_t n : sizes) {
+            std::vector<T> x = values_for<T>(op, n, seed++);
+            tj::Array<T> a(x);
+            for (size_t block : {size_t(1), size_t(3), size_t(256), n ? n : 1, n + 5}) {
+                std::string what = fmt::format("block_reduce({}, {}[{}], {})", op_name(op),
+                                               tj::detail::type_name(tj::Array<T>::Type), n, block);
+                CAPTURE(what);
+                tj::Array<T> got = tj::block_reduce(op, a, block);
+                std::vector<T> expect = ref_block_reduce(op, x, block);
+                CHECK(got.size() == (n + block - 1) / block);
+                if constexpr (std::is_floating_point_v<T>)
+                    if (op == ReduceOp::Add || op == ReduceOp::Mul) { // summation order differs in double
+                        check_close(what, got, expect, 1e-6, op == ReduceOp::Add ? 1e-9 * double(block) : 0);
+                        continue;
+                    }
+                check_exact(what, got, expect);
+            }
+        }
+    }
+}
+
+} // namespace
+
+TEST_CASE("block_reduce: every op and type against a C++ loop, partial last blocks included") {
+    check_block_reduce_type<bool>();
+    check_block_reduce_type<int32_t>();
+    check_block_reduce_type<uint32_t>();
+    check_block_reduce_type<int64_t>();
+    check_block_reduce_type<uint64_t>();
+    check_block_reduce_type<float>();
+    check_block_reduce_type<double>();
+}
+
+TEST_CASE("block_sum: a shorter last block is summed too; block_sum is block_reduce(Add)") {
+    tj::Float x = {1.f, 2.f, 3.f, 4.f, 5.f};
+    check_exact("block_sum(x, 2)", tj::block_sum(x, 2), std::vector<float>{3.f, 7.f, 5.f});
+    check_exact("block_reduce(Add, x, 2)", tj::block_reduce(ReduceOp::Add, x, 2), std::vector<float>{3.f, 7.f, 5.f});
+    check_exact("block_sum(x, 10)", tj::block_sum(x, 10), std::vector<float>{15.f});
+    CHECK(tj::block_sum(tj::Float(std::vector<float>{}), 4).size() == 0);
+    // A literal input is reduced like memory.
+    check_exact("block_reduce(Max, full(2, 5), 2)", tj::block_reduce(ReduceOp::Max, tj::full<tj::Int32>(2, 5), 2),
+                std::vector<int32_t>{2, 2, 2});
+}
+
+TEST_CASE("block_reduce: errors name the function and what is wrong") {
+    tj::Float f = {1.f, 2.f, 3.f};
+    tj::Bool m = {true, false};
+    check_error([&] { tj::block_reduce(ReduceOp::Max, f, 0); },
+                {"tj::block_reduce()", "block_size must be at least 1"});
+    check_error([&] { tj::block_sum(f, 0); }, {"tj::block_sum()", "block_size must be at least 1"});
+    check_error([&] { tj::block_reduce(ReduceOp::And, f, 2); }, {"tj::block_reduce()", "And and Or", "f32"});
+    check_error([&] { tj::block_reduce(ReduceOp::Or, tj::Float64(1.0), 1); }, {"tj::block_reduce()", "f64"});
+    check_error([&] { tj::block_reduce(ReduceOp::Add, m, 1); }, {"tj::block_reduce()", "Bool"});
+    check_error([&] { tj::block_reduce(ReduceOp::Mul, m, 1); }, {"tj::block_reduce()", "Bool"});
+}
+
+TEST_CASE("count, any, all, none: against a C++ loop; the empty mask follows Dr.Jit") {
+    for (size_t n : sizes)
+        for (int density : {0, 1, 50, 100}) { // percent of true entries
+            Rng rng(n * 7 + density);
+            std::vector<uint8_t> bits(n);
+            for (auto &b : bits)
+                b = rng.next() % 100 < uint64_t(density);
+            std::vector<bool> v(bits.begin(), bits.end());
+            tj::Bool m(v);
+            CAPTURE(n);
+            CAPTURE(density);
+            size_t c = std::count(bits.begin(), bits.end(), uint8_t(1));
+            tj::UInt32 got_count = tj::count(m);
+            tj::Bool got_any = tj::any(m), got_all = tj::all(m), got_none = tj::none(m);
+            CHECK(got_count.size() == 1);
+            CHECK(got_any.size() == 1);
+            CHECK(got_all.size() == 1);
+            CHECK(got_none.size() == 1);
+            CHECK(got_count.read(0) == c);
+            CHECK(got_any.read(0) == (c > 0));
+            CHECK(got_all.read(0) == (c == n));  // an empty mask: all true
+            CHECK(got_none.read(0) == (c == 0)); // an empty mask: none true
+        }
+    // Lazy masks are evaluated first.
+    tj::Float x = {1.f, -2.f, 3.f};
+    CHECK(tj::count(x > 0.f).read(0) == 2u);
+    CHECK(tj::any(x < -1.f).read(0));
+    CHECK_FALSE(tj::all(x > 0.f).read(0));
+    CHECK(tj::none(x > 5.f).read(0));
+}
+
+namespace {
+
+/// The reference scatter reduction: applied element by element in order (the operators are commutative and
+/// associative on the values used, so any order gives the same result).
+template <typename T>
+std::vector<T> ref_scatter_reduce(ReduceOp op, std::vector<T> target, const std::vector<T> &value,
+                                  const std::vector<uint32_t> &index, const std::vector<uint8_t> &mask) {
+    for (size_t i = 0; i < value.size(); ++i)
+        if (mask[i] && index[i] < target.size())
+            target[index[i]] = apply<T>(op, target[index[i]], value[i]);
+    return target;
+}
+
+template <typename T> void check_scatter_reduce_type() {
+    for (ReduceOp op : {ReduceOp::Add, ReduceOp::Mul, ReduceOp::Min, ReduceOp::Max, ReduceOp::And, ReduceOp::Or}) {
+        if (!accepts<T>(op))
+            continue;
+        uint64_t seed = 500 + uint64_t(op);
+        for (size_t n : sizes) {
+            // n values into a target of about n/4 + 1 elements (many duplicates), some indices past the end.
+            size_t m = n / 4 + 1;
+            std::vector<T> value, init = values_for<T>(op, m, seed++);
+            if constexpr (std::is_floating_point_v<T>) // sums of few exactly representable values: exact
+                value = op == ReduceOp::Add ? map1(small_ints<int32_t>(n, seed, -8, 8), [](int32_t v) { return T(v); })
+                        : op == ReduceOp::Mul ? map1(small_ints<int32_t>(n, seed, 0, 3),
+                                                     [](int32_t v) {
+                                                         return T(v == 0 ? 0.5 : v == 1 ? 2 : 1);
+                                                     })
+                                              : values_for<T>(op, n, seed);
+            else if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>)
+                value = op == ReduceOp::Mul ? small_ints<T>(n, seed, -3, 3) : values_for<T>(op, n, seed);
+            else
+                value = values_for<T>(op, n, seed);
+            if constexpr (std::is_floating_point_v<T>)
+                if (op == ReduceOp::Add || op == ReduceOp::Mul)
+                    init = map1(small_ints<int32_t>(m, seed + 9, 1, 4), [](int32_t v) { return T(v); });
+            ++seed;
+            std::vector<uint32_t> index = small_ints<uint32_t>(n, seed++, 0, int64_t(m + m / 8));
+            std::vector<uint8_t> mask(n);
+            Rng rng(seed++);
+            for (auto &b : mask)
+                b = rng.next() % 8 != 0;
+            std::string what = fmt::format("scatter_reduce({}, {}[{}] ← {} values)", op_name(op),
+                                           tj::detail::type_name(tj::Array<T>::Type), m, n);
+            CAPTURE(what);
+            tj::Array<T> target(init);
+            tj::Array<T> alias = target; // the old array keeps its values (copy on write)
+            tj::scatter_reduce(op, target, tj::Array<T>(value), tj::UInt32(index),
+                               tj::Bool(std::vector<bool>(mask.begin(), mask.end())));
+            check_exact(what, target, ref_scatter_reduce(op, init, value, index, mask));
+            check_exact(what + ", the array it was copied from", alias, init);
+        }
+        // A width-1 value and no mask broadcast; an Int32 index works too.
+        std::vector<T> init = values_for<T>(op, 5, seed++), one = values_for<T>(op, 1, seed++);
+        tj::Array<T> target(init);
+        tj::scatter_reduce(op, target, tj::Array<T>(one), tj::Int32({0, 4, 4, 9}));
+        std::vector<T> expect = init;
+        expect[0] = apply<T>(op, expect[0], one[0]);
+        expect[4] = apply<T>(op, apply<T>(op, expect[4], one[0]), one[0]);
+        check_exact("scatter_reduce with a width-1 value", target, expect);
+    }
+}
+
+} // namespace
+
+TEST_CASE("scatter_reduce: every op and type against a C++ loop, with duplicates, masks and indices past the end") {
+    check_scatter_reduce_type<bool>();
+    check_scatter_reduce_type<int32_t>();
+    check_scatter_reduce_type<uint32_t>();
+    check_scatter_reduce_type<int64_t>();
+    check_scatter_reduce_type<uint64_t>();
+    check_scatter_reduce_type<float>();
+    check_scatter_reduce_type<double>();
+}
+
+TEST_CASE("scatter_reduce: lazy like scatter_add, fused with later reads; NaN is ignored by Min and Max") {
+    tj::Float t = tj::zeros<tj::Float>(3);
+    tj::scatter_reduce(ReduceOp::Max, t, tj::Float({5.f, 7.f, -1.f}), tj::UInt32({1, 1, 2}));
+    tj::Float y = t * 2.f;
+    check_exact("max then * 2", y, std::vector<float>{0.f, 14.f, 0.f});
+    float nan = std::numeric_limits<float>::quiet_NaN();
+    tj::Float u = {nan, 1.f};
+    tj::scatter_reduce(ReduceOp::Min, u, tj::Float({3.f, nan}), tj::UInt32({0, 1}));
+    check_exact("fmin with NaN", u, std::vector<float>{3.f, 1.f});
+}
+
+TEST_CASE("scatter_reduce and scatter_inc: errors name the function and what is wrong") {
+    tj::Float f = {1.f, 2.f, 3.f};
+    tj::Bool b = {true, false, true};
+    tj::UInt32 i = {0, 1, 2};
+    check_error([&] { tj::scatter_reduce(ReduceOp::And, f, f, i); }, {"tj::scatter_reduce()", "And", "f32"});
+    check_error([&] { tj::scatter_reduce(ReduceOp::Add, b, b, i); }, {"tj::scatter_reduce()", "Add", "Bool"});
+    check_error([&] { tj::scatter_reduce(ReduceOp::Mul, b, b, i); }, {"tj::scatter_reduce()", "Mul", "Bool"});
+    check_error(
+        [&] {
+            tj::scatter_reduce(ReduceOp::Max, f, tj::Float({1.f, 2.f}), i);
+        },
+        {"tj::scatter_reduce()", "value has 2 entries, index has 3"});
+    check_error(
+        [&] {
+            tj::scatter_reduce(ReduceOp::Max, f, f, i, tj::Bool({true, false}));
+        },
+        {"tj::scatter_reduce()", "mask has 2"});
+    check_error(
+        [&] {
+            tj::scatter_reduce(ReduceOp::Max, f, f, tj::Float({0.f, 1.f, 2.f}));
+        },
+        {"tj::scatter_reduce()", "index"});
+}
+
+TEST_CASE("scatter_inc: old values are distinct slots per index; masks, bounds and types") {
+    for (size_t n : sizes) {
+        CAPTURE(n);
+        size_t m = n / 3 + 1;
+        std::vector<uint32_t> index = small_ints<uint32_t>(n, n + 1, 0, int64_t(m)); // index m: past the end
+        std::vector<uint8_t> mask(n);
+        Rng rng(n + 2);
+        for (auto &b : mask)
+            b = rng.next() % 5 != 0;
+        std::vector<uint32_t> init = small_ints<uint32_t>(m, n + 3, 0, 10);
+        tj::UInt32 counter(init);
+        tj::UInt32 old =
+            tj::scatter_inc(counter, tj::UInt32(index), tj::Bool(std::vector<bool>(mask.begin(), mask.end())));
+        REQUIRE(old.size() == n);
+        std::vector<uint32_t> got = tj::to_vector(old), final_counts = tj::to_vector(counter);
+        // Final counts: init + number of writes per index; old values: a permutation of init..final per index.
+        std::vector<uint32_t> expect = init;
+        std::vector<std::vector<uint32_t>> seen(m);
+        size_t bad = 0;
+        for (size_t k = 0; k < n; ++k) {
+            if (mask[k] && index[k] < m) {
+                ++expect[index[k]];
+                seen[index[k]].push_back(got[k]);
+            } else if (got[k] != 0) {
+                ++bad;
+            }
+        }
+        CHECK_MESSAGE(bad == 0, bad << " lanes that write nothing have an old value other than 0");
+        CHECK(final_counts == expect);
+        for (size_t j = 0; j < m; ++j) {
+            std::sort(seen[j].begin(), seen[j].end());
+            for (size_t k = 0; k < seen[j].size(); ++k)
+                if (seen[j][k] != init[j] + k && bad++ == 0)
+                    FAIL_CHECK("index " << j << ": old values are not init, init+1, …");
+        }
+    }
+    // Stream compaction: each true entry gets its own slot.
+    tj::Float x = {3.f, -1.f, 4.f, -1.f, 5.f};
+    tj::UInt32 slot = tj::zeros<tj::UInt32>(1);
+    tj::UInt32 where = tj::scatter_inc(slot, tj::zeros<tj::UInt32>(5), x > 0.f);
+    CHECK(slot.read(0) == 3u);
+    std::vector<uint32_t> w = tj::to_vector(where);
+    CHECK(std::vector<uint32_t>{w[0], w[2], w[4]} != std::vector<uint32_t>{0, 0, 0});
+    std::vector<uint32_t> kept = {w[0], w[2], w[4]};
+    std::sort(kept.begin(), kept.end());
+    CHECK(kept == std::vector<uint32_t>{0, 1, 2});
+    // The array the target was copied from keeps its values.
+    tj::UInt32 c = {0, 0};
+    tj::UInt32 before = c;
+    tj::scatter_inc(c, tj::UInt32({1, 1}));
+    check_exact("target", c, std::vector<uint32_t>{0, 2});
+    check_exact("the array it was copied from", before, std::vector<uint32_t>{0, 0});
+    // Errors.
+    tj::Int32 wrong = {0, 0};
+    check_error([&] { tj::scatter_inc(wrong, tj::UInt32({0})); }, {"tj::scatter_inc()", "UInt32", "i32"});
+    check_error(
+        [&] {
+            tj::scatter_inc(c, tj::UInt32({0, 1}), tj::Bool({true, false, true}));
+        },
+        {"tj::scatter_inc()", "index has 2 entries and mask has 3"});
+    check_error([&] { tj::scatter_inc(c, tj::Float({0.f})); }, {"tj::scatter_inc()", "index"});
+    // Its old values are evaluated at once: not inside a symbolic loop's body.
+    tj::Int32 it = tj::zeros<tj::Int32>(2);
+    tj::UInt32 counter = tj::zeros<tj::UInt32>(2);
+    check_error(
+        [&] {
+            tj::while_loop(
+                std::tie(it), [](const tj::Int32 &i) { return i < 3; },
+                [&](tj::Int32 &i) {
+                    tj::scatter_inc(counter, tj::UInt32({0, 1}));
+                    i += 1;
+                });
+        },
+        {"tj::scatter_inc()", "symbolic loop"});
+    // scatter_reduce is lazy and runs inside the loop's kernel, as scatter_add does.
+    tj::Int32 j = tj::zeros<tj::Int32>(2);
+    tj::Int32 best = tj::zeros<tj::Int32>(4);
+    tj::while_loop(
+        std::tie(j), [](const tj::Int32 &i) { return i < 3; },
+        [&](tj::Int32 &i) {
+            tj::scatter_reduce(ReduceOp::Max, best, i * 10 + tj::Int32({1, 2}), tj::UInt32({0, 3}));
+            i += 1;
+        });
+    check_exact("scatter_reduce(Max) in a symbolic loop", best, std::vector<int32_t>{21, 0, 0, 22});
+}
+
+// ---- gradients ----
+
+TEST_CASE("block_reduce: gradients of Add, Mul, Min and Max against finite differences, partial blocks too") {
+    for (ReduceOp op : {ReduceOp::Add, ReduceOp::Mul, ReduceOp::Min, ReduceOp::Max})
+        for (size_t n : {size_t(1), size_t(7), size_t(40)})
+            for (size_t block : {size_t(1), size_t(3), size_t(8), size_t(64)}) {
+                std::string what = fmt::format("block_reduce({}, x[{}], {})", op_name(op), n, block);
+                CAPTURE(what);
+                // Distinct values (no ties at min/max), away from 0 for products.
+                std::vector<double> x = random_vector<double>(n, uint32_t(n * 31 + block), 0.5, 2.0);
+                auto f = [op, block](const std::vector<tj::Float64> &in) {
+                    return tj::block_reduce(op, in[0] * in[0], block);
+                };
+                check_derivatives<double>(what, f, {x});
+            }
+    // A product with a zero element: the gradient of that element is the product of the others.
+    tj::Float64 z = {2.0, 0.0, 3.0, 4.0};
+    tj::enable_grad(z);
+    tj::Float64 p = tj::block_reduce(ReduceOp::Mul, z, 3);
+    tj::backward(p);
+    check_exact("d prod / dz with a zero", tj::grad(z), std::vector<double>{0.0, 6.0, 0.0, 1.0});
+    // Ties at a maximum: each tied element receives the gradient in full (Dr.Jit's convention).
+    tj::Float64 t = {1.0, 5.0, 5.0, 2.0};
+    tj::enable_grad(t);
+    tj::backward(tj::block_reduce(ReduceOp::Max, t, 4));
+    check_exact("d max / dt with a tie", tj::grad(t), std::vector<double>{0.0, 1.0, 1.0, 0.0});
+}
+
+TEST_CASE("scatter_reduce: gradients of Add, Min and Max against finite differences; Mul refuses") {
+    for (ReduceOp op : {ReduceOp::Add, ReduceOp::Min, ReduceOp::Max})
+        for (size_t n : {size_t(1), size_t(7), size_t(40)}) {
+            std::string what = fmt::format("scatter_reduce({}, t, v[{}])", op_name(op), n);
+            CAPTURE(what);
+            size_t m = n / 3 + 2;
+            // Distinct values (no ties between values or with the target's).
+            std::vector<double> target = random_vector<double>(m, uint32_t(n + 1), -1.0, 1.0);
+            std::vector<double> value = random_vector<double>(n, uint32_t(n + 2), -1.0, 1.0);
+            std::vector<uint32_t> index = small_ints<uint32_t>(n, n + 3, 0, int64_t(m)); // m: past the end
+            auto f = [op, index](const std::vector<tj::Float64> &in) {
+                tj::Float64 t = in[0] * 1.0;
+                tj::scatter_reduce(op, t, in[1] * 1.0, tj::UInt32(index), tj::UInt32(index) != 1u);
+                return t * t;
+            };
+            check_derivatives<double>(what, f, {target, value});
+        }
+    tj::Float64 t = {1.0, 2.0}, v = {3.0};
+    tj::enable_grad(v);
+    check_error([&] { tj::scatter_reduce(ReduceOp::Mul, t, v, tj::UInt32({0})); },
+                {"tj::scatter_reduce()", "Mul is not differentiable"});
+}
+
+// ---- freezing ----
+
+TEST_CASE("freeze: block_reduce replays a shorter last block on sizes that are not multiples of the block") {
+    FreezingFlagGuard flag_guard;
+    tj::set_flag(tj::Flag::KernelFreezing, true);
+    for (ReduceOp op : {ReduceOp::Add, ReduceOp::Max, ReduceOp::Min}) {
+        auto body = [op](const tj::Float &x) { return tj::block_reduce(op, x * 2.f, 7) + 1.f; };
+        auto frozen = tj::freeze(body);
+        uint64_t seed = 40;
+        for (size_t n : {size_t(70), size_t(1000), size_t(71), size_t(3), size_t(100003), size_t(14)}) {
+            CAPTURE(n);
+            tj::Float x = random_array<float>(n, seed++);
+            check_same(fmt::format("block_reduce({}, 2x, 7) + 1", op_name(op)), frozen(x), body(x));
+        }
+        CHECK(stats_of(frozen).recordings == 1);
+        CHECK(stats_of(frozen).replays == 5);
+    }
+    // A block larger than the array on some calls, and an integer And.
+    auto body = [](const tj::Int32 &x) { return tj::block_reduce(ReduceOp::And, x | 1, 256); };
+    auto frozen = tj::freeze(body);
+    for (size_t n : {size_t(1000), size_t(100), size_t(513), size_t(256)}) {
+        CAPTURE(n);
+        tj::Int32 x = random_array<int32_t>(n, n);
+        check_same("block_reduce(And, x | 1, 256)", frozen(x), body(x));
+    }
+    CHECK(stats_of(frozen).recordings == 1);
+}
+
+TEST_CASE("freeze: scatter_reduce and scatter_inc inside frozen functions record and replay") {
+    FreezingFlagGuard flag_guard;
+    tj::set_flag(tj::Flag::KernelFreezing, true);
+    auto body = [](const tj::Float &x, const tj::UInt32 &bucket, tj::Float out, tj::UInt32 counts) {
+        tj::scatter_reduce(ReduceOp::Max, out, x, bucket, x > -5.f);
+        tj::UInt32 slot = tj::scatter_inc(counts, bucket);
+        return std::make_tuple(out, counts, slot * 2u);
+    };
+    auto frozen = tj::freeze(body);
+    uint64_t seed = 900;
+    for (size_t n : {size_t(10), size_t(1000), size_t(77), size_t(100003)}) {
+        CAPTURE(n);
+        size_t m = 16;
+        tj::Float x = random_array<float>(n, seed++);
+        tj::UInt32 bucket(small_ints<uint32_t>(n, seed++, 0, int64_t(m - 1)));
+        tj::Float out = tj::opaque<tj::Float>(-100.f, m);
+        tj::UInt32 counts = tj::opaque<tj::UInt32>(0, m);
+        auto [out_f, counts_f, slots_f] = frozen(x, bucket, out, counts);
+        auto [out_p, counts_p, slots_p] = body(x, bucket, out, counts);
+        check_same("scatter_reduce(Max) target", out_f, out_p);
+        check_same("scatter_inc counts", counts_f, counts_p);
+        CHECK(tj::to_vector(counts) == std::vector<uint32_t>(m, 0)); // the caller's arrays are unchanged
+        // The slots depend on the order of the atomics; per bucket they are 0, 2, 4, … in both runs.
+        std::vector<uint32_t> sf = tj::to_vector(slots_f), sp = tj::to_vector(slots_p);
+        std::sort(sf.begin(), sf.end());
+        std::sort(sp.begin(), sp.end());
+        CHECK(sf == sp);
+    }
+    CHECK(stats_of(frozen).recordings == 1);
+    CHECK(stats_of(frozen).replays == 3);
+}
