@@ -86,6 +86,14 @@ class StateCollector {
         m_shared.push_back(p.get());
         traverse(*this, *p);
     }
+    template <typename P> void reference(std::reference_wrapper<P> &r) {
+        fingerprint.push_back('r');
+        for (const void *seen : m_shared)
+            if (seen == &r.get())
+                return; // shared (or cyclic): visited once
+        m_shared.push_back(&r.get());
+        traverse(*this, r.get());
+    }
     struct Scope {
         ~Scope() {} // user-provided: `auto scope = v.index(i)` in traverse() is not an unused variable
     };

@@ -18,12 +18,15 @@ namespace tj {
 
 /// Options of one frozen function.
 struct FreezeOptions {
-    /// A literal input whose value changes between calls is made opaque and the function recorded once more.
+    /// On: a literal input whose value changes between calls is made opaque and the function recorded once more.
+    /// Off (Dr.Jit's auto_opaque=False): every literal input is opaque from the first call (one recording).
     bool auto_opaque = true;
     /// After this many re-recordings of one function a warning names it and the reason.
     uint32_t warn_after = 10;
     /// How messages name the function ("step", "sim.cpp:12 step"); the plugin fills it in.
     std::string name;
+    /// At most this many recordings are kept (0: no limit); a new one evicts the least recently used.
+    uint32_t limit = 0;
 };
 
 /// Counters of one frozen function.
@@ -43,6 +46,12 @@ struct FreezeFunction;
 FreezeFunction *freeze_create(const FreezeOptions &options);
 void freeze_destroy(FreezeFunction *fn) noexcept;
 FreezeStats freeze_stats_of(const FreezeFunction *fn);
+/// Drops every recording and the auto-opaque memory of `fn` (its statistics stay).
+void freeze_clear(FreezeFunction *fn);
+/// Warns once that the frozen callable holds state the recordings cannot see (captures).
+void freeze_warn_state(const FreezeFunction *fn);
+/// How many recordings `fn` holds now (all backends).
+size_t freeze_recording_count(const FreezeFunction *fn);
 /// Registers `fn` under the address of the user's function, for tj::freeze_stats(&f) (the plugin's wrapper).
 void freeze_register(const void *function, FreezeFunction *fn);
 FreezeFunction *freeze_lookup_registered(const void *function);
@@ -106,6 +115,13 @@ class OpaqueMaker {
         m_shared.push_back(p.get());
         traverse(*this, *p);
     }
+    template <typename P> void reference(std::reference_wrapper<P> &r) {
+        if (std::find(m_shared.begin(), m_shared.end(), &r.get()) != m_shared.end())
+            return;
+        m_shared.push_back(&r.get());
+        // A const pointee too: making a literal opaque keeps its value (the caller's object reads the same).
+        traverse(*this, const_cast<std::remove_const_t<P> &>(r.get()));
+    }
     struct Scope {};
     Scope index(size_t) { return {}; }
     Scope field(std::string_view) { return {}; }
@@ -123,8 +139,10 @@ class OpaqueMaker {
 /// kernel launches; later calls with a compatible key replay them with the new inputs.
 template <typename F> class Frozen {
   public:
-    Frozen(F f, FreezeOptions options)
-        : m_f(std::move(f)), m_fn(detail::freeze_create(options)) {}
+    Frozen(F f, FreezeOptions options) : m_f(std::move(f)), m_fn(detail::freeze_create(options)) {
+        if constexpr (std::is_class_v<F> && !std::is_empty_v<F>)
+            detail::freeze_warn_state(m_fn); // a lambda with captures (or another callable with state)
+    }
     Frozen(Frozen &&o) noexcept : m_f(std::move(o.m_f)), m_fn(std::exchange(o.m_fn, nullptr)) {}
     Frozen(const Frozen &) = delete;
     Frozen &operator=(const Frozen &) = delete;
@@ -168,22 +186,29 @@ template <typename F> class Frozen {
                 return std::apply(m_f, copies);
             if (c.action == detail::FreezeCall::Action::Replayed) {
                 detail::Rebuilder rb(c.out_jit, c.out_ad, c.out_layout);
-                return rebuild<R>(rb, state);
+                return rebuild<R>(rb, copies, state);
             }
             struct AbortOnExit { // the body threw (or the output could not be recorded): drop the recording
                 detail::FreezeFunction *fn;
                 detail::FreezeCall &call;
                 ~AbortOnExit() { detail::freeze_abort(fn, call); }
             } abort_on_exit{m_fn, c};
+            // What the inputs reach through references before the body runs: it may write there, not re-point.
+            std::vector<std::string> reached_paths;
+            detail::Flattener reached;
+            reached.paths = &reached_paths;
+            flatten_references(reached, copies);
             if constexpr (std::is_void_v<R>) {
                 run_body<R>(copies);
                 detail::Flattener out;
                 flatten_outputs<R, void>(out, nullptr, state);
+                flatten_written(out, copies, reached);
                 detail::freeze_end(m_fn, in, out, c);
             } else {
                 R result = run_body<R>(copies);
                 detail::Flattener out;
                 flatten_outputs<R>(out, &result, state);
+                flatten_written(out, copies, reached);
                 detail::freeze_end(m_fn, in, out, c);
                 return result;
             }
@@ -193,6 +218,10 @@ template <typename F> class Frozen {
     }
 
     FreezeStats stats() const { return detail::freeze_stats_of(m_fn); }
+    /// Drops every recording (the next call records anew); statistics stay.
+    void clear() { detail::freeze_clear(m_fn); }
+    /// How many recordings are held now (at most FreezeOptions::limit when one is set).
+    size_t recording_count() const { return detail::freeze_recording_count(m_fn); }
     /// The runtime object (for the plugin's registration).
     detail::FreezeFunction *function() const { return m_fn; }
 
@@ -235,19 +264,56 @@ template <typename F> class Frozen {
             }(), ...);
         }, state);
     }
+    /// The objects the inputs reach through std::shared_ptr and std::reference_wrapper (FlareJax's mutation
+    /// example): after the body they are flattened as outputs, and a replay writes them back in place.
+    template <typename Tuple> static void flatten_references(detail::Flattener &f, Tuple &copies) {
+        f.path = "args";
+        f.refuse_shared = false;
+        f.skip_const_pointees = true;
+        detail::ThroughReferences<detail::Flattener> through(f);
+        size_t i = 0;
+        std::apply([&](auto &...a) {
+            ((void)[&] {
+                auto scope = through.index(i++);
+                detail::traverse(through, std::as_const(a));
+            }(), ...);
+        }, copies);
+    }
+    /// Flattens the objects written through references into `out`, after checking that the body left every
+    /// reference pointing where it did (a replay can write into objects, not re-point the caller's pointers).
+    template <typename Tuple>
+    static void flatten_written(detail::Flattener &out, Tuple &copies, const detail::Flattener &before) {
+        size_t first_pointee = out.pointees().size();
+        flatten_references(out, copies);
+        const std::vector<const void *> &now = out.pointees();
+        const std::vector<const void *> &was = before.pointees();
+        for (size_t i = 0; i < was.size() || first_pointee + i < now.size(); ++i)
+            if (i >= was.size() || first_pointee + i >= now.size() || now[first_pointee + i] != was[i])
+                detail::raise_freeze(
+                    "tj::freeze(): " + (i < was.size() ? before.pointee_paths()[i] : std::string("an input")) +
+                    ": the body made a std::shared_ptr or std::reference_wrapper of its inputs point elsewhere "
+                    "(or added or removed one); a replay can only write into the objects the inputs point to");
+    }
     template <typename R, typename Tuple> R run_body(Tuple &copies) {
         IsolateGrad isolate; // backward inside the body stays inside it
         return std::apply(m_f, copies);
     }
-    template <typename R, typename... State> static R rebuild(detail::Rebuilder &rb, std::tuple<State &...> &state) {
-        if constexpr (std::is_void_v<R>) {
+    template <typename R, typename Tuple, typename... State>
+    static R rebuild(detail::Rebuilder &rb, Tuple &copies, std::tuple<State &...> &state) {
+        auto write_back = [&] {
             std::apply([&](auto &...s) { (detail::traverse(rb, s), ...); }, state);
+            rb.follow_references = true;
+            detail::ThroughReferences<detail::Rebuilder> through(rb);
+            std::apply([&](auto &...a) { (detail::traverse(through, a), ...); }, copies);
+        };
+        if constexpr (std::is_void_v<R>) {
+            write_back();
         } else {
             static_assert(std::is_default_constructible_v<R>,
                           "tj::freeze(): the result type of a frozen function needs a default constructor");
             R result{};
             detail::traverse(rb, result);
-            std::apply([&](auto &...s) { (detail::traverse(rb, s), ...); }, state);
+            write_back();
             return result;
         }
     }

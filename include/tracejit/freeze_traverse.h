@@ -2,10 +2,12 @@
 // layout key, and rebuilding outputs (DESIGN §3, after FlareJax)
 //
 // One visitor protocol serves every supported type: `traverse(v, x)` calls `v.array(a)` for each tj array,
-// `v.host(x)` for arithmetic values, enums and strings, `v.count(n)` before the elements of a container, and
-// recurses. Types declared with TJ_STRUCT (or whose fields the plugin generates) provide
-// `tj_fields(v, x)`, found by argument-dependent lookup. The Flattener (const inputs) writes the layout key and
-// collects the arrays; the Rebuilder (mutable outputs) reads a recorded layout back.
+// `v.host(x)` for arithmetic values, enums and strings, `v.count(n)` before the elements of a container,
+// `v.shared(p)` / `v.reference(r)` for what a std::shared_ptr / std::reference_wrapper points to (each pointee is
+// visited once, so shared references stay shared and cycles end), and recurses. Types declared with TJ_STRUCT
+// (or whose fields the plugin generates) provide `tj_fields(v, x)`, found by argument-dependent lookup. The
+// Flattener (const inputs) writes the layout key and collects the arrays; the Rebuilder (mutable outputs) reads a
+// recorded layout back; ThroughReferences visits only what references reach (a frozen body's writes there).
 #pragma once
 
 #include <tracejit/ad_core.h>
@@ -86,7 +88,7 @@ template <typename V, typename X> void traverse(V &v, X &x) {
     } else if constexpr (IsSharedPtr<T>::value) {
         v.shared(x);
     } else if constexpr (IsRefWrapper<T>::value) {
-        traverse(v, x.get());
+        v.reference(x); // like a shared_ptr: visited once, so a cycle of references ends
     } else if constexpr (HasFields<V, X>) {
         tj_fields(v, x);
     } else {
@@ -117,7 +119,8 @@ class Flattener {
     std::string key;
     std::vector<std::string> *paths = nullptr;
     std::string path = "args";
-    bool refuse_shared = false; ///< flattening outputs: a shared_ptr cannot be rebuilt
+    bool refuse_shared = false;       ///< flattening outputs: a shared_ptr cannot be rebuilt
+    bool skip_const_pointees = false; ///< flattening the writes through references: a const pointee has none
 
     template <typename T> void array(const Array<T> &a) {
         uint32_t id = a.index();
@@ -177,23 +180,9 @@ class Flattener {
             traverse(*this, val);
         }
     }
-    template <typename P> void shared(const std::shared_ptr<P> &p) {
-        if (refuse_shared)
-            raise_freeze("tj::freeze(): " + path + ": a frozen function cannot return a std::shared_ptr (return "
-                         "the values)");
-        const void *addr = p.get();
-        for (uint32_t i = 0; i < m_shared.size(); ++i)
-            if (m_shared[i] == addr) { // seen before: shared (or a cycle): flattened once
-                key.push_back('S');
-                append_bytes(key, i);
-                return;
-            }
-        key.push_back(addr ? 'P' : 'N');
-        if (!addr)
-            return;
-        m_shared.push_back(addr);
-        auto scope = field("*");
-        traverse(*this, *p);
+    template <typename P> void shared(const std::shared_ptr<P> &p) { pointee(p.get(), "std::shared_ptr", "*"); }
+    template <typename P> void reference(const std::reference_wrapper<P> &r) {
+        pointee(&r.get(), "std::reference_wrapper", "get()");
     }
     void count(uint64_t n) {
         key.push_back('#');
@@ -229,16 +218,73 @@ class Flattener {
         auto scope = field(name);
         traverse(*this, x);
     }
+    /// The objects reached through shared_ptrs and reference_wrappers, in visiting order (and their paths when
+    /// `paths` is set).
+    const std::vector<const void *> &pointees() const { return m_shared; }
+    const std::vector<std::string> &pointee_paths() const { return m_shared_paths; }
 
   private:
+    template <typename P> void pointee(P *addr, const char *kind, std::string_view name) {
+        if (refuse_shared)
+            raise_freeze("tj::freeze(): " + path + ": a frozen function cannot return a " + kind +
+                         " (return the values)");
+        if (skip_const_pointees && std::is_const_v<P>) { // read-only: nothing to write back
+            key.push_back('C');
+            return;
+        }
+        for (uint32_t i = 0; i < m_shared.size(); ++i)
+            if (m_shared[i] == addr) { // seen before: shared (or a cycle): flattened once
+                key.push_back('S');
+                append_bytes(key, i);
+                return;
+            }
+        key.push_back(addr ? 'P' : 'N');
+        if (!addr)
+            return;
+        m_shared.push_back(addr);
+        if (paths)
+            m_shared_paths.push_back(path);
+        auto scope = field(name);
+        traverse(*this, *addr);
+    }
     void push_leaf(uint32_t jit, uint32_t ad, bool literal, uint32_t at) {
         arrays.push_back({jit, ad, literal, at, m_key_at, UINT32_MAX});
         if (paths)
             paths->push_back(path);
     }
     std::vector<const void *> m_shared;
+    std::vector<std::string> m_shared_paths;
     std::vector<uint64_t> m_sizes; ///< sizes of the distinct arrays so far (size groups of the key)
     uint32_t m_key_at = 0;
+};
+
+/// Visits only what a value reaches through its std::shared_ptrs and std::reference_wrappers: the objects a frozen
+/// body can write so that the caller sees it. The rest of the value is walked without a word to the inner visitor
+/// (a Flattener with skip_const_pointees, or a Rebuilder with follow_references), which visits each pointee whole.
+template <typename V> class ThroughReferences {
+  public:
+    explicit ThroughReferences(V &inner) : m_inner(inner) {}
+    template <typename T> void array(T &) {}
+    template <typename T> void host(T &) {}
+    template <typename C> void resize(C &) {}
+    template <typename O> bool presence(O &o) { return o.has_value(); }
+    template <typename M> void map(M &m) {
+        for (auto &[k, val] : m) {
+            auto scope = field(k);
+            traverse(*this, val);
+        }
+    }
+    template <typename P> void shared(P &p) { m_inner.shared(p); }
+    template <typename R> void reference(R &r) { m_inner.reference(r); }
+    auto index(size_t i) { return m_inner.index(i); }
+    auto field(std::string_view name) { return m_inner.field(name); }
+    template <typename T> void visit_field(const char *name, T &x) {
+        auto scope = field(name);
+        traverse(*this, x);
+    }
+
+  private:
+    V &m_inner;
 };
 
 /// Rebuilds outputs from the arrays and layout a Flattener recorded for them (counts, host values, map keys).
@@ -273,7 +319,13 @@ class Rebuilder {
             x = read<T>();
         }
     }
-    template <typename C> void resize(C &c) { c.resize(count()); }
+    template <typename C> void resize(C &c) {
+        uint64_t n = count();
+        if constexpr (std::is_default_constructible_v<typename C::value_type>)
+            c.resize(n);
+        else // (a vector of references, written back through the inputs' references: the body kept its size)
+            TJ_ASSERT(n == c.size(), "tj::freeze(): a container of references changed size");
+    }
     template <typename O> bool presence(O &o) {
         if (count())
             o.emplace();
@@ -290,8 +342,12 @@ class Rebuilder {
             traverse(*this, m[k]);
         }
     }
-    template <typename P> void shared(std::shared_ptr<P> &) {
-        raise_freeze("tj::freeze(): a frozen function cannot return a std::shared_ptr (return the values)");
+    /// Off (outputs): a shared_ptr or reference_wrapper cannot be rebuilt. On (the writes through the inputs'
+    /// references, see ThroughReferences): the pointees are the caller's, and are written in place.
+    bool follow_references = false;
+    template <typename P> void shared(std::shared_ptr<P> &p) { pointee(p.get(), "std::shared_ptr"); }
+    template <typename P> void reference(std::reference_wrapper<P> &r) {
+        pointee(&r.get(), "std::reference_wrapper");
     }
     uint64_t count() {
         expect('#');
@@ -303,6 +359,21 @@ class Rebuilder {
     template <typename T> void visit_field(const char *, T &x) { traverse(*this, x); }
 
   private:
+    template <typename P> void pointee(P *p, const char *kind) {
+        if (!follow_references)
+            raise_freeze(std::string("tj::freeze(): a frozen function cannot return a ") + kind +
+                         " (return the values)");
+        char c = m_layout[m_pos++];
+        if (c == 'S') {
+            m_pos += sizeof(uint32_t); // written where it was first reached
+        } else if (c == 'P') {
+            TJ_ASSERT(p, "tj::freeze(): a reference recorded as set is null at replay");
+            if constexpr (!std::is_const_v<P>) // (a const pointee is flattened as 'C')
+                traverse(*this, *p); // the same pointer as when recorded: freezing checked the body kept it
+        } else {
+            TJ_ASSERT(c == 'C' || (c == 'N' && !p), "tj::freeze(): the recorded references do not match the inputs");
+        }
+    }
     void expect(char c) {
         // The layout was written from a value of this same output type when the function was recorded.
         TJ_ASSERT(m_pos < m_layout.size() && m_layout[m_pos] == c,

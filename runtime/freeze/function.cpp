@@ -29,8 +29,13 @@ using freezing::Recording;
 struct FreezeFunction {
     FreezeOptions options;
     std::mutex mutex; ///< guards everything below (recording and replay themselves run under the JIT lock)
+    struct Held {
+        std::shared_ptr<const Recording> recording;
+        uint64_t last_used = 0; ///< `uses` at its last recording or replay (FreezeOptions::limit evicts the least)
+    };
     /// Per backend (indexed by tj::Backend: a recording's kernels and buffers are that backend's), by layout key.
-    std::unordered_map<std::string, std::shared_ptr<const Recording>> recordings[2];
+    std::unordered_map<std::string, Held> recordings[2];
+    uint64_t uses = 0;
     /// Per input structure (the key without literal values): the literal values of the last call, and the
     /// leaves auto-opaque has made opaque.
     struct Literals {
@@ -90,8 +95,9 @@ bool auto_opaque(FreezeFunction *fn, const Flattener &in, FreezeCall &call) {
             continue;
         uint64_t bits;
         std::memcpy(&bits, in.key.data() + l.literal_at, sizeof bits); // the value the key holds
-        bool known = std::find(lit.opaque.begin(), lit.opaque.end(), i) != lit.opaque.end();
-        if (!known && !first && bits != lit.last[i] && fn->options.auto_opaque) {
+        bool known = !fn->options.auto_opaque || // Dr.Jit's auto_opaque=False: every literal is opaque
+                     std::find(lit.opaque.begin(), lit.opaque.end(), i) != lit.opaque.end();
+        if (!known && !first && bits != lit.last[i]) {
             logging::info("freeze: {}: {} changed from {} to {}: made opaque, the function is recorded again",
                           name_of(fn), path_of(call, i), jit::format_element(var_type(l.jit), &lit.last[i], 0),
                           jit::format_element(var_type(l.jit), &bits, 0));
@@ -166,6 +172,25 @@ void bind_inputs(const Flattener &in, freezing::BoundInputs &bound, std::vector<
     }
 }
 
+size_t held_count(const FreezeFunction *fn) { return fn->recordings[0].size() + fn->recordings[1].size(); }
+
+/// Drops the least recently used recordings until at most FreezeOptions::limit remain (fn->mutex held).
+void evict_beyond_limit(FreezeFunction *fn) {
+    while (fn->options.limit && held_count(fn) > fn->options.limit) {
+        auto *oldest_map = &fn->recordings[0];
+        auto oldest = oldest_map->end();
+        for (auto &map : fn->recordings)
+            for (auto it = map.begin(); it != map.end(); ++it)
+                if (oldest == oldest_map->end() || it->second.last_used < oldest->second.last_used) {
+                    oldest_map = &map;
+                    oldest = it;
+                }
+        logging::info("freeze: {}: the least recently used recording is dropped (limit {})", name_of(fn),
+                      fn->options.limit);
+        oldest_map->erase(oldest); // a replay in flight holds its own reference
+    }
+}
+
 std::mutex &registry_mutex() {
     static std::mutex m;
     return m;
@@ -197,6 +222,26 @@ void freeze_destroy(FreezeFunction *fn) noexcept {
 FreezeStats freeze_stats_of(const FreezeFunction *fn) {
     std::lock_guard lock(const_cast<FreezeFunction *>(fn)->mutex);
     return fn->stats;
+}
+
+void freeze_clear(FreezeFunction *fn) {
+    std::lock_guard lock(fn->mutex);
+    for (auto &map : fn->recordings)
+        map.clear();
+    fn->literals.clear();
+}
+
+void freeze_warn_state(const FreezeFunction *fn) {
+    logging::warn("tj::freeze(): {}: the callable holds state (a lambda's captures): captures are not inputs, so a "
+                  "host value captured by reference and changed later (or a captured literal array) replays as the "
+                  "recording saw it; pass such values as arguments, or as state with "
+                  "frozen.call(std::tie(...), args...)",
+                  name_of(fn));
+}
+
+size_t freeze_recording_count(const FreezeFunction *fn) {
+    std::lock_guard lock(const_cast<FreezeFunction *>(fn)->mutex);
+    return held_count(fn);
 }
 
 void freeze_register(const void *function, FreezeFunction *fn) {
@@ -232,9 +277,10 @@ void freeze_begin(FreezeFunction *fn, const Flattener &in, FreezeCall &call) {
         if (auto_opaque(fn, in, call))
             return; // the caller makes those inputs opaque and comes back
         auto found = fn->recordings[int(at)].find(in.key);
-        if (found != fn->recordings[int(at)].end())
-            rec = found->second;
-        else
+        if (found != fn->recordings[int(at)].end()) {
+            rec = found->second.recording;
+            found->second.last_used = ++fn->uses;
+        } else
             reason = why_record(fn, in, call, at);
     }
     jit::State &s = jit::state();
@@ -276,7 +322,7 @@ void freeze_begin(FreezeFunction *fn, const Flattener &in, FreezeCall &call) {
         if (fn->stats.retraces >= fn->options.warn_after && fn->options.warn_after && !fn->warned) {
             fn->warned = true;
             logging::warn("freeze: {} was recorded again {} times (last reason: {}); inputs that change every call "
-                          "(host values, literals with auto_opaque off, new sizes that break a dry run) defeat freezing",
+                          "(host values, new sizes that break a dry run) defeat freezing",
                           name_of(fn), fn->stats.retraces, reason);
         }
     }
@@ -339,7 +385,9 @@ void freeze_end(FreezeFunction *fn, const Flattener &in, const Flattener &out, F
     logging::info("freeze: {}: recorded {} steps ({} launches) in {:.3f} ms", name_of(fn), stored->steps.size(),
                   stored->launches, ms);
     std::lock_guard lock(fn->mutex);
-    fn->recordings[int(stored->backend)][in.key] = std::move(stored);
+    auto &held = fn->recordings[int(stored->backend)][in.key]; // (before `stored` is moved from)
+    held = {std::move(stored), ++fn->uses};
+    evict_beyond_limit(fn);
     fn->stats.record_ms += ms;
 }
 

@@ -76,14 +76,15 @@ bool parse_freeze_options(const SourceManager &sm, const LangOptions &lang, Sour
     tok = cursor.next();
     if (tok.is(tok::r_paren))
         return true; // [[jit::freeze()]]
-    const char *known = "(known: auto_opaque, warn_after)";
+    const char *known = "(known: auto_opaque, warn_after, limit)";
     for (;;) {
         if (tok.isNot(tok::raw_identifier))
             return fail(tok, std::string("expected a [[jit::freeze]] option name ") + known);
         std::string name = cursor.spelling(tok);
-        if (name != "auto_opaque" && name != "warn_after")
+        if (name != "auto_opaque" && name != "warn_after" && name != "limit")
             return fail(tok, "unknown [[jit::freeze]] option '" + name + "' " + known);
-        if ((name == "auto_opaque" && values.auto_opaque) || (name == "warn_after" && values.warn_after))
+        std::optional<uint32_t> &number = name == "limit" ? values.limit : values.warn_after;
+        if ((name == "auto_opaque" && values.auto_opaque) || (name != "auto_opaque" && number))
             return fail(tok, "[[jit::freeze]] option '" + name + "' is given twice");
         tok = cursor.next();
         if (tok.isNot(tok::equal))
@@ -100,8 +101,8 @@ bool parse_freeze_options(const SourceManager &sm, const LangOptions &lang, Sour
                 digits = digits && c >= '0' && c <= '9';
             unsigned long long n = digits ? std::stoull(text) : 0;
             if (!digits || n > std::numeric_limits<uint32_t>::max())
-                return fail(value, "[[jit::freeze]] option 'warn_after' takes a whole number from 0 to 4294967295");
-            values.warn_after = static_cast<uint32_t>(n);
+                return fail(value, "[[jit::freeze]] option '" + name + "' takes a whole number from 0 to 4294967295");
+            number = static_cast<uint32_t>(n);
         }
         tok = cursor.next();
         if (tok.is(tok::r_paren))

@@ -20,6 +20,7 @@ namespace tracejit::plugin {
 struct FreezeOptionValues {
     std::optional<bool> auto_opaque;
     std::optional<uint32_t> warn_after;
+    std::optional<uint32_t> limit;
 };
 
 /// A mistake in the option list, at the token it concerns.

@@ -299,6 +299,8 @@ std::string FreezePlanner::options_text(const AnnotateAttr &mark, const Function
         out += std::string("__tj_o.auto_opaque = ") + (*values.auto_opaque ? "true" : "false") + "; ";
     if (values.warn_after)
         out += "__tj_o.warn_after = " + std::to_string(*values.warn_after) + "u; ";
+    if (values.limit)
+        out += "__tj_o.limit = " + std::to_string(*values.limit) + "u; ";
     return out + "return __tj_o; }()";
 }
 
