@@ -9,7 +9,6 @@
 #include <tracejit/tape.h>
 #include <tracejit/tape_value.h>
 
-#include <atomic>
 #include <cstdint>
 #include <exception>
 #include <type_traits>
@@ -84,15 +83,24 @@ struct FunctionInfo {
 
 /// Whether anything may be recorded anywhere in the process: nonzero while a tj::track runs on any thread (4 per
 /// recording), always with TRACEJIT_TAPE (bit 1), and until the first marked call has read TRACEJIT_TAPE (bit 0,
-/// set in the constant initializer, so calls made before that take the recording path and read it). A marked
-/// function's twin (the plugin's plan_twin.h) runs its body as written while this is 0. Process-wide, not per
-/// thread: a thread_local flag costs a TLS access per call (measured 1.14x on bench_every_marked against 1.00x
-/// for this global); OpenMP threads of a recorded region must take the recording path anyway.
+/// set by its constant initializer, so calls made before that take the recording path, which reads it). A marked
+/// function's twin (the plugin's engine/tape/plan_twin.h) runs its body as written while this is 0.
+///
+/// Process-wide, not per thread, and read with a plain load, on purpose (measured with bench_every_marked, every
+/// function of a stencil code marked, against the code without the plugin): a thread_local flag costs a TLS access
+/// per call (1.14x); a relaxed std::atomic load may not be merged or hoisted, so each inlined call keeps a test and
+/// a cold call inside the loops, which then do not vectorize (4.2x); a plain load of this global is merged with the
+/// test at the entry of the outermost marked function and the loops are those of the plain build (0.99x). The
+/// runtime changes it with atomic read-modify-writes (std::atomic_ref) while other threads read it: the race is
+/// benign by construction. A thread reads the flag again after every call the compiler cannot see into, and a
+/// recording starts on a thread in such a call (tj::track's track_begin, out of line), so every marked call it
+/// makes from then on reads the new value; a recording started on another thread does not record this thread's
+/// calls (docs/tape.md, "Threads"), except the threads of its OpenMP regions, which start after it.
 /// Defined in runtime/tape/tape_recorder.cpp.
-extern std::atomic<unsigned> g_recording;
+extern unsigned g_recording;
 
-/// One relaxed load: what a marked function tests on entry before running its body as written.
-inline bool recording() noexcept { return g_recording.load(std::memory_order_relaxed) != 0; }
+/// What a marked function tests on entry before running its body as written (see g_recording).
+inline bool recording() noexcept { return g_recording != 0; }
 
 // Out of line (runtime/tape/tape_recorder.cpp). A null frame means this call is not recorded at all.
 void *frame_enter(const FunctionInfo &fn, const char *signature, bool *record_statements);
