@@ -87,10 +87,11 @@ struct FunctionInfo {
 /// function's twin (the plugin's engine/tape/plan_twin.h) runs its body as written while this is 0.
 ///
 /// Process-wide, not per thread, and read with a plain load, on purpose (measured with bench_every_marked, every
-/// function of a stencil code marked, against the code without the plugin): a thread_local flag costs a TLS access
-/// per call (1.14x); a relaxed std::atomic load may not be merged or hoisted, so each inlined call keeps a test and
-/// a cold call inside the loops, which then do not vectorize (4.2x); a plain load of this global is merged with the
-/// test at the entry of the outermost marked function and the loops are those of the plain build (0.99x). The
+/// function of a stencil code marked, against the code without the plugin): neither an `extern thread_local` flag
+/// (a TLS access per call, 4.3x) nor a relaxed std::atomic load (4.2x) may be merged or hoisted, so each inlined
+/// call keeps a test and a cold call inside the loops, which then do not vectorize; a plain load of this global is
+/// merged with the test at the entry of the outermost marked function and the loops are those of the plain build
+/// (1.00x). The
 /// runtime changes it with atomic read-modify-writes (std::atomic_ref) while other threads read it: the race is
 /// benign by construction. A thread reads the flag again after every call the compiler cannot see into, and a
 /// recording starts on a thread in such a call (tj::track's track_begin, out of line), so every marked call it
