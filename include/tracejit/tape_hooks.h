@@ -91,12 +91,11 @@ struct FunctionInfo {
 /// (a TLS access per call, 4.3x) nor a relaxed std::atomic load (4.2x) may be merged or hoisted, so each inlined
 /// call keeps a test and a cold call inside the loops, which then do not vectorize; a plain load of this global is
 /// merged with the test at the entry of the outermost marked function and the loops are those of the plain build
-/// (1.00x). The
-/// runtime changes it with atomic read-modify-writes (std::atomic_ref) while other threads read it: the race is
-/// benign by construction. A thread reads the flag again after every call the compiler cannot see into, and a
-/// recording starts on a thread in such a call (tj::track's track_begin, out of line), so every marked call it
-/// makes from then on reads the new value; a recording started on another thread does not record this thread's
-/// calls (docs/tape.md, "Threads"), except the threads of its OpenMP regions, which start after it.
+/// (1.00x). The runtime changes it with atomic read-modify-writes (std::atomic_ref) while other threads read it:
+/// the race is benign by construction. A thread reads the flag again after every call the compiler cannot see
+/// into, and a recording starts on a thread in such a call (tj::track's track_begin, out of line), so every marked
+/// call it makes from then on reads the new value; a recording started on another thread does not record this
+/// thread's calls (docs/tape.md, "Threads"), except the threads of its OpenMP regions, which start after it.
 /// Defined in runtime/tape/tape_recorder.cpp.
 extern unsigned g_recording;
 
