@@ -11,6 +11,8 @@
 #include <clang/AST/StmtCXX.h>
 #include <llvm/ADT/StringRef.h>
 
+#include <cctype>
+
 namespace tracejit::plugin {
 
 using namespace clang;
