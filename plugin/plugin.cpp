@@ -63,10 +63,13 @@ class TracejitAction : public clang::PluginASTAction {
                 m_off = true;
             } else if (arg == "dump") {
                 m_dump = true;
+            } else if (arg == "no-twin") {
+                m_twins = false;
             } else {
                 clang::DiagnosticsEngine &diags = ci.getDiagnostics();
                 unsigned id = diags.getCustomDiagID(clang::DiagnosticsEngine::Error,
-                                                    "tracejit: unknown plugin argument '%0' (known: dump, off)");
+                                                    "tracejit: unknown plugin argument '%0' (known: dump, "
+                                                    "no-twin, off)");
                 diags.Report(id) << arg;
                 ok = false;
             }
@@ -79,7 +82,7 @@ class TracejitAction : public clang::PluginASTAction {
     std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &ci, llvm::StringRef) override {
         if (in_prepass() || m_off || !may_contain_marks(ci))
             return std::make_unique<clang::ASTConsumer>();
-        PrepassResult result = run_prepass(ci);
+        PrepassResult result = run_prepass(ci, m_twins);
         if (result.crashed) {
             clang::DiagnosticsEngine &diags = ci.getDiagnostics();
             diags.Report(diags.getCustomDiagID(clang::DiagnosticsEngine::Error,
@@ -110,6 +113,7 @@ class TracejitAction : public clang::PluginASTAction {
   private:
     bool m_off = false;
     bool m_dump = false;
+    bool m_twins = true; ///< -fplugin-arg-tracejit-no-twin: instrumented bodies only (plan_twin.h)
 };
 
 clang::FrontendPluginRegistry::Add<TracejitAction> registration("tracejit",

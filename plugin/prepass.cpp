@@ -137,8 +137,8 @@ class MarkScanner {
 /// The pre-pass's consumer: skips what cannot be marked, then runs the engine on the finished AST.
 class PrepassConsumer : public clang::ASTConsumer {
   public:
-    PrepassConsumer(PrepassResult &result, const SymbolicErrorFilter &errors, WarningCapture &warnings)
-        : m_result(result), m_errors(errors), m_warnings(warnings) {}
+    PrepassConsumer(PrepassResult &result, const SymbolicErrorFilter &errors, WarningCapture &warnings, bool twins)
+        : m_result(result), m_errors(errors), m_warnings(warnings), m_twins(twins) {}
 
     // Only marked bodies are rewritten: parsing the others is wasted (about 30 % of the pre-pass).
     bool shouldSkipFunctionBody(clang::Decl *decl) override {
@@ -155,6 +155,7 @@ class PrepassConsumer : public clang::ASTConsumer {
         clang::Rewriter rewriter(sm, ctx.getLangOpts());
         EngineOptions options;
         options.exceptions = ctx.getLangOpts().CXXExceptions;
+        options.twins = m_twins;
         EngineResult engine;
         try {
             engine = rewrite_marked_functions(ctx, rewriter, options);
@@ -198,7 +199,8 @@ class PrepassConsumer : public clang::ASTConsumer {
             if (!file)
                 continue;
             unsigned end = sm.getFileOffset(range.getEnd());
-            m_result.rewritten.push_back({file->getName().str(), begin, end, sm.getLineNumber(fid, end)});
+            m_result.rewritten.push_back(
+                {file->getName().str(), begin, end, sm.getPresumedLineNumber(range.getEnd())});
             rewriter.InsertTextBefore(range.getBegin(), "_Pragma(\"clang diagnostic push\") "
                                                         "_Pragma(\"clang diagnostic ignored \\\"-Weverything\\\"\") ");
             rewriter.InsertTextAfter(range.getEnd(), " _Pragma(\"clang diagnostic pop\")");
@@ -213,6 +215,7 @@ class PrepassConsumer : public clang::ASTConsumer {
     PrepassResult &m_result;
     const SymbolicErrorFilter &m_errors;
     WarningCapture &m_warnings;
+    bool m_twins;
 };
 
 /// Tells the warning capture when the main file has been read: warnings after that are late.
@@ -227,19 +230,20 @@ class MainFileEnd : public clang::PPCallbacks {
 
 class PrepassAction : public clang::ASTFrontendAction {
   public:
-    PrepassAction(PrepassResult &result, const SymbolicErrorFilter &errors, WarningCapture &warnings)
-        : m_result(result), m_errors(errors), m_warnings(warnings) {}
+    PrepassAction(PrepassResult &result, const SymbolicErrorFilter &errors, WarningCapture &warnings, bool twins)
+        : m_result(result), m_errors(errors), m_warnings(warnings), m_twins(twins) {}
 
   protected:
     std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &ci, llvm::StringRef) override {
         ci.getPreprocessor().addPPCallbacks(std::make_unique<MainFileEnd>(m_warnings));
-        return std::make_unique<PrepassConsumer>(m_result, m_errors, m_warnings);
+        return std::make_unique<PrepassConsumer>(m_result, m_errors, m_warnings, m_twins);
     }
 
   private:
     PrepassResult &m_result;
     const SymbolicErrorFilter &m_errors;
     WarningCapture &m_warnings;
+    bool m_twins;
 };
 
 /// The tracejit include folder that goes with this plugin: next to it once installed, the source tree's in a build.
@@ -321,7 +325,7 @@ bool may_contain_marks(clang::CompilerInstance &ci) {
     return false;
 }
 
-PrepassResult run_prepass(clang::CompilerInstance &ci) {
+PrepassResult run_prepass(clang::CompilerInstance &ci, bool twins) {
     PrepassResult result;
     auto invocation = std::make_shared<clang::CompilerInvocation>(ci.getInvocation());
     clang::FrontendOptions &frontend = invocation->getFrontendOpts();
@@ -355,7 +359,7 @@ PrepassResult run_prepass(clang::CompilerInstance &ci) {
 
     // A crash in the pre-pass (a bug in the engine, or in clang on code it cannot parse twice) becomes an error
     // of this compile rather than a crash of clang, where clang has crash recovery enabled (the driver does).
-    PrepassAction action(result, *errors, *warnings);
+    PrepassAction action(result, *errors, *warnings, twins);
     bool ok = false;
     t_in_prepass = true;
     llvm::CrashRecoveryContext recovery;

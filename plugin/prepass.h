@@ -54,8 +54,8 @@ bool in_prepass();
 /// Parses the translation unit of `ci` once more and runs the engine on it. Nothing is shown: errors stop the
 /// rewrite, except those of tj::Bool conditions (symbolic_condition.h), which are what the engine rewrites; the
 /// warnings inside rewritten definitions are kept for the real compile (user_warnings.h), which ignores its own
-/// there: each rewritten definition is wrapped in diagnostic pragmas on its own lines.
-PrepassResult run_prepass(clang::CompilerInstance &ci);
+/// there: each rewritten definition is wrapped in diagnostic pragmas on its own lines. `twins`: EngineOptions::twins.
+PrepassResult run_prepass(clang::CompilerInstance &ci, bool twins = true);
 
 /// Makes the real compile of `ci` read the rewritten files and include <tracejit/tape_hooks.h> (and, with frozen
 /// functions, <tracejit/freeze.h>) first (from the

@@ -224,7 +224,8 @@ bool WarningReplay::front_done(clang::SourceLocation loc) {
     const RewrittenSpan &span = m_spans[m_span_of[m_next]];
     if (sm.getFileEntryRefForID(fid)->getName() != span.file)
         return false;
-    return sm.getLineNumber(fid, offset) > span.end_line;
+    // Presumed lines: a twin (engine/tape/plan_twin.h) adds lines, and `#line` numbers them as the user's again.
+    return sm.getPresumedLineNumber(sm.getComposedLoc(fid, offset)) > span.end_line;
 }
 
 void WarningReplay::on_token(clang::SourceLocation loc) {

@@ -59,7 +59,8 @@ struct CapturedWarning {
 struct RewrittenSpan {
     std::string file;
     unsigned begin = 0, end = 0;
-    unsigned end_line = 0; ///< the line of `end` (lines are the same in the rewritten text)
+    /// The presumed line of `end` (`#line` keeps it in the rewritten text, which may have more lines: a twin)
+    unsigned end_line = 0;
 };
 
 /// Collects the warnings (and their notes) of the pre-pass. Forwards nothing.

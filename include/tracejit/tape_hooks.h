@@ -81,6 +81,27 @@ struct FunctionInfo {
     const char *signature; ///< `__PRETTY_FUNCTION__` for template instantiations, else null
 };
 
+/// Whether anything may be recorded anywhere in the process: nonzero while a tj::track runs on any thread (4 per
+/// recording), always with TRACEJIT_TAPE (bit 1), and until the first marked call has read TRACEJIT_TAPE (bit 0,
+/// set by its constant initializer, so calls made before that take the recording path, which reads it). A marked
+/// function's twin (the plugin's engine/tape/plan_twin.h) runs its body as written while this is 0.
+///
+/// Process-wide, not per thread, and read with a plain load, on purpose (measured with bench_every_marked, every
+/// function of a stencil code marked, against the code without the plugin): neither an `extern thread_local` flag
+/// (a TLS access per call, 4.3x) nor a relaxed std::atomic load (4.2x) may be merged or hoisted, so each inlined
+/// call keeps a test and a cold call inside the loops, which then do not vectorize; a plain load of this global is
+/// merged with the test at the entry of the outermost marked function and the loops are those of the plain build
+/// (1.00x). The runtime changes it with atomic read-modify-writes (std::atomic_ref) while other threads read it:
+/// the race is benign by construction. A thread reads the flag again after every call the compiler cannot see
+/// into, and a recording starts on a thread in such a call (tj::track's track_begin, out of line), so every marked
+/// call it makes from then on reads the new value; a recording started on another thread does not record this
+/// thread's calls (docs/tape.md, "Threads"), except the threads of its OpenMP regions, which start after it.
+/// Defined in runtime/tape/tape_recorder.cpp.
+extern unsigned g_recording;
+
+/// What a marked function tests on entry before running its body as written (see g_recording).
+inline bool recording() noexcept { return g_recording != 0; }
+
 // Out of line (runtime/tape/tape_recorder.cpp). A null frame means this call is not recorded at all.
 void *frame_enter(const FunctionInfo &fn, const char *signature, bool *record_statements);
 void frame_leave(void *frame) noexcept;

@@ -18,8 +18,12 @@
 #include "engine/freeze/plan_freeze.h"
 #include "engine/source_edits.h"
 #include "engine/tape/plan_statements.h"
+#include "engine/tape/plan_twin.h"
 
+#include <clang/AST/Stmt.h>
 #include <clang/Lex/Lexer.h>
+
+#include <stdexcept>
 
 namespace tracejit::plugin {
 
@@ -46,6 +50,19 @@ bool plan_frozen_function(clang::ASTContext &ctx, const SourceText &src, const c
         types.supported(fn.getReturnType());
     std::vector<ImplicitInput> implicit_inputs = find_implicit_inputs(ctx, fn, types, diagnostics);
     return plan_freeze(ctx, src, fn, *mark, plan, implicit_inputs, edits, diagnostics);
+}
+
+/// Writes the twin of `fn` (plan_twin.h) into `rewriter`: its body as written, then the body with `edits` applied.
+void apply_twin(clang::ASTContext &ctx, const SourceText &src, const clang::FunctionDecl &fn, const TwinShape &shape,
+                const EditList &edits, clang::Rewriter &rewriter) {
+    clang::Rewriter scratch(ctx.getSourceManager(), ctx.getLangOpts());
+    edits.apply(scratch);
+    const auto *body = clang::cast<clang::CompoundStmt>(fn.getBody());
+    clang::CharSourceRange range = src.file_range(clang::SourceRange(body->getLBracLoc(), body->getRBracLoc()));
+    std::string text = twin_body(src, fn, shape, scratch.getRewrittenText(range));
+    if (text.empty())
+        throw std::logic_error("the twin of '" + fn.getNameAsString() + "' could not be written");
+    rewriter.ReplaceText(range, text);
 }
 
 /// Where the definition of `fn` is written: see EngineResult::rewritten_definitions.
@@ -87,11 +104,23 @@ EngineResult rewrite_marked_functions(clang::ASTContext &ctx, clang::Rewriter &r
         }
         FunctionPlan plan;
         EditList edits(ctx.getSourceManager());
+        // The twin (plan_twin.h) for traced functions whose body can be duplicated; a frozen function's calls
+        // go through tj::freeze, which costs more than the recording's hooks, and keep the instrumented body.
+        TwinShape twin;
+        bool is_template = fn->isDependentContext() || fn->getTemplatedKind() != clang::FunctionDecl::TK_NonTemplate;
+        bool twinned = options.twins && !freeze_mark(*fn) && why_no_twin(ctx, src, *fn, is_template, twin).empty();
+        if (twinned)
+            plan.signature = twin_signature_name;
         if (!plan_function(ctx, src, *fn, options, plan, edits, result.diagnostics))
             continue;
         EditList freeze_edits(ctx.getSourceManager());
         bool frozen = plan_frozen_function(ctx, src, *fn, plan, types, freeze_edits, result.diagnostics);
-        edits.apply(rewriter);
+        if (twinned && (frozen || plan.symbolic))
+            throw std::logic_error("a twin was planned for a frozen or symbolic function");
+        if (twinned)
+            apply_twin(ctx, src, *fn, twin, edits, rewriter);
+        else
+            edits.apply(rewriter);
         ++result.rewritten_functions;
         result.rewritten_definitions.push_back(definition_range(ctx, *fn));
         result.symbolic_statements += plan.symbolic;

@@ -21,6 +21,7 @@ inline constexpr const char *freeze_annotation = "tracejit.freeze";
 
 struct EngineOptions {
     bool exceptions = true; ///< LangOpts.CXXExceptions: wrap bodies in try/catch to record exceptions
+    bool twins = true;      ///< keep the body as written for calls made while nothing records (plan_twin.h)
 };
 
 struct EngineResult {

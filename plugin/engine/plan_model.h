@@ -56,7 +56,9 @@ struct FunctionPlan {
     std::string file;  ///< presumed file name, as __FILE__ spells it
     uint32_t line = 0; ///< of the function's name
     uint32_t column = 0;
-    bool is_template = false; ///< pass __PRETTY_FUNCTION__ to the Frame
+    bool is_template = false; ///< pass the function's signature to the Frame
+    /// How the prologue names the signature: __PRETTY_FUNCTION__, or the name the twin's lambda captured it as
+    std::string signature = "__PRETTY_FUNCTION__";
     std::vector<std::string> slot_names;
     std::vector<std::string> param_names; ///< the slots passed to args(), in order (slots 0…)
     std::vector<PlannedSite> sites;

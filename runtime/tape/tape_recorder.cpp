@@ -164,6 +164,22 @@ std::string describe_exception(std::exception_ptr error) {
     }
 }
 
+alignas(std::atomic_ref<unsigned>::required_alignment) unsigned g_recording = 1u;
+
+namespace {
+
+/// g_recording as the runtime changes it: by atomic read-modify-writes (the hooks read it plainly, see tape_hooks.h).
+std::atomic_ref<unsigned> recording_flag() { return std::atomic_ref<unsigned>(g_recording); }
+
+/// Clears bit 0 of g_recording (TRACEJIT_TAPE not read yet), setting bit 1 when TRACEJIT_TAPE is set.
+void resolve_recording_flag() {
+    if (tape_directory())
+        recording_flag().fetch_or(2u, std::memory_order_relaxed);
+    recording_flag().fetch_and(~1u, std::memory_order_relaxed);
+}
+
+} // namespace
+
 const std::string *tape_directory() {
     static const std::optional<std::string> dir = []() -> std::optional<std::string> {
         const char *d = std::getenv("TRACEJIT_TAPE");
@@ -602,6 +618,8 @@ TapeRecorder *this_thread_recorder() { return t_recorder; }
 void set_this_thread_recorder(TapeRecorder *r) { t_recorder = r; }
 
 void *frame_enter(const FunctionInfo &fn, const char *signature, bool *record_statements) {
+    if (recording_flag().load(std::memory_order_relaxed) & 1u) [[unlikely]]
+        resolve_recording_flag();
     TapeRecorder *r = t_recorder;
     if (t_capturing) [[unlikely]]
         return nullptr;
@@ -717,6 +735,7 @@ void frame_thrown(void *frame, std::exception_ptr error) noexcept {
 
 TapeRecorder *track_begin(Context *ctx, bool direct, const char *callable_name) {
     auto *r = new TapeRecorder(ctx ? ctx : &everything_context(), direct, callable_name ? callable_name : "", false);
+    recording_flag().fetch_add(4u, std::memory_order_relaxed); // before the first marked call of the recording
     r->previous = t_recorder;
     t_recorder = r;
     return r;
@@ -727,6 +746,7 @@ void track_result_captured(TapeRecorder *rec, Captured &&value) { rec->set_resul
 Tape track_end(TapeRecorder *rec, std::exception_ptr error) {
     if (t_recorder == rec)
         t_recorder = rec->previous;
+    recording_flag().fetch_sub(4u, std::memory_order_relaxed);
     std::unique_ptr<TapeRecorder> owner(rec);
     Tape tape = rec->finish(error);
     if (error) { // tj::track rethrows: the tape waits for take_last()

@@ -117,7 +117,7 @@ std::string emit_prologue(const FunctionPlan &plan, bool exceptions) {
            "u, " + t_sites + ", " + std::to_string(plan.sites.size()) + "u, " + t_operands + ", " + t_literals + ", " +
            t_writes + ", " + t_cases + ", " + t_slots + ", " + std::to_string(plan.param_names.size()) + "u, " +
            std::to_string(plan.slot_names.size()) + "u, nullptr}; ";
-    out += ns + "Frame __tjf(__tj_fn" + (plan.is_template ? ", __PRETTY_FUNCTION__" : "") + "); ";
+    out += ns + "Frame __tjf(__tj_fn" + (plan.is_template ? ", " + plan.signature : std::string()) + "); ";
     if (!plan.param_names.empty()) {
         out += "__tjf.args(";
         for (size_t i = 0; i < plan.param_names.size(); ++i)

@@ -6,7 +6,9 @@
 // Only the header holds a mark, so only it is rewritten and printed.
 // CHECK-NOT: tracejit-dump: {{.*}}header.cpp
 // CHECK: {{^}}// tracejit-dump: {{.*}}Inputs/marked_header.h
-// CHECK: {{^\[\[}}jit::trace]] {{_Pragma\([^)]*\) _Pragma\([^)]*\) }}inline int twice(int x) {{\{.*}}__tjf
+// CHECK: {{^\[\[}}jit::trace]] {{_Pragma\([^)]*\) _Pragma\([^)]*\) }}inline int twice(int x) {if (!::tj::tape::detail::recording())
+// CHECK: {{^}}#line 4 "{{.*}}Inputs/marked_header.h"{{$}}
+// CHECK-NEXT: {{^}}[&]() __attribute__((noinline, cold)) -> int {{\{.*}}__tjf
 // CHECK-NOT: tracejit-dump
 #include "Inputs/marked_header.h"
 

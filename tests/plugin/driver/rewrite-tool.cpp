@@ -10,8 +10,14 @@
 //
 // CHECK: {{^}}// tests/plugin/driver/rewrite-tool.cpp — tracejit-rewrite prints
 // CHECK: {{^}}int plain(int x) { return x; }{{$}}
-// CHECK: {{^\[\[}}jit::trace]] int traced(int x) {{\{.*}}__tjf
-// CHECK-NEXT: {{^}}    int y = x * 3;
+// The body as written behind the check of the recording flag, then the instrumented copy (docs/tape.md, "Twins").
+// CHECK: {{^\[\[}}jit::trace]] int traced(int x) {if (!::tj::tape::detail::recording()) {{\[\[likely\]\]}} {{{$}}
+// CHECK-NEXT: {{^}}    int y = x * 3;{{$}}
+// CHECK-NEXT: {{^}}    return y;{{$}}
+// CHECK-NEXT: {{^}}} else {return {{$}}
+// CHECK-NEXT: {{^}}#line 24 "{{.*}}rewrite-tool.cpp"{{$}}
+// CHECK-NEXT: {{^}}[&]() __attribute__((noinline, cold)) -> int {{\{.*}}__tjf
+// CHECK-NEXT: {{^}}    int y = x * 3; __tjf.stmt(
 
 int plain(int x) { return x; }
 

@@ -22,7 +22,7 @@ struct Body {
 };
 
 double Body::step(double dt) {
-    // REWRITE: {{^}}double Body::step(double dt) {{[{].*}}"sim::Body::step"
+    // REWRITE: {{^}}[&]() __attribute__((noinline, cold)) -> double {{[{].*}}"sim::Body::step"
     pos += vel * dt;
     push(dt);
     return energy(vel);

@@ -1,5 +1,5 @@
 // tests/plugin/statements/template.cpp — a function template is rewritten once (its pattern); each instantiation
-// records under its own name (from __PRETTY_FUNCTION__); a member of a class template too
+// records under its own name (from __PRETTY_FUNCTION__, captured by the twin's lambda); a member of a class template
 // RUN: %rewrite %s -- -std=c++20 -I%S/../../../include | %FileCheck --check-prefix=REWRITE %s
 // RUN: %trace_cxx %s -o %t
 // RUN: %t | %FileCheck %s
@@ -10,7 +10,7 @@
 #include <string>
 
 template <typename T> [[jit::trace]] T square(T x) {
-    // REWRITE: ::tj::tape::detail::Frame __tjf(__tj_fn, __PRETTY_{{FUNCTION}}__); __tjf.args(x);
+    // REWRITE: [&, __tj_signature = __PRETTY_{{FUNCTION}}__]() __attribute__((noinline, cold)) -> T {{[{].*}}::tj::tape::detail::Frame __tjf(__tj_fn, __tj_signature); __tjf.args(x);
     T y = x * x;
     return y;
 }
@@ -18,7 +18,7 @@ template <typename T> [[jit::trace]] T square(T x) {
 template <typename T> struct Accumulator {
     T total{};
     [[jit::trace]] T add(T v) {
-        // REWRITE: ::tj::tape::detail::Frame __tjf(__tj_fn, __PRETTY_{{FUNCTION}}__); __tjf.args(v);
+        // REWRITE: [&, __tj_signature = __PRETTY_{{FUNCTION}}__]() __attribute__((noinline, cold)) -> T {{[{].*}}::tj::tape::detail::Frame __tjf(__tj_fn, __tj_signature); __tjf.args(v);
         total += v;
         return total;
     }

@@ -1,0 +1,208 @@
+// plugin/engine/tape/plan_twin.cpp — the twin rewrite (plan_twin.h): which bodies may be duplicated, and the text
+#include "engine/tape/plan_twin.h"
+
+#include "engine/symbolic/symbolic_condition.h"
+
+#include <clang/AST/DeclCXX.h>
+#include <clang/AST/Expr.h>
+#include <clang/AST/ExprCXX.h>
+#include <clang/AST/QualTypeNames.h>
+#include <clang/AST/Stmt.h>
+#include <clang/AST/StmtCXX.h>
+#include <llvm/ADT/StringRef.h>
+
+#include <cctype>
+
+namespace tracejit::plugin {
+
+using namespace clang;
+
+namespace {
+
+/// What in a body keeps it from being duplicated. Walks into lambdas (a static local of a lambda would be
+/// duplicated with it).
+class TwinScan {
+  public:
+    explicit TwinScan(const FunctionDecl &fn) : m_fn(fn) {}
+
+    /// Why the statement `s` cannot be in two copies, or empty.
+    std::string operator()(const Stmt *s) {
+        walk(s);
+        return m_why;
+    }
+    bool has_lambda() const { return m_lambda; }
+
+  private:
+    void walk(const Stmt *s) {
+        if (!s || !m_why.empty())
+            return;
+        if (const auto *ds = dyn_cast<DeclStmt>(s)) {
+            for (const Decl *d : ds->decls()) {
+                if (const auto *vd = dyn_cast<VarDecl>(d)) {
+                    if (vd->isStaticLocal() || vd->getTLSKind() != VarDecl::TLS_None) {
+                        m_why = "it has a static or thread_local variable ('" + vd->getNameAsString() +
+                                "'), of which two copies would keep two states";
+                        return;
+                    }
+                } else if (isa<CXXRecordDecl>(d)) {
+                    m_why = "it declares a local class, which would be two types";
+                    return;
+                }
+            }
+        } else if (isa<AddrLabelExpr>(s)) {
+            m_why = "it takes the address of a label (computed goto)";
+            return;
+        } else if (isa<PredefinedExpr>(s)) {
+            m_why = "it uses __func__ or __PRETTY_FUNCTION__ (assert too), which would name the copy";
+            return;
+        } else if (const auto *a = dyn_cast<GCCAsmStmt>(s)) {
+            llvm::StringRef text = a->getAsmString() ? a->getAsmString()->getString() : llvm::StringRef();
+            if (text.contains(':') || text.contains('.')) {
+                m_why = "it has an asm statement that may define a label or a symbol";
+                return;
+            }
+        } else if (isa<MSAsmStmt>(s)) {
+            m_why = "it has an asm statement";
+            return;
+        } else if (const auto *r = dyn_cast<ReturnStmt>(s)) {
+            // `return p;` moves from the parameter p; in the copy p is a captured reference and would be copied.
+            const Expr *v = r->getRetValue() ? r->getRetValue()->IgnoreUnlessSpelledInSource() : nullptr;
+            while (const auto *p = dyn_cast_or_null<ParenExpr>(v))
+                v = p->getSubExpr()->IgnoreUnlessSpelledInSource();
+            if (const auto *ref = dyn_cast_or_null<DeclRefExpr>(v))
+                if (const auto *p = dyn_cast<ParmVarDecl>(ref->getDecl());
+                    p && p->getDeclContext() == &m_fn &&
+                    (p->getType()->isRecordType() || p->getType()->isDependentType())) {
+                    m_why = "it returns its parameter '" + p->getNameAsString() + "' by name (moved, not copied)";
+                    return;
+                }
+        } else if (const auto *i = dyn_cast<IfStmt>(s); i && symbolic_condition(i->getCond())) {
+            m_why = "it branches on a tj::Bool (the plugin turns that into a symbolic branch)";
+            return;
+        } else if (const auto *w = dyn_cast<WhileStmt>(s); w && symbolic_condition(w->getCond())) {
+            m_why = "it loops on a tj::Bool";
+            return;
+        } else if (const auto *d = dyn_cast<DoStmt>(s); d && symbolic_condition(d->getCond())) {
+            m_why = "it loops on a tj::Bool";
+            return;
+        } else if (const auto *f = dyn_cast<ForStmt>(s); f && f->getCond() && symbolic_condition(f->getCond())) {
+            m_why = "it loops on a tj::Bool";
+            return;
+        }
+        if (const auto *l = dyn_cast<LambdaExpr>(s)) {
+            m_lambda = true;
+            walk(l->getBody());
+        }
+        for (const Stmt *child : s->children())
+            walk(child);
+    }
+
+    const FunctionDecl &m_fn;
+    std::string m_why;
+    bool m_lambda = false;
+};
+
+/// Preprocessor directives in the body other than conditionals and pragmas: a `#define` or `#undef` read twice
+/// would give the first copy's macros to the second.
+bool has_other_directives(llvm::StringRef body) {
+    while (!body.empty()) {
+        auto [line, rest] = body.split('\n');
+        body = rest;
+        line = line.ltrim();
+        if (!line.consume_front("#"))
+            continue;
+        line = line.ltrim();
+        llvm::StringRef name = line.take_while([](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
+        if (name != "pragma" && name != "if" && name != "ifdef" && name != "ifndef" && name != "elif" &&
+            name != "elifdef" && name != "elifndef" && name != "else" && name != "endif")
+            return true;
+    }
+    return false;
+}
+
+/// The lambda's trailing return type for a function returning `declared` (not deduced), or empty when the type
+/// cannot be spelled in the body.
+std::string spelled_type(const ASTContext &ctx, QualType declared) {
+    PrintingPolicy policy(ctx.getLangOpts());
+    policy.SuppressUnwrittenScope = true;
+    std::string text = declared->isInstantiationDependentType()
+                           ? declared.getAsString(policy)
+                           : TypeName::getFullyQualifiedName(declared, ctx, policy, /*WithGlobalNsPrefix=*/true);
+    for (const char *bad : {"(lambda", "(unnamed", "(anonymous", "type-parameter-", "<dependent"})
+        if (text.find(bad) != std::string::npos)
+            return {};
+    return text;
+}
+
+} // namespace
+
+std::string why_no_twin(ASTContext &ctx, const SourceText &src, const FunctionDecl &fn, bool is_template,
+                        TwinShape &shape) {
+    const auto *body = dyn_cast_or_null<CompoundStmt>(fn.getBody());
+    if (!body)
+        return "its body has an unexpected form";
+    if (fn.isMain())
+        return "it is main (run once; its end returns 0 only in main itself)";
+    if (fn.isVariadic())
+        return "it is variadic (va_start needs the function itself)";
+    TwinScan scan(fn);
+    if (std::string why = scan(body); !why.empty())
+        return why;
+    CharSourceRange range = src.file_range(SourceRange(body->getLBracLoc(), body->getRBracLoc()));
+    if (range.isInvalid())
+        return "its body comes from a macro";
+    std::string text = src.text(range);
+    if (has_other_directives(text))
+        return "its body has preprocessor directives other than #if and #pragma";
+    if (text.find("__COUNTER__") != std::string::npos)
+        return "it uses __COUNTER__, which would count twice";
+
+    shape = TwinShape{};
+    shape.template_signature = is_template;
+    QualType declared = fn.getDeclaredReturnType();
+    if (isa<CXXConstructorDecl>(fn) || isa<CXXDestructorDecl>(fn) || (!declared.isNull() && declared->isVoidType())) {
+        shape.returns_void = true;
+        shape.lambda_return = " -> void";
+        return {};
+    }
+    if (declared.isNull())
+        return "its return type is unknown";
+    if (declared->getContainedDeducedType()) {
+        const auto *placeholder = dyn_cast<AutoType>(declared.getTypePtr());
+        if (!placeholder || declared.hasLocalQualifiers())
+            return "its return type is deduced from a placeholder other than auto or decltype(auto)";
+        if (scan.has_lambda()) // a lambda's type would differ between the copies, and with it the deduced type
+            return "its return type is deduced and it has a lambda";
+        shape.lambda_return = placeholder->isDecltypeAuto() ? " -> decltype(auto)" : "";
+        return {};
+    }
+    std::string spelled = spelled_type(ctx, declared);
+    if (spelled.empty())
+        return "its return type cannot be spelled in its body";
+    shape.lambda_return = " -> " + spelled;
+    return {};
+}
+
+std::string twin_body(const SourceText &src, const FunctionDecl &fn, const TwinShape &shape,
+                      const std::string &instrumented) {
+    const auto *body = cast<CompoundStmt>(fn.getBody());
+    CharSourceRange range = src.file_range(SourceRange(body->getLBracLoc(), body->getRBracLoc()));
+    std::string original = src.text(range);
+    if (original.size() < 2 || original.front() != '{' || original.back() != '}' || instrumented.size() < 2 ||
+        instrumented.front() != '{' || instrumented.back() != '}')
+        return {};
+    auto [line, column] = src.presumed(body->getLBracLoc());
+    (void)column;
+    std::string lambda = "[&";
+    if (shape.template_signature)
+        lambda += std::string(", ") + twin_signature_name + " = __PRETTY_FUNCTION__";
+    lambda += "]() __attribute__((noinline, cold))" + shape.lambda_return + " " + instrumented + "()";
+    std::string out = "{if (!::tj::tape::detail::recording()) [[likely]] " + original + " else {";
+    out += shape.returns_void ? "" : "return ";
+    out += "\n#line " + std::to_string(line) + " " + cxx_string_literal(src.presumed_file(body->getLBracLoc())) +
+           "\n";
+    out += lambda + ";}}";
+    return out;
+}
+
+} // namespace tracejit::plugin

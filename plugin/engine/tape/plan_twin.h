@@ -1,0 +1,48 @@
+// plugin/engine/tape/plan_twin.h — the twin rewrite: the body as written while nothing records, the recording copy out of line
+//
+// A [[jit::trace]] function that can be duplicated keeps its body as written behind one branch on the process-wide
+// "recording anywhere" flag (tj::tape::detail::recording(), include/tracejit/tape_hooks.h), so that with no tape
+// active the optimizer sees, and inlines, the code the user wrote; the instrumented body (what plan_function
+// produces) becomes a cold, never-inlined lambda called immediately on the other side of the branch:
+//
+//     T f(args) {if (!::tj::tape::detail::recording()) [[likely]] {<body as written>} else {return
+//     #line <line of the body's '{'> "<file>"
+//     [&]() __attribute__((noinline, cold)) -> T {<instrumented body>}();}}
+//
+// The `#line` directive puts the copy on the user's lines again, so `__LINE__`, diagnostics and debug information
+// of both copies point at the lines as written, and the lines after the function are numbered as in the user's file.
+// Functions whose body cannot be duplicated without changing its meaning keep the instrumented body alone
+// (why_no_twin says which; docs/tape.md lists them).
+#pragma once
+
+#include "engine/source_edits.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Decl.h>
+
+#include <string>
+
+namespace tracejit::plugin {
+
+/// How the recording copy is called: what its lambda returns and whether it needs the function's signature.
+struct TwinShape {
+    std::string lambda_return; ///< the lambda's trailing return type (" -> double", " -> decltype(auto)"), or ""
+    bool returns_void = false; ///< the copy is called as a statement, not returned
+    bool template_signature = false; ///< the lambda captures `__tj_signature = __PRETTY_FUNCTION__` (templates)
+};
+
+/// The name under which the recording copy sees the enclosing function's __PRETTY_FUNCTION__ (emit_prologue).
+inline constexpr const char *twin_signature_name = "__tj_signature";
+
+/// Why the body of `fn` cannot be duplicated (empty when it can); fills `shape` when it can. `is_template` is the
+/// plan's (the Frame then gets the function's signature).
+std::string why_no_twin(clang::ASTContext &ctx, const SourceText &src, const clang::FunctionDecl &fn,
+                        bool is_template, TwinShape &shape);
+
+/// The text that replaces the body of `fn` (from its `{` to its `}`): the body as written, then the recording copy
+/// `instrumented` (the same range after plan_function's edits, braces included). Empty when the body's text cannot
+/// be read.
+std::string twin_body(const SourceText &src, const clang::FunctionDecl &fn, const TwinShape &shape,
+                      const std::string &instrumented);
+
+} // namespace tracejit::plugin
