@@ -34,7 +34,8 @@ using namespace clang;
 enum class ValueForm {
     Target, ///< `EXPR; __tjf.stmt(S, TARGET);`
     Value,  ///< `__tjf.stmt(S, (EXPR));`
-    Void    ///< `EXPR; __tjf.stmt(S);`
+    Void,   ///< `EXPR; __tjf.stmt(S);`
+    Dependent ///< `__tjf.stmt(S, (EXPR, ::tj::tape::detail::Void{}));`: its type depends on a template parameter
 };
 
 /// `s` without leading and trailing whitespace.
@@ -72,8 +73,9 @@ class Planner {
     void set_operands(uint32_t site, const OperandScan &scan);
     void add_write(uint32_t site, const ValueDecl *decl);
     void add_write_of(uint32_t site, const Expr *target);
-    /// Every variable a statement defines or assigns anywhere inside it (for statements recorded as a whole).
-    void add_writes_within(uint32_t site, const Stmt *s);
+    /// Every variable a statement defines or assigns anywhere inside it, directly or through a call's reference and
+    /// pointer arguments; `whole`: `s` is an expression statement's expression (a call's result is dropped).
+    void add_writes_within(uint32_t site, const Stmt *s, bool whole = false);
     /// The operands and writes of a branch's or loop's condition.
     void condition_operands(uint32_t site, const Expr *cond);
     /// The operands, writes and `?:` branches of an expression recorded as a statement (an expression statement,
