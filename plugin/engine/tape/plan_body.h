@@ -44,8 +44,8 @@ std::string trim(std::string s);
 std::string strip_semicolon(std::string s);
 /// True when a class prvalue of this type can be moved or copied (so `ret(S, EXPR)` may pass it through).
 bool movable(const clang::CXXRecordDecl *rd);
-/// True when the runtime can capture a value of this type: complete and not an array or function (dependent
-/// types are assumed capturable: the hook is instantiated with the template).
+/// True when the runtime can capture a value of this type: complete and not an array or function (dependent types
+/// other than arrays are assumed capturable: the hook is instantiated with the template).
 bool capturable(clang::QualType t);
 /// True when a statement may leave the enclosing code (return, break, continue, goto, throw): a statement
 /// recorded as a whole is then recorded before it runs, where the hook still runs.

@@ -55,10 +55,12 @@ bool movable(const CXXRecordDecl *rd) {
 bool capturable(QualType t) {
     if (t.isNull())
         return false;
+    t = t.getNonReferenceType();
+    if (t->isArrayType() || t->isFunctionType()) // also `T a[n]`, `const T a[]` in a template
+        return false;
     if (t->isDependentType())
         return true;
-    t = t.getNonReferenceType();
-    return !t->isIncompleteType() && !t->isArrayType() && !t->isFunctionType() && !t->isVoidType();
+    return !t->isIncompleteType() && !t->isVoidType();
 }
 
 bool may_leave(const Stmt *s) {
