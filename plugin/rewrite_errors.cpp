@@ -39,13 +39,31 @@ void RewriteErrorFilter::BeginSourceFile(const clang::LangOptions &lang, const c
 }
 
 void RewriteErrorFilter::EndSourceFile() {
+    if (!m_held.empty()) { // the end of the translation unit was not reached: at least say what happened where
+        clang::DiagnosticsEngine &diags = m_ci.getDiagnostics();
+        unsigned id = diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "tracejit: %0:%1: %2 (in the "
+                                                                             "rewritten text of this line)");
+        std::vector<Held> held = std::move(m_held);
+        m_held.clear();
+        for (const Held &h : held)
+            diags.Report(id) << h.file << h.line << h.message;
+    }
     if (m_next)
         m_next->EndSourceFile();
+    sync_counts();
 }
 
 void RewriteErrorFilter::finish() {
     if (m_next)
         m_next->finish();
+    sync_counts();
+}
+
+void RewriteErrorFilter::sync_counts() {
+    if (!m_next)
+        return;
+    NumErrors = m_next->getNumErrors();
+    NumWarnings = m_next->getNumWarnings();
 }
 
 bool RewriteErrorFilter::IncludeInDiagnosticCounts() const {
@@ -89,10 +107,13 @@ void RewriteErrorFilter::HandleDiagnostic(clang::DiagnosticsEngine::Level level,
             }
         }
     }
-    // This client's own counts ("1 error generated."): a held error is counted when it is reported.
-    DiagnosticConsumer::HandleDiagnostic(level, info);
+    // This client's counts are the wrapped one's (`-verify` counts only what it did not expect): a held error is
+    // counted when it is reported.
     if (m_next)
         m_next->HandleDiagnostic(level, info);
+    else
+        DiagnosticConsumer::HandleDiagnostic(level, info);
+    sync_counts();
 }
 
 void RewriteErrorFilter::report(WarningReplay &replay) {

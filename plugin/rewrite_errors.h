@@ -45,6 +45,8 @@ class RewriteErrorFilter : public clang::DiagnosticConsumer {
     };
     /// The original text's name for the file of `loc` when it is an edited file, else null.
     const std::string *edited_file(clang::FileID fid) const;
+    /// The counts of errors and warnings are the wrapped client's (the compile's exit status and summary read them).
+    void sync_counts();
 
     clang::CompilerInstance &m_ci;
     clang::DiagnosticConsumer *m_next;
