@@ -7,6 +7,7 @@
 #include "attributes.h"
 #include "engine/engine.h"
 #include "prepass.h"
+#include "rewrite_errors.h"
 #include "user_warnings.h"
 
 #include <clang/AST/ASTConsumer.h>
@@ -28,11 +29,14 @@ namespace {
 /// diagnostics, once every file they point into has been read, at the user's line and column.
 class ReportConsumer : public clang::ASTConsumer {
   public:
-    ReportConsumer(std::vector<EngineDiagnostic> diagnostics, std::shared_ptr<WarningReplay> warnings)
-        : m_diagnostics(std::move(diagnostics)), m_warnings(std::move(warnings)) {}
+    ReportConsumer(std::vector<EngineDiagnostic> diagnostics, std::shared_ptr<WarningReplay> warnings,
+                   RewriteErrorFilter *errors)
+        : m_diagnostics(std::move(diagnostics)), m_warnings(std::move(warnings)), m_errors(errors) {}
 
     void HandleTranslationUnit(clang::ASTContext &ctx) override {
         m_warnings->finish();
+        if (m_errors)
+            m_errors->report(*m_warnings);
         clang::DiagnosticsEngine &diags = ctx.getDiagnostics();
         for (const EngineDiagnostic &diagnostic : m_diagnostics) {
             auto level = diagnostic.level == EngineDiagnostic::Level::Error ? clang::DiagnosticsEngine::Error
@@ -50,6 +54,7 @@ class ReportConsumer : public clang::ASTConsumer {
   private:
     std::vector<EngineDiagnostic> m_diagnostics;
     std::shared_ptr<WarningReplay> m_warnings;
+    RewriteErrorFilter *m_errors; ///< owned by the DiagnosticsEngine; null when nothing was edited
 };
 
 class TracejitAction : public clang::PluginASTAction {
@@ -105,9 +110,10 @@ class TracejitAction : public clang::PluginASTAction {
             originals.emplace(file.name, std::move(file.original));
         if (!applied) // the real compile reads the files as written and judges them itself
             result.warnings.clear(), originals.clear();
+        RewriteErrorFilter *errors = filter_rewrite_errors(ci, originals);
         auto warnings = replay_warnings(ci, std::move(result.warnings), std::move(result.rewritten),
                                         std::move(originals));
-        return std::make_unique<ReportConsumer>(std::move(result.diagnostics), std::move(warnings));
+        return std::make_unique<ReportConsumer>(std::move(result.diagnostics), std::move(warnings), errors);
     }
 
   private:

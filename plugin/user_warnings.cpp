@@ -65,6 +65,17 @@ CapturedDiagnostic capture(clang::DiagnosticsEngine::Level level, const clang::D
     return d;
 }
 
+/// True for the warnings on whether a declaration is used anywhere in the translation unit (-Wunused-function,
+/// -Wunneeded-internal-declaration, -Wunused-member-function, -Wunused-template): the pre-pass skips the bodies of
+/// unmarked functions, so it does not see every use, and a marked function called only from an unmarked one would
+/// be reported unused.
+bool judged_on_whole_unit(unsigned id) {
+    llvm::StringRef option = clang::DiagnosticIDs::getWarningOptionForDiag(id);
+    return option == "unused-function" || option == "unneeded-internal-declaration" ||
+           option == "unused-member-function" || option == "unneeded-member-function" ||
+           option == "unused-template";
+}
+
 /// Reports the pending warnings of the spans the lexer leaves.
 class ReplayCallbacks : public clang::PPCallbacks {
   public:
@@ -89,7 +100,7 @@ void WarningCapture::HandleDiagnostic(clang::DiagnosticsEngine::Level level, con
             m_warnings.back().notes.push_back(capture(level, info));
         return;
     }
-    m_in_warning = level == clang::DiagnosticsEngine::Warning;
+    m_in_warning = level == clang::DiagnosticsEngine::Warning && !judged_on_whole_unit(info.getID());
     if (m_in_warning)
         m_warnings.push_back({capture(level, info), {}, m_late});
 }

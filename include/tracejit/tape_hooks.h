@@ -102,6 +102,12 @@ extern unsigned g_recording;
 /// What a marked function tests on entry before running its body as written (see g_recording).
 inline bool recording() noexcept { return g_recording != 0; }
 
+/// The value of an expression whose type depends on a template parameter, which may be void in an instantiation:
+/// the plugin writes `(EXPR, ::tj::tape::detail::Void{})`. A void EXPR gives the built-in comma's Void; any other
+/// gives EXPR itself, through the operator below (found by argument-dependent lookup), so the hook records it.
+struct Void {};
+template <typename T> constexpr T &&operator,(T &&value, Void) noexcept { return static_cast<T &&>(value); }
+
 // Out of line (runtime/tape/tape_recorder.cpp). A null frame means this call is not recorded at all.
 void *frame_enter(const FunctionInfo &fn, const char *signature, bool *record_statements);
 void frame_leave(void *frame) noexcept;
@@ -150,6 +156,8 @@ class Frame {
         if (m_record) [[unlikely]]
             frame_stmt(m_frame, site, Captured{});
     }
+    /// After a statement whose template-dependent expression turned out void in this instantiation.
+    void stmt(uint32_t site, Void) { stmt(site); }
     /// The condition of an `if` or `?:`: records the Branch and passes the condition through.
     bool cond(uint32_t site, bool c) {
         if (m_record) [[unlikely]]
@@ -209,6 +217,9 @@ class Frame {
         if (m_frame) [[unlikely]]
             frame_return(m_frame, site, Captured{});
     }
+    /// `return EXPR;` in a template where EXPR may be void: `return frame.ret(site, (EXPR, Void{}));` returns void
+    /// (allowed where the function returns void) when it is, else EXPR through the template above.
+    void ret(uint32_t site, Void) { ret(site); }
     /// Before an OpenMP construct that starts a team of threads (`#pragma omp parallel …`): until parallel_end, the
     /// calls the team's threads make are recorded for this call.
     void parallel_begin(uint32_t site) {

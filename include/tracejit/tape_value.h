@@ -174,7 +174,7 @@ template <typename T> Captured capture(const T &v) {
                                                : "tj::Bool";
     } else {
 #ifdef TRACEJIT_TAPE_HAS_FMT
-        if constexpr (fmt::is_formattable<U>::value) {
+        if constexpr (!std::is_array_v<U> && !std::is_function_v<U> && fmt::is_formattable<U>::value) {
             CaptureScope scope; // the formatter may call marked functions: they run unrecorded
             c.text = fmt::format("{}", v);
         }

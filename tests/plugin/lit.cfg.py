@@ -7,6 +7,7 @@
 #   %trace_cxx  %clangxx %plugin plus what links a program against libtracejit (rpath set, sanitizers if the
 #               build uses them): `%trace_cxx %s -o %t && %t`
 #   %rewrite    tracejit-rewrite;  %inspect  tracejit-inspect (feature `inspect` when it is built)
+#   %python     the Python running lit;  %llvm_include  LLVM's include folder (for the runtime's own sources)
 #   %FileCheck  FileCheck (plain FileCheck, not and count are on the PATH too)
 #   %status     runs a program and prints how it ended: `exit 3`, `signal SIGSEGV` (Inputs/exit_status.py)
 # Features: inspect, sanitize, symbolic-do, openmp (see below).
@@ -43,6 +44,8 @@ config.substitutions.append(("%clangxx", clangxx))
 config.substitutions.append(("%plugin", plugin))
 config.substitutions.append(("%trace_cxx", "%s %s %s" % (clangxx, plugin, link)))
 config.substitutions.append(("%rewrite", shlex.quote(config.tracejit_rewrite)))
+config.substitutions.append(("%python", shlex.quote(sys.executable)))
+config.substitutions.append(("%llvm_include", shlex.quote(os.path.join(os.path.dirname(config.llvm_tools_dir), "include"))))
 config.substitutions.append(("%FileCheck", shlex.quote(config.filecheck)))
 config.substitutions.append(
     ("%status", "%s %s" % (shlex.quote(sys.executable), shlex.quote(os.path.join(config.test_source_root, "Inputs", "exit_status.py"))))

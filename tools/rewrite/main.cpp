@@ -4,8 +4,10 @@
 // runs the plugin's engine on it and prints the rewritten text of FILE to stdout (the unchanged text when nothing
 // in it is marked). Compiler errors and the engine's diagnostics go to stderr; either makes the exit status 1. The
 // errors of tj::Bool conditions are not shown: the engine rewrites those statements (symbolic_condition.h).
+// With --mark-all it prints FILE with every function definition marked [[jit::trace]] instead (mark_all.h).
 #include "engine/engine.h"
 #include "engine/symbolic/symbolic_condition.h"
+#include "mark_all.h"
 
 #include <clang/AST/ASTConsumer.h>
 #include <clang/AST/ASTContext.h>
@@ -31,6 +33,10 @@ namespace {
 namespace tp = tracejit::plugin;
 
 llvm::cl::OptionCategory g_category("tracejit-rewrite options");
+llvm::cl::opt<bool> g_mark_all("mark-all",
+                               llvm::cl::desc("print FILE with [[jit::trace]] on every function definition the "
+                                              "plugin can record, instead of rewriting it"),
+                               llvm::cl::cat(g_category));
 
 /// Runs the engine on the parsed file and keeps the rewritten text of the main file.
 class RewriteConsumer : public clang::ASTConsumer {
@@ -42,6 +48,10 @@ class RewriteConsumer : public clang::ASTConsumer {
         clang::DiagnosticsEngine &diags = ctx.getDiagnostics();
         if (m_errors.other_errors() > 0 || diags.hasFatalErrorOccurred())
             return; // clang has said why
+        if (g_mark_all) {
+            m_output = tracejit::rewrite::mark_all_functions(ctx);
+            return;
+        }
         clang::SourceManager &sm = ctx.getSourceManager();
         clang::Rewriter rewriter(sm, ctx.getLangOpts());
         tp::EngineOptions options;
@@ -112,7 +122,7 @@ int main(int argc, const char **argv) {
     auto parser = clang::tooling::CommonOptionsParser::create(
         argc, argv, g_category, llvm::cl::Required,
         "Prints FILE with its [[jit::trace]]/[[jit::freeze]] functions rewritten as the tracejit plugin does.\n"
-        "Usage: tracejit-rewrite FILE -- <compiler arguments>\n");
+        "Usage: tracejit-rewrite [--mark-all] FILE -- <compiler arguments>\n");
     if (!parser) {
         llvm::errs() << "tracejit-rewrite: " << llvm::toString(parser.takeError()) << "\n";
         return 2;

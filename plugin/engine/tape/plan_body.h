@@ -34,7 +34,8 @@ using namespace clang;
 enum class ValueForm {
     Target, ///< `EXPR; __tjf.stmt(S, TARGET);`
     Value,  ///< `__tjf.stmt(S, (EXPR));`
-    Void    ///< `EXPR; __tjf.stmt(S);`
+    Void,   ///< `EXPR; __tjf.stmt(S);`
+    Dependent ///< `__tjf.stmt(S, (EXPR, ::tj::tape::detail::Void{}));`: its type depends on a template parameter
 };
 
 /// `s` without leading and trailing whitespace.
@@ -43,8 +44,8 @@ std::string trim(std::string s);
 std::string strip_semicolon(std::string s);
 /// True when a class prvalue of this type can be moved or copied (so `ret(S, EXPR)` may pass it through).
 bool movable(const clang::CXXRecordDecl *rd);
-/// True when the runtime can capture a value of this type: complete and not an array or function (dependent
-/// types are assumed capturable: the hook is instantiated with the template).
+/// True when the runtime can capture a value of this type: complete and not an array or function (dependent types
+/// other than arrays are assumed capturable: the hook is instantiated with the template).
 bool capturable(clang::QualType t);
 /// True when a statement may leave the enclosing code (return, break, continue, goto, throw): a statement
 /// recorded as a whole is then recorded before it runs, where the hook still runs.
@@ -72,8 +73,9 @@ class Planner {
     void set_operands(uint32_t site, const OperandScan &scan);
     void add_write(uint32_t site, const ValueDecl *decl);
     void add_write_of(uint32_t site, const Expr *target);
-    /// Every variable a statement defines or assigns anywhere inside it (for statements recorded as a whole).
-    void add_writes_within(uint32_t site, const Stmt *s);
+    /// Every variable a statement defines or assigns anywhere inside it, directly or through a call's reference and
+    /// pointer arguments; `whole`: `s` is an expression statement's expression (a call's result is dropped).
+    void add_writes_within(uint32_t site, const Stmt *s, bool whole = false);
     /// The operands and writes of a branch's or loop's condition.
     void condition_operands(uint32_t site, const Expr *cond);
     /// The operands, writes and `?:` branches of an expression recorded as a statement (an expression statement,

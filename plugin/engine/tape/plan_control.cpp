@@ -370,6 +370,7 @@ void Planner::increment(const Expr *inc, CharSourceRange ir, unsigned n, unsigne
         m_edits.insert(ir.getBegin(), Phase::Open, d, "__tjf.stmt(" + I + ", (");
         m_edits.insert(ir.getEnd(), Phase::Close, d, "))");
         break;
+    case ValueForm::Dependent: // `(void)(INC)` whatever its type
     case ValueForm::Void:
         m_edits.insert(ir.getBegin(), Phase::Open, d, "(void)(");
         m_edits.insert(ir.getEnd(), Phase::Close, d, "), __tjf.stmt(" + I + ")");

@@ -277,6 +277,13 @@ const Expr *root_reference(const Expr *target) {
     return nullptr;
 }
 
+const Expr *whole_variable(const Expr *target) {
+    if (!target)
+        return nullptr;
+    const Expr *e = target->IgnoreParenImpCasts();
+    return isa<DeclRefExpr>(e) ? e : nullptr;
+}
+
 bool is_simple_lvalue(const Expr *target) {
     const Expr *e = target ? target->IgnoreParens() : nullptr;
     while (e) {

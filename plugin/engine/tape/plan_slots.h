@@ -57,6 +57,11 @@ const clang::Expr *assignment_target(const clang::Expr *expr, bool *plain);
 /// The variable an lvalue expression stores into: through `.`/`->` bases, subscripts and `*`. Null if none.
 const clang::Expr *root_reference(const clang::Expr *target);
 
+/// The target of a plain `=` when it is a whole variable (`x = …`, not `a[i] = …`, `s.x = …`, `*p = …`): that
+/// variable is written and not read. A part is written through its variable, which is then read too (the rest of it
+/// stays, and a pointer's value is read). Null otherwise.
+const clang::Expr *whole_variable(const clang::Expr *target);
+
 /// True for a variable or a member chain (`a.b.c`, `p->m`, `this->m`, `m`) with no calls or subscripts.
 bool is_simple_lvalue(const clang::Expr *target);
 

@@ -6,6 +6,7 @@
 // one file because every handler is a method of the one Planner (plan_body.h) and they call each other.
 #include "engine/tape/plan_statements.h"
 
+#include "engine/tape/call_writes.h"
 #include "engine/tape/emit_tables.h"
 #include "engine/tape/plan_body.h"
 
@@ -54,10 +55,12 @@ bool movable(const CXXRecordDecl *rd) {
 bool capturable(QualType t) {
     if (t.isNull())
         return false;
+    t = t.getNonReferenceType();
+    if (t->isArrayType() || t->isFunctionType()) // also `T a[n]`, `const T a[]` in a template
+        return false;
     if (t->isDependentType())
         return true;
-    t = t.getNonReferenceType();
-    return !t->isIncompleteType() && !t->isArrayType() && !t->isFunctionType() && !t->isVoidType();
+    return !t->isIncompleteType() && !t->isVoidType();
 }
 
 bool may_leave(const Stmt *s) {
@@ -110,13 +113,20 @@ void Planner::add_write(uint32_t site, const ValueDecl *decl) {
         w.push_back(static_cast<uint32_t>(slot));
 }
 
-void Planner::add_writes_within(uint32_t site, const Stmt *s) {
+void Planner::add_writes_within(uint32_t site, const Stmt *s, bool whole) {
     if (!s || isa<LambdaExpr>(s) || isa<BlockExpr>(s))
         return;
     if (const auto *e = dyn_cast<Expr>(s)) {
         bool plain = false;
         if (const Expr *t = assignment_target(e, &plain))
             add_write_of(site, t);
+        // A call writes what it is given by reference or pointer (docs/tape.md, "Writes through references and
+        // pointers"); `whole`: the call is the statement's own expression, its result dropped.
+        const Expr *inner = e->IgnoreImplicit()->IgnoreParens();
+        for (const DeclRefExpr *ref : call_writes(inner, whole))
+            add_write(site, ref->getDecl());
+        if (whole && inner != e) // the call itself, under its implicit wrappers, is the whole statement too
+            return add_writes_within(site, inner, true);
     }
     if (const auto *ds = dyn_cast<DeclStmt>(s)) {
         for (const Decl *decl : ds->decls()) {
@@ -135,9 +145,9 @@ ValueForm Planner::expression_operands(uint32_t site, const Expr *e, unsigned n,
     bool plain = false;
     *target = nullptr;
     ValueForm form = value_form(e, target, &plain);
-    add_writes_within(site, e);
+    add_writes_within(site, e, true);
     OperandScan scan;
-    scan_operands(e, m_slots, m_src, scan, plain && *target ? root_reference(*target) : nullptr);
+    scan_operands(e, m_slots, m_src, scan, plain ? whole_variable(*target) : nullptr);
     set_operands(site, scan);
     conditionals(scan, n, d);
     return form;
@@ -274,7 +284,7 @@ ValueForm Planner::value_form(const Expr *e, const Expr **target, bool *plain) c
         ((*target)->isTypeDependent() || capturable((*target)->getType())))
         return ValueForm::Target;
     if (e->isTypeDependent())
-        return ValueForm::Void; // valid whatever the instantiation's type
+        return ValueForm::Dependent; // valid whatever the instantiation's type, void included
     QualType t = e->getType();
     if (t.isNull() || t->isVoidType() || t->isPlaceholderType() || !t->isObjectType() || !capturable(t))
         return ValueForm::Void;
@@ -360,9 +370,9 @@ void Planner::macro_statement(const Stmt *s, unsigned n, unsigned d) {
     if (const auto *e = dyn_cast<Expr>(s)) {
         bool plain = false;
         if (const Expr *t = assignment_target(e, &plain); t && plain)
-            written = root_reference(t);
+            written = whole_variable(t);
     }
-    add_writes_within(site, s);
+    add_writes_within(site, s, isa<Expr>(s));
     scan_operands(s, m_slots, m_src, scan, written, true);
     set_operands(site, scan);
     if (is_return) {
@@ -391,7 +401,8 @@ void Planner::plain_statement(const Stmt *s, unsigned n, unsigned d) {
 }
 
 // Expression statement. Simple target: `EXPR; __tjf.stmt(S, TARGET);`; other values: `__tjf.stmt(S, (EXPR));`;
-// void (or dependent): `EXPR; __tjf.stmt(S);`; throw: `{__tjf.stmt(S); throw …;}`.
+// void: `EXPR; __tjf.stmt(S);`; of a template-dependent type: `__tjf.stmt(S, (EXPR, ::tj::tape::detail::Void{}));`
+// (its value unless the instantiation's type is void); throw: `{__tjf.stmt(S); throw …;}`.
 void Planner::expression(const Expr *e, unsigned n, unsigned d) {
     CharSourceRange r = m_src.file_range(e->getSourceRange());
     SourceLocation end = r.isValid() ? m_src.after_semi(r.getEnd()) : SourceLocation();
@@ -414,6 +425,10 @@ void Planner::expression(const Expr *e, unsigned n, unsigned d) {
     case ValueForm::Value:
         m_edits.insert(r.getBegin(), Phase::Open, d, "__tjf.stmt(" + sid(site) + ", (");
         m_edits.insert(r.getEnd(), Phase::Close, d, "))");
+        break;
+    case ValueForm::Dependent:
+        m_edits.insert(r.getBegin(), Phase::Open, d, "__tjf.stmt(" + sid(site) + ", (");
+        m_edits.insert(r.getEnd(), Phase::Close, d, ", ::tj::tape::detail::Void{}))");
         break;
     case ValueForm::Void: m_edits.insert(end, Phase::Close, d, " __tjf.stmt(" + sid(site) + ");"); break;
     }
@@ -491,7 +506,8 @@ void Planner::declaration(const DeclStmt *s, unsigned n, unsigned d) {
 // an EXPR (or braced list) not of the declared type R: return __tjf.ret_as<R>(S, EXPR); (the hook's parameter is
 // initialized from EXPR as the return would be: a null pointer constant stays one); return; → {__tjf.ret(S);
 // return;}; a void EXPR: {EXPR; __tjf.ret(S); return;}; a prvalue that cannot be moved, decltype(auto), a braced
-// list into a type that cannot be spelled or moved: {__tjf.ret(S); return …;}.
+// list into a type that cannot be spelled or moved: {__tjf.ret(S); return …;}; a template-dependent EXPR that may be
+// void in an instantiation: return __tjf.ret(S, (EXPR, ::tj::tape::detail::Void{})); (tape_hooks.h).
 void Planner::return_statement(const ReturnStmt *s, unsigned n, unsigned d) {
     CharSourceRange r = m_src.file_range(s->getSourceRange());
     SourceLocation end = end_of(s);
@@ -579,6 +595,11 @@ void Planner::return_statement(const ReturnStmt *s, unsigned n, unsigned d) {
     Expr::NullPointerConstantKind null = spelled->isNullPointerConstant(m_ctx, Expr::NPC_ValueDependentIsNotNull);
     bool integer_null = null != Expr::NPCK_NotNull && null != Expr::NPCK_CXX11_nullptr &&
                         !(!result.isNull() && !result->isDependentType() && result->isArithmeticType());
+    if (maybe_void && !braced && !decltype_auto && !integer_null) { // recorded with its value unless it is void
+        m_edits.insert(vr.getBegin(), Phase::Open, d, lead + "__tjf.ret(" + S + ", (");
+        m_edits.insert(vr.getEnd(), Phase::Close, d, ", ::tj::tape::detail::Void{}))");
+        return;
+    }
     if (braced || decltype_auto || stuck || maybe_void || integer_null ||
         (!rv->isTypeDependent() && !capturable(rv->getType()))) {
         no_value();

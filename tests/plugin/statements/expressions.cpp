@@ -43,7 +43,7 @@ int main() {
     // CHECK-NEXT: @1: [arg s] 1.5 : double
     // CHECK-NEXT: @2: [arg k] 2 : int
     // CHECK-NEXT: @3: [expressions.cpp:19] Point pt → Point
-    // CHECK-NEXT: @4: [expressions.cpp:20] pt.x = s reads @1 → 1.5
+    // CHECK-NEXT: @4: [expressions.cpp:20] pt.x = s reads @1,@3 → 1.5
     // CHECK-NEXT: @5: [expressions.cpp:22] pt.y += 2 * s reads @1,@4 → 3.0
     // CHECK-NEXT: @6: [expressions.cpp:23] k++ reads @2 → 3
     // CHECK-NEXT: @7: [expressions.cpp:25] --k reads @6 → 2
@@ -51,7 +51,7 @@ int main() {
     // CHECK-NEXT: @9: [expressions.cpp:27] touch(){{$}}
     // CHECK-NEXT: @10: [expressions.cpp:29] twice(k) reads @8 → 12
     // CHECK-NEXT: @11: [expressions.cpp:31] int arr[2] = {0, 0}{{$}}
-    // CHECK-NEXT: @12: [expressions.cpp:32] arr[1] = k reads @8 → 6
+    // CHECK-NEXT: @12: [expressions.cpp:32] arr[1] = k reads @8,@11 → 6
     // The ?: is recorded while its statement runs, before it.
     // CHECK-NEXT: @13: [expressions.cpp:34] k > 5 ? s : -s since @8 → true  (then)
     // CHECK-NEXT: @14: [expressions.cpp:34] double m = k > 5 ? s : -s reads @1,@8 → 1.5

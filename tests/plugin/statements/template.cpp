@@ -60,5 +60,5 @@ int main() {
     // CHECK-NEXT: @1: [arg v] "y" : std::string
     // CHECK-NEXT: @2: [template.cpp:22] total += v reads @1 → "xy"
     // CHECK-NEXT: @3: [template.cpp:23] return total → "xy"
-    // CHECK-NEXT: @11: [template.cpp:35] return s + t + static_cast<double>(acc.add("y").size()) reads @4,@6,@7,@10 → 13.25
+    // CHECK-NEXT: @11: [template.cpp:35] return s + t + static_cast<double>(acc.add("y").size()) reads @4,@6,@9,@10 → 13.25
 }

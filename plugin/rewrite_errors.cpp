@@ -1,0 +1,140 @@
+// plugin/rewrite_errors.cpp — errors of the real compile on rewritten lines: reported at the user's line, as written
+#include "rewrite_errors.h"
+
+#include <clang/Basic/FileManager.h>
+#include <clang/Basic/SourceManager.h>
+#include <clang/Frontend/CompilerInstance.h>
+#include <llvm/ADT/SmallString.h>
+
+namespace tracejit::plugin {
+
+namespace {
+
+/// Line `line` (1-based) of `text`, without its end of line; empty past the end.
+llvm::StringRef line_of(llvm::StringRef text, unsigned line) {
+    size_t offset = 0;
+    for (unsigned l = 1; l < line; ++l) {
+        offset = text.find('\n', offset);
+        if (offset == llvm::StringRef::npos)
+            return {};
+        ++offset;
+    }
+    llvm::StringRef rest = text.substr(offset);
+    return rest.substr(0, rest.find('\n'));
+}
+
+} // namespace
+
+RewriteErrorFilter::RewriteErrorFilter(clang::CompilerInstance &ci, std::map<std::string, std::string> originals)
+    : m_ci(ci), m_originals(std::move(originals)) {
+    clang::DiagnosticsEngine &diags = ci.getDiagnostics();
+    m_next = diags.getClient();
+    if (diags.ownsClient())
+        m_owned = diags.takeClient();
+}
+
+void RewriteErrorFilter::BeginSourceFile(const clang::LangOptions &lang, const clang::Preprocessor *pp) {
+    if (m_next)
+        m_next->BeginSourceFile(lang, pp);
+}
+
+void RewriteErrorFilter::EndSourceFile() {
+    if (!m_held.empty()) { // the end of the translation unit was not reached: at least say what happened where
+        clang::DiagnosticsEngine &diags = m_ci.getDiagnostics();
+        unsigned id = diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "tracejit: %0:%1: %2 (in the "
+                                                                             "rewritten text of this line)");
+        std::vector<Held> held = std::move(m_held);
+        m_held.clear();
+        for (const Held &h : held)
+            diags.Report(id) << h.file << h.line << h.message;
+    }
+    if (m_next)
+        m_next->EndSourceFile();
+    sync_counts();
+}
+
+void RewriteErrorFilter::finish() {
+    if (m_next)
+        m_next->finish();
+    sync_counts();
+}
+
+void RewriteErrorFilter::sync_counts() {
+    if (!m_next)
+        return;
+    NumErrors = m_next->getNumErrors();
+    NumWarnings = m_next->getNumWarnings();
+}
+
+bool RewriteErrorFilter::IncludeInDiagnosticCounts() const {
+    return m_next ? m_next->IncludeInDiagnosticCounts() : true;
+}
+
+const std::string *RewriteErrorFilter::edited_file(clang::FileID fid) const {
+    clang::SourceManager &sm = m_ci.getSourceManager();
+    clang::OptionalFileEntryRef entry = sm.getFileEntryRefForID(fid);
+    if (!entry)
+        return nullptr;
+    for (const auto &[name, text] : m_originals)
+        if (auto e = m_ci.getFileManager().getOptionalFileRef(name); e && e->getUniqueID() == entry->getUniqueID())
+            return &name;
+    return nullptr;
+}
+
+void RewriteErrorFilter::HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic &info) {
+    if (level == clang::DiagnosticsEngine::Note && m_holding)
+        return;
+    m_holding = false;
+    if (level >= clang::DiagnosticsEngine::Error && info.getLocation().isValid() && info.hasSourceManager()) {
+        clang::SourceManager &sm = info.getSourceManager();
+        auto [fid, offset] = sm.getDecomposedLoc(sm.getFileLoc(info.getLocation()));
+        if (const std::string *name = edited_file(fid)) {
+            bool invalid = false;
+            llvm::StringRef rewritten = sm.getBufferData(fid, &invalid);
+            unsigned line = sm.getLineNumber(fid, offset);
+            unsigned column = sm.getColumnNumber(fid, offset);
+            llvm::StringRef now = invalid ? llvm::StringRef() : line_of(rewritten, line);
+            llvm::StringRef was = line_of(m_originals.at(*name), line);
+            if (!invalid && now != was) {
+                // The column where the line is as written up to it, else the line's first character.
+                if (column == 0 || column > was.size() + 1 || now.substr(0, column - 1) != was.substr(0, column - 1))
+                    column = static_cast<unsigned>(std::min(was.find_first_not_of(" \t"), was.size())) + 1;
+                llvm::SmallString<256> message;
+                info.FormatDiagnostic(message);
+                m_held.push_back({*name, line, column, message.str().str()});
+                m_holding = true;
+                return;
+            }
+        }
+    }
+    // This client's counts are the wrapped one's (`-verify` counts only what it did not expect): a held error is
+    // counted when it is reported.
+    if (m_next)
+        m_next->HandleDiagnostic(level, info);
+    else
+        DiagnosticConsumer::HandleDiagnostic(level, info);
+    sync_counts();
+}
+
+void RewriteErrorFilter::report(WarningReplay &replay) {
+    clang::DiagnosticsEngine &diags = m_ci.getDiagnostics();
+    unsigned id = diags.getCustomDiagID(clang::DiagnosticsEngine::Error,
+                                        "tracejit: %0 (in the rewritten text of this line: -fplugin-arg-tracejit-dump "
+                                        "shows it; -fplugin-arg-tracejit-off compiles the file without recording)");
+    std::vector<Held> held = std::move(m_held);
+    m_held.clear();
+    for (const Held &h : held) {
+        clang::SourceLocation loc = replay.locate(h.file, h.line, h.column);
+        diags.Report(loc, id) << h.message;
+    }
+}
+
+RewriteErrorFilter *filter_rewrite_errors(clang::CompilerInstance &ci, std::map<std::string, std::string> originals) {
+    if (originals.empty())
+        return nullptr;
+    auto *filter = new RewriteErrorFilter(ci, std::move(originals));
+    ci.getDiagnostics().setClient(filter, /*ShouldOwnClient=*/true);
+    return filter;
+}
+
+} // namespace tracejit::plugin
