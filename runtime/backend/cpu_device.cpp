@@ -4,6 +4,7 @@
 #include "backend/cpu_jit.h"
 #include "backend/cpu_memory.h"
 #include "backend/cpu_reduce.h"
+#include "backend/cpu_scan.h"
 #include "backend/cpu_thread_pool.h"
 #include "cache/kernel_cache.h"
 
@@ -77,6 +78,14 @@ class CpuDevice final : public Device {
     void reduce(ReduceOp op, VarType t, const void *in, uint64_t n, uint64_t block, void *out) override {
         if (n)
             cpu::reduce_blocks(t, in, n, block ? block : n, op, out);
+    }
+
+    void prefix_reduce(ReduceOp op, VarType t, const void *in, uint64_t n, uint64_t block, bool exclusive,
+                       bool reverse, void *out) override {
+        cpu::prefix_reduce(op, t, in, n, block, exclusive, reverse, out);
+    }
+    uint64_t compress(const void *mask, uint64_t n, void *out_indices) override {
+        return cpu::compress(static_cast<const uint8_t *>(mask), n, static_cast<uint32_t *>(out_indices));
     }
 
     void sync() override {} // launches are synchronous
