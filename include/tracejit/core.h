@@ -90,7 +90,8 @@ uint32_t var_block_reduce(uint32_t a, ReduceOp op, size_t block_size, const char
 /// `api` names the caller in errors (tj::prefix_sum(), tj::block_prefix_reduce()).
 uint32_t var_block_prefix_reduce(uint32_t a, ReduceOp op, size_t block_size, bool exclusive, bool reverse,
                                  const char *api);
-/// The UInt32 indices of the true entries of the Bool `mask`, in order (evaluated at once; 0 when there are none).
+/// The UInt32 indices of the true entries of the Bool `mask`, in order (evaluated at once; an array of size 0 when
+/// there are none).
 uint32_t var_compress(uint32_t mask);
 /// An evaluated, in-memory variable with the value of `a` (a literal becomes a buffer); a new reference.
 uint32_t var_make_opaque(uint32_t a);

@@ -38,8 +38,8 @@ template <typename T> Array<T> prefix_sum(const Array<T> &x, bool exclusive = tr
     return Array<T>::steal(detail::var_block_prefix_reduce(x.index(), detail::ReduceOp::Sum, 0, exclusive, false, api));
 }
 
-/// The indices of the true entries of `mask`, in order (a UInt32 array of tj::count(mask) entries; the empty
-/// array when there are none). Evaluates at once. In a frozen function the number of entries may change from call
+/// The indices of the true entries of `mask`, in order (a UInt32 array of tj::count(mask) entries; an array of
+/// size 0 when there are none). Evaluates at once. In a frozen function the number of entries may change from call
 /// to call without a new recording (docs/freezing.md, "Compress"). The indices carry no gradient; gathers through
 /// them do.
 inline UInt32 compress(const Bool &mask) { return UInt32::steal(detail::var_compress(mask.index())); }

@@ -175,8 +175,7 @@ std::vector<uint32_t> replay(const Recording &rec, const BoundInputs &in, const 
         free_made();
         throw;
     }
-    // Outputs: each made slot becomes a variable once; input slots give back the input's own variable. A made slot
-    // that is now empty (it followed a count that is now 0) is the empty array, as the JIT makes it.
+    // Outputs: each made slot becomes a variable once; input slots give back the input's own variable.
     std::vector<uint32_t> out, var_of(rec.slots.size(), 0);
     for (uint32_t i = 0; i < rec.input_slot.size(); ++i)
         if (rec.input_slot[i] >= 0 && !var_of[uint32_t(rec.input_slot[i])])
@@ -194,9 +193,6 @@ std::vector<uint32_t> replay(const Recording &rec, const BoundInputs &in, const 
         case OutLeaf::SlotValue:
             if (var_of[o.slot]) {
                 jit::inc_ref(s, var_of[o.slot]);
-            } else if (o.slot >= rec.input_slots && sizes[o.slot] == 0) {
-                out.push_back(0);
-                break;
             } else {
                 var_of[o.slot] =
                     jit::new_leaf(s, detail::Op::Data, rec.slots[o.slot].type, sizes[o.slot], 0, buffers[o.slot], at);

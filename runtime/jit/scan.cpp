@@ -26,8 +26,6 @@ uint32_t var_block_prefix_reduce(uint32_t a, ReduceOp op, size_t block_size, boo
     jit::check_reduce_type(api, op, t);
     if (op == ReduceOp::Mean)
         throw Error(fmt::format("{}: Mean is not a prefix reduction (divide a prefix sum instead)", api));
-    if (n == 0)
-        return 0;
     uint32_t src = var_make_opaque(a); // evaluated, one reference
     const Backend at = jit::where(s.vars[src]);
     void *out;
@@ -53,8 +51,6 @@ uint32_t var_compress(uint32_t mask) {
     if (v.type != VarType::Bool)
         throw Error(fmt::format("{}: the mask must be a Bool array, not {}", api, type_name(v.type)));
     uint64_t n = v.size;
-    if (n == 0)
-        return 0;
     if (n > uint64_t(UINT32_MAX))
         throw Error(fmt::format("{}: the mask has {} entries, more than UInt32 indices can address", api, n));
     uint32_t src = var_make_opaque(mask);
@@ -66,9 +62,9 @@ uint32_t var_compress(uint32_t mask) {
         backends::Device &dev = backends::active_device(at);
         all = dev.alloc(VarType::UInt32, n);
         count = dev.compress(s.vars[src].data, n, all);
-        if (count)
-            out = backends::new_buffer(dev, VarType::UInt32, count,
-                                       [&](void *o) { dev.copy(o, all, VarType::UInt32, count); });
+        // Copied even when empty: a frozen function records the copy, whose size follows the count on replay.
+        out = backends::new_buffer(dev, VarType::UInt32, count,
+                                   [&](void *o) { dev.copy(o, all, VarType::UInt32, count); });
     } catch (...) {
         owner.free(all, VarType::UInt32, n);
         jit::dec_ref(s, src);
@@ -76,8 +72,6 @@ uint32_t var_compress(uint32_t mask) {
     }
     owner.free(all, VarType::UInt32, n);
     jit::dec_ref(s, src);
-    if (!count)
-        return 0;
     return jit::new_leaf(s, Op::Data, VarType::UInt32, count, 0, out, at);
 }
 
