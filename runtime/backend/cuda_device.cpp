@@ -250,6 +250,7 @@ class CudaDevice final : public backends::Device {
         void *count = alloc(VarType::UInt32, 1);
         uint32_t host = 0;
         try {
+            fill(count, VarType::UInt32, 1, 0); // the last pass writes it; zeroed so that it is defined regardless
             scan_passes(VarType::Bool, ReduceOp::Sum, ScanPass::Compress, true, false, mask, out_indices, n, n, count,
                         *this);
             copy_to_host(&host, count, VarType::UInt32, 1); // waits for the passes: the count is needed on the host

@@ -43,9 +43,10 @@ using llvm::Value;
 constexpr unsigned global_space = 1, shared_space = 3;
 static_assert(scan_tile % scan_block_threads == 0 && scan_block_threads <= 1024);
 
-/// The type the kernel scans in: double for float sums and products (as the CPU), UInt32 for compress's counts.
+/// The type the kernel scans in: double for float sums and products (as the CPU), UInt32 for compress's counts
+/// (a Sum of Bool: compress's first two passes count the mask's true entries).
 VarType accumulator_type(VarType t, ReduceOp op, ScanPass pass) {
-    if (pass == ScanPass::Compress)
+    if (pass == ScanPass::Compress || (t == VarType::Bool && op == ReduceOp::Sum)) // a mask's true entries, counted
         return VarType::UInt32;
     if (is_float(t) && (op == ReduceOp::Sum || op == ReduceOp::Prod))
         return VarType::Float64;
@@ -365,8 +366,9 @@ class ScanKernel {
 
 std::string scan_ptx(VarType t, ReduceOp op, ScanPass pass, bool exclusive, bool reverse, const std::string &arch) {
     TJ_ASSERT(op != ReduceOp::Mean, "the CUDA scan kernel takes no Mean");
-    TJ_ASSERT(pass == ScanPass::Compress || t != VarType::Bool || (op != ReduceOp::Sum && op != ReduceOp::Prod),
-              "no CUDA Sum or Prod scan of Bool");
+    TJ_ASSERT(t != VarType::Bool || op != ReduceOp::Prod, "no CUDA Prod scan of Bool");
+    TJ_ASSERT(t != VarType::Bool || op != ReduceOp::Sum || pass != ScanPass::Scan,
+              "no CUDA Sum scan of Bool (only compress's passes count a mask)");
     TJ_ASSERT(!is_float(t) || (op != ReduceOp::And && op != ReduceOp::Or), "no CUDA And/Or scan of floats");
     std::unique_ptr<llvm::TargetMachine> tm = nvptx_target_machine(arch);
     llvm::LLVMContext ctx;

@@ -62,6 +62,7 @@ uint32_t var_compress(uint32_t mask) {
         backends::Device &dev = backends::active_device(at);
         all = dev.alloc(VarType::UInt32, n);
         count = dev.compress(s.vars[src].data, n, all);
+        TJ_ASSERT(count <= n, "a device's compress counted more entries than the mask has");
         // Copied even when empty: a frozen function records the copy, whose size follows the count on replay.
         out = backends::new_buffer(dev, VarType::UInt32, count,
                                    [&](void *o) { dev.copy(o, all, VarType::UInt32, count); });
