@@ -45,6 +45,9 @@ uint64_t block_size(uint64_t n) {
     return (block + 63) & ~uint64_t(63);
 }
 
+/// Copies of at least this many bytes run on the thread pool, in slices of copy_slice bytes.
+constexpr uint64_t large_copy = uint64_t(4) << 20, copy_slice = uint64_t(1) << 20;
+
 class CpuDevice final : public Device {
   public:
     Backend backend() const override { return Backend::CPU; }
@@ -56,8 +59,27 @@ class CpuDevice final : public Device {
     void copy_from_host(void *dst, const void *src, VarType t, uint64_t n) override { copy(dst, src, t, n); }
     void copy_to_host(void *dst, const void *src, VarType t, uint64_t n) override { copy(dst, src, t, n); }
     void copy(void *dst, const void *src, VarType t, uint64_t n) override {
-        if (n)
-            std::memcpy(dst, src, n * detail::type_size(t));
+        uint64_t bytes = n * detail::type_size(t);
+        if (bytes < large_copy || cpu::pool_size() == 1) {
+            if (bytes)
+                std::memcpy(dst, src, bytes);
+            return;
+        }
+        // Large copies (compress's indices, copies before a scatter) in slices on the thread pool: one core does
+        // not reach the memory bandwidth.
+        struct Slices {
+            char *dst;
+            const char *src;
+            uint64_t bytes;
+        } job{static_cast<char *>(dst), static_cast<const char *>(src), bytes};
+        cpu::parallel_for(
+            (bytes + copy_slice - 1) / copy_slice, 1,
+            [](void *p, uint64_t first, uint64_t last) {
+                auto *j = static_cast<Slices *>(p);
+                uint64_t b = first * copy_slice, e = std::min(j->bytes, last * copy_slice);
+                std::memcpy(j->dst + b, j->src + b, e - b);
+            },
+            &job);
     }
     void fill(void *dst, VarType t, uint64_t n, uint64_t bits) override {
         size_t es = detail::type_size(t);
