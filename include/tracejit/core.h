@@ -85,7 +85,8 @@ uint32_t var_reduce(uint32_t a, ReduceOp op, const char *api = nullptr);
 /// The reductions of consecutive blocks of `block_size` elements, ceil(size / block_size) values (the last block
 /// may be shorter). `api` names the caller in errors (null: tj::block_sum()).
 uint32_t var_block_reduce(uint32_t a, ReduceOp op, size_t block_size, const char *api = nullptr);
-/// Prefix reductions of `a` with `op`, restarting every `block_size` elements (0: the whole array is one block),
+/// Prefix reductions of `a` with `op`, restarting every `block_size` elements (SIZE_MAX: the array is one block;
+/// 0 throws tj::Error),
 /// exclusive or inclusive, from each block's start or (reverse) its end; evaluated at once, the size of `a`.
 /// `api` names the caller in errors (tj::prefix_sum(), tj::block_prefix_reduce()).
 uint32_t var_block_prefix_reduce(uint32_t a, ReduceOp op, size_t block_size, bool exclusive, bool reverse,

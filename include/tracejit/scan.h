@@ -7,6 +7,8 @@
 
 #include <tracejit/ops.h>
 
+#include <cstdint>
+
 namespace tj {
 
 /// The reductions with `op` of the elements before each element (exclusive: the op's identity for the first) or up
@@ -20,8 +22,6 @@ template <typename T>
 Array<T> block_prefix_reduce(ReduceOp op, const Array<T> &x, size_t block_size, bool exclusive = true,
                              bool reverse = false) {
     const char *api = "tj::block_prefix_reduce()";
-    if (block_size == 0)
-        throw Error("tj::block_prefix_reduce(): block_size must be at least 1");
     if (x.ad_index()) [[unlikely]]
         return Array<T>::steal(
             detail::ad_block_prefix_reduce(x.pair(), detail::to_internal(op), block_size, exclusive, reverse, api));
@@ -33,9 +33,12 @@ Array<T> block_prefix_reduce(ReduceOp op, const Array<T> &x, size_t block_size, 
 /// accumulate in double. Evaluates at once; differentiable.
 template <typename T> Array<T> prefix_sum(const Array<T> &x, bool exclusive = true) {
     const char *api = "tj::prefix_sum()";
+    constexpr size_t whole_array = SIZE_MAX; // one block, whatever the size (also on a frozen replay)
     if (x.ad_index()) [[unlikely]]
-        return Array<T>::steal(detail::ad_block_prefix_reduce(x.pair(), detail::ReduceOp::Sum, 0, exclusive, false, api));
-    return Array<T>::steal(detail::var_block_prefix_reduce(x.index(), detail::ReduceOp::Sum, 0, exclusive, false, api));
+        return Array<T>::steal(
+            detail::ad_block_prefix_reduce(x.pair(), detail::ReduceOp::Sum, whole_array, exclusive, false, api));
+    return Array<T>::steal(
+        detail::var_block_prefix_reduce(x.index(), detail::ReduceOp::Sum, whole_array, exclusive, false, api));
 }
 
 /// The indices of the true entries of `mask`, in order (a UInt32 array of tj::count(mask) entries; an array of

@@ -27,7 +27,7 @@ enum class EdgeKind : uint8_t {
     ScatterKeep,  ///< the target is the source with positions index[mask] overwritten
     ScatterValue, ///< the target received the source at index[mask] (`add`: scatter_add)
     BlockSum,     ///< the target is block_sum(weight · source, block) (weight 0: one); the last block may be shorter
-    PrefixSum,    ///< the target is the prefix sum of the source in blocks of `aux` (0: one), `exclusive`, `reverse`
+    PrefixSum,    ///< the target is the prefix sum of the source in blocks of `aux` (SIZE_MAX: one), `exclusive`, `reverse`
 };
 
 struct Edge {

@@ -24,6 +24,8 @@ uint32_t var_block_prefix_reduce(uint32_t a, ReduceOp op, size_t block_size, boo
     VarType t = v.type;
     uint64_t n = v.size;
     jit::check_reduce_type(api, op, t);
+    if (block_size == 0)
+        throw Error(fmt::format("{}: block_size must be at least 1", api));
     if (op == ReduceOp::Mean)
         throw Error(fmt::format("{}: Mean is not a prefix reduction (divide a prefix sum instead)", api));
     uint32_t src = var_make_opaque(a); // evaluated, one reference
