@@ -2,11 +2,11 @@
 //
 // As bench_block_reduce: tracejit's thread pool is sized once per process (TRACEJIT_THREADS), so this program runs
 // itself as a worker (`--worker`) once with TRACEJIT_THREADS=1 and once with all threads. Each worker times tracejit
-// and the hand loop (scan_loops.cpp, compress without a branch on the mask) in turn, run by run: compress of a mask with 10 % and 50 % true entries, and
-// the exclusive prefix sum of UInt32 and of Float (accumulated in double by both). With several threads the loop
-// does what tracejit does, on as many std::threads: count (or sum) each thread's part, scan the parts' totals, then
-// write each part. GB/s count the bytes read and written (mask + indices; input + output), medians of the runs; the
-// ratio is loop time / tracejit time (goal: at least 1.0 with the same threads).
+// and the hand loop (scan_loops.cpp, compress without a branch on the mask) in turn, run by run: compress of a mask
+// with 10 % and 50 % true entries, and the exclusive prefix sum of UInt32 and of Float (accumulated in double by both).
+// With several threads the loop does what tracejit does, on as many std::threads: count (or sum) each thread's part,
+// scan the parts' totals, then write each part. GB/s count the bytes read and written (mask + indices; input + output),
+// medians of the runs; the ratio is loop time / tracejit time (goal: at least 1.0 with the same threads).
 #include "bench_util.h"
 #include "scan_loops.h"
 

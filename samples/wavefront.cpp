@@ -58,7 +58,7 @@ Float uniform(const UInt32 &id, const UInt32 &step, uint32_t stream) {
 std::pair<Particles, Tally> step(const Particles &p, const UInt32 &step_index) {
     Float path = -tj::log(1.f - uniform(p.id, step_index, 0));
     Float x = p.x + p.mu * path;
-    Bool reflected = x < 0.f, transmitted = x > thickness;
+    Bool reflected = x<0.f, transmitted = x> thickness;
     Bool inside = !(reflected | transmitted);
     Bool absorbed = inside & (uniform(p.id, step_index, 1) < absorb);
     Bool alive = inside & !absorbed;

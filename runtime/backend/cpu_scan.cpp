@@ -178,7 +178,8 @@ template <typename T, ReduceOp Op> struct Scan {
 
 template <typename T, ReduceOp Op>
 void scan_typed(const void *in, uint64_t n, uint64_t block, bool exclusive, bool reverse, void *out) {
-    Scan<T, Op> s{static_cast<const T *>(in), static_cast<T *>(out), n, std::min(block, n), exclusive, reverse, {}, {}, {}};
+    Scan<T, Op> s{
+        static_cast<const T *>(in), static_cast<T *>(out), n, std::min(block, n), exclusive, reverse, {}, {}, {}};
     s.run();
 }
 

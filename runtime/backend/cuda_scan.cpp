@@ -152,7 +152,9 @@ class ScanKernel {
     Value *sreg(llvm::Intrinsic::ID id) { return m_b.CreateZExt(m_b.CreateIntrinsic(id, {}, {}), m_b.getInt64Ty()); }
     void barrier() { m_b.CreateIntrinsic(llvm::Intrinsic::nvvm_barrier0, {}, {}); }
     llvm::Type *acc_type() { return elementwise::scalar_type(m_ctx, m_acc); }
-    llvm::Type *mem_type(VarType t) { return t == VarType::Bool ? m_b.getInt8Ty() : elementwise::scalar_type(m_ctx, t); }
+    llvm::Type *mem_type(VarType t) {
+        return t == VarType::Bool ? m_b.getInt8Ty() : elementwise::scalar_type(m_ctx, t);
+    }
     llvm::Align align_of(VarType t) { return llvm::Align(detail::type_size(t)); }
 
     /// An element of type `t` at p[i], as the accumulator type.
@@ -191,14 +193,13 @@ class ScanKernel {
     Value *tile_has_start(Value *c) {
         Value *k0 = m_b.CreateMul(c, m_b.getInt64(scan_tile));
         Value *end = m_b.CreateBinaryIntrinsic(llvm::Intrinsic::umin, m_n, m_b.CreateAdd(k0, m_b.getInt64(scan_tile)));
-        Value *ahead = m_b.CreateURem(m_b.CreateSub(m_b.CreateAdd(m_rem, m_block), m_b.CreateURem(k0, m_block)), m_block);
+        Value *ahead =
+            m_b.CreateURem(m_b.CreateSub(m_b.CreateAdd(m_rem, m_block), m_b.CreateURem(k0, m_block)), m_block);
         Value *next = m_b.CreateAdd(k0, ahead);
         return m_b.CreateOr(m_b.CreateICmpEQ(k0, m_b.getInt64(0)), m_b.CreateICmpULT(next, end));
     }
     /// The array index of scan position k.
-    Value *index_of(Value *k) {
-        return m_reverse ? m_b.CreateSub(m_b.CreateSub(m_n, m_b.getInt64(1)), k) : k;
-    }
+    Value *index_of(Value *k) { return m_reverse ? m_b.CreateSub(m_b.CreateSub(m_n, m_b.getInt64(1)), k) : k; }
 
     /// The rounds over positions [k0, k1), starting from (and leaving in) m_carry, writing what the pass writes.
     void round_loop(Value *k0, Value *k1) {
@@ -246,7 +247,8 @@ class ScanKernel {
         barrier();
         Value *is_first = m_b.CreateICmpEQ(m_tid, m_b.getInt64(0));
         Value *before = m_b.CreateSelect(
-            is_first, carry, load_shared_value(m_b.CreateSelect(is_first, m_tid, m_b.CreateSub(m_tid, m_b.getInt64(1)))));
+            is_first, carry,
+            load_shared_value(m_b.CreateSelect(is_first, m_tid, m_b.CreateSub(m_tid, m_b.getInt64(1)))));
         Value *round_total = load_shared_value(m_b.getInt64(scan_block_threads - 1));
         write(valid, k, own_start, before, inclusive);
         m_b.CreateStore(round_total, m_carry);
@@ -280,7 +282,8 @@ class ScanKernel {
         }
         case ScanPass::Compress: { // before = the number of true entries before k; the last position leaves the count
             Value *hit = m_b.CreateICmpNE(inclusive, before);
-            llvm::BasicBlock *put = block("compress.put"), *last = block("compress.last"), *count = block("compress.count");
+            llvm::BasicBlock *put = block("compress.put"), *last = block("compress.last"),
+                             *count = block("compress.count");
             m_b.CreateCondBr(hit, put, last);
             m_b.SetInsertPoint(put);
             store_as(m_out, m_b.CreateZExt(before, m_b.getInt64Ty()), m_b.CreateTrunc(k, m_b.getInt32Ty()),

@@ -27,8 +27,8 @@ enum class ScanPass : uint8_t {
 /// n % block : 0); tiles of scan_tile positions; `m` is the number of tiles. Each CTA handles a tile in rounds of
 /// scan_block_threads positions, one per thread: a segmented scan of (starts here, value) pairs in shared memory
 /// (Hillis–Steele), joined to the running value of the rounds before. `t` is the element type, op as Device::reduce
-/// without Mean (floats Sum/Prod accumulate in double); a Sum of Bool (compress's passes) counts in UInt32. Launch with scan_block_threads threads per CTA. Throws
-/// tj::Error for an architecture LLVM does not know.
+/// without Mean (floats Sum/Prod accumulate in double); a Sum of Bool (compress's passes) counts in UInt32. Launch with
+/// scan_block_threads threads per CTA. Throws tj::Error for an architecture LLVM does not know.
 std::string scan_ptx(VarType t, detail::ReduceOp op, ScanPass pass, bool exclusive, bool reverse,
                      const std::string &arch);
 

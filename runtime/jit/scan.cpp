@@ -34,9 +34,8 @@ uint32_t var_block_prefix_reduce(uint32_t a, ReduceOp op, size_t block_size, boo
     try {
         backends::Device &dev = backends::active_device(at);
         const void *in = s.vars[src].data;
-        out = backends::new_buffer(dev, t, n, [&](void *o) {
-            dev.prefix_reduce(op, t, in, n, block_size, exclusive, reverse, o);
-        });
+        out = backends::new_buffer(
+            dev, t, n, [&](void *o) { dev.prefix_reduce(op, t, in, n, block_size, exclusive, reverse, o); });
     } catch (...) {
         jit::dec_ref(s, src);
         throw;

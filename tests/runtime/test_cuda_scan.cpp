@@ -72,13 +72,14 @@ TEST_CASE("cuda ptx: every pass of the scan kernel, exclusive and inclusive, for
         for (ScanPass pass : {ScanPass::Aggregate, ScanPass::Carry, ScanPass::Scan})
             for (bool exclusive : {true, false})
                 for (bool reverse : {false, true}) {
-                    std::string what = fmt::format("{} {} {} {} {}", pass_name(pass), int(op),
-                                                   tj::detail::type_name(t), exclusive, reverse);
+                    std::string what = fmt::format("{} {} {} {} {}", pass_name(pass), int(op), tj::detail::type_name(t),
+                                                   exclusive, reverse);
                     std::string ptx;
                     REQUIRE_NOTHROW(ptx = tj::cuda::scan_ptx(t, op, pass, exclusive, reverse, tj_test::ptx_arch));
                     check_assembles(what, ptx);
                 }
-    std::string ptx = tj::cuda::scan_ptx(VarType::Bool, Internal::Sum, ScanPass::Compress, true, false, tj_test::ptx_arch);
+    std::string ptx =
+        tj::cuda::scan_ptx(VarType::Bool, Internal::Sum, ScanPass::Compress, true, false, tj_test::ptx_arch);
     CHECK(tj_test::contains(ptx, "st.global.u32")); // the indices
     check_assembles("Compress", ptx);
 }

@@ -141,10 +141,10 @@ template <typename T> void check_scan_type() {
                     for (bool reverse : {false, true}) {
                         if (n > 1000 && block == 1 && !exclusive) // one case less for the big size (time)
                             continue;
-                        std::string what = fmt::format("block_prefix_reduce({}, {}[{}], {}, {}, {})", op_name(op),
-                                                       tj::detail::type_name(tj::Array<T>::Type), n, block,
-                                                       exclusive ? "exclusive" : "inclusive",
-                                                       reverse ? "reverse" : "forward");
+                        std::string what =
+                            fmt::format("block_prefix_reduce({}, {}[{}], {}, {}, {})", op_name(op),
+                                        tj::detail::type_name(tj::Array<T>::Type), n, block,
+                                        exclusive ? "exclusive" : "inclusive", reverse ? "reverse" : "forward");
                         CAPTURE(what);
                         tj::Array<T> got = tj::block_prefix_reduce(op, a, block, exclusive, reverse);
                         std::vector<T> expect = ref_scan(op, x, block, exclusive, reverse);
@@ -185,7 +185,8 @@ TEST_CASE("prefix_sum: exclusive by default, inclusive on request, every numeric
     for (size_t n : sizes) {
         CAPTURE(n);
         std::vector<uint32_t> u = small_ints<uint32_t>(n, n + 1, 0, 1u << 30);
-        check_exact("prefix_sum(UInt32)", tj::prefix_sum(tj::UInt32(u)), ref_scan(ReduceOp::Add, u, n + 1, true, false));
+        check_exact("prefix_sum(UInt32)", tj::prefix_sum(tj::UInt32(u)),
+                    ref_scan(ReduceOp::Add, u, n + 1, true, false));
         std::vector<int64_t> i = small_ints<int64_t>(n, n + 2, -1000000, 1000000);
         check_exact("prefix_sum(Int64, inclusive)", tj::prefix_sum(tj::Int64(i), false),
                     ref_scan(ReduceOp::Add, i, n + 1, false, false));
@@ -194,7 +195,8 @@ TEST_CASE("prefix_sum: exclusive by default, inclusive on request, every numeric
                     1e-6, 1e-9 * double(n));
     }
     // A literal is scanned like memory; the empty array gives the empty array.
-    check_exact("prefix_sum(full(2, 4))", tj::prefix_sum(tj::full<tj::UInt32>(2, 4)), std::vector<uint32_t>{0, 2, 4, 6});
+    check_exact("prefix_sum(full(2, 4))", tj::prefix_sum(tj::full<tj::UInt32>(2, 4)),
+                std::vector<uint32_t>{0, 2, 4, 6});
     CHECK(tj::prefix_sum(tj::Float(std::vector<float>{})).size() == 0);
     // Lazy inputs are evaluated first.
     tj::Int32 lazy = tj::arange<tj::Int32>(5) * 2;
@@ -234,7 +236,8 @@ TEST_CASE("prefix reductions and compress: errors name the function and what is 
     tj::Bool m = {true, false};
     check_error([&] { tj::block_prefix_reduce(ReduceOp::Add, f, 0); },
                 {"tj::block_prefix_reduce()", "block_size must be at least 1"});
-    check_error([&] { tj::block_prefix_reduce(ReduceOp::And, f, 2); }, {"tj::block_prefix_reduce()", "And and Or", "f32"});
+    check_error([&] { tj::block_prefix_reduce(ReduceOp::And, f, 2); },
+                {"tj::block_prefix_reduce()", "And and Or", "f32"});
     check_error([&] { tj::block_prefix_reduce(ReduceOp::Add, m, 2); }, {"tj::block_prefix_reduce()", "Bool"});
     check_error([&] { tj::prefix_sum(m); }, {"tj::prefix_sum()", "Bool"});
     check_error([&] { tj::prefix_sum(tj::Float()); }, {"tj::prefix_sum()"});
@@ -255,7 +258,9 @@ TEST_CASE("prefix_sum and block_prefix_reduce(Add): gradients against finite dif
             std::vector<double> x = random_vector<double>(n, uint32_t(n * 7 + exclusive), 0.5, 2.0);
             std::string what = fmt::format("prefix_sum(x*x)[{}] {}", n, exclusive ? "exclusive" : "inclusive");
             CAPTURE(what);
-            auto f = [exclusive](const std::vector<tj::Float64> &in) { return tj::prefix_sum(in[0] * in[0], exclusive); };
+            auto f = [exclusive](const std::vector<tj::Float64> &in) {
+                return tj::prefix_sum(in[0] * in[0], exclusive);
+            };
             check_derivatives<double>(what, f, {x});
             for (size_t block : {size_t(1), size_t(3), size_t(8)})
                 for (bool reverse : {false, true}) {
@@ -263,7 +268,8 @@ TEST_CASE("prefix_sum and block_prefix_reduce(Add): gradients against finite dif
                                                 exclusive ? "exclusive" : "inclusive", reverse ? "reverse" : "forward");
                     CAPTURE(w);
                     auto g = [=](const std::vector<tj::Float64> &in) {
-                        return tj::block_prefix_reduce(ReduceOp::Add, tj::sin(in[0]), block, exclusive, reverse) * in[0];
+                        return tj::block_prefix_reduce(ReduceOp::Add, tj::sin(in[0]), block, exclusive, reverse) *
+                               in[0];
                     };
                     check_derivatives<double>(w, g, {x});
                 }

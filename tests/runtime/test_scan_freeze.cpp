@@ -36,7 +36,8 @@ TEST_CASE("freeze: the freezing guide's compress example is recorded once while 
     };
     auto frozen = tj::freeze(body);
     uint64_t seed = 10;
-    for (auto [n, percent] : {std::pair{1000, 30}, {1000, 70}, {1000, 5}, {77, 50}, {100003, 10}, {100003, 90}, {5, 60}}) {
+    for (auto [n, percent] :
+         {std::pair{1000, 30}, {1000, 70}, {1000, 5}, {77, 50}, {100003, 10}, {100003, 90}, {5, 60}}) {
         CAPTURE(n);
         CAPTURE(percent);
         tj::Float x = with_positive(size_t(n), percent, seed++);
@@ -68,7 +69,8 @@ TEST_CASE("freeze: replays with no true entries, or one, give what the unfrozen 
     CHECK(stats_of(frozen).recordings == 1);
     CHECK(stats_of(frozen).replays == 2);
     // hmax of nothing is an error, frozen or not.
-    auto worst = tj::freeze([](const tj::Float &x) { return tj::hmax(tj::gather<tj::Float>(x, tj::compress(x > 0.f))); });
+    auto worst =
+        tj::freeze([](const tj::Float &x) { return tj::hmax(tj::gather<tj::Float>(x, tj::compress(x > 0.f))); });
     tj::Float some = {1.f, 2.f, -1.f};
     check_same("hmax of the kept", worst(some), tj::Float(2.f));
     check_error([&] { worst(none); }, {"tj::hmax()", "empty"});
