@@ -52,6 +52,9 @@ VarPair ad_scatter(VarPair target, VarPair value, uint32_t index, uint32_t mask,
 VarPair ad_reduce(VarPair a, ReduceOp op);
 /// `api` names the caller in errors (null: tj::block_sum()).
 VarPair ad_block_reduce(VarPair a, ReduceOp op, size_t block_size, const char *api = nullptr);
+/// Prefix reductions (var_block_prefix_reduce) of an array that may have an AD node (differentiable for Sum).
+VarPair ad_block_prefix_reduce(VarPair a, ReduceOp op, size_t block_size, bool exclusive, bool reverse,
+                               const char *api);
 /// tj::scatter_reduce with arrays that may have AD nodes (Sum: as ad_scatter's add).
 VarPair ad_scatter_reduce(ReduceOp op, VarPair target, VarPair value, uint32_t index, uint32_t mask);
 

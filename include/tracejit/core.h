@@ -85,6 +85,15 @@ uint32_t var_reduce(uint32_t a, ReduceOp op, const char *api = nullptr);
 /// The reductions of consecutive blocks of `block_size` elements, ceil(size / block_size) values (the last block
 /// may be shorter). `api` names the caller in errors (null: tj::block_sum()).
 uint32_t var_block_reduce(uint32_t a, ReduceOp op, size_t block_size, const char *api = nullptr);
+/// Prefix reductions of `a` with `op`, restarting every `block_size` elements (SIZE_MAX: the array is one block;
+/// 0 throws tj::Error),
+/// exclusive or inclusive, from each block's start or (reverse) its end; evaluated at once, the size of `a`.
+/// `api` names the caller in errors (tj::prefix_sum(), tj::block_prefix_reduce()).
+uint32_t var_block_prefix_reduce(uint32_t a, ReduceOp op, size_t block_size, bool exclusive, bool reverse,
+                                 const char *api);
+/// The UInt32 indices of the true entries of the Bool `mask`, in order (evaluated at once; an array of size 0 when
+/// there are none).
+uint32_t var_compress(uint32_t mask);
 /// An evaluated, in-memory variable with the value of `a` (a literal becomes a buffer); a new reference.
 uint32_t var_make_opaque(uint32_t a);
 

@@ -13,4 +13,5 @@
 #include <tracejit/random.h>
 #include <tracejit/reductions.h>
 #include <tracejit/runtime.h>
+#include <tracejit/scan.h>
 #include <tracejit/tape.h>

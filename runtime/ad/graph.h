@@ -27,6 +27,7 @@ enum class EdgeKind : uint8_t {
     ScatterKeep,  ///< the target is the source with positions index[mask] overwritten
     ScatterValue, ///< the target received the source at index[mask] (`add`: scatter_add)
     BlockSum,     ///< the target is block_sum(weight · source, block) (weight 0: one); the last block may be shorter
+    PrefixSum,    ///< the target is the prefix sum of the source in blocks of `aux` (SIZE_MAX: one), `exclusive`, `reverse`
 };
 
 struct Edge {
@@ -36,10 +37,11 @@ struct Edge {
     EdgeKind kind = EdgeKind::Linear;
     bool invert = false;                 ///< Mask
     bool add = false;                    ///< ScatterValue
+    bool exclusive = false, reverse = false; ///< PrefixSum
     bool used = false;
     uint32_t weight = 0;                 ///< Linear, BlockSum: the weight; Mask: the mask (an owned JIT reference)
     uint32_t index = 0, mask = 0;        ///< Gather and scatters (owned JIT references)
-    uint64_t aux = 0;                    ///< Gather: source size; ScatterValue: target size; BlockSum: block size
+    uint64_t aux = 0;                    ///< Gather: source size; ScatterValue: target size; BlockSum, PrefixSum: block size
 };
 
 struct Node {

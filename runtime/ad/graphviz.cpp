@@ -24,6 +24,7 @@ const char *edge_name(const Edge &e) {
     case EdgeKind::ScatterKeep: return "scatter (kept)";
     case EdgeKind::ScatterValue: return e.add ? "scatter_add" : "scatter";
     case EdgeKind::BlockSum: return "block_sum";
+    case EdgeKind::PrefixSum: return e.reverse ? "suffix_sum" : "prefix_sum";
     }
     return "";
 }

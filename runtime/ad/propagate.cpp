@@ -21,6 +21,15 @@ JitRef scatter(const JitRef &target, const JitRef &value, const Edge &e, bool ad
     return JitRef(detail::var_scatter(target.id(), value.id(), e.index, e.mask, add));
 }
 
+/// The prefix sum of `grad` (broadcast to the `n` elements of the edge's ends) in the edge's blocks, in the
+/// edge's direction or (`flip`) the other: a prefix sum's transpose is the suffix sum with the same exclusivity.
+JitRef prefix_sum(const Edge &e, JitRef grad, uint64_t n, bool flip) {
+    if (detail::var_size(grad.id()) != n)
+        grad = grad + zeros(detail::var_type(grad.id()), n);
+    return JitRef(detail::var_block_prefix_reduce(grad.id(), detail::ReduceOp::Sum, e.aux, e.exclusive,
+                                                  e.reverse != flip, "tj::prefix_sum() (gradient)"));
+}
+
 } // namespace
 
 JitRef backward_contribution(const Graph &g, const Edge &e, const JitRef &grad) {
@@ -44,6 +53,8 @@ JitRef backward_contribution(const Graph &g, const Edge &e, const JitRef &grad) 
         JitRef spread(detail::var_gather(grad.id(), repeat.id(), all.id()));
         return e.weight ? JitRef::borrow(e.weight) * spread : spread;
     }
+    case EdgeKind::PrefixSum:
+        return prefix_sum(e, grad, g.nodes[e.source].size, true);
     }
     return {};
 }
@@ -63,6 +74,8 @@ JitRef forward_contribution(const Graph &g, const Edge &e, const JitRef &grad) {
     case EdgeKind::BlockSum:
         return JitRef(detail::var_block_reduce((e.weight ? JitRef::borrow(e.weight) * grad : grad).id(),
                                                detail::ReduceOp::Sum, e.aux));
+    case EdgeKind::PrefixSum:
+        return prefix_sum(e, grad, g.nodes[e.target].size, false);
     }
     return {};
 }

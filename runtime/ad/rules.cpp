@@ -330,6 +330,26 @@ VarPair ad_block_reduce(VarPair a, ReduceOp o, size_t block_size, const char *ap
     return attach(std::move(r), names[int(o)], &e, 1);
 }
 
+VarPair ad_block_prefix_reduce(VarPair a, ReduceOp o, size_t block_size, bool exclusive, bool reverse,
+                               const char *api) {
+    jit::State &s = jit::state();
+    jit::Lock lock(s.mutex);
+    JitRef r(var_block_prefix_reduce(a.jit, o, block_size, exclusive, reverse, api));
+    if (!a.ad || !is_float(var_type(r.id())) || !r)
+        return {r.release(), 0};
+    if (o != ReduceOp::Sum)
+        throw Error(fmt::format("{}: only Add is differentiable among the prefix reductions: the input has gradients "
+                                "enabled (tj::detach() it first)",
+                                api));
+    Pending e;
+    e.source = a.ad;
+    e.edge.kind = EdgeKind::PrefixSum;
+    e.edge.aux = block_size;
+    e.edge.exclusive = exclusive;
+    e.edge.reverse = reverse;
+    return attach(std::move(r), reverse ? "suffix_sum" : "prefix_sum", &e, 1);
+}
+
 VarPair ad_scatter_reduce(ReduceOp o, VarPair target, VarPair value, uint32_t index, uint32_t mask) {
     const char *api = "tj::scatter_reduce()";
     if (o == ReduceOp::Sum)

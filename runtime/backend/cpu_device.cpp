@@ -4,6 +4,7 @@
 #include "backend/cpu_jit.h"
 #include "backend/cpu_memory.h"
 #include "backend/cpu_reduce.h"
+#include "backend/cpu_scan.h"
 #include "backend/cpu_thread_pool.h"
 #include "cache/kernel_cache.h"
 
@@ -44,6 +45,9 @@ uint64_t block_size(uint64_t n) {
     return (block + 63) & ~uint64_t(63);
 }
 
+/// Copies of at least this many bytes run on the thread pool, in slices of copy_slice bytes.
+constexpr uint64_t large_copy = uint64_t(4) << 20, copy_slice = uint64_t(1) << 20;
+
 class CpuDevice final : public Device {
   public:
     Backend backend() const override { return Backend::CPU; }
@@ -55,8 +59,27 @@ class CpuDevice final : public Device {
     void copy_from_host(void *dst, const void *src, VarType t, uint64_t n) override { copy(dst, src, t, n); }
     void copy_to_host(void *dst, const void *src, VarType t, uint64_t n) override { copy(dst, src, t, n); }
     void copy(void *dst, const void *src, VarType t, uint64_t n) override {
-        if (n)
-            std::memcpy(dst, src, n * detail::type_size(t));
+        uint64_t bytes = n * detail::type_size(t);
+        if (bytes < large_copy || cpu::pool_size() == 1) {
+            if (bytes)
+                std::memcpy(dst, src, bytes);
+            return;
+        }
+        // Large copies (compress's indices, copies before a scatter) in slices on the thread pool: one core does
+        // not reach the memory bandwidth.
+        struct Slices {
+            char *dst;
+            const char *src;
+            uint64_t bytes;
+        } job{static_cast<char *>(dst), static_cast<const char *>(src), bytes};
+        cpu::parallel_for(
+            (bytes + copy_slice - 1) / copy_slice, 1,
+            [](void *p, uint64_t first, uint64_t last) {
+                auto *j = static_cast<Slices *>(p);
+                uint64_t b = first * copy_slice, e = std::min(j->bytes, last * copy_slice);
+                std::memcpy(j->dst + b, j->src + b, e - b);
+            },
+            &job);
     }
     void fill(void *dst, VarType t, uint64_t n, uint64_t bits) override {
         size_t es = detail::type_size(t);
@@ -77,6 +100,14 @@ class CpuDevice final : public Device {
     void reduce(ReduceOp op, VarType t, const void *in, uint64_t n, uint64_t block, void *out) override {
         if (n)
             cpu::reduce_blocks(t, in, n, block ? block : n, op, out);
+    }
+
+    void prefix_reduce(ReduceOp op, VarType t, const void *in, uint64_t n, uint64_t block, bool exclusive,
+                       bool reverse, void *out) override {
+        cpu::prefix_reduce(op, t, in, n, block, exclusive, reverse, out);
+    }
+    uint64_t compress(const void *mask, uint64_t n, void *out_indices) override {
+        return cpu::compress(static_cast<const uint8_t *>(mask), n, static_cast<uint32_t *>(out_indices));
     }
 
     void sync() override {} // launches are synchronous

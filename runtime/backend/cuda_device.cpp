@@ -10,6 +10,7 @@
 #include "backend/cuda_context.h"
 #include "backend/cuda_ptx.h"
 #include "backend/cuda_reduce.h"
+#include "backend/cuda_scan.h"
 #include "backend/device.h"
 #include "cache/kernel_cache.h"
 
@@ -65,6 +66,54 @@ cuda::CUfunction reduce_kernel(VarType in, VarType out, ReduceOp op) {
     if (!f)
         f = cuda::load_function(cuda::reduce_ptx(in, out, op, cuda::driver().device.arch), cuda::reduce_entry);
     return f;
+}
+
+/// The loaded scan kernel for one pass, compiled to PTX on first use.
+cuda::CUfunction scan_kernel(VarType t, ReduceOp op, ScanPass pass, bool exclusive, bool reverse) {
+    static std::mutex mutex;
+    static std::map<std::tuple<VarType, ReduceOp, ScanPass, bool, bool>, cuda::CUfunction> loaded;
+    std::lock_guard<std::mutex> guard(mutex);
+    cuda::CUfunction &f = loaded[{t, op, pass, exclusive, reverse}];
+    if (!f)
+        f = cuda::load_function(cuda::scan_ptx(t, op, pass, exclusive, reverse, cuda::driver().device.arch),
+                                cuda::scan_entry);
+    return f;
+}
+
+/// The three passes of a scan of `n` elements in blocks of `block` (cuda_scan.h): tile aggregates, their scan in
+/// one CTA, the tiles' scans. `last` is the third pass (Scan or Compress); `count` its extra argument.
+void scan_passes(VarType t, ReduceOp op, ScanPass last, bool exclusive, bool reverse, const void *in, void *out,
+                 uint64_t n, uint64_t block, void *count, backends::Device &dev) {
+    VarType acc = last == ScanPass::Compress ? VarType::UInt32
+                  : (t == VarType::Float32 || t == VarType::Float64) && (op == ReduceOp::Sum || op == ReduceOp::Prod)
+                      ? VarType::Float64
+                      : t;
+    uint64_t tiles = (n + scan_tile - 1) / scan_tile;
+    void *aggregates = dev.alloc(acc, tiles);
+    void *carries = nullptr;
+    try {
+        carries = dev.alloc(acc, tiles);
+        const cuda::DeviceInfo &info = cuda::driver().device;
+        cuda::LaunchShape wide, one;
+        wide.block = one.block = scan_block_threads;
+        wide.grid = unsigned(std::min<uint64_t>(tiles, uint64_t(std::max(info.sm_count, 1)) * 8));
+        one.grid = 1;
+        auto address = [](const void *p) { return uint64_t(uintptr_t(p)); };
+        ReduceOp kernel_op = last == ScanPass::Compress ? ReduceOp::Sum : op;
+        VarType kernel_t = last == ScanPass::Compress ? VarType::Bool : t;
+        uint64_t first[7] = {address(in), 0, n, block, address(aggregates), 0, tiles};
+        cuda::launch_shape(scan_kernel(kernel_t, kernel_op, ScanPass::Aggregate, exclusive, reverse), wide, first, 7);
+        uint64_t second[7] = {0, 0, n, block, address(aggregates), address(carries), tiles};
+        cuda::launch_shape(scan_kernel(kernel_t, kernel_op, ScanPass::Carry, exclusive, reverse), one, second, 7);
+        uint64_t third[7] = {address(in), address(out), n, block, address(count), address(carries), tiles};
+        cuda::launch_shape(scan_kernel(kernel_t, kernel_op, last, exclusive, reverse), wide, third, 7);
+    } catch (...) {
+        dev.free(aggregates, acc, tiles);
+        dev.free(carries, acc, tiles);
+        throw;
+    }
+    dev.free(aggregates, acc, tiles); // in stream order: the passes above run before any reuse
+    dev.free(carries, acc, tiles);
 }
 
 /// out[b] = reduce(in[b*block, (b+1)*block)) for b < n / block, divided by `divisor` when it is not 0.
@@ -185,6 +234,32 @@ class CudaDevice final : public backends::Device {
             throw;
         }
         free(tmp, acc, partials); // in stream order: the passes above run before any reuse
+    }
+
+    void prefix_reduce(ReduceOp op, VarType t, const void *in, uint64_t n, uint64_t block, bool exclusive,
+                       bool reverse, void *out) override {
+        if (n == 0)
+            return;
+        block = block ? std::min(block, n) : n;
+        scan_passes(t, op, ScanPass::Scan, exclusive, reverse, in, out, n, block, nullptr, *this);
+    }
+
+    uint64_t compress(const void *mask, uint64_t n, void *out_indices) override {
+        if (n == 0)
+            return 0;
+        void *count = alloc(VarType::UInt32, 1);
+        uint32_t host = 0;
+        try {
+            fill(count, VarType::UInt32, 1, 0); // the last pass writes it; zeroed so that it is defined regardless
+            scan_passes(VarType::Bool, ReduceOp::Sum, ScanPass::Compress, true, false, mask, out_indices, n, n, count,
+                        *this);
+            copy_to_host(&host, count, VarType::UInt32, 1); // waits for the passes: the count is needed on the host
+        } catch (...) {
+            free(count, VarType::UInt32, 1);
+            throw;
+        }
+        free(count, VarType::UInt32, 1);
+        return host;
     }
 
     void sync() override {

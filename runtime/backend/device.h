@@ -57,9 +57,6 @@ struct Launch {
 ///
 /// Device work that later issues add lands here, as a pure virtual function next to `reduce`, implemented by
 /// both backends and recorded as a step by freezing's RecordingDevice (which then replays it on the real device):
-///   - `prefix_reduce(op, t, in, n, block, exclusive, reverse, out)`: prefix sums and block prefix reductions;
-///   - `compress(mask, n, out_indices) -> count`: stream compaction, a count known only after it ran (a replay
-///     step whose output size is the count);
 ///   - `scatter_reduce` variants that need more than the element-wise kernels give;
 ///   - collectives through MPI (`allreduce`, `allgather`, `broadcast`), which stage through the host on a device
 ///     that is not CUDA-aware.
@@ -98,6 +95,19 @@ class Device {
     /// sums and products accumulate in double; a Mean divides by the block's (own) size. And/Or are bitwise, for
     /// Bool and integer types only; Min/Max of Bool are and/or; Sum, Prod and Mean of Bool are not asked for.
     virtual void reduce(ReduceOp op, VarType t, const void *in, uint64_t n, uint64_t block, void *out) = 0;
+
+    /// Prefix reductions of `n` elements of `t` at `in` into `out` (n values; `out` is not `in`), restarting at
+    /// every block of `block` elements (0: the whole array is one block, whatever its size). `exclusive`: out[i] is
+    /// the reduction of the elements of i's block before i (the identity of `op` for the first: 0, 1, +inf/max for
+    /// Min, -inf/lowest for Max, all ones for And); else of those up to and including i. `reverse`: "before" is
+    /// "after", each block is scanned from its end. Floats accumulate in double. Same types per op as `reduce`,
+    /// and no Mean.
+    virtual void prefix_reduce(ReduceOp op, VarType t, const void *in, uint64_t n, uint64_t block, bool exclusive,
+                               bool reverse, void *out) = 0;
+    /// Stream compaction: writes the UInt32 indices of the true entries of the `n` Bool at `mask` into
+    /// `out_indices` (room for n; the entries past the count are left undefined), in order, and returns how many
+    /// there are. The count is a value on the host, so this waits for the work queued before it (on CUDA).
+    virtual uint64_t compress(const void *mask, uint64_t n, void *out_indices) = 0;
 
     /// Waits until this thread's queued work has finished (nothing to do on the CPU).
     virtual void sync() = 0;

@@ -294,8 +294,12 @@ void freeze_begin(FreezeFunction *fn, const Flattener &in, FreezeCall &call) {
             std::vector<uint64_t> sizes;
             reason = freezing::dry_run(*rec, bound, sizes);
             if (reason.empty()) {
-                call.out_jit = freezing::replay(*rec, bound, ids, sizes);
-                replayed = true;
+                try {
+                    call.out_jit = freezing::replay(*rec, bound, ids, sizes);
+                    replayed = true;
+                } catch (const freezing::ReplayMismatch &e) { // a guard on a compress count failed: record anew
+                    reason = e.what();
+                }
             }
         }
         std::lock_guard flock(fn->mutex);

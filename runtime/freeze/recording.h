@@ -17,13 +17,28 @@
 
 namespace tj::freezing {
 
-/// size(slot) · mul / div (rounded up with `round_up`, else it must divide evenly), or `constant` when slot < 0.
-/// `slot` is an input slot, or (rounded up: a block reduction's result, ceil(n / block)) any earlier slot.
+/// size(slot) · mul / div (rounded up with `round_up`, else it must divide evenly), or `constant` when slot < 0
+/// and dynamic < 0. `slot` is an input slot, or (rounded up: a block reduction's result, ceil(n / block)) any
+/// earlier slot. `dynamic` >= 0: the size is count(dynamic) · mul / div, the number of true entries that the
+/// Compress step `dynamic` found at run time (known only once that step has run on replay).
 struct SizeExpr {
     int32_t slot = -1;
     uint64_t mul = 1, div = 1;
     uint64_t constant = 0;
     bool round_up = false;
+    int32_t dynamic = -1;
+
+    bool operator==(const SizeExpr &) const = default;
+};
+
+/// Two sizes that were equal at record time and must still be equal before step `before_step` runs on replay (or,
+/// for before_step == steps.size(), before the outputs are made); else the replay stops (ReplayMismatch) and the
+/// function is recorded anew. Made when a size could have come from a compress count or from something else.
+struct SizeGuard {
+    uint32_t before_step = 0;
+    SizeExpr a, b;
+
+    bool operator==(const SizeGuard &) const = default;
 };
 
 struct Slot {
@@ -37,7 +52,7 @@ struct Binding {
     uint32_t slot = 0;
 };
 
-enum class StepKind : uint8_t { Launch, Reduce, Fill, Copy, HostData };
+enum class StepKind : uint8_t { Launch, Reduce, Fill, Copy, HostData, Prefix, Compress };
 
 struct Step {
     StepKind kind = StepKind::Launch;
@@ -48,10 +63,13 @@ struct Step {
     std::vector<Binding> params;
     std::vector<uint64_t> table;
     uint32_t table_param = UINT32_MAX; ///< the param bound to `table` (UINT32_MAX: none)
-    // Reduce (block 0: the whole array, whatever its size), Fill, Copy, HostData
+    // Reduce and Prefix (block 0: the whole array, whatever its size), Fill, Copy, HostData, Compress (in: the
+    // mask, out: the index buffer, as large as the mask; the count is the step's run-time value)
     detail::ReduceOp reduce = detail::ReduceOp::Sum;
     uint64_t block = 0;
     uint32_t in = 0, out = 0;
+    bool exclusive = false, reverse = false; ///< Prefix
+    bool leading = false; ///< Copy: the first size(out) elements of `in`, which may have more (a compress's indices)
     uint64_t bits = 0;
     std::vector<char> data;
 };
@@ -71,6 +89,7 @@ struct Recording {
     uint32_t input_slots = 0;        ///< slots [0, input_slots) are the inputs' buffers
     std::vector<Slot> slots;
     std::vector<Step> steps;
+    std::vector<SizeGuard> guards;
     std::vector<OutLeaf> outputs;
     std::string out_layout;
     uint32_t launches = 0;

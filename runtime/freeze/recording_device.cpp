@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstring>
 
 namespace tj::freezing {
@@ -40,9 +41,10 @@ void RecordingDevice::add_input(const void *buffer, bool literal, VarType t, uin
 
 void RecordingDevice::end_inputs() { m_rec.input_slots = uint32_t(m_rec.slots.size()); }
 
-SizeExpr RecordingDevice::infer(uint64_t n, const char *what) {
+SizeExpr RecordingDevice::infer_static(uint64_t n, bool &baked) {
     // The largest input whose size is n, then one n is a multiple of, then one n divides (Dr.Jit's heuristic).
     // A block reduction's result comes right after the inputs of size n (below).
+    baked = false;
     int32_t best = -1;
     SizeExpr e;
     auto consider = [&](uint64_t mul, uint64_t div, uint32_t slot) {
@@ -70,12 +72,50 @@ SizeExpr RecordingDevice::infer(uint64_t n, const char *what) {
                 consider(1, m_input_sizes[s] / n, s);
     if (best >= 0)
         return e;
-    if (n > 1) {
-        logging::warn("freeze: {}: the size {} of {} is not a multiple or a fraction of an input size: it is baked in "
-                  "as a constant (a call with other sizes will still use {})",
-                  m_name, n, what, n);
-    }
+    baked = true;
     return {-1, 1, 1, n};
+}
+
+void RecordingDevice::add_guard(const SizeExpr &a, const SizeExpr &b) {
+    SizeGuard g{uint32_t(m_rec.steps.size()), a, b}; // checked before the step being recorded now runs again
+    for (const SizeGuard &known : m_rec.guards)
+        if (known.a == a && known.b == b)
+            return; // checked already, by an earlier step
+    m_rec.guards.push_back(g);
+}
+
+SizeExpr RecordingDevice::infer(uint64_t n, const char *what) {
+    bool baked = false;
+    SizeExpr fixed = infer_static(n, baked);
+    // A size equal to a compress count (larger than 1: counts 0 and 1 are kept fixed by a guard of their own) follows
+    // that count on replay, the latest one first. Any other source that explains it too (an input of that size, a
+    // block reduction's result, another count, a multiple or fraction of an input) must still agree on replay.
+    int32_t chosen = -1;
+    for (auto c = m_counts.rbegin(); c != m_counts.rend(); ++c) {
+        if (c->second != n || n <= 1)
+            continue;
+        SizeExpr dynamic;
+        dynamic.dynamic = int32_t(c->first);
+        if (chosen < 0) {
+            chosen = int32_t(c->first);
+            continue;
+        }
+        SizeExpr first;
+        first.dynamic = chosen;
+        add_guard(first, dynamic);
+    }
+    if (chosen >= 0) {
+        SizeExpr e;
+        e.dynamic = chosen;
+        if (!baked)
+            add_guard(e, fixed);
+        return e;
+    }
+    if (baked && n > 1)
+        logging::warn("freeze: {}: the size {} of {} is not a multiple or a fraction of an input size: it is baked in "
+                      "as a constant (a call with other sizes will still use {})",
+                      m_name, n, what, n);
+    return fixed;
 }
 
 uint32_t RecordingDevice::new_slot(const void *buffer, VarType t, uint64_t size, const char *what) {
@@ -175,10 +215,52 @@ void RecordingDevice::copy(void *dst, const void *src, VarType t, uint64_t n) {
     step.kind = StepKind::Copy;
     step.in = slot_of(src, "copies (to scatter into it)");
     m_real.copy(dst, src, t, n);
+    // The indices of a compress are copied out of a buffer as large as the mask: the leading `count` of them.
+    step.leading = std::find(m_compressed.begin(), m_compressed.end(), step.in) != m_compressed.end();
     step.out = new_slot(dst, t, n, "a copy of an array");
     step.n = m_rec.slots[step.out].size;
     step.made.push_back(step.out);
     m_rec.steps.push_back(std::move(step));
+}
+
+void RecordingDevice::prefix_reduce(detail::ReduceOp op, VarType t, const void *in, uint64_t n, uint64_t block,
+                                    bool exclusive, bool reverse, void *out) {
+    Step step;
+    step.kind = StepKind::Prefix;
+    step.reduce = op;
+    step.block = block;
+    step.exclusive = exclusive;
+    step.reverse = reverse;
+    step.in = slot_of(in, "scans");
+    m_real.prefix_reduce(op, t, in, n, block, exclusive, reverse, out);
+    step.out = uint32_t(m_rec.slots.size()); // one value per element: the input's size, whatever it is on replay
+    m_rec.slots.push_back({t, {int32_t(step.in), 1, 1, 0}});
+    m_slots[out] = step.out;
+    step.made.push_back(step.out);
+    m_rec.steps.push_back(std::move(step));
+}
+
+uint64_t RecordingDevice::compress(const void *mask, uint64_t n, void *out_indices) {
+    Step step;
+    step.kind = StepKind::Compress;
+    step.in = slot_of(mask, "compresses");
+    uint64_t count = m_real.compress(mask, n, out_indices);
+    step.out = uint32_t(m_rec.slots.size()); // room for every entry of the mask
+    m_rec.slots.push_back({VarType::UInt32, {int32_t(step.in), 1, 1, 0}});
+    m_slots[out_indices] = step.out;
+    m_compressed.push_back(step.out);
+    step.made.push_back(step.out);
+    uint32_t index = uint32_t(m_rec.steps.size());
+    m_rec.steps.push_back(std::move(step));
+    m_counts.push_back({index, count});
+    if (count <= 1) { // no entries, or one, take another path through the JIT (no arrays, or width-1 arrays that
+        // broadcast): this recording holds for that count only
+        SizeExpr dynamic, fixed;
+        dynamic.dynamic = int32_t(index);
+        fixed.constant = count;
+        m_rec.guards.push_back({index + 1, dynamic, fixed});
+    }
+    return count;
 }
 
 void RecordingDevice::copy_from_host(void *dst, const void *src, VarType t, uint64_t n) {

@@ -3,7 +3,7 @@
 // While a frozen function's body is recorded, the RecordingDevice is this thread's device override
 // (backend/device.h): the JIT calls it as it would call the backend's device. Each call is forwarded to the
 // real device and, when it makes or changes a buffer, appended to the recording as a step (a launch, a
-// reduction, a fill, a copy, host data). Every buffer a step touches is a slot of the recording: the inputs'
+// reduction, a prefix reduction, a compress, a fill, a copy, host data). Every buffer a step touches is a slot of the recording: the inputs'
 // buffers first, then one per buffer a step makes; sizes are inferred from the input sizes. Reading an array's
 // contents on the host cannot be replayed and throws tj::FreezeError.
 #pragma once
@@ -53,13 +53,22 @@ class RecordingDevice final : public backends::Device, public backends::DeviceOv
     backends::KernelLookup find_kernel(const KernelIR &ir) override { return m_real.find_kernel(ir); }
     void launch(const backends::Launch &launch) override;
     void reduce(detail::ReduceOp op, VarType t, const void *in, uint64_t n, uint64_t block, void *out) override;
+    void prefix_reduce(detail::ReduceOp op, VarType t, const void *in, uint64_t n, uint64_t block, bool exclusive,
+                       bool reverse, void *out) override;
+    /// Records a Compress step: its count is a run-time value of the replay, and later sizes equal to it follow it.
+    uint64_t compress(const void *mask, uint64_t n, void *out_indices) override;
     void sync() override { m_real.sync(); }
 
   private:
     /// The slot of a buffer known to the recording; throws FreezeError otherwise (`what` says how it was used).
     uint32_t slot_of(const void *buffer, const char *what);
     uint32_t new_slot(const void *buffer, VarType t, uint64_t size, const char *what);
+    /// The expression of a size `n` that a step (or an output) has: a compress count it equals (the latest one),
+    /// else what infer_static says; a size that more than one source explains gets guards (SizeGuard).
     SizeExpr infer(uint64_t n, const char *what);
+    /// From the input sizes and block reductions' results only; `baked` says it fell back to the constant n.
+    SizeExpr infer_static(uint64_t n, bool &baked);
+    void add_guard(const SizeExpr &a, const SizeExpr &b);
 
     std::string m_name;
     backends::Device &m_real;
@@ -68,6 +77,10 @@ class RecordingDevice final : public backends::Device, public backends::DeviceOv
     std::vector<uint64_t> m_input_sizes; ///< size of each input slot at record time
     /// Slots of block reductions' results (sizes rounded up) and their sizes at record time, for `infer`.
     std::vector<std::pair<uint32_t, uint64_t>> m_rounded;
+    /// Compress steps and the counts they found at record time, for `infer`.
+    std::vector<std::pair<uint32_t, uint64_t>> m_counts;
+    /// Index buffers of compress steps (as large as their mask): a copy of their leading part is a Copy `leading`.
+    std::vector<uint32_t> m_compressed;
 };
 
 /// The recording device installed on this thread (null: none, or an override of another kind).

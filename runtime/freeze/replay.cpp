@@ -1,8 +1,13 @@
 // runtime/freeze/replay.cpp — replaying a recording: sizes from the new inputs, buffers, launches, outputs
 // Replay drives the backend's device directly (backend/device.h): no tracing, no assembly, no kernel lookup.
+// Sizes that the inputs decide are worked out by the dry run; those that follow a compress count once that step
+// has run (the count is read back then), and the guards that tie a count to another size are checked on the way.
 #include "freeze/replay.h"
 
+#include "jit/reduce.h"
 #include "jit/var.h"
+
+#include <tracejit/error.h>
 
 #include <fmt/format.h>
 
@@ -10,13 +15,24 @@ namespace tj::freezing {
 
 namespace {
 
-/// The size an expression gives for the slot sizes known so far; false when a fraction does not divide.
-bool evaluate(const SizeExpr &e, const std::vector<uint64_t> &sizes, uint64_t &out) {
-    if (e.slot < 0) {
+/// The size an expression gives for the slot sizes and counts known so far; false when a fraction does not divide.
+/// unknown_size when it depends on a count not known yet.
+bool evaluate(const SizeExpr &e, const std::vector<uint64_t> &sizes, const std::vector<uint64_t> &counts,
+              uint64_t &out) {
+    uint64_t base;
+    if (e.dynamic >= 0)
+        base = counts.empty() ? unknown_size : counts[uint32_t(e.dynamic)];
+    else if (e.slot >= 0)
+        base = sizes[uint32_t(e.slot)];
+    else {
         out = e.constant;
         return true;
     }
-    uint64_t scaled = sizes[uint32_t(e.slot)] * e.mul;
+    if (base == unknown_size) {
+        out = unknown_size;
+        return true;
+    }
+    uint64_t scaled = base * e.mul;
     if (e.round_up) {
         out = scaled / e.div + (scaled % e.div != 0);
         return true;
@@ -25,6 +41,21 @@ bool evaluate(const SizeExpr &e, const std::vector<uint64_t> &sizes, uint64_t &o
         return false;
     out = scaled / e.div;
     return true;
+}
+
+/// Checks the guards to be checked before step `step`; throws ReplayMismatch when one fails.
+void check_guards(const Recording &rec, uint32_t step, const std::vector<uint64_t> &sizes,
+                  const std::vector<uint64_t> &counts) {
+    for (const SizeGuard &g : rec.guards) {
+        if (g.before_step != step)
+            continue;
+        uint64_t a = 0, b = 0;
+        bool ok = evaluate(g.a, sizes, counts, a) && evaluate(g.b, sizes, counts, b);
+        if (!ok || a != b || a == unknown_size)
+            throw ReplayMismatch(fmt::format("a size that came from a compress count and from something else at "
+                                             "record time is now {} and {}",
+                                             a, b));
+    }
 }
 
 } // namespace
@@ -37,39 +68,56 @@ std::string dry_run(const Recording &rec, const BoundInputs &in, std::vector<uin
     sizes.assign(rec.slots.size(), 0);
     for (uint32_t s = 0; s < rec.input_slots; ++s)
         sizes[s] = in.sizes[s];
+    const std::vector<uint64_t> no_counts;
     for (uint32_t s = rec.input_slots; s < rec.slots.size(); ++s)
-        if (!evaluate(rec.slots[s].size, sizes, sizes[s]))
+        if (!evaluate(rec.slots[s].size, sizes, no_counts, sizes[s]))
             return fmt::format("a recorded size ({}/{} of an input of size {}) does not divide evenly",
                                rec.slots[s].size.mul, rec.slots[s].size.div, sizes[uint32_t(rec.slots[s].size.slot)]);
     for (const Step &step : rec.steps) {
         if (step.kind == StepKind::Reduce && step.block == 0 && sizes[step.in] == 0)
             return "a reduction of an array that is now empty";
-        if (step.kind == StepKind::Copy && sizes[step.in] != sizes[step.out])
+        if (step.kind == StepKind::Copy && !step.leading && sizes[step.in] != sizes[step.out] &&
+            sizes[step.in] != unknown_size && sizes[step.out] != unknown_size)
             return "a copied array changed its size";
         uint64_t n;
-        if (step.kind == StepKind::Launch && !evaluate(step.n, sizes, n))
+        if (step.kind == StepKind::Launch && !evaluate(step.n, sizes, no_counts, n))
             return "a kernel's size does not divide evenly";
     }
     return {};
 }
 
 std::vector<uint32_t> replay(const Recording &rec, const BoundInputs &in, const std::vector<uint32_t> &input_ids,
-                             const std::vector<uint64_t> &sizes) {
+                             const std::vector<uint64_t> &known_sizes) {
     jit::State &s = jit::state();
     const Backend at = rec.backend;
     backends::Device &dev = backends::device(at);
+    std::vector<uint64_t> sizes = known_sizes;
+    std::vector<uint64_t> counts(rec.steps.size(), unknown_size);
     std::vector<void *> buffers(rec.slots.size(), nullptr);
     for (uint32_t i = 0; i < rec.input_slots; ++i)
         buffers[i] = in.buffers[i];
     auto free_made = [&] {
         for (uint32_t i = rec.input_slots; i < rec.slots.size(); ++i)
-            dev.free(buffers[i], rec.slots[i].type, sizes[i]);
+            if (buffers[i])
+                dev.free(buffers[i], rec.slots[i].type, sizes[i]);
+    };
+    /// The size of `e` now; a fraction that stopped dividing is a mismatch (the dry run catches the others).
+    auto size_of = [&](const SizeExpr &e) {
+        uint64_t n = 0;
+        if (!evaluate(e, sizes, counts, n) || n == unknown_size)
+            throw ReplayMismatch("a size that follows a compress count does not divide evenly");
+        return n;
     };
     try {
         std::vector<void *> args;
-        for (const Step &step : rec.steps) {
-            for (uint32_t slot : step.made)
+        for (uint32_t index = 0; index < rec.steps.size(); ++index) {
+            const Step &step = rec.steps[index];
+            check_guards(rec, index, sizes, counts);
+            for (uint32_t slot : step.made) {
+                if (sizes[slot] == unknown_size)
+                    sizes[slot] = size_of(rec.slots[slot].size);
                 buffers[slot] = dev.alloc(rec.slots[slot].type, sizes[slot]);
+            }
             switch (step.kind) {
             case StepKind::Launch: {
                 args.resize(step.params.size());
@@ -81,7 +129,7 @@ std::vector<uint32_t> replay(const Recording &rec, const BoundInputs &in, const 
                 }
                 backends::Launch launch;
                 launch.kernel = step.kernel;
-                evaluate(step.n, sizes, launch.n);
+                launch.n = size_of(step.n);
                 launch.args = &args;
                 launch.table = &step.table;
                 launch.table_param = step.table_param;
@@ -91,14 +139,31 @@ std::vector<uint32_t> replay(const Recording &rec, const BoundInputs &in, const 
                 }
                 break;
             }
-            case StepKind::Reduce:
-                dev.reduce(step.reduce, rec.slots[step.in].type, buffers[step.in], sizes[step.in], step.block,
-                           buffers[step.out]);
+            case StepKind::Reduce: {
+                VarType t = rec.slots[step.in].type;
+                uint64_t n = sizes[step.in];
+                if (n == 0 && step.block == 0) { // only a size that follows a count gets here (the dry run)
+                    // As the JIT does for an empty array (jit/reduce.cpp): the identity, or its error.
+                    jit::check_nonempty_reduce(step.reduce);
+                    dev.fill(buffers[step.out], t, 1, jit::reduce_identity_bits(t, step.reduce));
+                } else {
+                    dev.reduce(step.reduce, t, buffers[step.in], n, step.block, buffers[step.out]);
+                }
+                break;
+            }
+            case StepKind::Prefix:
+                dev.prefix_reduce(step.reduce, rec.slots[step.in].type, buffers[step.in], sizes[step.in], step.block,
+                                  step.exclusive, step.reverse, buffers[step.out]);
+                break;
+            case StepKind::Compress:
+                counts[index] = dev.compress(buffers[step.in], sizes[step.in], buffers[step.out]);
                 break;
             case StepKind::Fill:
                 dev.fill(buffers[step.out], rec.slots[step.out].type, sizes[step.out], step.bits);
                 break;
             case StepKind::Copy:
+                if (step.leading ? sizes[step.out] > sizes[step.in] : sizes[step.out] != sizes[step.in])
+                    throw ReplayMismatch("a copied array changed its size");
                 dev.copy(buffers[step.out], buffers[step.in], rec.slots[step.out].type, sizes[step.out]);
                 break;
             case StepKind::HostData:
@@ -106,6 +171,7 @@ std::vector<uint32_t> replay(const Recording &rec, const BoundInputs &in, const 
                 break;
             }
         }
+        check_guards(rec, uint32_t(rec.steps.size()), sizes, counts);
     } catch (...) {
         free_made();
         throw;
@@ -121,8 +187,8 @@ std::vector<uint32_t> replay(const Recording &rec, const BoundInputs &in, const 
         case OutLeaf::Empty: out.push_back(0); break;
         case OutLeaf::Literal: {
             uint64_t n = 0;
-            evaluate(o.size, sizes, n);
-            out.push_back(jit::new_leaf(s, detail::Op::Literal, o.type, n, o.bits, nullptr));
+            evaluate(o.size, sizes, counts, n);
+            out.push_back(n ? jit::new_leaf(s, detail::Op::Literal, o.type, n, o.bits, nullptr) : 0);
             break;
         }
         case OutLeaf::SlotValue:

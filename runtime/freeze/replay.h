@@ -4,6 +4,7 @@
 #include "freeze/recording.h"
 
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -16,11 +17,22 @@ struct BoundInputs {
     std::vector<Backend> memory; ///< where each buffer lives (a literal's entry: the recording's backend)
 };
 
-/// Checks that the inputs are in the recording's memory and that every size of the recording can be worked out
-/// for them (fractions divide, block sizes divide); returns the reason when not (empty: fine). Fills `sizes` with the size of every slot.
+/// A slot's size that depends on a compress count, before the replay has reached that count.
+inline constexpr uint64_t unknown_size = UINT64_MAX;
+
+/// Thrown by replay when a size guard (SizeGuard) fails, or a size that depends on a compress count turns out not
+/// to be one the recording can run with: nothing of the replay is kept, and the function is recorded anew.
+struct ReplayMismatch : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+/// Checks that the inputs are in the recording's memory and that every size of the recording that the inputs
+/// decide can be worked out for them (fractions divide); returns the reason when not (empty: fine). Fills `sizes`
+/// with the size of every slot (unknown_size for those that depend on a compress count: replay works them out).
 std::string dry_run(const Recording &rec, const BoundInputs &in, std::vector<uint64_t> &sizes);
 
 /// Runs the recording's steps (under the JIT lock) and returns the output variable ids (one reference each).
+/// Throws ReplayMismatch (having undone everything) when a guard fails on the way.
 std::vector<uint32_t> replay(const Recording &rec, const BoundInputs &in, const std::vector<uint32_t> &input_ids,
                              const std::vector<uint64_t> &sizes);
 

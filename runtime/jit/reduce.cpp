@@ -2,6 +2,8 @@
 //
 // The input is evaluated first, then the device of its memory reduces it (backend/cpu_reduce.cpp,
 // backend/cuda_device.cpp) into a new evaluated array.
+#include "jit/reduce.h"
+
 #include "jit/var.h"
 
 #include "backend/device.h"
@@ -30,38 +32,13 @@ const char *reduce_api(ReduceOp op) {
     return "tj::hmax()";
 }
 
-/// The bits of the identity of `op` in type `t` (what a reduction of no elements gives): 0 for sums and Or, 1
-/// for products, all ones for And (true for Bool).
-uint64_t identity_bits(VarType t, ReduceOp op) {
-    if (op == ReduceOp::And)
-        return t == VarType::Bool ? 1 : ~uint64_t(0) >> (64 - 8 * detail::type_size(t));
-    if (op != ReduceOp::Prod)
-        return 0;
-    if (t == VarType::Float32)
-        return std::bit_cast<uint32_t>(1.f);
-    if (t == VarType::Float64)
-        return std::bit_cast<uint64_t>(1.0);
-    return 1;
-}
-
-bool is_float(VarType t) { return t == VarType::Float32 || t == VarType::Float64; }
-
-/// Throws when `op` is not defined for arrays of type `t`.
-void check_type(const char *api, ReduceOp op, VarType t) {
-    if (t == VarType::Bool && (op == ReduceOp::Sum || op == ReduceOp::Prod || op == ReduceOp::Mean))
-        throw Error(fmt::format("{}: is not defined for Bool arrays (cast to an integer type first)", api));
-    if (is_float(t) && (op == ReduceOp::And || op == ReduceOp::Or))
-        throw Error(fmt::format("{}: And and Or are defined for Bool and integer arrays, not for {}", api,
-                                detail::type_name(t)));
-}
-
 uint32_t reduce(const char *api, uint32_t a, ReduceOp op, uint64_t block, bool is_block) {
     jit::State &s = jit::state();
     jit::Lock lock(s.mutex);
     jit::Variable &v = jit::var(s, a, api);
     VarType t = v.type;
     uint64_t n = v.size;
-    check_type(api, op, t);
+    jit::check_reduce_type(api, op, t);
     uint64_t out_size = 1;
     if (is_block) {
         if (block == 0)
@@ -74,7 +51,7 @@ uint32_t reduce(const char *api, uint32_t a, ReduceOp op, uint64_t block, bool i
         if (n == 0) {
             if (op == ReduceOp::Min || op == ReduceOp::Max || op == ReduceOp::Mean)
                 throw Error(fmt::format("{}: the array is empty", api));
-            return detail::var_literal(t, identity_bits(t, op), 1);
+            return detail::var_literal(t, jit::reduce_identity_bits(t, op), 1);
         }
     }
     uint32_t src = detail::var_make_opaque(a); // evaluated, one reference
@@ -94,6 +71,37 @@ uint32_t reduce(const char *api, uint32_t a, ReduceOp op, uint64_t block, bool i
 }
 
 } // namespace
+
+namespace jit {
+
+using detail::ReduceOp;
+
+uint64_t reduce_identity_bits(VarType t, ReduceOp op) {
+    if (op == ReduceOp::And)
+        return t == VarType::Bool ? 1 : ~uint64_t(0) >> (64 - 8 * detail::type_size(t));
+    if (op != ReduceOp::Prod)
+        return 0;
+    if (t == VarType::Float32)
+        return std::bit_cast<uint32_t>(1.f);
+    if (t == VarType::Float64)
+        return std::bit_cast<uint64_t>(1.0);
+    return 1;
+}
+
+void check_reduce_type(const char *api, ReduceOp op, VarType t) {
+    if (t == VarType::Bool && (op == ReduceOp::Sum || op == ReduceOp::Prod || op == ReduceOp::Mean))
+        throw Error(fmt::format("{}: is not defined for Bool arrays (cast to an integer type first)", api));
+    if ((t == VarType::Float32 || t == VarType::Float64) && (op == ReduceOp::And || op == ReduceOp::Or))
+        throw Error(fmt::format("{}: And and Or are defined for Bool and integer arrays, not for {}", api,
+                                detail::type_name(t)));
+}
+
+void check_nonempty_reduce(ReduceOp op) {
+    if (op == ReduceOp::Min || op == ReduceOp::Max || op == ReduceOp::Mean)
+        throw Error(fmt::format("{}: the array is empty", reduce_api(op)));
+}
+
+} // namespace jit
 
 namespace detail {
 uint32_t var_reduce(uint32_t a, ReduceOp op, const char *api) { return reduce(api ? api : reduce_api(op), a, op, 0, false); }

@@ -1,0 +1,80 @@
+// runtime/jit/scan.cpp — prefix reductions (prefix_sum, block_prefix_reduce) and stream compaction (compress)
+//
+// As the reductions (reduce.cpp): the input is evaluated, then the device of its memory does the work
+// (backend/cpu_scan.cpp, backend/cuda_scan.cpp) into a new evaluated array. compress learns its result's size
+// only when the device has run: the device writes the indices into a buffer as large as the mask and returns the
+// count, and the leading `count` indices are copied into the result's own buffer (a frozen function records that
+// copy as a size that follows the count, runtime/freeze/recording_device.cpp).
+#include "jit/reduce.h"
+#include "jit/var.h"
+
+#include "backend/device.h"
+
+#include <tracejit/error.h>
+
+#include <fmt/format.h>
+
+namespace tj::detail {
+
+uint32_t var_block_prefix_reduce(uint32_t a, ReduceOp op, size_t block_size, bool exclusive, bool reverse,
+                                 const char *api) {
+    jit::State &s = jit::state();
+    jit::Lock lock(s.mutex);
+    jit::Variable &v = jit::var(s, a, api);
+    VarType t = v.type;
+    uint64_t n = v.size;
+    jit::check_reduce_type(api, op, t);
+    if (block_size == 0)
+        throw Error(fmt::format("{}: block_size must be at least 1", api));
+    if (op == ReduceOp::Mean)
+        throw Error(fmt::format("{}: Mean is not a prefix reduction (divide a prefix sum instead)", api));
+    uint32_t src = var_make_opaque(a); // evaluated, one reference
+    const Backend at = jit::where(s.vars[src]);
+    void *out;
+    try {
+        backends::Device &dev = backends::active_device(at);
+        const void *in = s.vars[src].data;
+        out = backends::new_buffer(
+            dev, t, n, [&](void *o) { dev.prefix_reduce(op, t, in, n, block_size, exclusive, reverse, o); });
+    } catch (...) {
+        jit::dec_ref(s, src);
+        throw;
+    }
+    jit::dec_ref(s, src);
+    return jit::new_leaf(s, Op::Data, t, n, 0, out, at);
+}
+
+uint32_t var_compress(uint32_t mask) {
+    const char *api = "tj::compress()";
+    jit::State &s = jit::state();
+    jit::Lock lock(s.mutex);
+    jit::Variable &v = jit::var(s, mask, api);
+    if (v.type != VarType::Bool)
+        throw Error(fmt::format("{}: the mask must be a Bool array, not {}", api, type_name(v.type)));
+    uint64_t n = v.size;
+    if (n > uint64_t(UINT32_MAX))
+        throw Error(fmt::format("{}: the mask has {} entries, more than UInt32 indices can address", api, n));
+    uint32_t src = var_make_opaque(mask);
+    const Backend at = jit::where(s.vars[src]);
+    void *all = nullptr, *out = nullptr;
+    uint64_t count = 0;
+    backends::Device &owner = backends::device(at); // buffers are freed through the backend's own device
+    try {
+        backends::Device &dev = backends::active_device(at);
+        all = dev.alloc(VarType::UInt32, n);
+        count = dev.compress(s.vars[src].data, n, all);
+        TJ_ASSERT(count <= n, "a device's compress counted more entries than the mask has");
+        // Copied even when empty: a frozen function records the copy, whose size follows the count on replay.
+        out = backends::new_buffer(dev, VarType::UInt32, count,
+                                   [&](void *o) { dev.copy(o, all, VarType::UInt32, count); });
+    } catch (...) {
+        owner.free(all, VarType::UInt32, n);
+        jit::dec_ref(s, src);
+        throw;
+    }
+    owner.free(all, VarType::UInt32, n);
+    jit::dec_ref(s, src);
+    return jit::new_leaf(s, Op::Data, VarType::UInt32, count, 0, out, at);
+}
+
+} // namespace tj::detail

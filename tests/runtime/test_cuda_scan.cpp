@@ -1,0 +1,180 @@
+// tests/runtime/test_cuda_scan.cpp — the CUDA scan kernels without a GPU: PTX through ptxas, passes on the fake driver
+//
+// The PTX of `tj_scan` for every type and op (and every pass, exclusive/inclusive, forward/reverse for two of
+// them) is checked with ptxas (tests/runtime/ptxas_check.h). Then the runtime runs on the `memory` fake driver
+// (tests/fake_cuda): prefix_sum, block_prefix_reduce and compress launch the three passes with the arguments the
+// kernel expects, and every kernel the fake loads passes ptxas. The fake runs no kernel, so nothing here checks
+// values: the arithmetic shares its identities and combinations with the reduction kernel and the CPU scan, whose
+// results test_scan.cpp checks.
+#include "backend/cuda_scan.h"
+#include "jit/var.h"
+#include "ptxas_check.h"
+#include "run_self.h"
+#include "test_util.h"
+
+#include <tracejit/tracejit.h>
+
+#include <doctest/doctest.h>
+#include <fmt/format.h>
+
+#include <string>
+#include <vector>
+
+using tj::VarType;
+using tj::cuda::ScanPass;
+using Internal = tj::detail::ReduceOp;
+
+namespace {
+
+const std::vector<VarType> all_types = {VarType::Bool,   VarType::Int32,   VarType::UInt32, VarType::Int64,
+                                        VarType::UInt64, VarType::Float32, VarType::Float64};
+
+bool is_float(VarType t) { return t == VarType::Float32 || t == VarType::Float64; }
+
+void check_assembles(const std::string &what, const std::string &ptx) {
+    INFO("kernel: " << what);
+    CHECK(tj_test::contains(ptx, ".entry tj_scan("));
+    CHECK(tj_test::contains(ptx, "bar.sync"));
+    if (!tj_test::have_ptxas())
+        return;
+    tj_test::PtxasResult r = tj_test::run_ptxas(ptx);
+    CHECK_MESSAGE(r.status == 0, "ptxas: " << r.log);
+    CHECK(r.cubin_bytes > 0);
+}
+
+const char *pass_name(ScanPass p) {
+    static const char *names[] = {"Aggregate", "Carry", "Scan", "Compress"};
+    return names[int(p)];
+}
+
+} // namespace
+
+TEST_CASE("cuda ptx: the scan kernel's third pass for every type and op passes ptxas") {
+    tj_test::note_missing_ptxas();
+    for (VarType t : all_types)
+        for (Internal op : {Internal::Sum, Internal::Prod, Internal::Min, Internal::Max, Internal::And, Internal::Or}) {
+            if (t == VarType::Bool && (op == Internal::Sum || op == Internal::Prod))
+                continue;
+            if (is_float(t) && (op == Internal::And || op == Internal::Or))
+                continue;
+            std::string what = fmt::format("Scan {} {}", int(op), tj::detail::type_name(t));
+            std::string ptx;
+            REQUIRE_NOTHROW(ptx = tj::cuda::scan_ptx(t, op, ScanPass::Scan, true, false, tj_test::ptx_arch));
+            if (is_float(t) && (op == Internal::Sum))
+                CHECK(tj_test::contains(ptx, "add.rn.f64")); // floats accumulate in double
+            check_assembles(what, ptx);
+        }
+}
+
+TEST_CASE("cuda ptx: every pass of the scan kernel, exclusive and inclusive, forward and reverse, passes ptxas") {
+    tj_test::note_missing_ptxas();
+    for (auto [t, op] : {std::pair{VarType::Float32, Internal::Sum}, {VarType::Int32, Internal::Max}})
+        for (ScanPass pass : {ScanPass::Aggregate, ScanPass::Carry, ScanPass::Scan})
+            for (bool exclusive : {true, false})
+                for (bool reverse : {false, true}) {
+                    std::string what = fmt::format("{} {} {} {} {}", pass_name(pass), int(op), tj::detail::type_name(t),
+                                                   exclusive, reverse);
+                    std::string ptx;
+                    REQUIRE_NOTHROW(ptx = tj::cuda::scan_ptx(t, op, pass, exclusive, reverse, tj_test::ptx_arch));
+                    check_assembles(what, ptx);
+                }
+    std::string ptx =
+        tj::cuda::scan_ptx(VarType::Bool, Internal::Sum, ScanPass::Compress, true, false, tj_test::ptx_arch);
+    CHECK(tj_test::contains(ptx, "st.global.u32")); // the indices
+    check_assembles("Compress", ptx);
+}
+
+#ifdef TRACEJIT_FAKE_CUDA_MEMORY_DIR
+#include "../fake_cuda/fake_libcuda.h"
+
+#include <dlfcn.h>
+
+namespace {
+
+struct Fake {
+    template <typename F> F get(const char *name) const {
+        void *lib = dlopen("libcuda.so.1", RTLD_NOLOAD | RTLD_NOW);
+        REQUIRE(lib);
+        auto f = reinterpret_cast<F>(dlsym(lib, name));
+        REQUIRE_MESSAGE(bool(f), name);
+        return f;
+    }
+    int launches() const { return get<fake_cuda::LaunchCountFn>("tj_fake_cuda_launch_count")(); }
+    FakeLaunch launch(int i) const {
+        FakeLaunch l{};
+        REQUIRE(get<fake_cuda::LaunchFn>("tj_fake_cuda_launch")(i, &l));
+        return l;
+    }
+};
+
+uint64_t address_of(uint32_t id) {
+    tj::jit::State &s = tj::jit::state();
+    tj::jit::Lock lock(s.mutex);
+    REQUIRE(s.vars[id].op == tj::detail::Op::Data);
+    return uint64_t(uintptr_t(s.vars[id].data));
+}
+
+constexpr const char *helper_case = "cuda scan helper: on the memory fake";
+
+} // namespace
+
+TEST_CASE("cuda scan helper: on the memory fake" * doctest::skip()) {
+    Fake fake;
+    REQUIRE(tj::backend() == tj::Backend::CUDA);
+    // A prefix sum over 10000 elements: three tiles; aggregates, their scan in one CTA, the tiles' scans.
+    tj::Float x(std::vector<float>(10000, 1.f));
+    int before = fake.launches();
+    tj::Float p = tj::prefix_sum(x);
+    CHECK(p.size() == 10000);
+    REQUIRE(fake.launches() == before + 3);
+    FakeLaunch aggregate = fake.launch(before), carry = fake.launch(before + 1), scan = fake.launch(before + 2);
+    for (const FakeLaunch &l : {aggregate, carry, scan}) {
+        CHECK(std::string(l.entry) == tj::cuda::scan_entry);
+        CHECK(l.params[2] == 10000); // n
+        CHECK(l.params[3] == 10000); // one block: the whole array
+        CHECK(l.params[6] == 3);     // tiles of scan_tile = 4096
+    }
+    CHECK(aggregate.params[0] == address_of(x.index()));
+    CHECK(carry.params[4] == aggregate.params[4]);  // reads the aggregates
+    CHECK(scan.params[5] == carry.params[5]);       // reads the carries
+    CHECK(scan.params[1] == address_of(p.index())); // writes the result
+    // block_prefix_reduce passes its block; a block larger than the array is the whole array.
+    tj::Int32 y(std::vector<int32_t>(50, 2));
+    before = fake.launches();
+    tj::block_prefix_reduce(tj::ReduceOp::Max, y, 7, false, true);
+    REQUIRE(fake.launches() == before + 3);
+    CHECK(fake.launch(before).params[3] == 7);
+    before = fake.launches();
+    tj::block_prefix_reduce(tj::ReduceOp::Add, y, 500);
+    CHECK(fake.launch(before).params[3] == 50);
+    // compress: three passes over the mask, then the count is read back (the fake writes nothing: it is 0).
+    tj::Bool m(std::vector<bool>(5000, true));
+    before = fake.launches();
+    tj::UInt32 idx = tj::compress(m);
+    REQUIRE(fake.launches() == before + 3);
+    CHECK(fake.launch(before + 2).params[0] == address_of(m.index()));
+    CHECK(idx.size() == 0);
+}
+
+TEST_CASE("CUDA scans on a fake driver: passes, kernels, ptxas") {
+    tj_test::TempDir tmp("tj_cuda_scan");
+    const char *old = std::getenv("LD_LIBRARY_PATH");
+    tj_test::EnvChanges env = {
+        {"TRACEJIT_BACKEND", "cuda"},
+        {"TRACEJIT_CACHE_DIR", tmp.path},
+        {"LD_LIBRARY_PATH", std::string(TRACEJIT_FAKE_CUDA_MEMORY_DIR) + (old && *old ? std::string(":") + old : "")}};
+    if (tj_test::have_ptxas())
+        env.emplace_back("FAKE_CUDA_PTXAS", tj_test::ptxas);
+    else
+        MESSAGE("ptxas is not at ", tj_test::ptxas, ": the fake driver loads the runtime's PTX without assembling it");
+    CHECK(tj_test::run_self(helper_case, env) == 0);
+}
+
+#else
+
+TEST_CASE("CUDA scans on a fake driver") {
+    MESSAGE("skipped: this build of the tests was not given the folder of the memory fake driver "
+            "(TRACEJIT_FAKE_CUDA_MEMORY_DIR)");
+}
+
+#endif

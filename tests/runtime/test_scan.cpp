@@ -1,0 +1,297 @@
+// tests/runtime/test_scan.cpp — prefix_sum, block_prefix_reduce and compress on the CPU
+//
+// Each operation against a plain C++ reference at sizes 0, 1, 7, 1000 and 2^20+3 (the large one crosses the
+// thread pool's chunks), for every type it accepts, exclusive and inclusive, forward and reverse; the errors;
+// gradients against finite differences (a gather through compress's indices too). Frozen functions with compress,
+// count and scatter_inc are in test_scan_freeze.cpp.
+#include "ad_check.h"
+#include "reference.h"
+
+#include <tracejit/tracejit.h>
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+using namespace tjtest;
+using tj::ReduceOp;
+
+namespace {
+
+constexpr size_t sizes[] = {0, 1, 7, 1000, (size_t(1) << 20) + 3};
+
+const char *op_name(ReduceOp op) {
+    static const char *names[] = {"Add", "Mul", "Min", "Max", "And", "Or"};
+    return names[int(op)];
+}
+
+/// Whether `op` is defined for T (Bool: Min, Max, And, Or; floats: Add, Mul, Min, Max; integers: all).
+template <typename T> bool accepts(ReduceOp op) {
+    if constexpr (std::is_same_v<T, bool>)
+        return op != ReduceOp::Add && op != ReduceOp::Mul;
+    else if constexpr (std::is_floating_point_v<T>)
+        return op != ReduceOp::And && op != ReduceOp::Or;
+    else
+        return true;
+}
+
+/// The reference's accumulator: double for floats.
+template <typename T> using Acc = std::conditional_t<std::is_floating_point_v<T>, double, T>;
+
+template <typename T> Acc<T> identity(ReduceOp op) {
+    switch (op) {
+    case ReduceOp::Add:
+    case ReduceOp::Or: return Acc<T>(0);
+    case ReduceOp::Mul: return Acc<T>(1);
+    case ReduceOp::And:
+        if constexpr (std::is_same_v<T, bool>)
+            return true;
+        else if constexpr (std::is_integral_v<T>)
+            return Acc<T>(~T(0));
+        else
+            return Acc<T>(0);
+    case ReduceOp::Min:
+        return std::numeric_limits<T>::has_infinity ? Acc<T>(INFINITY) : Acc<T>(std::numeric_limits<T>::max());
+    case ReduceOp::Max:
+        return std::numeric_limits<T>::has_infinity ? Acc<T>(-INFINITY) : Acc<T>(std::numeric_limits<T>::lowest());
+    }
+    return {};
+}
+
+template <typename T> Acc<T> apply(ReduceOp op, Acc<T> a, Acc<T> b) {
+    if constexpr (std::is_same_v<T, bool>) {
+        return (op == ReduceOp::Min || op == ReduceOp::And) ? (a && b) : (a || b);
+    } else if constexpr (std::is_floating_point_v<T>) {
+        switch (op) {
+        case ReduceOp::Add: return a + b;
+        case ReduceOp::Mul: return a * b;
+        case ReduceOp::Min: return std::fmin(a, b);
+        case ReduceOp::Max: return std::fmax(a, b);
+        default: return a;
+        }
+    } else {
+        switch (op) {
+        case ReduceOp::Add: return ref_add(a, b);
+        case ReduceOp::Mul: return ref_mul(a, b);
+        case ReduceOp::Min: return std::min(a, b);
+        case ReduceOp::Max: return std::max(a, b);
+        case ReduceOp::And: return T(a & b);
+        case ReduceOp::Or: return T(a | b);
+        }
+        return a;
+    }
+}
+
+/// The reference: a loop over each block, from its start or (reverse) its end.
+template <typename T>
+std::vector<T> ref_scan(ReduceOp op, const std::vector<T> &x, size_t block, bool exclusive, bool reverse) {
+    size_t n = x.size();
+    std::vector<T> out(n);
+    for (size_t b = 0; b * block < n; ++b) {
+        size_t begin = b * block, end = std::min(n, begin + block);
+        Acc<T> acc = identity<T>(op);
+        for (size_t j = 0; j < end - begin; ++j) {
+            size_t i = reverse ? end - 1 - j : begin + j;
+            Acc<T> next = apply<T>(op, acc, Acc<T>(x[i]));
+            out[i] = T(exclusive ? acc : next);
+            acc = next;
+        }
+    }
+    return out;
+}
+
+/// Inputs that keep a scan meaningful: products near 1, sums of small values, random bits.
+template <typename T> std::vector<T> values_for(ReduceOp op, size_t n, uint64_t seed) {
+    if constexpr (std::is_same_v<T, bool>) {
+        std::vector<T> v(n);
+        Rng rng(seed);
+        for (size_t i = 0; i < n; ++i)
+            v[i] = (op == ReduceOp::And || op == ReduceOp::Min) ? rng.next() % 500 != 0 : rng.next() % 500 == 0;
+        return v;
+    } else if constexpr (std::is_floating_point_v<T>) {
+        return op == ReduceOp::Mul ? uniform_values<T>(n, seed, 0.9999, 1.0001) : uniform_values<T>(n, seed, -10, 10);
+    } else {
+        if (op == ReduceOp::And || op == ReduceOp::Or) {
+            std::vector<T> v(n);
+            Rng rng(seed);
+            for (auto &x : v) {
+                uint64_t r = rng.next() | rng.next() | rng.next() | rng.next();
+                x = T(op == ReduceOp::And ? r : ~r);
+            }
+            return v;
+        }
+        return small_ints<T>(n, seed, -1000, 1000);
+    }
+}
+
+template <typename T> void check_scan_type() {
+    for (ReduceOp op : {ReduceOp::Add, ReduceOp::Mul, ReduceOp::Min, ReduceOp::Max, ReduceOp::And, ReduceOp::Or}) {
+        if (!accepts<T>(op))
+            continue;
+        uint64_t seed = 300 + uint64_t(op);
+        for (size_t n : sizes) {
+            std::vector<T> x = values_for<T>(op, n, seed++);
+            tj::Array<T> a(x);
+            for (size_t block : {size_t(1), size_t(3), size_t(1000), (size_t(1) << 16) + 1, n + 5})
+                for (bool exclusive : {true, false})
+                    for (bool reverse : {false, true}) {
+                        if (n > 1000 && block == 1 && !exclusive) // one case less for the big size (time)
+                            continue;
+                        std::string what =
+                            fmt::format("block_prefix_reduce({}, {}[{}], {}, {}, {})", op_name(op),
+                                        tj::detail::type_name(tj::Array<T>::Type), n, block,
+                                        exclusive ? "exclusive" : "inclusive", reverse ? "reverse" : "forward");
+                        CAPTURE(what);
+                        tj::Array<T> got = tj::block_prefix_reduce(op, a, block, exclusive, reverse);
+                        std::vector<T> expect = ref_scan(op, x, block, exclusive, reverse);
+                        REQUIRE(got.size() == n);
+                        if constexpr (std::is_floating_point_v<T>)
+                            if (op == ReduceOp::Add || op == ReduceOp::Mul) { // chunks add in another order
+                                check_close(what, got, expect, 1e-6, op == ReduceOp::Add ? 1e-9 * double(n) : 0);
+                                continue;
+                            }
+                        check_exact(what, got, expect);
+                    }
+        }
+    }
+}
+
+} // namespace
+
+TEST_CASE("block_prefix_reduce: every op and type against a C++ loop, exclusive/inclusive, forward/reverse") {
+    check_scan_type<bool>();
+    check_scan_type<int32_t>();
+    check_scan_type<uint32_t>();
+    check_scan_type<int64_t>();
+    check_scan_type<uint64_t>();
+    check_scan_type<float>();
+    check_scan_type<double>();
+}
+
+TEST_CASE("prefix_sum: exclusive by default, inclusive on request, every numeric type and size") {
+    check_exact("prefix_sum({1, 2, 3, 4})", tj::prefix_sum(tj::Int32({1, 2, 3, 4})), std::vector<int32_t>{0, 1, 3, 6});
+    check_exact("prefix_sum({1, 2, 3, 4}, false)", tj::prefix_sum(tj::Int32({1, 2, 3, 4}), false),
+                std::vector<int32_t>{1, 3, 6, 10});
+    check_exact("block_prefix_reduce(Max, …, 2, inclusive, reverse)",
+                tj::block_prefix_reduce(ReduceOp::Max, tj::Int32({1, 5, 3, 2, 7}), 2, false, true),
+                std::vector<int32_t>{5, 5, 3, 2, 7});
+    check_exact("block_prefix_reduce(Min, …, 2, exclusive)",
+                tj::block_prefix_reduce(ReduceOp::Min, tj::Float({1.f, 5.f, 3.f}), 2),
+                std::vector<float>{INFINITY, 1.f, INFINITY});
+    for (size_t n : sizes) {
+        CAPTURE(n);
+        std::vector<uint32_t> u = small_ints<uint32_t>(n, n + 1, 0, 1u << 30);
+        check_exact("prefix_sum(UInt32)", tj::prefix_sum(tj::UInt32(u)),
+                    ref_scan(ReduceOp::Add, u, n + 1, true, false));
+        std::vector<int64_t> i = small_ints<int64_t>(n, n + 2, -1000000, 1000000);
+        check_exact("prefix_sum(Int64, inclusive)", tj::prefix_sum(tj::Int64(i), false),
+                    ref_scan(ReduceOp::Add, i, n + 1, false, false));
+        std::vector<float> f = uniform_values<float>(n, n + 3, 0, 1);
+        check_close("prefix_sum(Float)", tj::prefix_sum(tj::Float(f)), ref_scan(ReduceOp::Add, f, n + 1, true, false),
+                    1e-6, 1e-9 * double(n));
+    }
+    // A literal is scanned like memory; the empty array gives the empty array.
+    check_exact("prefix_sum(full(2, 4))", tj::prefix_sum(tj::full<tj::UInt32>(2, 4)),
+                std::vector<uint32_t>{0, 2, 4, 6});
+    CHECK(tj::prefix_sum(tj::Float(std::vector<float>{})).size() == 0);
+    // Lazy inputs are evaluated first.
+    tj::Int32 lazy = tj::arange<tj::Int32>(5) * 2;
+    check_exact("prefix_sum(2 * arange(5))", tj::prefix_sum(lazy, false), std::vector<int32_t>{0, 2, 6, 12, 20});
+}
+
+TEST_CASE("compress: the indices of the true entries in order, at every size and density") {
+    for (size_t n : sizes)
+        for (int density : {0, 1, 10, 50, 100}) {
+            CAPTURE(n);
+            CAPTURE(density);
+            Rng rng(n * 13 + uint64_t(density));
+            std::vector<bool> bits(n);
+            std::vector<uint32_t> expect;
+            for (size_t i = 0; i < n; ++i) {
+                bits[i] = rng.next() % 100 < uint64_t(density);
+                if (bits[i])
+                    expect.push_back(uint32_t(i));
+            }
+            tj::UInt32 got = tj::compress(tj::Bool(bits));
+            check_exact("compress(mask)", got, expect);
+            CHECK(got.size() == tj::count(tj::Bool(bits)).read(0));
+        }
+    // Lazy masks and literal masks.
+    tj::Int32 x = {3, -1, 4, -1, 5, -9, 2, 6};
+    check_exact("compress(x > 0)", tj::compress(x > 0), std::vector<uint32_t>{0, 2, 4, 6, 7});
+    check_exact("compress(full(true, 3))", tj::compress(tj::full<tj::Bool>(true, 3)), std::vector<uint32_t>{0, 1, 2});
+    CHECK(tj::compress(tj::full<tj::Bool>(false, 3)).size() == 0);
+    CHECK(tj::compress(tj::Bool(std::vector<bool>{})).size() == 0);
+    // Stream compaction: the values of the kept entries.
+    tj::Int32 kept = tj::gather<tj::Int32>(x, tj::compress(x > 0));
+    check_exact("gather(x, compress(x > 0))", kept, std::vector<int32_t>{3, 4, 5, 2, 6});
+}
+
+TEST_CASE("prefix reductions and compress: errors name the function and what is wrong") {
+    tj::Float f = {1.f, 2.f, 3.f};
+    tj::Bool m = {true, false};
+    check_error([&] { tj::block_prefix_reduce(ReduceOp::Add, f, 0); },
+                {"tj::block_prefix_reduce()", "block_size must be at least 1"});
+    check_error([&] { tj::block_prefix_reduce(ReduceOp::And, f, 2); },
+                {"tj::block_prefix_reduce()", "And and Or", "f32"});
+    check_error([&] { tj::block_prefix_reduce(ReduceOp::Add, m, 2); }, {"tj::block_prefix_reduce()", "Bool"});
+    check_error([&] { tj::prefix_sum(m); }, {"tj::prefix_sum()", "Bool"});
+    check_error([&] { tj::prefix_sum(tj::Float()); }, {"tj::prefix_sum()"});
+    check_error([&] { tj::compress(tj::Bool()); }, {"tj::compress()"});
+}
+
+TEST_CASE("compress: a mask that is not Bool does not compile; a Bool from another type is fine") {
+    static_assert(!std::is_invocable_v<decltype(static_cast<tj::UInt32 (*)(const tj::Bool &)>(&tj::compress)),
+                                       const tj::Int32 &>);
+    check_exact("compress(cast<Bool>(…))", tj::compress(tj::Int32({0, 7, 0, 1}) != 0), std::vector<uint32_t>{1, 3});
+}
+
+// ---- gradients ----
+
+TEST_CASE("prefix_sum and block_prefix_reduce(Add): gradients against finite differences, both modes") {
+    for (size_t n : {size_t(1), size_t(7), size_t(40)})
+        for (bool exclusive : {true, false}) {
+            std::vector<double> x = random_vector<double>(n, uint32_t(n * 7 + exclusive), 0.5, 2.0);
+            std::string what = fmt::format("prefix_sum(x*x)[{}] {}", n, exclusive ? "exclusive" : "inclusive");
+            CAPTURE(what);
+            auto f = [exclusive](const std::vector<tj::Float64> &in) {
+                return tj::prefix_sum(in[0] * in[0], exclusive);
+            };
+            check_derivatives<double>(what, f, {x});
+            for (size_t block : {size_t(1), size_t(3), size_t(8)})
+                for (bool reverse : {false, true}) {
+                    std::string w = fmt::format("block_prefix_reduce(Add, sin(x)[{}], {}, {}, {})", n, block,
+                                                exclusive ? "exclusive" : "inclusive", reverse ? "reverse" : "forward");
+                    CAPTURE(w);
+                    auto g = [=](const std::vector<tj::Float64> &in) {
+                        return tj::block_prefix_reduce(ReduceOp::Add, tj::sin(in[0]), block, exclusive, reverse) *
+                               in[0];
+                    };
+                    check_derivatives<double>(w, g, {x});
+                }
+        }
+    tj::Float64 z = {1.0, 2.0};
+    tj::enable_grad(z);
+    check_error([&] { tj::block_prefix_reduce(ReduceOp::Max, z, 2); },
+                {"tj::block_prefix_reduce()", "only Add is differentiable"});
+}
+
+TEST_CASE("compress: the indices carry no gradient, a gather through them does") {
+    std::vector<double> x = random_vector<double>(40, 5, -1.0, 1.0, [](double v) { return std::fabs(v) > 0.05; });
+    auto f = [](const std::vector<tj::Float64> &in) {
+        tj::UInt32 idx = tj::compress(tj::detach(in[0]) > 0.0);
+        return tj::gather<tj::Float64>(in[0] * 3.0, idx) * tj::gather<tj::Float64>(in[0], idx);
+    };
+    check_derivatives<double>("gather(3x, compress(x > 0)) · gather(x, …)", f, {x});
+    tj::Float64 y = {1.0, -2.0, 3.0};
+    tj::enable_grad(y);
+    tj::UInt32 idx = tj::compress(y > 0.0);
+    CHECK(!tj::grad_enabled(idx));
+    tj::Float64 picked = tj::gather<tj::Float64>(y, idx);
+    tj::backward(picked);
+    check_exact("d gather(y, compress(y > 0)) / dy", tj::grad(y), std::vector<double>{1.0, 0.0, 1.0});
+}
