@@ -18,7 +18,7 @@
 [[jit::freeze(auto_opaque = false)]] tj::Float shift_declared(tj::Float x, tj::Float offset);
 tj::Float shift_declared(tj::Float x, tj::Float offset) { return x + offset; }
 [[jit::freeze(limit = 2)]] tj::Float scale_limited(tj::Float x, int k) { return x * float(k); }
-// WARN: scale_warns (options.cpp:[[# @LINE - 8]]) {{.*}}recorded again
+// WARN: scale_warns (options.cpp:[[# @LINE - 7]]) {{.*}}recorded again
 // WARN-NOT: shift_opaque
 
 int main() {
