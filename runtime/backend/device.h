@@ -51,6 +51,7 @@ struct Launch {
     const std::vector<uint32_t> *size_of = nullptr;  ///< for each Size param, the buffer param whose size it is
     const std::vector<uint64_t> *table = nullptr;    ///< literals beyond max_embedded_literals
     uint32_t table_param = UINT32_MAX;               ///< UINT32_MAX: the kernel has no literal table
+    bool size_follows_count = false; ///< n is a compress count (jit::Variable::follows_count): freezing replays it so
 };
 
 /// Memory and execution of one backend.

@@ -84,7 +84,12 @@ void RecordingDevice::add_guard(const SizeExpr &a, const SizeExpr &b) {
     m_rec.guards.push_back(g);
 }
 
-SizeExpr RecordingDevice::infer(uint64_t n, const char *what) {
+bool RecordingDevice::follows_count(uint32_t s) const {
+    return m_rec.slots[s].size.dynamic >= 0 ||
+           std::find(m_compressed.begin(), m_compressed.end(), s) != m_compressed.end();
+}
+
+SizeExpr RecordingDevice::infer(uint64_t n, const char *what, bool reads_count) {
     bool baked = false;
     SizeExpr fixed = infer_static(n, baked);
     // A size equal to a compress count (larger than 1: counts 0 and 1 are kept fixed by a guard of their own) follows
@@ -107,6 +112,10 @@ SizeExpr RecordingDevice::infer(uint64_t n, const char *what) {
     if (chosen >= 0) {
         SizeExpr e;
         e.dynamic = chosen;
+        if (baked && !reads_count) { // a constant equal to the count by chance, or made from the count on the host
+            add_guard(e, fixed);     // (zeros(idx.size())): the replay cannot tell, so the count must stay n
+            return fixed;
+        }
         if (!baked)
             add_guard(e, fixed);
         return e;
@@ -118,9 +127,10 @@ SizeExpr RecordingDevice::infer(uint64_t n, const char *what) {
     return fixed;
 }
 
-uint32_t RecordingDevice::new_slot(const void *buffer, VarType t, uint64_t size, const char *what) {
+uint32_t RecordingDevice::new_slot(const void *buffer, VarType t, uint64_t size, const char *what,
+                                   bool reads_count) {
     uint32_t slot = uint32_t(m_rec.slots.size());
-    m_rec.slots.push_back({t, infer(size, what)});
+    m_rec.slots.push_back({t, infer(size, what, reads_count)});
     m_slots[buffer] = slot;
     return slot;
 }
@@ -151,7 +161,9 @@ void RecordingDevice::launch(const backends::Launch &l) {
     Step step;
     step.kind = StepKind::Launch;
     step.kernel = l.kernel;
-    step.n = infer(l.n, "a kernel launch");
+    // Whether n is a compress count comes from the JIT, which knows what the kernel computes from (one that reads an
+    // array of the count's size may have another size: a gather through a constant index).
+    step.n = infer(l.n, "a kernel launch", l.size_follows_count);
     step.params.resize(kinds.size());
     size_t next_out = 0;
     for (uint32_t p = 0; p < kinds.size(); ++p) {
@@ -166,7 +178,7 @@ void RecordingDevice::launch(const backends::Launch &l) {
         case ParamKind::Input: b.slot = slot_of(args[p], "reads"); break;
         case ParamKind::Target: b.slot = slot_of(args[p], "scatters into"); break;
         case ParamKind::Output:
-            b.slot = new_slot(args[p], (*l.out_types)[next_out++], l.n, "a kernel's output");
+            b.slot = new_slot(args[p], (*l.out_types)[next_out++], l.n, "a kernel's output", l.size_follows_count);
             step.made.push_back(b.slot);
             break;
         case ParamKind::Size:
@@ -217,7 +229,7 @@ void RecordingDevice::copy(void *dst, const void *src, VarType t, uint64_t n) {
     m_real.copy(dst, src, t, n);
     // The indices of a compress are copied out of a buffer as large as the mask: the leading `count` of them.
     step.leading = std::find(m_compressed.begin(), m_compressed.end(), step.in) != m_compressed.end();
-    step.out = new_slot(dst, t, n, "a copy of an array");
+    step.out = new_slot(dst, t, n, "a copy of an array", follows_count(step.in));
     step.n = m_rec.slots[step.out].size;
     step.made.push_back(step.out);
     m_rec.steps.push_back(std::move(step));

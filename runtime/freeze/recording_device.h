@@ -62,10 +62,16 @@ class RecordingDevice final : public backends::Device, public backends::DeviceOv
   private:
     /// The slot of a buffer known to the recording; throws FreezeError otherwise (`what` says how it was used).
     uint32_t slot_of(const void *buffer, const char *what);
-    uint32_t new_slot(const void *buffer, VarType t, uint64_t size, const char *what);
+    uint32_t new_slot(const void *buffer, VarType t, uint64_t size, const char *what, bool reads_count = false);
     /// The expression of a size `n` that a step (or an output) has: a compress count it equals (the latest one),
     /// else what infer_static says; a size that more than one source explains gets guards (SizeGuard).
-    SizeExpr infer(uint64_t n, const char *what);
+    /// `reads_count`: the step computes from arrays whose size is a count (a launch the JIT marks
+    /// size_follows_count, a copy of such an array). A step that does not, with a size equal to a count and no other
+    /// explanation (a constant such as `arange(100)`), keeps the constant, guarded: should the count differ on
+    /// replay, the call records anew.
+    SizeExpr infer(uint64_t n, const char *what, bool reads_count = false);
+    /// Whether slot `s` holds an array whose size follows a compress count.
+    bool follows_count(uint32_t s) const;
     /// From the input sizes and block reductions' results only; `baked` says it fell back to the constant n.
     SizeExpr infer_static(uint64_t n, bool &baked);
     void add_guard(const SizeExpr &a, const SizeExpr &b);

@@ -142,17 +142,7 @@ uint32_t emit_var(State &s, Assembly &as, uint32_t id) {
 }
 
 /// Which operands of a variable are computed inside the kernel (Data operands of memory ops are params).
-bool is_computed_dep(const Variable &v, int k) {
-    if (!v.dep[k])
-        return false;
-    if (v.op == Op::Gather && k == 2)
-        return false;
-    if (is_scatter(v.op) && k == 3)
-        return false;
-    if (v.op == Op::ScatterInc && k == 2)
-        return false;
-    return true;
-}
+bool is_computed_dep(const Variable &v, int k) { return v.dep[k] && !is_buffer_operand(v.op, k); }
 
 [[noreturn]] void raise_escaped_phi() {
     throw Error("tj::while_loop(): a value computed from a symbolic loop's state is used outside the loop's body, "

@@ -39,6 +39,7 @@ void count_lookup(State &s, const backends::KernelLookup &found) {
 
 /// Assembles and runs one kernel over `size` elements for `roots` (and side effects among them).
 void run_group(State &s, uint64_t size, const std::vector<uint32_t> &roots) {
+    const bool follows_count = s.vars[roots[0]].follows_count; // (the same for every root: see GroupKey)
     Assembly &as = *the_assembly;
     assemble(s, as, roots, true);
     const Backend at = *as.memory;
@@ -59,6 +60,7 @@ void run_group(State &s, uint64_t size, const std::vector<uint32_t> &roots) {
         launch.size_of = &as.size_of;
         launch.table = &as.table;
         launch.table_param = as.table_param;
+        launch.size_follows_count = follows_count;
         dev.launch(launch);
         ++s.stats.launches;
     } catch (...) {
@@ -74,10 +76,18 @@ void run_group(State &s, uint64_t size, const std::vector<uint32_t> &roots) {
         become_data(s, root, as.args[p], at);
 }
 
+/// What a kernel's roots have in common: their size, and whether it is a compress count (Variable::follows_count).
+struct GroupKey {
+    uint64_t size;
+    bool follows_count;
+    bool operator==(const GroupKey &) const = default;
+};
+GroupKey key_of(const Variable &v) { return {v.size, v.follows_count}; }
+
 /// The kernels one evaluation runs.
 struct Schedule {
     /// Roots grouped by size, in order of first appearance; pending scatters join their size's group.
-    std::vector<std::pair<uint64_t, std::vector<uint32_t>>> groups;
+    std::vector<std::pair<GroupKey, std::vector<uint32_t>>> groups;
     /// The pending scatters this evaluation runs (each holds the reference the pending list held).
     std::vector<uint32_t> effects;
 };
@@ -88,7 +98,7 @@ Schedule schedule(State &s, const uint32_t *ids, size_t count) {
     Schedule plan;
     auto &groups = plan.groups;
     auto add_one = [&](uint32_t id) {
-        uint64_t size = s.vars[id].size;
+        GroupKey size = key_of(s.vars[id]);
         for (auto &g : groups)
             if (g.first == size) {
                 if (std::find(g.second.begin(), g.second.end(), id) == g.second.end())
@@ -143,7 +153,7 @@ Schedule schedule(State &s, const uint32_t *ids, size_t count) {
         s.before_eval(more);
         for (uint32_t id : more) {
             const Variable &v = s.vars[id];
-            bool fits = std::any_of(groups.begin(), groups.end(), [&](auto &g) { return g.first == v.size; });
+            bool fits = std::any_of(groups.begin(), groups.end(), [&](auto &g) { return g.first == key_of(v); });
             if (fits && v.op != Op::Data && v.op != Op::Literal && !v.dirty)
                 add(id);
         }
@@ -172,12 +182,12 @@ void eval_locked(State &s, const uint32_t *ids, size_t count) {
         for (uint32_t id : g.second)
             inc_ref(s, id);
     std::exception_ptr failure;
-    for (auto &[size, roots] : plan.groups) {
+    for (auto &[key, roots] : plan.groups) {
         try {
-            if (size == 0)
+            if (key.size == 0)
                 run_empty_group(s, roots);
             else
-                run_group(s, size, roots); // assemble → device.find_kernel → device.launch
+                run_group(s, key.size, roots); // assemble → device.find_kernel → device.launch
         } catch (...) {
             failure = std::current_exception();
             break;

@@ -43,7 +43,9 @@ static uint32_t copy_data(State &s, uint32_t id) {
     const Backend at = where(v);
     backends::Device &dev = backends::active_device(at);
     void *buf = backends::new_buffer(dev, v.type, v.size, [&](void *b) { dev.copy(b, v.data, v.type, v.size); });
-    return new_leaf(s, Op::Data, v.type, v.size, 0, buf, at);
+    uint32_t copy = new_leaf(s, Op::Data, v.type, v.size, 0, buf, at);
+    s.vars[copy].follows_count = v.follows_count;
+    return copy;
 }
 
 /// Brings a variable into memory and returns a new reference to a clean Data variable.

@@ -66,8 +66,11 @@ uint32_t reduce(const char *api, uint32_t a, ReduceOp op, uint64_t block, bool i
         jit::dec_ref(s, src);
         throw;
     }
+    const bool follows_count = s.vars[src].follows_count && out_size == n; // (blocks of 1)
     jit::dec_ref(s, src);
-    return jit::new_leaf(s, detail::Op::Data, t, out_size, 0, out, at);
+    uint32_t id = jit::new_leaf(s, detail::Op::Data, t, out_size, 0, out, at);
+    s.vars[id].follows_count = follows_count;
+    return id;
 }
 
 } // namespace

@@ -40,8 +40,11 @@ uint32_t var_block_prefix_reduce(uint32_t a, ReduceOp op, size_t block_size, boo
         jit::dec_ref(s, src);
         throw;
     }
+    const bool follows_count = s.vars[src].follows_count; // (one value per element: the same size)
     jit::dec_ref(s, src);
-    return jit::new_leaf(s, Op::Data, t, n, 0, out, at);
+    uint32_t id = jit::new_leaf(s, Op::Data, t, n, 0, out, at);
+    s.vars[id].follows_count = follows_count;
+    return id;
 }
 
 uint32_t var_compress(uint32_t mask) {
@@ -74,7 +77,9 @@ uint32_t var_compress(uint32_t mask) {
     }
     owner.free(all, VarType::UInt32, n);
     jit::dec_ref(s, src);
-    return jit::new_leaf(s, Op::Data, VarType::UInt32, count, 0, out, at);
+    uint32_t id = jit::new_leaf(s, Op::Data, VarType::UInt32, count, 0, out, at);
+    s.vars[id].follows_count = true; // (kernels over it group apart: see Variable::follows_count)
+    return id;
 }
 
 } // namespace tj::detail

@@ -37,10 +37,20 @@ struct Variable {
     bool in_cse = false;    ///< registered in the CSE table
     bool on_device = false; ///< `data` is CUDA device memory (else host memory)
     bool foreign = false;   ///< `data` is foreign memory (tj::map, from_dlpack): never freed nor written in place
+    /// Its size is a compress count: a compress's indices, or computed element-wise from arrays whose size is. Kernels
+    /// group such variables apart from others that merely have the same size now, so that a frozen function's
+    /// replay can size the one kernel by the count and keep the other's size (backends::Launch::size_follows_count).
+    bool follows_count = false;
 };
 
 /// Whether `op` is a pending scatter: a side effect on its target (dep[3]) with no value of its own.
 inline bool is_scatter(Op op) { return op == Op::Scatter || op == Op::ScatterAdd || op == Op::ScatterReduce; }
+
+/// Whether operand `k` of an `op` node is a whole buffer the kernel indexes (a gather's source, a scatter's target)
+/// rather than a value per element computed in the kernel.
+inline bool is_buffer_operand(Op op, int k) {
+    return (op == Op::Gather && k == 2) || (is_scatter(op) && k == 3) || (op == Op::ScatterInc && k == 2);
+}
 
 /// The backend whose memory holds a Data variable's buffer.
 inline Backend where(const Variable &v) { return v.on_device ? Backend::CUDA : Backend::CPU; }
@@ -153,9 +163,13 @@ inline uint32_t new_var(State &s, const Variable &v, bool cse) {
     Variable &slot = s.vars[id];
     slot = v;
     slot.ref = 1;
-    for (uint32_t d : slot.dep)
-        if (d)
-            ++s.vars[d].ref;
+    for (int k = 0; k < 4; ++k)
+        if (uint32_t d = slot.dep[k]) {
+            Variable &dv = s.vars[d];
+            ++dv.ref;
+            // Element-wise from an array whose size is a count (not a buffer it indexes, whatever its size).
+            slot.follows_count |= dv.follows_count && dv.size == slot.size && !is_buffer_operand(slot.op, k);
+        }
     if (cse) {
         slot.in_cse = true;
         s.cse.insert(h, id);

@@ -162,3 +162,35 @@ TEST_CASE("freeze: sizes that follow a count feed block reductions and prefix su
     CHECK(stats_of(frozen).recordings == 1);
     CHECK(stats_of(frozen).replays == 4);
 }
+
+TEST_CASE("freeze: a constant size that equals the count at record time stays a constant (never the count)") {
+    FreezingFlagGuard flag_guard;
+    tj::set_flag(tj::Flag::KernelFreezing, true);
+    // 40 positive entries at record time, and an unrelated constant of 40: on replay the constant must stay 40.
+    auto body = [](const tj::Float &x) {
+        tj::Float kept = tj::gather<tj::Float>(x, tj::compress(x > 0.f));
+        tj::Float ramp = tj::cast<float>(tj::arange<tj::UInt32>(40)) * 0.5f;
+        // 40 values read from the kept ones through a constant index: a size of 40 too, not the count's.
+        tj::Float picked = tj::gather<tj::Float>(kept, tj::arange<tj::UInt32>(40) % 3u);
+        return std::make_tuple(kept * 2.f, ramp + 1.f, picked);
+    };
+    auto frozen = tj::freeze(body);
+    auto make = [](size_t positives, uint64_t seed) {
+        std::vector<float> v = uniform_values<float>(100, seed, 0.5, 10);
+        for (size_t i = positives; i < v.size(); ++i)
+            v[i] = -v[i];
+        return tj::Float(v);
+    };
+    for (auto [positives, seed] : {std::pair<size_t, uint64_t>{40, 1}, {40, 2}, {25, 3}, {25, 4}}) {
+        CAPTURE(positives);
+        tj::Float x = make(positives, seed);
+        auto got = frozen(x);
+        check_same("constant and count", got, body(x));
+        CHECK(std::get<0>(got).size() == positives);
+        CHECK(std::get<1>(got).size() == 40);
+        CHECK(std::get<2>(got).size() == 40);
+    }
+    // The count moved away from the constant once: that call recorded anew (a guard), never a wrong size.
+    CHECK(stats_of(frozen).recordings == 2);
+    CHECK(stats_of(frozen).replays == 2);
+}
