@@ -2,7 +2,8 @@
 //
 // Each operation against a plain C++ reference at sizes 0, 1, 7, 1000 and 2^20+3 (the large one crosses the
 // thread pool's chunks), for every type it accepts, exclusive and inclusive, forward and reverse; the errors;
-// gradients against finite differences (a gather through compress's indices too). Frozen functions with compress,
+// compress results that keep their mask-sized buffer (from a quarter of the mask on) used as any array, with the
+// memory whos_str() reports; gradients against finite differences (a gather through compress's indices too). Frozen functions with compress,
 // count and scatter_inc are in test_scan_freeze.cpp.
 #include "ad_check.h"
 #include "reference.h"
