@@ -3,8 +3,8 @@
 // Each operation against a plain C++ reference at sizes 0, 1, 7, 1000 and 2^20+3 (the large one crosses the
 // thread pool's chunks), for every type it accepts, exclusive and inclusive, forward and reverse; the errors;
 // compress results that keep their mask-sized buffer (from a quarter of the mask on) used as any array, with the
-// memory whos_str() reports; gradients against finite differences (a gather through compress's indices too). Frozen functions with compress,
-// count and scatter_inc are in test_scan_freeze.cpp.
+// memory whos_str() reports; gradients against finite differences (a gather through compress's indices too). Frozen
+// functions with compress, count and scatter_inc are in test_scan_freeze.cpp.
 #include "ad_check.h"
 #include "reference.h"
 
@@ -269,7 +269,8 @@ TEST_CASE("compress: a result that keeps the mask-sized buffer (count >= n/4) is
         for (uint32_t &v : doubled)
             v *= 2;
         check_exact("compress(mask) * 2", got * 2u, doubled);
-        check_exact("gather(compress(mask), arange(3))", tj::gather<tj::UInt32>(got, tj::arange<tj::UInt32>(3)), firsts);
+        check_exact("gather(compress(mask), arange(3))", tj::gather<tj::UInt32>(got, tj::arange<tj::UInt32>(3)),
+                    firsts);
         uint32_t sum = 0;
         for (uint32_t v : expect)
             sum += v;
