@@ -4,9 +4,9 @@
 // (backend/cpu_scan.cpp, backend/cuda_scan.cpp) into a new evaluated array. compress learns its result's size
 // only when the device has run: the device writes the indices into a buffer as large as the mask and returns the
 // count. When the count is at least a quarter of the mask, the result owns that buffer (an oversized variable,
-// freed with its capacity); else, and always while a frozen function records, the leading `count` indices are
-// copied into an exact buffer (a frozen function records that copy as a size that follows the count,
-// runtime/freeze/recording_device.cpp).
+// freed with its capacity, unless all entries are true); else, and always while a frozen function records, the
+// leading `count` indices are copied into an exact buffer (a frozen function records that copy as a size that
+// follows the count, runtime/freeze/recording_device.cpp).
 #include "jit/reduce.h"
 #include "jit/var.h"
 
@@ -71,10 +71,14 @@ uint32_t var_compress(uint32_t mask) {
         all = dev.alloc(VarType::UInt32, n);
         count = dev.compress(s.vars[src].data, n, all);
         TJ_ASSERT(count <= n, "a device's compress counted more entries than the mask has");
-        // The result keeps the mask-sized buffer when at most 3/4 of it goes unused (no copy: the copy cost as much
-        // as the compaction itself at 50 %), but never while a frozen function records (&dev is then its recording
-        // device, which knows each buffer by one size: the copy is recorded, with a size that follows the count).
-        if (&dev == &owner && count < n && count >= keep_capacity_from(n)) {
+        // The result keeps the mask-sized buffer when at most 3/4 of it goes unused (no copy: at 50 % the copy took
+        // more than half as long as the compaction), but never while a frozen function records (&dev is then its
+        // recording device, which knows each buffer by one size: the copy is recorded, with a size that follows
+        // the count).
+        if (&dev == &owner && count == n) {
+            result = jit::new_leaf(s, Op::Data, VarType::UInt32, count, 0, all, at);
+            all = nullptr; // the result owns it: its own size
+        } else if (&dev == &owner && count >= keep_capacity_from(n)) {
             result = jit::new_oversized_data(s, VarType::UInt32, count, n, all, at);
             all = nullptr; // the result owns it
         } else {

@@ -261,9 +261,8 @@ TEST_CASE("compress: a result that keeps the mask-sized buffer (count >= n/4) is
         }
         tj::UInt32 got = tj::compress(tj::Bool(bits));
         check_exact("compress(mask)", got, expect);
-        // Memory: the buffer of n indices is kept from a quarter of the mask on (and not when all are kept).
-        bool kept = count >= 251 && count < n;
-        CHECK(whos_bytes(got) == 4 * (kept ? n : count));
+        // Memory: the buffer of n indices is kept from a quarter of the mask on (all true: it is the exact size).
+        CHECK(whos_bytes(got) == 4 * (count >= 251 ? n : count));
         // Used by kernels, gathers, reductions and copies, it reads only its `count` elements.
         std::vector<uint32_t> doubled(expect), firsts(expect.begin(), expect.begin() + 3);
         for (uint32_t &v : doubled)
