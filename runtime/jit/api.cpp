@@ -80,7 +80,7 @@ std::string whos_str() {
         if (v.op == detail::Op::Count)
             continue;
         ++live;
-        uint64_t bytes = v.op == detail::Op::Data ? v.size * detail::type_size(v.type) : 0;
+        uint64_t bytes = v.op == detail::Op::Data ? jit::buffer_elements(s, id) * detail::type_size(v.type) : 0;
         total += bytes;
         const char *st = v.op == detail::Op::Data ? (v.dirty ? "dirty" : "evaluated")
                          : v.op == detail::Op::Literal ? "literal"

@@ -62,6 +62,15 @@ static void queue_foreign_release(State &s, uint32_t id) {
     ReentrantMutex::releases_pending() = true;
 }
 
+/// The element count variable `id`'s oversized buffer was allocated for; forgets it.
+static uint64_t take_capacity(State &s, uint32_t id) {
+    auto found = s.capacity.find(id);
+    TJ_ASSERT_HOT(found != s.capacity.end(), fmt::format("oversized variable {} has no recorded capacity", id));
+    uint64_t n = found->second;
+    s.capacity.erase(found);
+    return n;
+}
+
 void run_foreign_releases() noexcept {
     static thread_local bool running = false;
     if (running) // a release function that freed another foreign buffer: the loop below runs it too
@@ -109,7 +118,7 @@ void dec_ref(State &s, uint32_t id) {
         if (v.foreign) [[unlikely]]
             queue_foreign_release(s, cur);
         else if (v.data)
-            backends::device(where(v)).free(v.data, v.type, v.size);
+            backends::device(where(v)).free(v.data, v.type, v.oversized ? take_capacity(s, cur) : v.size);
         for (uint32_t d : v.dep) {
             if (!d)
                 continue;
@@ -162,6 +171,20 @@ uint32_t new_leaf(State &s, Op op, VarType t, uint64_t size, uint64_t literal, v
     v.data = data;
     v.on_device = where == Backend::CUDA;
     return new_var(s, v, op != Op::Data);
+}
+
+uint32_t new_oversized_data(State &s, VarType t, uint64_t size, uint64_t capacity, void *data, Backend where) {
+    TJ_ASSERT(capacity > size, "an oversized buffer that is not larger than its variable");
+    uint32_t id = new_leaf(s, Op::Data, t, size, 0, data, where);
+    try {
+        s.capacity.emplace(id, capacity);
+    } catch (...) { // the caller still owns the buffer
+        s.vars[id].data = nullptr;
+        dec_ref(s, id);
+        throw;
+    }
+    s.vars[id].oversized = true;
+    return id;
 }
 
 uint64_t broadcast_size(const char *api, const uint64_t *sizes, size_t n) {

@@ -41,6 +41,7 @@ struct Variable {
     /// group such variables apart from others that merely have the same size now, so that a frozen function's
     /// replay can size the one kernel by the count and keep the other's size (backends::Launch::size_follows_count).
     bool follows_count = false;
+    bool oversized = false; ///< `data` was allocated for more than `size` elements: State::capacity has how many
 };
 
 /// Whether `op` is a pending scatter: a side effect on its target (dep[3]) with no value of its own.
@@ -123,6 +124,9 @@ struct State {
     std::unordered_map<uint32_t, std::string> labels;
     /// What to run when a foreign Data variable (Variable::foreign) is freed; absent when nothing is to run.
     std::unordered_map<uint32_t, std::function<void()>> foreign_release;
+    /// The element count a Variable::oversized buffer was allocated for (it is freed with that count): a compress
+    /// result that keeps its mask-sized index buffer (jit/scan.cpp).
+    std::unordered_map<uint32_t, uint64_t> capacity;
     std::vector<uint32_t> free_stack; ///< scratch space of dec_ref (no recursion)
     KernelStats stats;
     /// Called by eval_locked before it schedules an evaluation (the AD graph's simplification): it may add
@@ -181,6 +185,13 @@ inline uint32_t new_var(State &s, const Variable &v, bool cse) {
 /// buffer of the device of `where` (backend/device.h).
 uint32_t new_leaf(State &s, Op op, VarType t, uint64_t size, uint64_t literal, void *data,
                   Backend where = Backend::CPU);
+/// An evaluated variable of `size` elements of `t` that owns `data`, a buffer allocated for `capacity` elements
+/// (capacity > size; it is freed with that count).
+uint32_t new_oversized_data(State &s, VarType t, uint64_t size, uint64_t capacity, void *data, Backend where);
+/// The number of elements variable `id`'s buffer was allocated for (its size, or an oversized one's capacity).
+inline uint64_t buffer_elements(const State &s, uint32_t id) {
+    return s.vars[id].oversized ? s.capacity.at(id) : s.vars[id].size;
+}
 void inc_ref(State &s, uint32_t id);
 /// Drops one reference; frees the variable and, iteratively, operands that become unused.
 void dec_ref(State &s, uint32_t id);

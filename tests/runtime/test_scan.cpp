@@ -2,8 +2,9 @@
 //
 // Each operation against a plain C++ reference at sizes 0, 1, 7, 1000 and 2^20+3 (the large one crosses the
 // thread pool's chunks), for every type it accepts, exclusive and inclusive, forward and reverse; the errors;
-// gradients against finite differences (a gather through compress's indices too). Frozen functions with compress,
-// count and scatter_inc are in test_scan_freeze.cpp.
+// compress results that keep their mask-sized buffer (from a quarter of the mask on) used as any array, with the
+// memory whos_str() reports; gradients against finite differences (a gather through compress's indices too). Frozen
+// functions with compress, count and scatter_inc are in test_scan_freeze.cpp.
 #include "ad_check.h"
 #include "reference.h"
 
@@ -14,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -229,6 +231,64 @@ TEST_CASE("compress: the indices of the true entries in order, at every size and
     // Stream compaction: the values of the kept entries.
     tj::Int32 kept = tj::gather<tj::Int32>(x, tj::compress(x > 0));
     check_exact("gather(x, compress(x > 0))", kept, std::vector<int32_t>{3, 4, 5, 2, 6});
+}
+
+/// The bytes of memory that tj::whos_str() reports for array `a`'s variable.
+uint64_t whos_bytes(const tj::UInt32 &a) {
+    std::istringstream table(tj::whos_str());
+    std::string line;
+    while (std::getline(table, line)) {
+        std::istringstream fields(line);
+        std::string id, type;
+        uint64_t size = 0, refs = 0, bytes = 0;
+        if (fields >> id >> type >> size >> refs >> bytes && id == std::to_string(a.index()))
+            return bytes;
+    }
+    FAIL("no whos_str() line for variable " << a.index());
+    return 0;
+}
+
+TEST_CASE("compress: a result that keeps the mask-sized buffer (count >= n/4) is an array like any other") {
+    const size_t n = 1001; // the threshold is ceil(n / 4) = 251
+    for (size_t count : {size_t(250), size_t(251), size_t(600), size_t(1000), n}) {
+        CAPTURE(count);
+        std::vector<bool> bits(n);
+        std::vector<uint32_t> expect;
+        for (size_t i = 0; i < count; ++i) { // spread over the mask
+            size_t at = i * n / count;
+            bits[at] = true;
+            expect.push_back(uint32_t(at));
+        }
+        tj::UInt32 got = tj::compress(tj::Bool(bits));
+        check_exact("compress(mask)", got, expect);
+        // Memory: the buffer of n indices is kept from a quarter of the mask on (all true: it is the exact size).
+        CHECK(whos_bytes(got) == 4 * (count >= 251 ? n : count));
+        // Used by kernels, gathers, reductions and copies, it reads only its `count` elements.
+        std::vector<uint32_t> doubled(expect), firsts(expect.begin(), expect.begin() + 3);
+        for (uint32_t &v : doubled)
+            v *= 2;
+        check_exact("compress(mask) * 2", got * 2u, doubled);
+        check_exact("gather(compress(mask), arange(3))", tj::gather<tj::UInt32>(got, tj::arange<tj::UInt32>(3)),
+                    firsts);
+        uint32_t sum = 0;
+        for (uint32_t v : expect)
+            sum += v;
+        CHECK(tj::sum(got).read(0) == sum); // below 2^32
+        CHECK(tj::prefix_sum(got).size() == count);
+        // Scattered into: copied on write while shared, then in place.
+        const std::vector<uint32_t> original = expect;
+        tj::UInt32 alias = got;
+        tj::scatter(got, tj::UInt32(7u), tj::UInt32(0u));
+        expect[0] = 7;
+        check_exact("after a scatter", got, expect);
+        check_exact("the array it shared its buffer with", alias, original);
+        alias = tj::UInt32();
+        tj::scatter(got, tj::UInt32(9u), tj::UInt32(1u));
+        expect[1] = 9;
+        check_exact("after a scatter in place", got, expect);
+        got = tj::UInt32(); // freed with its capacity; the buffer comes back from the allocator's cache
+        check_exact("compress(mask) again", tj::compress(tj::Bool(bits)), original);
+    }
 }
 
 TEST_CASE("prefix reductions and compress: errors name the function and what is wrong") {

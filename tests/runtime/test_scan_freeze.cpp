@@ -194,3 +194,29 @@ TEST_CASE("freeze: a constant size that equals the count at record time stays a 
     CHECK(stats_of(frozen).recordings == 2);
     CHECK(stats_of(frozen).replays == 2);
 }
+
+TEST_CASE("freeze: a compress result that keeps its mask-sized buffer is an input like any other") {
+    FreezingFlagGuard flag_guard;
+    tj::set_flag(tj::Flag::KernelFreezing, true);
+    // The indices come from outside (at 70 % they keep the buffer of n indices); the body gathers through them,
+    // scatters into a copy of them, and returns them as they are.
+    auto body = [](const tj::Float &x, const tj::UInt32 &idx) {
+        tj::Float kept = tj::gather<tj::Float>(x, idx) + 1.f;
+        tj::UInt32 marked = idx + 0u;
+        tj::scatter(marked, tj::UInt32(0u), tj::UInt32(0u));
+        return std::make_tuple(kept, marked, idx);
+    };
+    auto frozen = tj::freeze(body);
+    uint64_t seed = 40;
+    for (auto [n, percent] : {std::pair{1000, 70}, {1000, 40}, {5003, 90}, {5003, 30}}) {
+        CAPTURE(n);
+        CAPTURE(percent);
+        tj::Float x = with_positive(size_t(n), percent, seed++);
+        tj::UInt32 idx = tj::compress(x > 0.f);
+        auto got = frozen(x, idx);
+        check_same("gather through outside indices", got, body(x, idx));
+        CHECK(std::get<2>(got).index() == idx.index());
+    }
+    CHECK(stats_of(frozen).recordings == 1);
+    CHECK(stats_of(frozen).replays == 3);
+}
