@@ -93,15 +93,19 @@ void RewriteErrorFilter::HandleDiagnostic(clang::DiagnosticsEngine::Level level,
             llvm::StringRef rewritten = sm.getBufferData(fid, &invalid);
             unsigned line = sm.getLineNumber(fid, offset);
             unsigned column = sm.getColumnNumber(fid, offset);
+            // The user's line: a twin's recording copy follows a `#line` that numbers it as written
+            // (engine/tape/plan_twin.h), so the rewritten text's own line numbers run ahead of the original's there.
+            clang::PresumedLoc presumed = sm.getPresumedLoc(sm.getFileLoc(info.getLocation()));
+            unsigned user_line = presumed.isValid() ? presumed.getLine() : line;
             llvm::StringRef now = invalid ? llvm::StringRef() : line_of(rewritten, line);
-            llvm::StringRef was = line_of(m_originals.at(*name), line);
+            llvm::StringRef was = line_of(m_originals.at(*name), user_line);
             if (!invalid && now != was) {
                 // The column where the line is as written up to it, else the line's first character.
                 if (column == 0 || column > was.size() + 1 || now.substr(0, column - 1) != was.substr(0, column - 1))
                     column = static_cast<unsigned>(std::min(was.find_first_not_of(" \t"), was.size())) + 1;
                 llvm::SmallString<256> message;
                 info.FormatDiagnostic(message);
-                m_held.push_back({*name, line, column, message.str().str()});
+                m_held.push_back({*name, user_line, column, message.str().str()});
                 m_holding = true;
                 return;
             }
