@@ -10,6 +10,7 @@
 
 #include "backend/cuda_codegen.h"
 #include "backend/cuda_ptx.h"
+#include "backend/cuda_reduce_ops.h"
 #include "backend/kernel_ir.h"
 #include "backend/shared_llvm_elementwise.h"
 #include "backend/shared_llvm_pipeline.h"
@@ -262,56 +263,11 @@ class ReduceKernel {
         m_b.CreateAlignedStore(v, m_b.CreateInBoundsGEP(mem_type(m_out), out, b), align_of(m_out));
     }
 
-    /// The value that leaves the other operand of `combine` unchanged. Min/max of floats: NaN, which
-    /// minnum/maxnum drop (and which stays when every element is NaN).
-    Value *identity() {
-        llvm::Type *t = acc_type();
-        bool fp = is_float(m_acc);
-        unsigned bits = t->getPrimitiveSizeInBits();
-        switch (m_op) {
-        case ReduceOp::Sum: return llvm::Constant::getNullValue(t);
-        case ReduceOp::Prod: return fp ? llvm::ConstantFP::get(t, 1.0) : llvm::ConstantInt::get(t, 1);
-        case ReduceOp::Min:
-            if (fp)
-                return llvm::ConstantFP::getQNaN(t);
-            return llvm::ConstantInt::get(t, is_signed(m_acc) ? llvm::APInt::getSignedMaxValue(bits)
-                                                              : llvm::APInt::getMaxValue(bits)); // Bool: true
-        case ReduceOp::Max:
-            if (fp)
-                return llvm::ConstantFP::getQNaN(t);
-            return llvm::ConstantInt::get(t, is_signed(m_acc) ? llvm::APInt::getSignedMinValue(bits)
-                                                              : llvm::APInt::getMinValue(bits)); // Bool: false
-        case ReduceOp::And: return llvm::ConstantInt::get(t, llvm::APInt::getAllOnes(bits));
-        case ReduceOp::Or: return llvm::ConstantInt::get(t, 0);
-        case ReduceOp::Mean: break;
-        }
-        TJ_UNREACHABLE("no identity for the CUDA reduction");
-    }
+    /// The value that leaves the other operand of `combine` unchanged (cuda_reduce_ops.h).
+    Value *identity() { return reduce_identity(acc_type(), m_op, m_acc, FloatMinMaxIdentity::NaN); }
 
-    /// a op b in the accumulator type: wrapping integers, IEEE floats, minnum/maxnum, and/or for Bool.
-    Value *combine(Value *a, Value *b) {
-        bool fp = is_float(m_acc);
-        switch (m_op) {
-        case ReduceOp::Sum: return fp ? m_b.CreateFAdd(a, b) : m_b.CreateAdd(a, b);
-        case ReduceOp::Prod: return fp ? m_b.CreateFMul(a, b) : m_b.CreateMul(a, b);
-        case ReduceOp::Min:
-            if (fp)
-                return m_b.CreateMinNum(a, b);
-            if (m_acc == VarType::Bool)
-                return m_b.CreateAnd(a, b);
-            return m_b.CreateBinaryIntrinsic(is_signed(m_acc) ? llvm::Intrinsic::smin : llvm::Intrinsic::umin, a, b);
-        case ReduceOp::Max:
-            if (fp)
-                return m_b.CreateMaxNum(a, b);
-            if (m_acc == VarType::Bool)
-                return m_b.CreateOr(a, b);
-            return m_b.CreateBinaryIntrinsic(is_signed(m_acc) ? llvm::Intrinsic::smax : llvm::Intrinsic::umax, a, b);
-        case ReduceOp::And: return m_b.CreateAnd(a, b);
-        case ReduceOp::Or: return m_b.CreateOr(a, b);
-        case ReduceOp::Mean: break;
-        }
-        TJ_UNREACHABLE("no combination for the CUDA reduction");
-    }
+    /// a op b in the accumulator type (cuda_reduce_ops.h).
+    Value *combine(Value *a, Value *b) { return reduce_combine(m_b, m_op, m_acc, a, b); }
 
     /// `shfl.sync.down.b32` over the whole warp: lane l gets lane l + offset's value (its own past lane 31).
     Value *shuffle_down_i32(Value *v, unsigned offset) {

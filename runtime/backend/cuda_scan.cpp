@@ -12,6 +12,7 @@
 
 #include "backend/cuda_codegen.h"
 #include "backend/cuda_ptx.h"
+#include "backend/cuda_reduce_ops.h"
 #include "backend/shared_llvm_elementwise.h"
 #include "backend/shared_llvm_pipeline.h"
 
@@ -301,55 +302,11 @@ class ScanKernel {
         m_b.SetInsertPoint(next);
     }
 
-    /// The identity of the op: what an exclusive scan gives at a block's start.
-    Value *identity() {
-        llvm::Type *t = acc_type();
-        bool fp = is_float(m_acc);
-        unsigned bits = t->getPrimitiveSizeInBits();
-        switch (m_op) {
-        case ReduceOp::Sum: return llvm::Constant::getNullValue(t);
-        case ReduceOp::Prod: return fp ? llvm::ConstantFP::get(t, 1.0) : llvm::ConstantInt::get(t, 1);
-        case ReduceOp::Min:
-            if (fp)
-                return llvm::ConstantFP::getInfinity(t);
-            return llvm::ConstantInt::get(t, is_signed(m_acc) ? llvm::APInt::getSignedMaxValue(bits)
-                                                              : llvm::APInt::getMaxValue(bits)); // Bool: true
-        case ReduceOp::Max:
-            if (fp)
-                return llvm::ConstantFP::getInfinity(t, true);
-            return llvm::ConstantInt::get(t, is_signed(m_acc) ? llvm::APInt::getSignedMinValue(bits)
-                                                              : llvm::APInt::getMinValue(bits)); // Bool: false
-        case ReduceOp::And: return llvm::ConstantInt::get(t, llvm::APInt::getAllOnes(bits));
-        case ReduceOp::Or: return llvm::ConstantInt::get(t, 0);
-        case ReduceOp::Mean: break;
-        }
-        TJ_UNREACHABLE("no identity for the CUDA scan");
-    }
+    /// The value that leaves the other operand of `combine` unchanged (cuda_reduce_ops.h).
+    Value *identity() { return reduce_identity(acc_type(), m_op, m_acc, FloatMinMaxIdentity::Infinity); }
 
-    /// a op b: wrapping integers, IEEE floats, minnum/maxnum (NaN ignored, as fmin/fmax), and/or for Bool.
-    Value *combine(Value *a, Value *b) {
-        bool fp = is_float(m_acc);
-        switch (m_op) {
-        case ReduceOp::Sum: return fp ? m_b.CreateFAdd(a, b) : m_b.CreateAdd(a, b);
-        case ReduceOp::Prod: return fp ? m_b.CreateFMul(a, b) : m_b.CreateMul(a, b);
-        case ReduceOp::Min:
-            if (fp)
-                return m_b.CreateMinNum(a, b);
-            if (m_acc == VarType::Bool)
-                return m_b.CreateAnd(a, b);
-            return m_b.CreateBinaryIntrinsic(is_signed(m_acc) ? llvm::Intrinsic::smin : llvm::Intrinsic::umin, a, b);
-        case ReduceOp::Max:
-            if (fp)
-                return m_b.CreateMaxNum(a, b);
-            if (m_acc == VarType::Bool)
-                return m_b.CreateOr(a, b);
-            return m_b.CreateBinaryIntrinsic(is_signed(m_acc) ? llvm::Intrinsic::smax : llvm::Intrinsic::umax, a, b);
-        case ReduceOp::And: return m_b.CreateAnd(a, b);
-        case ReduceOp::Or: return m_b.CreateOr(a, b);
-        case ReduceOp::Mean: break;
-        }
-        TJ_UNREACHABLE("no combination for the CUDA scan");
-    }
+    /// a op b in the accumulator type (cuda_reduce_ops.h).
+    Value *combine(Value *a, Value *b) { return reduce_combine(m_b, m_op, m_acc, a, b); }
 
     VarType m_t, m_acc;
     ReduceOp m_op;
