@@ -59,6 +59,16 @@ Facts facts_of(const Op &op, const std::vector<Facts> &f) {
         r.terminal = RedOp(op.sub) == RedOp::Sum;
         break;
     case Kind::Eval: r = fa(op.a); break;
+    case Kind::If:
+    case Kind::Loop: {
+        bool mul = BinOp(op.sub) == BinOp::Mul || (op.kind == Kind::If && BinOp(op.k1) == BinOp::Mul);
+        bool minmax = false;
+        for (int b : {int(op.sub), op.kind == Kind::If ? int(op.k1) : int(op.sub)})
+            minmax |= BinOp(b) == BinOp::Min || BinOp(b) == BinOp::Max;
+        r.zero_sign = any_of(fa(op.b), fa(op.c), &Facts::zero_sign) || minmax;
+        r.fma = mul; // a product merged by select, or carried by the loop: kept away from add/sub too
+        break;
+    }
     default: break;
     }
     return r;
@@ -96,6 +106,24 @@ struct Generator {
     Ty index_ty() { return rnd.below(2) ? Ty::I32 : Ty::U32; }
     int64_t modulus() { return rnd.pick(std::array<int64_t, 8>{1, 2, 5, 8, 100, 1003, 4099, 100000}); }
 
+    BinOp binop(Ty t) {
+        if (is_float(t))
+            return rnd.pick(std::array{BinOp::Add, BinOp::Sub, BinOp::Mul, BinOp::Div, BinOp::Mod, BinOp::Min,
+                                       BinOp::Max});
+        if (is_int(t))
+            return BinOp(rnd.below(12));
+        return rnd.pick(std::array{BinOp::And, BinOp::Or, BinOp::Xor});
+    }
+    /// Operands of float binary ops: no product into an add/sub (FMA contraction), no unsigned zero divisor.
+    int bin_operand(Ty t, std::initializer_list<BinOp> ops, bool divisor) {
+        bool addsub = false, div = false;
+        for (BinOp b : ops) {
+            addsub |= is_float(t) && (b == BinOp::Add || b == BinOp::Sub);
+            div |= is_float(t) && divisor && b == BinOp::Div;
+        }
+        return operand(t, [&](int i) { return !(addsub && facts[i].fma) && !(div && facts[i].zero_sign); });
+    }
+
     void step() {
         int k = rnd.below(100);
         Ty t = any_ty();
@@ -107,7 +135,7 @@ struct Generator {
             op.kind = Kind::Unary;
             if (is_float(t))
                 op.sub = uint8_t(rnd.pick(std::array{UnOp::Neg, UnOp::Abs, UnOp::Sqrt, UnOp::Floor, UnOp::Ceil,
-                                                     UnOp::Round}));
+                                                     UnOp::Round, UnOp::Rsqrt}));
             else if (is_int(t))
                 op.sub = uint8_t(rnd.pick(std::array{UnOp::Neg, UnOp::Abs, UnOp::Not}));
             else
@@ -116,20 +144,10 @@ struct Generator {
             op.wide = wide(op.a);
         } else if (k < 45) {
             op.kind = Kind::Binary;
-            BinOp b;
-            if (is_float(t))
-                b = rnd.pick(std::array{BinOp::Add, BinOp::Sub, BinOp::Mul, BinOp::Div, BinOp::Mod, BinOp::Min,
-                                        BinOp::Max});
-            else if (is_int(t))
-                b = BinOp(rnd.below(12));
-            else
-                b = rnd.pick(std::array{BinOp::And, BinOp::Or, BinOp::Xor});
+            BinOp b = binop(t);
             op.sub = uint8_t(b);
-            bool addsub = is_float(t) && (b == BinOp::Add || b == BinOp::Sub);
-            op.a = operand(t, [&](int i) { return !(addsub && facts[i].fma); });
-            op.b = operand(t, [&](int i) {
-                return !(addsub && facts[i].fma) && !(is_float(t) && b == BinOp::Div && facts[i].zero_sign);
-            });
+            op.a = bin_operand(t, {b}, false);
+            op.b = bin_operand(t, {b}, true);
             op.wide = wide(op.a) || wide(op.b);
         } else if (k < 53) {
             op.kind = Kind::Cast;
@@ -168,12 +186,29 @@ struct Generator {
                 op.k1 = rnd.pick(std::array<int64_t, 4>{1, 2, 3, -1});
                 op.k2 = rnd.below(3) ? rnd.below(21) - 10 : rnd.below(20001) - 10000;
             }
-        } else if (k < 94) {
+        } else if (k < 92) {
             op.kind = Kind::Reduce;
             op.sub = uint8_t(t == Ty::Bool ? 1 + rnd.below(2) : rnd.below(3));
             op.a = operand(t);
             op.wide = false;
-        } else if (k < 96) {
+        } else if (k < 94 + 4) {
+            op.kind = rnd.below(2) ? Kind::If : Kind::Loop;
+            BinOp b1 = binop(t), b2 = op.kind == Kind::If ? binop(t) : b1;
+            op.sub = uint8_t(b1);
+            op.k1 = int64_t(b2);
+            if (op.kind == Kind::If) {
+                op.a = operand(Ty::Bool);
+                op.b = bin_operand(t, {b1, b2}, false); // x: the left operand of both branches
+                op.c = bin_operand(t, {b1, b2}, true);
+                op.wide = wide(op.a) || wide(op.b) || wide(op.c);
+            } else {
+                bool addsub = is_float(t) && (b1 == BinOp::Add || b1 == BinOp::Sub);
+                op.b = operand(t, [&](int i) { return wide(i) && !(addsub && facts[i].fma); }); // the state: width n
+                op.c = bin_operand(t, {b1}, true);
+                op.d = operand(index_ty());
+                op.k1 = 2 + rnd.below(4); // 0 to k1 - 1 iterations
+            }
+        } else if (k < 99) {
             op.kind = Kind::Count;
             op.ty = Ty::U32;
             op.a = operand(Ty::Bool);
@@ -188,10 +223,16 @@ struct Generator {
 
 std::string name(int r) { return fmt::format("r{}", r); }
 
+std::string bin_expr(uint8_t op, const std::string &x, const std::string &y) {
+    static const char *bin[] = {"+", "-", "*", "/", "%", "min", "max", "&", "|", "^", "<<", ">>"};
+    if (BinOp(op) == BinOp::Min || BinOp(op) == BinOp::Max)
+        return fmt::format("tj::{}({}, {})", bin[op], x, y);
+    return fmt::format("{} {} {}", x, bin[op], y);
+}
+
 std::string text(const Op &op) {
     static const char *un[] = {"-{}", "tj::abs({})", "~{}", "tj::sqrt({})", "tj::floor({})", "tj::ceil({})",
-                               "tj::round({})"};
-    static const char *bin[] = {"+", "-", "*", "/", "%", "min", "max", "&", "|", "^", "<<", ">>"};
+                               "tj::round({})", "tj::rsqrt({})"};
     static const char *cmp[] = {"==", "!=", "<", "<=", ">", ">="};
     static const char *red[] = {"sum", "hmin", "hmax"};
     std::string a = name(op.a), b = name(op.b), c = name(op.c), T = ty_name(op.ty);
@@ -199,10 +240,7 @@ std::string text(const Op &op) {
     case Kind::Input: return fmt::format("input<{}>({}) /* fresh random values */", T, op.wide ? "n" : "1");
     case Kind::Unary:
         return fmt::format(fmt::runtime(UnOp(op.sub) == UnOp::Not && op.ty == Ty::Bool ? "!{}" : un[op.sub]), a);
-    case Kind::Binary:
-        if (BinOp(op.sub) == BinOp::Min || BinOp(op.sub) == BinOp::Max)
-            return fmt::format("tj::{}({}, {})", bin[op.sub], a, b);
-        return fmt::format("{} {} {}", a, bin[op.sub], b);
+    case Kind::Binary: return bin_expr(op.sub, a, b);
     case Kind::Cast: return fmt::format("tj::cast<{}>({})", T, a);
     case Kind::Compare: return fmt::format("{} {} {}", a, cmp[op.sub], b);
     case Kind::Select: return fmt::format("tj::select({}, {}, {})", a, b, c);
@@ -217,6 +255,14 @@ std::string text(const Op &op) {
     case Kind::Reduce: return fmt::format("tj::{}({})", red[op.sub], a);
     case Kind::Count: return fmt::format("tj::count({})", a);
     case Kind::Eval: return fmt::format("{}; tj::eval(@)", a);
+    case Kind::If:
+        return fmt::format("tj::if_stmt({}, std::make_tuple({}, {}), [](auto &x, auto &y) {{ return {}; }}, "
+                           "[](auto &x, auto &y) {{ return {}; }})",
+                           a, b, c, bin_expr(op.sub, "x", "y"), bin_expr(uint8_t(op.k1), "x", "y"));
+    case Kind::Loop:
+        return fmt::format("{}; Int32 i = tj::zeros<Int32>(n); tj::while_loop(std::tie(@, i), [&](auto &, auto &i) "
+                           "{{ return i < tj::cast<Int32>({} % {}); }}, [&](auto &x, auto &i) {{ x = {}; i += 1; }})",
+                           b, name(op.d), op.k1, bin_expr(op.sub, "x", c));
     }
     return "?";
 }

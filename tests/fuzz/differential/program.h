@@ -27,8 +27,10 @@ enum class Kind : uint8_t {
     Reduce,     // sub: RedOp over a → width 1
     Count,      // count(a) → UInt32 width 1
     Eval,       // tj::eval(a); the value of a
+    If,         // if_stmt(a, (b, c), true: b sub c, false: b k1 c) with BinOps sub and k1
+    Loop,       // x = b, i = 0; while_loop(i < d % k1) { x = x sub c; i += 1 }; the final x
 };
-enum class UnOp : uint8_t { Neg, Abs, Not, Sqrt, Floor, Ceil, Round };
+enum class UnOp : uint8_t { Neg, Abs, Not, Sqrt, Floor, Ceil, Round, Rsqrt };
 enum class BinOp : uint8_t { Add, Sub, Mul, Div, Mod, Min, Max, And, Or, Xor, Shl, Shr };
 enum class CmpOp : uint8_t { Eq, Ne, Lt, Le, Gt, Ge };
 enum class RedOp : uint8_t { Sum, HMin, HMax };

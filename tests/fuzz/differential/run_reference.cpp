@@ -27,7 +27,8 @@ template <typename T> T unary(UnOp op, T a) {
         case UnOp::Sqrt: return std::sqrt(a);
         case UnOp::Floor: return std::floor(a);
         case UnOp::Ceil: return std::ceil(a);
-        default: return std::round(a);
+        case UnOp::Round: return std::round(a);
+        default: return T(1) / std::sqrt(a);
         }
     } else {
         switch (op) {
@@ -198,6 +199,21 @@ struct Interp {
             return std::vector<uint32_t>{uint32_t(std::count(a.begin(), a.end(), uint8_t(1)))};
         }
         case Kind::Eval: return r[op.a];
+        case Kind::If: {
+            auto &m = get<bool>(r, op.a);
+            auto &x = get<T>(r, op.b), &y = get<T>(r, op.c);
+            for (size_t i = 0, w = lanes({op.a, op.b, op.c}); i < w; ++i)
+                out.push_back(E(binary<T>(at(m, i) ? BinOp(op.sub) : BinOp(op.k1), T(at(x, i)), T(at(y, i)))));
+            return out;
+        }
+        case Kind::Loop: {
+            out = get<T>(r, op.b);
+            auto &y = get<T>(r, op.c);
+            for (size_t i = 0; i < out.size(); ++i)
+                for (int64_t k = 0, count = index(op.d, i, op.k1); k < count; ++k)
+                    out[i] = E(binary<T>(BinOp(op.sub), T(out[i]), T(at(y, i))));
+            return out;
+        }
         }
         return out;
     }

@@ -37,7 +37,8 @@ template <typename T> tj::Array<T> unary(UnOp op, const tj::Array<T> &a) {
         case UnOp::Sqrt: return tj::sqrt(a);
         case UnOp::Floor: return tj::floor(a);
         case UnOp::Ceil: return tj::ceil(a);
-        default: return tj::round(a);
+        case UnOp::Round: return tj::round(a);
+        default: return tj::rsqrt(a);
         }
     } else {
         switch (op) {
@@ -121,6 +122,24 @@ template <typename T> Val step(const Program &p, const Op &op, const std::vector
                 return tj::sum(get<T>(r, op.a));
         return RedOp(op.sub) == RedOp::HMin ? tj::hmin(get<T>(r, op.a)) : tj::hmax(get<T>(r, op.a));
     case Kind::Count: return tj::count(get<bool>(r, op.a));
+    case Kind::If:
+        return tj::if_stmt(
+            get<bool>(r, op.a), std::make_tuple(get<T>(r, op.b), get<T>(r, op.c)),
+            [&](A &x, A &y) { return binary<T>(BinOp(op.sub), x, y); },
+            [&](A &x, A &y) { return binary<T>(BinOp(op.k1), x, y); });
+    case Kind::Loop: {
+        A x = get<T>(r, op.b);
+        tj::Int32 i = tj::zeros<tj::Int32>(x.size());
+        const A &y = get<T>(r, op.c);
+        tj::Int32 count = with_index(r, p, op.d, op.k1, [](const auto &c) { return tj::cast<int32_t>(c); });
+        tj::while_loop(
+            std::tie(x, i), [&](const A &, const tj::Int32 &i) { return i < count; },
+            [&](A &x, tj::Int32 &i) {
+                x = binary<T>(BinOp(op.sub), x, y);
+                i += 1;
+            });
+        return x;
+    }
     case Kind::Eval: {
         A v = get<T>(r, op.a);
         tj::eval(v);
