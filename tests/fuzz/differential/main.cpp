@@ -61,6 +61,7 @@ std::vector<size_t> sizes_for(uint64_t seed) {
 }
 
 size_t frozen_recordings = 0, frozen_replays = 0; // over all frozen runs, for the summary
+bool verbose = false;
 bool inject_fault = false; // --inject-fault: the reference is wrong on purpose (the tester's own test)
 
 std::optional<Mismatch> check(const Program &p, Mode m) {
@@ -72,6 +73,9 @@ std::optional<Mismatch> check(const Program &p, Mode m) {
         return Mismatch{m, -1, "tj::Error: " + got.error};
     frozen_recordings += got.recordings;
     frozen_replays += got.replays;
+    if (verbose && m == Mode::Frozen)
+        fmt::print("frozen at sizes {}, {}, {}: {} recordings, {} replays\n", sizes[0], sizes[1], sizes[2],
+                   got.recordings, got.replays);
     std::vector<Facts> facts = analyze(p);
     for (size_t call = 0; call < sizes.size(); ++call) {
         RefResult ref = run_reference(p, sizes[call], inject_fault);
@@ -124,7 +128,6 @@ int main(int argc, char **argv) {
     long programs = -1;
     double seconds = -1;
     int length = 30;
-    bool verbose = false;
     for (int i = 1; i < argc; ++i) {
         auto arg = [&](const char *name) { return !std::strcmp(argv[i], name) && i + 1 < argc; };
         if (arg("--seed"))

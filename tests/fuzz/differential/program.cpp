@@ -44,13 +44,18 @@ Facts facts_of(const Op &op, const std::vector<Facts> &f) {
     case Kind::Binary:
         r.zero_sign = any_of(fa(op.a), fa(op.b), &Facts::zero_sign) || BinOp(op.sub) == BinOp::Min ||
                       BinOp(op.sub) == BinOp::Max;
-        r.fma = BinOp(op.sub) == BinOp::Mul;
+        // min(p, p) and select(m, p, p) simplify to p: a product passes through them (seed 100794).
+        r.fma = BinOp(op.sub) == BinOp::Mul ||
+                ((BinOp(op.sub) == BinOp::Min || BinOp(op.sub) == BinOp::Max) && any_of(fa(op.a), fa(op.b), &Facts::fma));
         break;
     case Kind::Cast: // fadd(fpext(fmul)) may be contracted too
         r.zero_sign = fa(op.a).zero_sign;
         r.fma = fa(op.a).fma;
         break;
-    case Kind::Select: r.zero_sign = any_of(fa(op.b), fa(op.c), &Facts::zero_sign); break;
+    case Kind::Select:
+        r.zero_sign = any_of(fa(op.b), fa(op.c), &Facts::zero_sign);
+        r.fma = any_of(fa(op.b), fa(op.c), &Facts::fma);
+        break;
     case Kind::Gather: r.zero_sign = fa(op.a).zero_sign; break;
     case Kind::Scatter:
     case Kind::ScatterAdd: r.zero_sign = any_of(fa(op.a), fa(op.b), &Facts::zero_sign); break;
@@ -66,7 +71,7 @@ Facts facts_of(const Op &op, const std::vector<Facts> &f) {
         for (int b : {int(op.sub), op.kind == Kind::If ? int(op.k1) : int(op.sub)})
             minmax |= BinOp(b) == BinOp::Min || BinOp(b) == BinOp::Max;
         r.zero_sign = any_of(fa(op.b), fa(op.c), &Facts::zero_sign) || minmax;
-        r.fma = mul; // a product merged by select, or carried by the loop: kept away from add/sub too
+        r.fma = mul || any_of(fa(op.b), fa(op.c), &Facts::fma); // merged by select, or carried by the loop
         break;
     }
     default: break;

@@ -52,7 +52,8 @@ struct Program {
 
 /// What the comparison may assume of a register (recomputed after every change of a program).
 struct Facts {
-    bool fma = false;      // float product (or its negation): an add/sub of it may be contracted into an fma
+    bool fma = false;      // float product, or a value that may simplify to one (negation, cast, min/max, select):
+                           // an add/sub of it may be contracted into an fma
     bool zero_sign = false; // float derived from min/max/hmin/hmax: the sign of a zero result is unspecified (minnum)
     bool terminal = false; // float sum: order of accumulation unspecified, compared with a tolerance, never used
 };
