@@ -207,8 +207,9 @@ struct Interp {
             return out;
         }
         case Kind::Loop: {
-            out = get<T>(r, op.b);
-            auto &y = get<T>(r, op.c);
+            auto &x = get<T>(r, op.b), &y = get<T>(r, op.c);
+            for (size_t i = 0, w = lanes({op.b, op.c, op.d}); i < w; ++i) // over the largest size
+                out.push_back(at(x, i));
             for (size_t i = 0; i < out.size(); ++i)
                 for (int64_t k = 0, count = index(op.d, i, op.k1); k < count; ++k)
                     out[i] = E(binary<T>(BinOp(op.sub), T(out[i]), T(at(y, i))));

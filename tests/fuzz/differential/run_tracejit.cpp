@@ -129,7 +129,7 @@ template <typename T> Val step(const Program &p, const Op &op, const std::vector
             [&](A &x, A &y) { return binary<T>(BinOp(op.k1), x, y); });
     case Kind::Loop: {
         A x = get<T>(r, op.b);
-        tj::Int32 i = tj::zeros<tj::Int32>(x.size());
+        tj::Int32 i = tj::zeros<tj::Int32>(1); // becomes per-element in the loop
         const A &y = get<T>(r, op.c);
         tj::Int32 count = with_index(r, p, op.d, op.k1, [](const auto &c) { return tj::cast<int32_t>(c); });
         tj::while_loop(
