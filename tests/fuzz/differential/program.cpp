@@ -119,7 +119,8 @@ struct Generator {
             return BinOp(rnd.below(12));
         return rnd.pick(std::array{BinOp::And, BinOp::Or, BinOp::Xor});
     }
-    /// Operands of float binary ops: no product into an add/sub (FMA contraction), no unsigned zero divisor.
+    /// Operands of float binary ops: no product into an add/sub (FMA contraction), no divisor whose zeros have an
+    /// unspecified sign.
     int bin_operand(Ty t, std::initializer_list<BinOp> ops, bool divisor) {
         bool addsub = false, div = false;
         for (BinOp b : ops) {
@@ -146,6 +147,8 @@ struct Generator {
             else
                 op.sub = uint8_t(UnOp::Not);
             op.a = operand(t);
+            if (UnOp(op.sub) == UnOp::Rsqrt && facts[op.a].zero_sign) // rsqrt(±0) = ±inf, like a division
+                op.sub = uint8_t(UnOp::Sqrt);
             op.wide = wide(op.a);
         } else if (k < 45) {
             op.kind = Kind::Binary;
@@ -181,7 +184,7 @@ struct Generator {
             op.wide = wide(op.b) || wide(op.c);
         } else if (k < 89) {
             op.kind = rnd.below(2) || t == Ty::Bool ? Kind::Scatter : Kind::ScatterAdd;
-            op.a = operand(t, [&](int i) { return wide(i); });
+            op.a = operand(t); // the target (any width: out-of-range lanes are skipped)
             op.b = operand(t);
             op.c = operand(Ty::Bool);
             if (op.kind == Kind::ScatterAdd && is_int(t)) {
