@@ -185,6 +185,7 @@ struct Generator {
         } else if (k < 89) {
             op.kind = rnd.below(2) || t == Ty::Bool ? Kind::Scatter : Kind::ScatterAdd;
             op.a = operand(t); // the target (any width: out-of-range lanes are skipped)
+            op.wide = wide(op.a);
             op.b = operand(t);
             op.c = operand(Ty::Bool);
             if (op.kind == Kind::ScatterAdd && is_int(t)) {
