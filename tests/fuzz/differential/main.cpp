@@ -54,10 +54,14 @@ bool same(const HostVal &got, const HostVal &expect, size_t i, const Facts &f, d
         got);
 }
 
+/// Three different sizes (so that every call of the frozen program gets fresh inputs: they depend on the size).
 std::vector<size_t> sizes_for(uint64_t seed) {
-    static const size_t choices[] = {1, 2, 7, 64, 1000, 4099};
+    std::vector<size_t> choices = {1, 2, 7, 64, 1000, 4099};
     tjtest::Rng rng(seed ^ 0x5a5a5a5a);
-    return {choices[rng.next() % 6], choices[rng.next() % 6], choices[rng.next() % 6]};
+    for (size_t i = choices.size() - 1; i > 0; --i)
+        std::swap(choices[i], choices[rng.next() % (i + 1)]);
+    choices.resize(3);
+    return choices;
 }
 
 size_t frozen_recordings = 0, frozen_replays = 0; // over all frozen runs, for the summary
