@@ -139,6 +139,21 @@ TEST_CASE("if_stmt: a branch that leaves a width-1 literal, the other a width-n 
     check_exact("merged", r, map1(x, [](float a) { return a > 0.f ? 7.f : a * 3.f; }));
 }
 
+// Found by tj_differential (docs/fuzzing.md, seed 200766 before the generator changed): when both branches return
+// the same variable (here the same expression, merged as a common subexpression), merge_branch (runtime/control.cpp)
+// returns it unmerged, so the result keeps width 1 instead of the mask's width, unlike tj::select(mask, a, a) and
+// unlike branches that differ; a later tj::sum or size() then differs. Marked should_fail until decided: make
+// merge_branch broadcast to the mask's size, or document the rule (this test then fails and should be updated).
+TEST_CASE("if_stmt: branches returning the same width-1 value take the mask's width (known issue)" *
+          doctest::should_fail()) {
+    Bool m(std::vector<bool>{true, false, true});
+    Float a(std::vector<float>{2.f});
+    CHECK(tj::select(m, a, a).size() == 3);
+    auto div = [](Float &x, Float &y) { return x / y; };
+    CHECK(tj::if_stmt(m, std::make_tuple(a, a), div, [](Float &x, Float &y) { return x * y; }).size() == 3);
+    CHECK(tj::if_stmt(m, std::make_tuple(a, a), div, div).size() == 3); // 1 today
+}
+
 TEST_CASE("if_stmt: a masked scatter_add: only the lanes of each branch add") {
     for (size_t n : {size_t(1), size_t(7), size_t(1000), size_t(100003)}) {
         const size_t bins = 16;

@@ -1,0 +1,183 @@
+// tests/fuzz/differential/main.cpp — tj_differential: runs random programs on tracejit and in plain C++, compares
+//
+// tj_differential [--seed S] [--programs M] [--seconds T] [--length L] [--verbose] [--inject-fault]
+// Program i uses seed S + i. Each runs lazily, evaluating after every op, and frozen (record at one size, replay at
+// two others on fresh inputs); every register is compared with the reference. A mismatch prints its seed, the
+// mode, the register and element, and the program shrunk to the ops the mismatch still needs. Exit status 1 if
+// any program mismatched.
+#include "interpret.h"
+
+#include <tracejit/tracejit.h>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <optional>
+#include <string>
+
+using namespace tjdiff;
+
+namespace {
+
+struct Mismatch {
+    Mode mode;
+    int reg = -1; // -1: tj::Error
+    std::string what;
+};
+
+std::string show_elem(const HostVal &v, size_t i) {
+    return std::visit([&](auto &x) { return fmt::format("{}", x[i]); }, v);
+}
+
+/// Whether element i of got equals expect (exact; NaN = NaN; ±0 equal where the sign is unspecified; terminal
+/// float sums within `tol`).
+bool same(const HostVal &got, const HostVal &expect, size_t i, const Facts &f, double tol) {
+    return std::visit(
+        [&]<typename E>(const std::vector<E> &g) {
+            E x = g[i], y = std::get<std::vector<E>>(expect)[i];
+            if constexpr (std::is_floating_point_v<E>) {
+                if (std::isnan(x) || std::isnan(y))
+                    return std::isnan(x) && std::isnan(y);
+                if (f.terminal)
+                    return std::isinf(y) ? x == y : std::fabs(double(x) - double(y)) <= tol;
+                if (f.zero_sign && x == 0 && y == 0)
+                    return true;
+                return std::memcmp(&x, &y, sizeof(E)) == 0;
+            } else {
+                return x == y;
+            }
+        },
+        got);
+}
+
+/// Three different sizes (so that every call of the frozen program gets fresh inputs: they depend on the size).
+std::vector<size_t> sizes_for(uint64_t seed) {
+    std::vector<size_t> choices = {1, 2, 7, 64, 1000, 4099};
+    tjtest::Rng rng(seed ^ 0x5a5a5a5a);
+    for (size_t i = choices.size() - 1; i > 0; --i)
+        std::swap(choices[i], choices[rng.next() % (i + 1)]);
+    choices.resize(3);
+    return choices;
+}
+
+size_t frozen_recordings = 0, frozen_replays = 0; // over all frozen runs, for the summary
+bool verbose = false;
+bool inject_fault = false; // --inject-fault: the reference is wrong on purpose (the tester's own test)
+
+std::optional<Mismatch> check(const Program &p, Mode m) {
+    std::vector<size_t> sizes = sizes_for(p.seed);
+    if (m != Mode::Frozen)
+        sizes.resize(1);
+    TjResult got = run_tracejit(p, m, sizes);
+    if (!got.error.empty())
+        return Mismatch{m, -1, "tj::Error: " + got.error};
+    frozen_recordings += got.recordings;
+    frozen_replays += got.replays;
+    if (verbose && m == Mode::Frozen)
+        fmt::print("frozen at sizes {}, {}, {}: {} recordings, {} replays\n", sizes[0], sizes[1], sizes[2],
+                   got.recordings, got.replays);
+    std::vector<Facts> facts = analyze(p);
+    for (size_t call = 0; call < sizes.size(); ++call) {
+        RefResult ref = run_reference(p, sizes[call], inject_fault);
+        for (size_t r = 0; r < p.ops.size(); ++r) {
+            const HostVal &g = got.values[call][r], &e = ref.values[r];
+            size_t gn = std::visit([](auto &v) { return v.size(); }, g);
+            size_t en = std::visit([](auto &v) { return v.size(); }, e);
+            std::string where = fmt::format("{} (call {}, n={}) r{}", mode_name(m), call, sizes[call], r);
+            if (gn != en)
+                return Mismatch{m, int(r), fmt::format("{}: size {}, expected {}", where, gn, en)};
+            for (size_t i = 0; i < gn; ++i)
+                if (!same(g, e, i, facts[r], ref.tolerance[r]))
+                    return Mismatch{m, int(r), fmt::format("{}[{}]: got {}, expected {}", where, i, show_elem(g, i),
+                                                           show_elem(e, i))};
+        }
+    }
+    return std::nullopt;
+}
+
+/// Drops what the mismatch does not need: the ops after its register, then each op that can become a fresh
+/// input while the program still mismatches in the same mode.
+Program shrink(Program p, const Mismatch &first) {
+    if (first.reg >= 0) {
+        Program q = p;
+        q.ops.resize(size_t(first.reg) + 1);
+        if (check(q, first.mode))
+            p = q;
+    }
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int i = int(p.ops.size()) - 1; i >= ty_count; --i) {
+            if (p.ops[i].kind == Kind::Input)
+                continue;
+            Program q = p;
+            q.ops[i] = Op{Kind::Input, p.ops[i].ty, 0, p.ops[i].wide};
+            if (check(q, first.mode)) {
+                p = q;
+                changed = true;
+            }
+        }
+    }
+    return p;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    setenv("TRACEJIT_CACHE", "0", 0); // thousands of random kernels: not into the user's disk cache
+    uint64_t seed = 1;
+    long programs = -1;
+    double seconds = -1;
+    int length = 30;
+    for (int i = 1; i < argc; ++i) {
+        auto arg = [&](const char *name) { return !std::strcmp(argv[i], name) && i + 1 < argc; };
+        if (arg("--seed"))
+            seed = std::strtoull(argv[++i], nullptr, 0);
+        else if (arg("--programs"))
+            programs = std::strtol(argv[++i], nullptr, 0);
+        else if (arg("--seconds"))
+            seconds = std::strtod(argv[++i], nullptr);
+        else if (arg("--length"))
+            length = std::max(6, std::atoi(argv[++i]));
+        else if (!std::strcmp(argv[i], "--verbose"))
+            verbose = true;
+        else if (!std::strcmp(argv[i], "--inject-fault"))
+            inject_fault = true;
+        else {
+            fmt::print(stderr, "usage: {} [--seed S] [--programs M] [--seconds T] [--length L] [--verbose] [--inject-fault]\n",
+                       argv[0]);
+            return 2;
+        }
+    }
+    if (programs < 0 && seconds < 0)
+        programs = 100;
+    auto start = std::chrono::steady_clock::now();
+    auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+    long ran = 0, bad = 0;
+    for (uint64_t s = seed; (programs < 0 || ran < programs) && (seconds < 0 || elapsed() < seconds); ++s, ++ran) {
+        Program p = generate(s, ty_count + 1 + int(s % uint64_t(length)));
+        if (verbose)
+            fmt::print("seed {}: {} ops\n{}", s, p.ops.size(), print(p));
+        for (Mode m : {Mode::Lazy, Mode::EvalEach, Mode::Frozen}) {
+            std::optional<Mismatch> mm = check(p, m);
+            if (!mm)
+                continue;
+            ++bad;
+            Program small = shrink(p, *mm);
+            std::optional<Mismatch> again = check(small, m);
+            const Mismatch &shown = again ? *again : *mm;
+            std::vector<bool> keep = shown.reg >= 0 ? needed_by(small, shown.reg) : std::vector<bool>(small.ops.size(), true);
+            fmt::print("MISMATCH seed {}: {}\nreproduce: {} --seed {} --programs 1\nshrunk program ({} of {} ops):\n{}\n",
+                       s, shown.what, argv[0], s, std::count(keep.begin(), keep.end(), true), p.ops.size(),
+                       print(small, keep));
+            break;
+        }
+    }
+    fmt::print("tj_differential: {} programs from seed {} in {:.1f} s, {} mismatching (frozen: {} recordings, {} "
+               "replays)\n",
+               ran, seed, elapsed(), bad, frozen_recordings, frozen_replays);
+    return bad ? 1 : 0;
+}

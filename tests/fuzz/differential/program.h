@@ -1,0 +1,71 @@
+// tests/fuzz/differential/program.h — random straight-line programs over tracejit's public API: the IR, its analysis
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tjdiff {
+
+/// The array types a program uses; the order is the order of the value variants of both interpreters.
+enum class Ty : uint8_t { F32, F64, I32, U32, Bool };
+inline constexpr int ty_count = 5;
+inline bool is_float(Ty t) { return t == Ty::F32 || t == Ty::F64; }
+inline bool is_int(Ty t) { return t == Ty::I32 || t == Ty::U32; }
+const char *ty_name(Ty t); // "Float", "Float64", ...
+
+enum class Kind : uint8_t {
+    Input,      // a fresh evaluated input array (width n, or 1 when !wide)
+    Unary,      // sub: UnOp
+    Binary,     // sub: BinOp, operands a, b
+    Cast,       // cast<ty>(a)
+    Compare,    // sub: CmpOp, a cmp b → Bool
+    Select,     // select(a, b, c)
+    Gather,     // gather<ty>(a, b % k1, c): b an Int32/UInt32 index, k1 > 0 a literal modulus
+    Scatter,    // copy of a, then scatter(copy, b, arange<Int32>(n) * k1 + k2, c): distinct indices, some out of range
+    ScatterAdd, // copy of a, then scatter_add(copy, b, d % k1, c) (integers: duplicates; floats: d unused, index as Scatter)
+    Reduce,     // sub: RedOp over a → width 1
+    Count,      // count(a) → UInt32 width 1
+    Eval,       // tj::eval(a); the value of a
+    If,         // if_stmt(a, (b, c), true: b sub c, false: b k1 c) with BinOps sub and k1
+    Loop,       // x = b, i = 0; while_loop(i < d % k1) { x = x sub c; i += 1 }; the final x
+};
+enum class UnOp : uint8_t { Neg, Abs, Not, Sqrt, Floor, Ceil, Round, Rsqrt };
+enum class BinOp : uint8_t { Add, Sub, Mul, Div, Mod, Min, Max, And, Or, Xor, Shl, Shr };
+enum class CmpOp : uint8_t { Eq, Ne, Lt, Le, Gt, Ge };
+enum class RedOp : uint8_t { Sum, HMin, HMax };
+
+/// One operation; its result is register number = its position in Program::ops.
+struct Op {
+    Kind kind;
+    Ty ty;           // type of the result
+    uint8_t sub = 0; // UnOp / BinOp / CmpOp / RedOp
+    bool wide = true; // width n (else width 1)
+    int a = -1, b = -1, c = -1, d = -1;
+    int64_t k1 = 0, k2 = 0;
+};
+
+struct Program {
+    uint64_t seed = 0; // of the inputs (register i of size s gets the values of seed, i, s)
+    std::vector<Op> ops;
+};
+
+/// What the comparison may assume of a register (recomputed after every change of a program).
+struct Facts {
+    bool fma = false;      // float product, or a value that may simplify to one (negation, cast, min/max, select):
+                           // an add/sub of it may be contracted into an fma
+    bool zero_sign = false; // float derived from min/max/hmin/hmax: the sign of a zero result is unspecified (minnum)
+    bool terminal = false; // float sum: order of accumulation unspecified, compared with a tolerance, never used
+};
+std::vector<Facts> analyze(const Program &p);
+
+/// A random program of about `length` ops from `seed`.
+Program generate(uint64_t seed, int length);
+
+/// The program as C++-like text (only the registers in `keep`, all when empty).
+std::string print(const Program &p, const std::vector<bool> &keep = {});
+
+/// Registers that register `r` depends on (r included).
+std::vector<bool> needed_by(const Program &p, int r);
+
+} // namespace tjdiff

@@ -1,0 +1,232 @@
+// tests/fuzz/differential/run_reference.cpp — the plain C++ interpreter of random programs (the expected results)
+//
+// Compiled with -ffp-contract=off: each float operation is rounded on its own, as the generator assumes.
+#include "interpret.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tjdiff {
+
+namespace {
+
+using tjtest::ref_cast;
+
+template <typename T> const std::vector<Elem<T>> &get(const std::vector<HostVal> &r, int i) {
+    return std::get<std::vector<Elem<T>>>(r[i]);
+}
+template <typename V> auto at(const V &v, size_t i) { return v.size() == 1 ? v[0] : v[i]; }
+
+template <typename T> T unary(UnOp op, T a) {
+    if constexpr (std::is_same_v<T, bool>) {
+        return !a;
+    } else if constexpr (std::is_floating_point_v<T>) {
+        switch (op) {
+        case UnOp::Neg: return -a;
+        case UnOp::Abs: return std::fabs(a);
+        case UnOp::Sqrt: return std::sqrt(a);
+        case UnOp::Floor: return std::floor(a);
+        case UnOp::Ceil: return std::ceil(a);
+        case UnOp::Round: return std::round(a);
+        default: return T(1) / std::sqrt(a);
+        }
+    } else {
+        switch (op) {
+        case UnOp::Neg: return tjtest::ref_neg(a);
+        case UnOp::Abs: return tjtest::ref_abs(a);
+        default: return T(~a);
+        }
+    }
+}
+
+template <typename T> T binary(BinOp op, T a, T b) {
+    if constexpr (std::is_same_v<T, bool>) {
+        return op == BinOp::And ? (a && b) : op == BinOp::Or ? (a || b) : (a != b);
+    } else if constexpr (std::is_floating_point_v<T>) {
+        switch (op) {
+        case BinOp::Add: return a + b;
+        case BinOp::Sub: return a - b;
+        case BinOp::Mul: return a * b;
+        case BinOp::Div: return a / b;
+        case BinOp::Mod: return std::fmod(a, b);
+        case BinOp::Min: return std::fmin(a, b);
+        default: return std::fmax(a, b);
+        }
+    } else {
+        switch (op) {
+        case BinOp::Add: return tjtest::ref_add(a, b);
+        case BinOp::Sub: return tjtest::ref_sub(a, b);
+        case BinOp::Mul: return tjtest::ref_mul(a, b);
+        case BinOp::Div: return tjtest::ref_div(a, b);
+        case BinOp::Mod: return tjtest::ref_mod(a, b);
+        case BinOp::Min: return std::min(a, b);
+        case BinOp::Max: return std::max(a, b);
+        case BinOp::And: return T(a & b);
+        case BinOp::Or: return T(a | b);
+        case BinOp::Xor: return T(a ^ b);
+        case BinOp::Shl: return tjtest::ref_shl(a, b);
+        default: return tjtest::ref_shr(a, b);
+        }
+    }
+}
+
+template <typename T> bool compare(CmpOp op, T a, T b) {
+    switch (op) {
+    case CmpOp::Eq: return a == b;
+    case CmpOp::Ne: return a != b;
+    case CmpOp::Lt: return a < b;
+    case CmpOp::Le: return a <= b;
+    case CmpOp::Gt: return a > b;
+    default: return a >= b;
+    }
+}
+
+struct Interp {
+    const Program &p;
+    bool fault;
+    size_t n;
+    std::vector<HostVal> r;
+    std::vector<double> tol;
+
+    size_t width(int i) const { return std::visit([](auto &v) { return v.size(); }, r[i]); }
+    size_t lanes(std::initializer_list<int> regs) const {
+        size_t w = 1;
+        for (int i : regs)
+            if (i >= 0)
+                w = std::max(w, width(i));
+        return w;
+    }
+    /// An index register's element as int64 after `% k`.
+    int64_t index(int reg, size_t i, int64_t k) const {
+        if (p.ops[reg].ty == Ty::I32)
+            return tjtest::ref_mod(at(get<int32_t>(r, reg), i), int32_t(k));
+        return tjtest::ref_mod(at(get<uint32_t>(r, reg), i), uint32_t(k));
+    }
+
+    template <typename T> HostVal step(const Op &op) {
+        using E = Elem<T>;
+        std::vector<E> out;
+        switch (op.kind) {
+        case Kind::Input: return input_values<T>(p.seed, int(r.size()), op.wide ? n : 1);
+        case Kind::Unary: {
+            auto &a = get<T>(r, op.a);
+            for (E x : a)
+                out.push_back(E(unary<T>(UnOp(op.sub), T(x))));
+            return out;
+        }
+        case Kind::Binary: {
+            auto &a = get<T>(r, op.a), &b = get<T>(r, op.b);
+            for (size_t i = 0, w = lanes({op.a, op.b}); i < w; ++i) {
+                T v = binary<T>(BinOp(op.sub), T(at(a, i)), T(at(b, i)));
+                if constexpr (tjtest::is_int_v<T>)
+                    if (fault && BinOp(op.sub) == BinOp::Add)
+                        v = tjtest::ref_add(v, T(1));
+                out.push_back(E(v));
+            }
+            return out;
+        }
+        case Kind::Cast:
+            return with_ty(p.ops[op.a].ty, [&]<typename S>(std::type_identity<S>) -> HostVal {
+                for (auto x : get<S>(r, op.a))
+                    out.push_back(E(ref_cast<T>(S(x))));
+                return out;
+            });
+        case Kind::Compare:
+            return with_ty(p.ops[op.a].ty, [&]<typename S>(std::type_identity<S>) -> HostVal {
+                auto &a = get<S>(r, op.a), &b = get<S>(r, op.b);
+                for (size_t i = 0, w = lanes({op.a, op.b}); i < w; ++i)
+                    out.push_back(compare<S>(CmpOp(op.sub), S(at(a, i)), S(at(b, i))));
+                return out;
+            });
+        case Kind::Select: {
+            auto &m = get<bool>(r, op.a);
+            auto &a = get<T>(r, op.b), &b = get<T>(r, op.c);
+            for (size_t i = 0, w = lanes({op.a, op.b, op.c}); i < w; ++i)
+                out.push_back(at(m, i) ? at(a, i) : at(b, i));
+            return out;
+        }
+        case Kind::Gather: {
+            auto &src = get<T>(r, op.a);
+            auto &m = get<bool>(r, op.c);
+            for (size_t i = 0, w = lanes({op.b, op.c}); i < w; ++i) {
+                int64_t k = index(op.b, i, op.k1);
+                out.push_back(at(m, i) && k >= 0 && k < int64_t(src.size()) ? src[size_t(k)] : E(0));
+            }
+            return out;
+        }
+        case Kind::Scatter:
+        case Kind::ScatterAdd: {
+            out = get<T>(r, op.a);
+            auto &v = get<T>(r, op.b);
+            auto &m = get<bool>(r, op.c);
+            size_t w = op.d >= 0 ? lanes({op.b, op.c, op.d}) : std::max(n, lanes({op.b, op.c}));
+            for (size_t i = 0; i < w; ++i) {
+                int64_t k = op.d >= 0 ? index(op.d, i, op.k1) : int64_t(int32_t(int64_t(i) * op.k1 + op.k2));
+                if (!at(m, i) || k < 0 || k >= int64_t(out.size()))
+                    continue;
+                if (op.kind == Kind::Scatter)
+                    out[size_t(k)] = at(v, i);
+                else if constexpr (!std::is_same_v<T, bool>)
+                    out[size_t(k)] = binary<T>(BinOp::Add, out[size_t(k)], at(v, i));
+            }
+            return out;
+        }
+        case Kind::Reduce: {
+            auto &a = get<T>(r, op.a);
+            if constexpr (std::is_same_v<T, bool>) {
+                bool all = std::all_of(a.begin(), a.end(), [](E x) { return x != 0; });
+                bool any = std::any_of(a.begin(), a.end(), [](E x) { return x != 0; });
+                return std::vector<E>{E(RedOp(op.sub) == RedOp::HMin ? all : any)};
+            } else if constexpr (std::is_floating_point_v<T>) {
+                if (RedOp(op.sub) == RedOp::Sum) { // accumulated in double; the order may differ: a tolerance
+                    double s = 0, abs_sum = 0;
+                    for (T x : a)
+                        s += double(x), abs_sum += std::fabs(double(x));
+                    tol[r.size()] = 4 * std::ldexp(abs_sum, -50) * double(a.size()) +
+                                    2 * double(std::numeric_limits<T>::epsilon()) * std::fabs(s);
+                    return std::vector<E>{T(s)};
+                }
+            }
+            T acc = T(a[0]);
+            for (size_t i = 1; i < a.size(); ++i)
+                acc = RedOp(op.sub) == RedOp::Sum ? binary<T>(BinOp::Add, acc, T(a[i]))
+                      : RedOp(op.sub) == RedOp::HMin ? binary<T>(BinOp::Min, acc, T(a[i]))
+                                                     : binary<T>(BinOp::Max, acc, T(a[i]));
+            return std::vector<E>{E(acc)};
+        }
+        case Kind::Count: {
+            auto &a = get<bool>(r, op.a);
+            return std::vector<uint32_t>{uint32_t(std::count(a.begin(), a.end(), uint8_t(1)))};
+        }
+        case Kind::Eval: return r[op.a];
+        case Kind::If: {
+            auto &m = get<bool>(r, op.a);
+            auto &x = get<T>(r, op.b), &y = get<T>(r, op.c);
+            for (size_t i = 0, w = lanes({op.a, op.b, op.c}); i < w; ++i)
+                out.push_back(E(binary<T>(at(m, i) ? BinOp(op.sub) : BinOp(op.k1), T(at(x, i)), T(at(y, i)))));
+            return out;
+        }
+        case Kind::Loop: {
+            auto &x = get<T>(r, op.b), &y = get<T>(r, op.c);
+            for (size_t i = 0, w = lanes({op.b, op.c, op.d}); i < w; ++i) // over the largest size
+                out.push_back(at(x, i));
+            for (size_t i = 0; i < out.size(); ++i)
+                for (int64_t k = 0, count = index(op.d, i, op.k1); k < count; ++k)
+                    out[i] = E(binary<T>(BinOp(op.sub), T(out[i]), T(at(y, i))));
+            return out;
+        }
+        }
+        return out;
+    }
+};
+
+} // namespace
+
+RefResult run_reference(const Program &p, size_t n, bool inject_fault) {
+    Interp in{p, inject_fault, n, {}, std::vector<double>(p.ops.size(), 0)};
+    for (const Op &op : p.ops)
+        in.r.push_back(with_ty(op.ty, [&]<typename T>(std::type_identity<T>) { return in.step<T>(op); }));
+    return {std::move(in.r), std::move(in.tol)};
+}
+
+} // namespace tjdiff

@@ -1,0 +1,222 @@
+// tests/fuzz/differential/run_tracejit.cpp — runs a random program on tracejit: lazily, evaluating after every op,
+// or frozen with tj::freeze (record, then replay on fresh inputs of other sizes)
+#include "interpret.h"
+
+#include <tracejit/freeze.h>
+#include <tracejit/tracejit.h>
+
+#include <tuple>
+
+namespace tjdiff {
+
+const char *mode_name(Mode m) { return m == Mode::Lazy ? "lazy" : m == Mode::EvalEach ? "eval-each" : "frozen"; }
+
+namespace {
+
+using Val = std::variant<tj::Float, tj::Float64, tj::Int32, tj::UInt32, tj::Bool>;
+/// Inputs and outputs of the frozen program: the registers grouped by type, in register order.
+using Group = std::tuple<std::vector<tj::Float>, std::vector<tj::Float64>, std::vector<tj::Int32>,
+                         std::vector<tj::UInt32>, std::vector<tj::Bool>>;
+
+template <typename T> const tj::Array<T> &get(const std::vector<Val> &r, int i) { return std::get<tj::Array<T>>(r[i]); }
+
+/// Calls f with the index register `reg` modulo k, in its own type.
+template <typename F> decltype(auto) with_index(const std::vector<Val> &r, const Program &p, int reg, int64_t k, F f) {
+    if (p.ops[reg].ty == Ty::I32)
+        return f(get<int32_t>(r, reg) % int32_t(k));
+    return f(get<uint32_t>(r, reg) % uint32_t(k));
+}
+
+template <typename T> tj::Array<T> unary(UnOp op, const tj::Array<T> &a) {
+    if constexpr (std::is_same_v<T, bool>) {
+        return !a;
+    } else if constexpr (std::is_floating_point_v<T>) {
+        switch (op) {
+        case UnOp::Neg: return -a;
+        case UnOp::Abs: return tj::abs(a);
+        case UnOp::Sqrt: return tj::sqrt(a);
+        case UnOp::Floor: return tj::floor(a);
+        case UnOp::Ceil: return tj::ceil(a);
+        case UnOp::Round: return tj::round(a);
+        default: return tj::rsqrt(a);
+        }
+    } else {
+        switch (op) {
+        case UnOp::Neg: return -a;
+        case UnOp::Abs: return tj::abs(a);
+        default: return ~a;
+        }
+    }
+}
+
+template <typename T> tj::Array<T> binary(BinOp op, const tj::Array<T> &a, const tj::Array<T> &b) {
+    switch (op) {
+    case BinOp::Add: if constexpr (!std::is_same_v<T, bool>) return a + b; break;
+    case BinOp::Sub: if constexpr (!std::is_same_v<T, bool>) return a - b; break;
+    case BinOp::Mul: if constexpr (!std::is_same_v<T, bool>) return a * b; break;
+    case BinOp::Div: if constexpr (!std::is_same_v<T, bool>) return a / b; break;
+    case BinOp::Mod: if constexpr (!std::is_same_v<T, bool>) return a % b; break;
+    case BinOp::Min: if constexpr (!std::is_same_v<T, bool>) return tj::min(a, b); break;
+    case BinOp::Max: if constexpr (!std::is_same_v<T, bool>) return tj::max(a, b); break;
+    case BinOp::And: if constexpr (!std::is_floating_point_v<T>) return a & b; break;
+    case BinOp::Or: if constexpr (!std::is_floating_point_v<T>) return a | b; break;
+    case BinOp::Xor: if constexpr (!std::is_floating_point_v<T>) return a ^ b; break;
+    case BinOp::Shl: if constexpr (tjtest::is_int_v<T>) return a << b; break;
+    case BinOp::Shr: if constexpr (tjtest::is_int_v<T>) return a >> b; break;
+    }
+    throw tj::Error("tj_differential: binary op not valid for the type (generator bug)");
+}
+
+template <typename T> tj::Bool compare(CmpOp op, const tj::Array<T> &a, const tj::Array<T> &b) {
+    switch (op) {
+    case CmpOp::Eq: return a == b;
+    case CmpOp::Ne: return a != b;
+    case CmpOp::Lt: if constexpr (!std::is_same_v<T, bool>) return a < b; break;
+    case CmpOp::Le: if constexpr (!std::is_same_v<T, bool>) return a <= b; break;
+    case CmpOp::Gt: if constexpr (!std::is_same_v<T, bool>) return a > b; break;
+    case CmpOp::Ge: if constexpr (!std::is_same_v<T, bool>) return a >= b; break;
+    }
+    throw tj::Error("tj_differential: comparison not valid for the type (generator bug)");
+}
+
+template <typename T> Val step(const Program &p, const Op &op, const std::vector<Val> &r, size_t n) {
+    using A = tj::Array<T>;
+    switch (op.kind) {
+    case Kind::Input: throw tj::Error("tj_differential: inputs are made by the caller");
+    case Kind::Unary: return unary<T>(UnOp(op.sub), get<T>(r, op.a));
+    case Kind::Binary: return binary<T>(BinOp(op.sub), get<T>(r, op.a), get<T>(r, op.b));
+    case Kind::Cast:
+        return with_ty(p.ops[op.a].ty, [&]<typename S>(std::type_identity<S>) -> Val {
+            return tj::cast<T>(get<S>(r, op.a));
+        });
+    case Kind::Compare:
+        return with_ty(p.ops[op.a].ty, [&]<typename S>(std::type_identity<S>) -> Val {
+            return compare<S>(CmpOp(op.sub), get<S>(r, op.a), get<S>(r, op.b));
+        });
+    case Kind::Select: return tj::select(get<bool>(r, op.a), get<T>(r, op.b), get<T>(r, op.c));
+    case Kind::Gather:
+        return with_index(r, p, op.b, op.k1, [&](const auto &idx) -> Val {
+            return tj::gather<A>(get<T>(r, op.a), idx, get<bool>(r, op.c));
+        });
+    case Kind::Scatter:
+    case Kind::ScatterAdd: {
+        A t = get<T>(r, op.a);
+        if (op.d >= 0) {
+            with_index(r, p, op.d, op.k1, [&](const auto &idx) {
+                if constexpr (!std::is_same_v<T, bool>)
+                    tj::scatter_add(t, get<T>(r, op.b), idx, get<bool>(r, op.c));
+                return 0;
+            });
+        } else {
+            tj::Int32 idx = tj::arange<tj::Int32>(n) * int32_t(op.k1) + int32_t(op.k2);
+            if (op.kind == Kind::Scatter)
+                tj::scatter(t, get<T>(r, op.b), idx, get<bool>(r, op.c));
+            else if constexpr (!std::is_same_v<T, bool>)
+                tj::scatter_add(t, get<T>(r, op.b), idx, get<bool>(r, op.c));
+        }
+        return t;
+    }
+    case Kind::Reduce:
+        if constexpr (!std::is_same_v<T, bool>)
+            if (RedOp(op.sub) == RedOp::Sum)
+                return tj::sum(get<T>(r, op.a));
+        return RedOp(op.sub) == RedOp::HMin ? tj::hmin(get<T>(r, op.a)) : tj::hmax(get<T>(r, op.a));
+    case Kind::Count: return tj::count(get<bool>(r, op.a));
+    case Kind::If:
+        return tj::if_stmt(
+            get<bool>(r, op.a), std::make_tuple(get<T>(r, op.b), get<T>(r, op.c)),
+            [&](A &x, A &y) { return binary<T>(BinOp(op.sub), x, y); },
+            [&](A &x, A &y) { return binary<T>(BinOp(op.k1), x, y); });
+    case Kind::Loop: {
+        A x = get<T>(r, op.b);
+        tj::Int32 i = tj::zeros<tj::Int32>(1); // becomes per-element in the loop
+        const A &y = get<T>(r, op.c);
+        tj::Int32 count = with_index(r, p, op.d, op.k1, [](const auto &c) { return tj::cast<int32_t>(c); });
+        tj::while_loop(
+            std::tie(x, i), [&](const A &, const tj::Int32 &i) { return i < count; },
+            [&](A &x, tj::Int32 &i) {
+                x = binary<T>(BinOp(op.sub), x, y);
+                i += 1;
+            });
+        return x;
+    }
+    case Kind::Eval: {
+        A v = get<T>(r, op.a);
+        tj::eval(v);
+        return v;
+    }
+    }
+    throw tj::Error("tj_differential: unknown op");
+}
+
+/// Runs the ops after the inputs `in` (grouped by type, in register order); the registers, grouped the same way.
+Group body(const Program &p, const Group &in, bool eval_each) {
+    std::vector<Val> r;
+    size_t taken[ty_count] = {};
+    size_t n = std::get<0>(in).at(0).size(); // register 0 is a wide Float input
+    for (const Op &op : p.ops) {
+        if (op.kind == Kind::Input) {
+            r.push_back(with_ty(op.ty, [&]<typename T>(std::type_identity<T>) -> Val {
+                return std::get<std::vector<tj::Array<T>>>(in).at(taken[int(op.ty)]++);
+            }));
+            continue;
+        }
+        r.push_back(with_ty(op.ty, [&]<typename T>(std::type_identity<T>) { return step<T>(p, op, r, n); }));
+        if (eval_each)
+            std::visit([](auto &v) { tj::eval(v); }, r.back());
+    }
+    Group out;
+    for (size_t i = 0; i < r.size(); ++i)
+        std::visit([&]<typename A>(A &v) { std::get<std::vector<A>>(out).push_back(v); }, r[i]);
+    return out;
+}
+
+Group make_inputs(const Program &p, size_t n) {
+    Group in;
+    for (size_t i = 0; i < p.ops.size(); ++i)
+        if (p.ops[i].kind == Kind::Input)
+            with_ty(p.ops[i].ty, [&]<typename T>(std::type_identity<T>) {
+                auto v = input_values<T>(p.seed, int(i), p.ops[i].wide ? n : 1);
+                std::get<std::vector<tj::Array<T>>>(in).push_back(tj::Array<T>(std::vector<T>(v.begin(), v.end())));
+            });
+    return in;
+}
+
+std::vector<HostVal> to_host(const Program &p, const Group &out) {
+    std::vector<HostVal> h;
+    size_t taken[ty_count] = {};
+    for (const Op &op : p.ops)
+        h.push_back(with_ty(op.ty, [&]<typename T>(std::type_identity<T>) -> HostVal {
+            auto v = tjtest::host_values(std::get<std::vector<tj::Array<T>>>(out).at(taken[int(op.ty)]++));
+            return std::vector<Elem<T>>(v.begin(), v.end());
+        }));
+    return h;
+}
+
+thread_local const Program *frozen_program = nullptr;
+
+} // namespace
+
+TjResult run_tracejit(const Program &p, Mode m, const std::vector<size_t> &sizes) {
+    TjResult res;
+    try {
+        if (m != Mode::Frozen) {
+            res.values.push_back(to_host(p, body(p, make_inputs(p, sizes[0]), m == Mode::EvalEach)));
+            return res;
+        }
+        // The program reaches the frozen function through a variable, not a capture: it is fixed for the life of
+        // this frozen function (one per program), which is what tj::freeze's warning on captures asks to ensure.
+        frozen_program = &p;
+        auto frozen = tj::freeze([](const Group &in) { return body(*frozen_program, in, false); });
+        for (size_t n : sizes)
+            res.values.push_back(to_host(p, frozen(make_inputs(p, n))));
+        tj::FreezeStats s = frozen.stats();
+        res.replays = s.replays;
+        res.recordings = s.recordings;
+    } catch (const tj::Error &e) {
+        res.error = e.what();
+    }
+    return res;
+}
+
+} // namespace tjdiff
