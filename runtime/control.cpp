@@ -16,14 +16,17 @@ void check_same_layout(const char *api, const StateCollector &a, const StateColl
                                 api, what));
 }
 
-VarPair merge_branch(uint32_t mask, VarPair t, VarPair f) {
+VarPair merge_branch(uint32_t mask, VarPair t, VarPair f, VarPair before) {
     if (!t.jit || !f.jit) {
         if (!t.jit && !f.jit)
             return {};
         throw Error("tj::if_stmt(): a state variable has a value after one branch only (it is empty before the "
                     "if and only one branch assigns it): give it a value before the if");
     }
-    if (t.jit == f.jit && t.ad == f.ad) { // unchanged by both branches: the same array (a leaf stays a leaf)
+    // Unchanged by both branches: the same array (a leaf stays a leaf). Both branches giving one new value (the
+    // same expression, merged as a common subexpression) is merged like two values: per lane, it takes the mask's
+    // width, as select(mask, a, a) does.
+    if (t.jit == f.jit && t.ad == f.ad && t.jit == before.jit && t.ad == before.ad) {
         var_inc_ref(t.jit);
         ad_inc_ref(t.ad);
         return t;

@@ -136,8 +136,9 @@ template <typename S, typename V> void write_back(S &&state, const V &value) {
 /// Throws tj::Error (out of line: the public headers compile with -fno-exceptions).
 [[noreturn]] void raise_control_error(const char *message);
 void check_same_layout(const char *api, const StateCollector &a, const StateCollector &b, const char *what);
-/// select(mask, t, f) of two state arrays (AD-aware); returns new references.
-VarPair merge_branch(uint32_t mask, VarPair t, VarPair f);
+/// select(mask, t, f) of two state arrays (AD-aware); returns new references. `before`: the array before the
+/// branches ({} for returned values): one both branches left alone is returned as it is.
+VarPair merge_branch(uint32_t mask, VarPair t, VarPair f, VarPair before);
 /// Whether `mask` is a literal, and then its value.
 bool literal_mask(uint32_t mask, bool &value);
 /// Traced loop over state arrays: the id-level driver behind while_loop (control.cpp); `cond` and `body`
@@ -158,11 +159,16 @@ struct MaskScope {
     MaskScope &operator=(const MaskScope &) = delete;
 };
 
-template <typename V> void merge_into(const char *api, uint32_t mask, V &t, V &f) {
+/// Merges `f` into `t`; `before` is the state before the branches (null for returned values).
+template <typename V> void merge_into(const char *api, uint32_t mask, V &t, V &f, V *before) {
     StateCollector ct = collect_state(t), cf = collect_state(f);
     check_same_layout(api, ct, cf, "differs between the two branches");
+    std::vector<StateSlot> was;
+    if (before) // (the same layout: the branches' states are copies of it)
+        was = collect_state(*before).arrays;
     for (size_t i = 0; i < ct.arrays.size(); ++i) {
-        VarPair m = merge_branch(mask, ct.arrays[i].get(ct.arrays[i].array), cf.arrays[i].get(cf.arrays[i].array));
+        VarPair t_i = ct.arrays[i].get(ct.arrays[i].array), f_i = cf.arrays[i].get(cf.arrays[i].array);
+        VarPair m = merge_branch(mask, t_i, f_i, before ? was[i].get(was[i].array) : VarPair{});
         ct.arrays[i].set(ct.arrays[i].array, m);
     }
 }
@@ -183,7 +189,7 @@ auto if_stmt(const Bool &mask, State &&state, TrueFn &&true_fn, FalseFn &&false_
                   "tj::if_stmt(): both branches must return the same type");
     if (!mask.index())
         detail::raise_control_error("tj::if_stmt(): the mask is an empty, uninitialized array");
-    V t = state, f = state;
+    V t = state, f = state, before = state;
     bool value;
     if (detail::literal_mask(mask.index(), value)) { // known when tracing: one branch, no masks
         V &chosen = value ? t : f;
@@ -205,14 +211,14 @@ auto if_stmt(const Bool &mask, State &&state, TrueFn &&true_fn, FalseFn &&false_
         if constexpr (std::is_void_v<R>) {
             run(true_fn, t, mask);
             run(false_fn, f, not_mask);
-            detail::merge_into(api, mask.index(), t, f);
+            detail::merge_into(api, mask.index(), t, f, &before);
             detail::write_back(std::forward<State>(state), t);
             return t;
         } else {
             std::decay_t<R> rt = run(true_fn, t, mask);
             std::decay_t<R> rf = run(false_fn, f, not_mask);
-            detail::merge_into(api, mask.index(), t, f);
-            detail::merge_into(api, mask.index(), rt, rf);
+            detail::merge_into(api, mask.index(), t, f, &before);
+            detail::merge_into(api, mask.index(), rt, rf, static_cast<std::decay_t<R> *>(nullptr));
             detail::write_back(std::forward<State>(state), t);
             return rt;
         }

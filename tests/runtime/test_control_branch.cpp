@@ -139,19 +139,26 @@ TEST_CASE("if_stmt: a branch that leaves a width-1 literal, the other a width-n 
     check_exact("merged", r, map1(x, [](float a) { return a > 0.f ? 7.f : a * 3.f; }));
 }
 
-// Found by tj_differential (docs/fuzzing.md, seed 200766 before the generator changed): when both branches return
-// the same variable (here the same expression, merged as a common subexpression), merge_branch (runtime/control.cpp)
-// returns it unmerged, so the result keeps width 1 instead of the mask's width, unlike tj::select(mask, a, a) and
-// unlike branches that differ; a later tj::sum or size() then differs. Marked should_fail until decided: make
-// merge_branch broadcast to the mask's size, or document the rule (this test then fails and should be updated).
-TEST_CASE("if_stmt: branches returning the same width-1 value take the mask's width (known issue)" *
-          doctest::should_fail()) {
+// Found by tj_differential (docs/fuzzing.md, seed 200766): both branches returning the same variable (the same
+// expression, merged as a common subexpression) once kept width 1 instead of the mask's width, unlike
+// tj::select(mask, a, a) and unlike branches that differ; a later tj::sum or size() then differed. A state variable
+// that neither branch touches stays the same array.
+TEST_CASE("if_stmt: branches returning the same width-1 value take the mask's width; untouched state stays") {
     Bool m(std::vector<bool>{true, false, true});
     Float a(std::vector<float>{2.f});
     CHECK(tj::select(m, a, a).size() == 3);
     auto div = [](Float &x, Float &y) { return x / y; };
     CHECK(tj::if_stmt(m, std::make_tuple(a, a), div, [](Float &x, Float &y) { return x * y; }).size() == 3);
-    CHECK(tj::if_stmt(m, std::make_tuple(a, a), div, div).size() == 3); // 1 today
+    CHECK(tj::if_stmt(m, std::make_tuple(a, a), div, div).size() == 3);
+    CHECK(tj::sum(tj::if_stmt(m, std::make_tuple(a, a), div, div)).read(0) == 3.f);
+    Float untouched = a, assigned = a;
+    uint32_t id = untouched.index();
+    tj::if_stmt(
+        m, std::tie(untouched, assigned), [](Float &, Float &y) { y = y * 2.f; }, [](Float &, Float &y) { y = y * 2.f; });
+    CHECK(untouched.index() == id); // neither branch wrote it: the same array, width 1
+    CHECK(untouched.size() == 1);
+    CHECK(assigned.size() == 3); // both wrote the same value: per lane
+    CHECK(tj::to_vector(assigned) == std::vector<float>{4.f, 4.f, 4.f});
 }
 
 TEST_CASE("if_stmt: a masked scatter_add: only the lanes of each branch add") {

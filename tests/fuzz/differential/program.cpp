@@ -210,11 +210,6 @@ struct Generator {
                 op.b = bin_operand(t, {b1, b2}, false); // x: the left operand of both branches
                 op.c = bin_operand(t, {b1, b2}, true);
                 op.wide = wide(op.a) || wide(op.b) || wide(op.c);
-                // Known issue (docs/fuzzing.md): when both branches give the same variable, if_stmt returns it
-                // unmerged, so a width-1 result does not take the mask's width. Not generated until decided.
-                if (op.sub == op.k1 && op.wide && !wide(op.b) && !wide(op.c))
-                    op.k1 = int64_t(is_float(t) ? (b1 == BinOp::Min ? BinOp::Max : BinOp::Min)
-                                                : (b1 == BinOp::And ? BinOp::Or : BinOp::And));
             } else {
                 bool addsub = is_float(t) && (b1 == BinOp::Add || b1 == BinOp::Sub);
                 op.b = operand(t, [&](int i) { return !(addsub && facts[i].fma); }); // x's initial value
