@@ -67,8 +67,9 @@ std::vector<Include> includes_of(llvm::StringRef text) {
     return found;
 }
 
-/// Looks for "jit::" (a mark) or "freeze" (a `tj::freeze(lambda)` call, frozen_lambdas.h) in a file and, transitively, in the files it includes, found the way the preprocessor
-/// would: `#include "…"` in the including file's folder, then the -iquote folders, then the -I folders;
+/// Looks for "jit::" (a mark) or "freeze" (a `tj::freeze(lambda)` call, frozen_lambdas.h) in a file and,
+/// transitively, in the files it includes, found the way the preprocessor would: `#include "…"` in the including
+/// file's folder, then the -iquote folders, then the -I folders;
 /// `#include <…>` in the -I folders only. System headers (-isystem, the compiler's and the C++ library's
 /// folders) are never read: they hold no marks.
 class MarkScanner {

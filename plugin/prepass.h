@@ -1,11 +1,11 @@
 // plugin/prepass.h — the plugin's pre-pass: parse the file once more, run the engine, hand its edits to the real
 // compile
 //
-// Read in order: may_contain_marks (the cheap text scan that lets a file without `jit::` or `freeze` cost nothing), run_prepass
-// (a nested CompilerInstance parses a copy of the invocation with ParseSyntaxOnly, skipping the bodies of unmarked
-// functions outside files that mention `freeze`, and runs the engine on its AST), apply_prepass (overrides the edited files in the real compile's
-// SourceManager and injects the runtime header through the predefines). The pre-pass has its own SourceManager:
-// everything crossing over is text and file names, never SourceLocations.
+// Read in order: may_contain_marks (the cheap text scan that lets a file without `jit::` or `freeze` cost nothing),
+// run_prepass (a nested CompilerInstance parses a copy of the invocation with ParseSyntaxOnly, skipping the bodies of
+// unmarked functions outside files that mention `freeze`, and runs the engine on its AST), apply_prepass (overrides
+// the edited files in the real compile's SourceManager and injects the runtime header through the predefines). The
+// pre-pass has its own SourceManager: everything crossing over is text and file names, never SourceLocations.
 #pragma once
 
 #include "engine/engine.h"

@@ -149,8 +149,7 @@ template <typename F> class Frozen {
             detail::freeze_warn_state(m_fn); // a lambda with captures (or another callable with state)
     }
     /// For a callable whose state the caller passes to every call (call(state, args…)): no warning.
-    Frozen(F f, FreezeOptions options, detail::StateSeen)
-        : m_f(std::move(f)), m_fn(detail::freeze_create(options)) {}
+    Frozen(F f, FreezeOptions options, detail::StateSeen) : m_f(std::move(f)), m_fn(detail::freeze_create(options)) {}
     Frozen(Frozen &&o) noexcept : m_f(std::move(o.m_f)), m_fn(std::exchange(o.m_fn, nullptr)) {}
     Frozen(const Frozen &) = delete;
     Frozen &operator=(const Frozen &) = delete;
@@ -371,7 +370,7 @@ template <typename F, typename G> class CapturedFrozen {
 template <typename F, typename G>
 CapturedFrozen<std::decay_t<F>, std::decay_t<G>> freeze_with_captures(F &&f, G &&getter, FreezeOptions options = {}) {
     return CapturedFrozen<std::decay_t<F>, std::decay_t<G>>(std::forward<F>(f), std::forward<G>(getter),
-                                                             std::move(options));
+                                                            std::move(options));
 }
 
 } // namespace detail
@@ -384,9 +383,7 @@ template <typename F> Frozen<std::decay_t<F>> freeze(F &&f, FreezeOptions option
 /// The statistics of a frozen function object.
 template <typename F> FreezeStats freeze_stats(const Frozen<F> *f) { return f->stats(); }
 /// The statistics of a frozen lambda whose captures the plugin passes as state (detail::freeze_with_captures).
-template <typename F, typename G> FreezeStats freeze_stats(const detail::CapturedFrozen<F, G> *f) {
-    return f->stats();
-}
+template <typename F, typename G> FreezeStats freeze_stats(const detail::CapturedFrozen<F, G> *f) { return f->stats(); }
 /// The statistics of a function marked [[jit::freeze]] (through the plugin's wrapper). Throws tj::Error when
 /// the function was never called frozen.
 template <typename R, typename... Args> FreezeStats freeze_stats(R (*f)(Args...)) {

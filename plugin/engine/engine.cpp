@@ -7,8 +7,8 @@
 // (freeze/plan_freeze.cpp: the hidden body and the wrapper); then EditList::apply into the Rewriter. Statements
 // whose condition is a tj::Bool are planned by symbolic/plan_symbolic.cpp (their state by
 // symbolic/symbolic_state.cpp). A function is applied whole or not at all (its freezing likewise). Then the
-// `tj::freeze(lambda)` calls elsewhere (freeze/frozen_lambdas.cpp). Last, the
-// traversal of the records that frozen functions take or return (freeze/freeze_types.cpp). A C++ file compiled
+// `tj::freeze(lambda)` calls elsewhere (freeze/frozen_lambdas.cpp). Last, the traversal of the records that frozen
+// functions take or return, or lambdas capture (freeze/freeze_types.cpp). A C++ file compiled
 // before C++20 gets one error and no rewrite.
 #include "engine/engine.h"
 

@@ -46,14 +46,15 @@ std::string capture_problem(const LambdaExpr &lambda, const LambdaCapture &captu
                "(capture it by reference)";
     QualType type = var->getType().getNonReferenceType();
     if (!types.supported(type.getUnqualifiedType()))
-        return "its type '" + type.getAsString() + "' cannot be flattened (docs/freezing.md, \"Inputs and the layout key\")";
+        return "its type '" + type.getAsString() +
+               "' cannot be flattened (docs/freezing.md, \"Inputs and the layout key\")";
     return "";
 }
 
 class CallFinder : public RecursiveASTVisitor<CallFinder> {
   public:
     CallFinder(ASTContext &ctx, Rewriter &rewriter, TypeSupport &types, std::vector<EngineDiagnostic> &diagnostics)
-            : m_sm(ctx.getSourceManager()), m_rewriter(rewriter), m_types(types), m_diags(diagnostics) {}
+        : m_sm(ctx.getSourceManager()), m_rewriter(rewriter), m_types(types), m_diags(diagnostics) {}
 
     bool TraverseDecl(Decl *decl) {
         if (!decl)
@@ -94,7 +95,7 @@ class CallFinder : public RecursiveASTVisitor<CallFinder> {
             }
             if (!why.empty()) {
                 std::string what = capture.capturesThis() ? std::string("this")
-                                                           : "'" + capture.getCapturedVar()->getNameAsString() + "'";
+                                                          : "'" + capture.getCapturedVar()->getNameAsString() + "'";
                 m_diags.push_back(make_warning(m_sm, capture.getLocation(),
                                                "tracejit: the capture " + what +
                                                    " of this frozen lambda is not part of its freezing key: " + why +
@@ -121,8 +122,7 @@ class CallFinder : public RecursiveASTVisitor<CallFinder> {
             !m_sm.isWrittenInSameFile(callee.getBegin(), lambda_end))
             return;
         m_rewriter.ReplaceText(CharSourceRange::getTokenRange(callee), "::tj::detail::freeze_with_captures");
-        m_rewriter.InsertTextAfterToken(lambda_end,
-                                        ", [" + captures + "] { return ::std::tie(" + names + "); }");
+        m_rewriter.InsertTextAfterToken(lambda_end, ", [" + captures + "] { return ::std::tie(" + names + "); }");
         ++m_rewritten;
     }
 
