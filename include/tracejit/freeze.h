@@ -345,7 +345,7 @@ template <typename F> class Frozen {
 namespace detail {
 
 /// A frozen lambda together with a getter of its captures (what the plugin makes of `tj::freeze(lambda)`,
-/// docs/freezing.md "Captures"): every call passes `getter()` — a std::tuple of references to the captured
+/// docs/freezing.md "Lambdas with captures"): every call passes `getter()` — a std::tuple of references to the captured
 /// variables, or to the getter's own copies of the by-copy ones — as state, so host values are part of the layout
 /// key by value and arrays are inputs, written back after a replay.
 template <typename F, typename G> class CapturedFrozen {

@@ -86,14 +86,12 @@ class CallFinder : public RecursiveASTVisitor<CallFinder> {
     void rewrite(const CallExpr &call, const LambdaExpr &lambda) {
         std::string captures, names;
         for (const LambdaCapture &capture : lambda.captures()) {
-            std::string why = capture_problem(lambda, capture, m_types);
             if (capture.capturesVariable()) {
-                const ValueDecl *var = capture.getCapturedVar();
-                if (const auto *record = var->getType().getNonReferenceType()->getAsCXXRecordDecl();
-                    record && record->hasDefinition() && record->isEmpty())
+                const auto *record = capture.getCapturedVar()->getType().getNonReferenceType()->getAsCXXRecordDecl();
+                if (record && record->hasDefinition() && record->isEmpty())
                     continue; // no state (a stateless lambda, a tag)
             }
-            if (!why.empty()) {
+            if (std::string why = capture_problem(lambda, capture, m_types); !why.empty()) {
                 std::string what = capture.capturesThis() ? std::string("this")
                                                           : "'" + capture.getCapturedVar()->getNameAsString() + "'";
                 m_diags.push_back(make_warning(m_sm, capture.getLocation(),
