@@ -97,7 +97,7 @@ class TracejitAction : public clang::PluginASTAction {
         }
         if (result.had_errors) // the real compile reports the user's errors, once
             return std::make_unique<clang::ASTConsumer>();
-        bool applied = result.rewritten_functions > 0 && apply_prepass(ci, result);
+        bool applied = result.rewritten_functions + result.rewritten_calls > 0 && apply_prepass(ci, result);
         if (applied && m_dump) {
             for (const EditedFile &file : result.files) {
                 llvm::errs() << "// tracejit-dump: " << file.name << "\n" << file.text;

@@ -19,6 +19,7 @@
 #include <clang/Lex/Preprocessor.h>
 #include <clang/Lex/PreprocessorOptions.h>
 #include <clang/Rewrite/Core/Rewriter.h>
+#include <llvm/ADT/DenseMap.h>
 #include <llvm/ADT/SmallString.h>
 #include <llvm/ADT/StringSet.h>
 #include <llvm/Support/CrashRecoveryContext.h>
@@ -66,8 +67,9 @@ std::vector<Include> includes_of(llvm::StringRef text) {
     return found;
 }
 
-/// Looks for "jit::" in a file and, transitively, in the files it includes, found the way the preprocessor
-/// would: `#include "…"` in the including file's folder, then the -iquote folders, then the -I folders;
+/// Looks for "jit::" (a mark) or "freeze" (a `tj::freeze(lambda)` call, frozen_lambdas.h) in a file and,
+/// transitively, in the files it includes, found the way the preprocessor would: `#include "…"` in the including
+/// file's folder, then the -iquote folders, then the -I folders;
 /// `#include <…>` in the -I folders only. System headers (-isystem, the compiler's and the C++ library's
 /// folders) are never read: they hold no marks.
 class MarkScanner {
@@ -83,7 +85,7 @@ class MarkScanner {
 
     /// Scans `text` (of a file in `dir`) and what it includes.
     bool scan(llvm::StringRef text, llvm::StringRef dir) {
-        if (text.contains("jit::"))
+        if (text.contains("jit::") || text.contains("freeze"))
             return true;
         for (const Include &include : includes_of(text)) {
             clang::OptionalFileEntryRef file =
@@ -140,10 +142,15 @@ class PrepassConsumer : public clang::ASTConsumer {
     PrepassConsumer(PrepassResult &result, const SymbolicErrorFilter &errors, WarningCapture &warnings, bool twins)
         : m_result(result), m_errors(errors), m_warnings(warnings), m_twins(twins) {}
 
-    // Only marked bodies are rewritten: parsing the others is wasted (about 30 % of the pre-pass).
+    void Initialize(clang::ASTContext &ctx) override { m_sm = &ctx.getSourceManager(); }
+
+    // Only marked bodies are rewritten: parsing the others is wasted (about 30 % of the pre-pass). Bodies in a file
+    // that mentions "freeze" are parsed too: their `tj::freeze(lambda)` calls are rewritten (frozen_lambdas.h).
     bool shouldSkipFunctionBody(clang::Decl *decl) override {
         const clang::FunctionDecl *function = decl->getAsFunction();
-        return function == nullptr || !has_mark(*function);
+        if (function == nullptr)
+            return true;
+        return !has_mark(*function) && !mentions_freeze(decl->getLocation());
     }
 
     void HandleTranslationUnit(clang::ASTContext &ctx) override {
@@ -167,7 +174,8 @@ class PrepassConsumer : public clang::ASTConsumer {
             return;
         }
         m_result.rewritten_functions = engine.rewritten_functions;
-        m_result.uses_freeze = engine.frozen_functions > 0;
+        m_result.rewritten_calls = engine.frozen_lambdas;
+        m_result.uses_freeze = engine.frozen_functions > 0 || engine.frozen_lambdas > 0;
         m_result.uses_control = engine.symbolic_statements > 0;
         m_result.uses_fmt = !ctx.getTranslationUnitDecl()->lookup(&ctx.Idents.get("fmt")).empty();
         m_result.diagnostics = std::move(engine.diagnostics);
@@ -212,10 +220,23 @@ class PrepassConsumer : public clang::ASTConsumer {
         return file ? file->getName().str() : std::string();
     }
 
+    /// True when the file `loc` is written in contains "freeze" (answered once per file).
+    bool mentions_freeze(clang::SourceLocation loc) {
+        if (!m_sm || loc.isInvalid())
+            return true;
+        clang::FileID file = m_sm->getFileID(m_sm->getExpansionLoc(loc));
+        auto [it, inserted] = m_mentions_freeze.try_emplace(file, false);
+        if (inserted)
+            it->second = m_sm->getBufferData(file).contains("freeze");
+        return it->second;
+    }
+
     PrepassResult &m_result;
     const SymbolicErrorFilter &m_errors;
     WarningCapture &m_warnings;
     bool m_twins;
+    const clang::SourceManager *m_sm = nullptr;
+    llvm::DenseMap<clang::FileID, bool> m_mentions_freeze;
 };
 
 /// Tells the warning capture when the main file has been read: warnings after that are late.

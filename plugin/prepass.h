@@ -1,11 +1,11 @@
 // plugin/prepass.h — the plugin's pre-pass: parse the file once more, run the engine, hand its edits to the real
 // compile
 //
-// Read in order: may_contain_marks (the cheap text scan that lets a file without `jit::` cost nothing), run_prepass
-// (a nested CompilerInstance parses a copy of the invocation with ParseSyntaxOnly, skipping the bodies of unmarked
-// functions, and runs the engine on its AST), apply_prepass (overrides the edited files in the real compile's
-// SourceManager and injects the runtime header through the predefines). The pre-pass has its own SourceManager:
-// everything crossing over is text and file names, never SourceLocations.
+// Read in order: may_contain_marks (the cheap text scan that lets a file without `jit::` or `freeze` cost nothing),
+// run_prepass (a nested CompilerInstance parses a copy of the invocation with ParseSyntaxOnly, skipping the bodies of
+// unmarked functions outside files that mention `freeze`, and runs the engine on its AST), apply_prepass (overrides
+// the edited files in the real compile's SourceManager and injects the runtime header through the predefines). The
+// pre-pass has its own SourceManager: everything crossing over is text and file names, never SourceLocations.
 #pragma once
 
 #include "engine/engine.h"
@@ -33,6 +33,7 @@ struct PrepassResult {
     bool had_errors = false; ///< the user's code does not compile: nothing was rewritten
     bool crashed = false;    ///< the pre-pass crashed (and was recovered): nothing was rewritten
     unsigned rewritten_functions = 0;
+    unsigned rewritten_calls = 0; ///< `tj::freeze(lambda)` calls given their captures (frozen_lambdas.h)
     bool uses_freeze = false;  ///< a function is called through tj::freeze: <tracejit/freeze.h> is included too
     bool uses_control = false; ///< symbolic branches or loops: <tracejit/control.h> is included too
     bool uses_fmt = false;     ///< the file includes fmt: the tape may format values through it (TRACEJIT_TAPE_FMT)
@@ -44,7 +45,7 @@ struct PrepassResult {
 
 /// True when the main file, a file it includes (transitively, resolved like the preprocessor does: `"…"` in the
 /// including file's folder, then -iquote, then -I folders; `<…>` in the -I folders; system folders never), or a
-/// -include file, contains "jit::".
+/// -include file, contains "jit::" or "freeze" (a `tj::freeze(lambda)` call the engine gives its captures).
 /// Reads text only: no lexing, no parsing. False means the file cannot hold a mark.
 bool may_contain_marks(clang::CompilerInstance &ci);
 

@@ -135,6 +135,11 @@ class OpaqueMaker {
 
 } // namespace detail
 
+namespace detail {
+/// Tag of Frozen's constructor for a callable whose state is passed to every call (freeze_with_captures).
+struct StateSeen {};
+} // namespace detail
+
 /// A frozen function: call it like the original. The first call for a layout key runs the body and records its
 /// kernel launches; later calls with a compatible key replay them with the new inputs.
 template <typename F> class Frozen {
@@ -143,6 +148,8 @@ template <typename F> class Frozen {
         if constexpr (std::is_class_v<F> && !std::is_empty_v<F>)
             detail::freeze_warn_state(m_fn); // a lambda with captures (or another callable with state)
     }
+    /// For a callable whose state the caller passes to every call (call(state, args…)): no warning.
+    Frozen(F f, FreezeOptions options, detail::StateSeen) : m_f(std::move(f)), m_fn(detail::freeze_create(options)) {}
     Frozen(Frozen &&o) noexcept : m_f(std::move(o.m_f)), m_fn(std::exchange(o.m_fn, nullptr)) {}
     Frozen(const Frozen &) = delete;
     Frozen &operator=(const Frozen &) = delete;
@@ -247,7 +254,20 @@ template <typename F> class Frozen {
     template <typename V, typename Tuple, typename... State>
     static void visit_inputs(V &v, Tuple &copies, std::tuple<State &...> &state) {
         std::apply([&](auto &...a) { (detail::traverse(v, a), ...); }, copies);
-        std::apply([&](auto &...s) { (detail::traverse(v, s), ...); }, state);
+        std::apply([&](auto &...s) { (visit_state(v, s), ...); }, state);
+    }
+    /// A const state value (a by-copy capture, freeze_with_captures) is not written back: the Rebuilder reads its
+    /// recorded value into a copy (which keeps the layout's position), dropped. Auto-opaque makes its literals opaque
+    /// in place, which keeps their values (as OpaqueMaker does for const pointees).
+    template <typename V, typename S> static void visit_state(V &v, S &s) {
+        if constexpr (!std::is_const_v<S>) {
+            detail::traverse(v, s);
+        } else if constexpr (std::is_same_v<V, detail::OpaqueMaker>) {
+            detail::traverse(v, const_cast<std::remove_const_t<S> &>(s));
+        } else {
+            std::remove_const_t<S> copy = s;
+            detail::traverse(v, copy);
+        }
     }
     template <typename R, typename P, typename... State>
     static void flatten_outputs(detail::Flattener &f, const P *result, std::tuple<State &...> &state) {
@@ -301,7 +321,7 @@ template <typename F> class Frozen {
     template <typename R, typename Tuple, typename... State>
     static R rebuild(detail::Rebuilder &rb, Tuple &copies, std::tuple<State &...> &state) {
         auto write_back = [&] {
-            std::apply([&](auto &...s) { (detail::traverse(rb, s), ...); }, state);
+            std::apply([&](auto &...s) { (visit_state(rb, s), ...); }, state);
             rb.follow_references = true;
             detail::ThroughReferences<detail::Rebuilder> through(rb);
             std::apply([&](auto &...a) { (detail::traverse(through, a), ...); }, copies);
@@ -322,6 +342,39 @@ template <typename F> class Frozen {
     detail::FreezeFunction *m_fn;
 };
 
+namespace detail {
+
+/// A frozen lambda together with a getter of its captures (what the plugin makes of `tj::freeze(lambda)`,
+/// docs/freezing.md "Lambdas with captures"): every call passes `getter()` — a std::tuple of references to the captured
+/// variables, or to the getter's own copies of the by-copy ones — as state, so host values are part of the layout
+/// key by value and arrays are inputs, written back after a replay.
+template <typename F, typename G> class CapturedFrozen {
+  public:
+    CapturedFrozen(F f, G getter, FreezeOptions options)
+        : m_frozen(std::move(f), std::move(options), StateSeen{}), m_getter(std::move(getter)) {}
+
+    template <typename... Args> decltype(auto) operator()(const Args &...args) {
+        return m_frozen.call(m_getter(), args...);
+    }
+    FreezeStats stats() const { return m_frozen.stats(); }
+    void clear() { m_frozen.clear(); }
+    size_t recording_count() const { return m_frozen.recording_count(); }
+    FreezeFunction *function() const { return m_frozen.function(); }
+
+  private:
+    Frozen<F> m_frozen;
+    G m_getter;
+};
+
+/// The plugin's replacement of `tj::freeze(lambda[, options])` when the lambda has captures it can name.
+template <typename F, typename G>
+CapturedFrozen<std::decay_t<F>, std::decay_t<G>> freeze_with_captures(F &&f, G &&getter, FreezeOptions options = {}) {
+    return CapturedFrozen<std::decay_t<F>, std::decay_t<G>>(std::forward<F>(f), std::forward<G>(getter),
+                                                            std::move(options));
+}
+
+} // namespace detail
+
 /// Freezes `f` (a function, function pointer or lambda): see Frozen.
 template <typename F> Frozen<std::decay_t<F>> freeze(F &&f, FreezeOptions options = {}) {
     return Frozen<std::decay_t<F>>(std::forward<F>(f), std::move(options));
@@ -329,6 +382,8 @@ template <typename F> Frozen<std::decay_t<F>> freeze(F &&f, FreezeOptions option
 
 /// The statistics of a frozen function object.
 template <typename F> FreezeStats freeze_stats(const Frozen<F> *f) { return f->stats(); }
+/// The statistics of a frozen lambda whose captures the plugin passes as state (detail::freeze_with_captures).
+template <typename F, typename G> FreezeStats freeze_stats(const detail::CapturedFrozen<F, G> *f) { return f->stats(); }
 /// The statistics of a function marked [[jit::freeze]] (through the plugin's wrapper). Throws tj::Error when
 /// the function was never called frozen.
 template <typename R, typename... Args> FreezeStats freeze_stats(R (*f)(Args...)) {

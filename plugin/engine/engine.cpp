@@ -6,14 +6,16 @@
 // (freeze/freeze_checks.cpp), find_implicit_inputs (freeze/implicit_inputs.cpp) and plan_freeze
 // (freeze/plan_freeze.cpp: the hidden body and the wrapper); then EditList::apply into the Rewriter. Statements
 // whose condition is a tj::Bool are planned by symbolic/plan_symbolic.cpp (their state by
-// symbolic/symbolic_state.cpp). A function is applied whole or not at all (its freezing likewise). Last, the
-// traversal of the records that frozen functions take or return (freeze/freeze_types.cpp). A C++ file compiled
+// symbolic/symbolic_state.cpp). A function is applied whole or not at all (its freezing likewise). Then the
+// `tj::freeze(lambda)` calls elsewhere (freeze/frozen_lambdas.cpp). Last, the traversal of the records that frozen
+// functions take or return, or lambdas capture (freeze/freeze_types.cpp). A C++ file compiled
 // before C++20 gets one error and no rewrite.
 #include "engine/engine.h"
 
 #include "engine/find_marked.h"
 #include "engine/freeze/freeze_checks.h"
 #include "engine/freeze/freeze_types.h"
+#include "engine/freeze/frozen_lambdas.h"
 #include "engine/freeze/implicit_inputs.h"
 #include "engine/freeze/plan_freeze.h"
 #include "engine/source_edits.h"
@@ -129,6 +131,8 @@ EngineResult rewrite_marked_functions(clang::ASTContext &ctx, clang::Rewriter &r
             ++result.frozen_functions;
         }
     }
+    if (lang.CPlusPlus20) // tj::freeze(lambda) calls outside marked functions: their captures become state
+        result.frozen_lambdas = rewrite_frozen_lambdas(ctx, rewriter, types, result.diagnostics);
     EditList traversals(ctx.getSourceManager());
     types.plan_generated_fields(traversals);
     traversals.apply(rewriter);

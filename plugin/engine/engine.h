@@ -27,6 +27,7 @@ struct EngineOptions {
 struct EngineResult {
     unsigned rewritten_functions = 0;
     unsigned frozen_functions = 0;    ///< of those, the ones called through tj::freeze (the file needs freeze.h)
+    unsigned frozen_lambdas = 0;      ///< `tj::freeze(lambda)` calls given their captures (frozen_lambdas.h)
     unsigned symbolic_statements = 0; ///< branches and loops on tj::Bool rewritten (the file needs control.h)
     std::vector<EngineDiagnostic> diagnostics;
     /// Each rewritten definition, in file locations of the parse's SourceManager: from its first token to just past
