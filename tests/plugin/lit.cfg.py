@@ -6,6 +6,7 @@
 #   %plugin     -fplugin=<build>/plugin/tracejit.so
 #   %trace_cxx  %clangxx %plugin plus what links a program against libtracejit (rpath set, sanitizers if the
 #               build uses them): `%trace_cxx %s -o %t && %t`
+#   %link_tracejit  what links a program against libtracejit alone (the tail of %trace_cxx)
 #   %rewrite    tracejit-rewrite;  %inspect  tracejit-inspect (feature `inspect` when it is built)
 #   %python     the Python running lit;  %llvm_include  LLVM's include folder (for the runtime's own sources)
 #   %FileCheck  FileCheck (plain FileCheck, not and count are on the PATH too)
@@ -43,6 +44,7 @@ config.substitutions.append(("%bare_clangxx", "%s -std=c++20" % shlex.quote(conf
 config.substitutions.append(("%clangxx", clangxx))
 config.substitutions.append(("%plugin", plugin))
 config.substitutions.append(("%trace_cxx", "%s %s %s" % (clangxx, plugin, link)))
+config.substitutions.append(("%link_tracejit", link))
 config.substitutions.append(("%rewrite", shlex.quote(config.tracejit_rewrite)))
 config.substitutions.append(("%python", shlex.quote(sys.executable)))
 config.substitutions.append(("%llvm_include", shlex.quote(os.path.join(os.path.dirname(config.llvm_tools_dir), "include"))))

@@ -143,7 +143,7 @@ TEST_CASE("if_stmt: a branch that leaves a width-1 literal, the other a width-n 
 // expression, merged as a common subexpression) once kept width 1 instead of the mask's width, unlike
 // tj::select(mask, a, a) and unlike branches that differ; a later tj::sum or size() then differed. A state variable
 // that neither branch touches stays the same array.
-TEST_CASE("if_stmt: branches returning the same width-1 value take the mask's width; untouched state stays") {
+TEST_CASE("if_stmt: branches returning the same width-1 value take the mask's width — untouched state stays") {
     Bool m(std::vector<bool>{true, false, true});
     Float a(std::vector<float>{2.f});
     CHECK(tj::select(m, a, a).size() == 3);

@@ -158,7 +158,7 @@ TEST_CASE("freeze: every record and replay logs a line at info level saying why"
     CHECK(stats_of(frozen).replays == 3);
 }
 
-TEST_CASE("freeze: with Flag::KernelFreezing off calls run the body; on again, the recordings are reused") {
+TEST_CASE("freeze: with Flag::KernelFreezing off calls run the body — on again, the recordings are reused") {
     FreezingFlagGuard guard;
     tj::set_flag(tj::Flag::KernelFreezing, true);
     int runs = 0;

@@ -78,7 +78,7 @@ TEST_CASE("freeze pitfalls: writes through a std::shared_ptr input are reproduce
     CHECK(stats_of(frozen).replays == 3);
 }
 
-TEST_CASE("freeze pitfalls: the same shared_ptr passed twice stays shared on replay; distinct ones key apart") {
+TEST_CASE("freeze pitfalls: the same shared_ptr passed twice stays shared on replay — distinct ones key apart") {
     auto body = [](const std::shared_ptr<Particles> &a, const std::shared_ptr<Particles> &b) {
         a->pos = a->pos * 2.f;
         b->pos = b->pos + 1.f; // the same object when a == b: sees a's write
@@ -101,7 +101,7 @@ TEST_CASE("freeze pitfalls: the same shared_ptr passed twice stays shared on rep
     CHECK(stats_of(frozen).recordings == 2); // aliasing is part of the key
 }
 
-TEST_CASE("freeze pitfalls: writes through a std::reference_wrapper are reproduced; a const one is read only") {
+TEST_CASE("freeze pitfalls: writes through a std::reference_wrapper are reproduced — a const one is read only") {
     auto body = [](std::reference_wrapper<tj::Float> out, std::reference_wrapper<const tj::Float> in) {
         out.get() = out.get() * in.get() + 1.f;
     };

@@ -21,7 +21,7 @@ std::vector<float> every_expected(const tj::Float &x, size_t step) {
 
 } // namespace
 
-TEST_CASE("freeze: width 1 is a layout of its own (it broadcasts); other sizes share one recording") {
+TEST_CASE("freeze: width 1 is a layout of its own (it broadcasts) — other sizes share one recording") {
     auto body = [](const tj::Float &x, const tj::Float &y) { return x * 2.f + y; };
     auto frozen = tj::freeze(body);
     uint64_t seed = 1;

@@ -72,7 +72,7 @@ TEST_CASE("data: null for the empty array and an array of size 0") {
     CHECK(tj::zeros<Float>(0).data() == nullptr);
 }
 
-TEST_CASE("map: wraps foreign memory without a copy; release runs once when the last reference goes") {
+TEST_CASE("map: wraps foreign memory without a copy — release runs once when the last reference goes") {
     std::vector<float> host = {1.f, 2.f, 3.f, 4.f};
     int released = 0;
     size_t live = tj::detail::var_count();
@@ -117,7 +117,7 @@ TEST_CASE("map: a scatter copies first, the foreign memory is never written") {
     CHECK(released == 1); // m now owns its copy: nothing refers to the foreign memory any more
 }
 
-TEST_CASE("map: a release function may call tracejit; a throwing one is logged") {
+TEST_CASE("map: a release function may call tracejit — a throwing one is logged") {
     std::vector<float> host = {1.f, 2.f};
     float seen = 0;
     {
@@ -151,7 +151,7 @@ TEST_CASE("map: size 0, a null pointer, a misaligned pointer") {
     CHECK(contains(e, "not aligned"));
 }
 
-TEST_CASE("data and map inside a frozen function are FreezeErrors; mapped arrays are fine inputs") {
+TEST_CASE("data and map inside a frozen function are FreezeErrors — mapped arrays are fine inputs") {
     std::vector<float> host = {1.f, 2.f, 3.f};
     auto reads_pointer = tj::freeze([](const Float &x) {
         Float y = x + 1.f;

@@ -161,7 +161,7 @@ TEST_CASE("block_reduce: every op and type against a C++ loop, partial last bloc
     check_block_reduce_type<double>();
 }
 
-TEST_CASE("block_sum: a shorter last block is summed too; block_sum is block_reduce(Add)") {
+TEST_CASE("block_sum: a shorter last block is summed too — block_sum is block_reduce(Add)") {
     tj::Float x = {1.f, 2.f, 3.f, 4.f, 5.f};
     check_exact("block_sum(x, 2)", tj::block_sum(x, 2), std::vector<float>{3.f, 7.f, 5.f});
     check_exact("block_reduce(Add, x, 2)", tj::block_reduce(ReduceOp::Add, x, 2), std::vector<float>{3.f, 7.f, 5.f});
@@ -184,7 +184,7 @@ TEST_CASE("block_reduce: errors name the function and what is wrong") {
     check_error([&] { tj::block_reduce(ReduceOp::Mul, m, 1); }, {"tj::block_reduce()", "Bool"});
 }
 
-TEST_CASE("count, any, all, none: against a C++ loop; the empty mask follows Dr.Jit") {
+TEST_CASE("count, any, all, none: against a C++ loop — the empty mask follows Dr.Jit") {
     for (size_t n : sizes)
         for (int density : {0, 1, 50, 100}) { // percent of true entries
             Rng rng(n * 7 + density);
@@ -290,7 +290,7 @@ TEST_CASE("scatter_reduce: every op and type against a C++ loop, with duplicates
     check_scatter_reduce_type<double>();
 }
 
-TEST_CASE("scatter_reduce: lazy like scatter_add, fused with later reads; NaN is ignored by Min and Max") {
+TEST_CASE("scatter_reduce: lazy like scatter_add, fused with later reads — NaN is ignored by Min and Max") {
     tj::Float t = tj::zeros<tj::Float>(3);
     tj::scatter_reduce(ReduceOp::Max, t, tj::Float({5.f, 7.f, -1.f}), tj::UInt32({1, 1, 2}));
     tj::Float y = t * 2.f;
@@ -325,7 +325,7 @@ TEST_CASE("scatter_reduce and scatter_inc: errors name the function and what is 
         {"tj::scatter_reduce()", "index"});
 }
 
-TEST_CASE("scatter_inc: old values are distinct slots per index; masks, bounds and types") {
+TEST_CASE("scatter_inc: old values are distinct slots per index — masks, bounds and types") {
     for (size_t n : sizes) {
         CAPTURE(n);
         size_t m = n / 3 + 1;
@@ -439,7 +439,7 @@ TEST_CASE("block_reduce: gradients of Add, Mul, Min and Max against finite diffe
     check_exact("d max / dt with a tie", tj::grad(t), std::vector<double>{0.0, 1.0, 1.0, 0.0});
 }
 
-TEST_CASE("scatter_reduce: gradients of Add, Min and Max against finite differences; Mul refuses") {
+TEST_CASE("scatter_reduce: gradients of Add, Min and Max against finite differences — Mul refuses") {
     for (ReduceOp op : {ReduceOp::Add, ReduceOp::Min, ReduceOp::Max})
         for (size_t n : {size_t(1), size_t(7), size_t(40)}) {
             std::string what = fmt::format("scatter_reduce({}, t, v[{}])", op_name(op), n);

@@ -304,7 +304,7 @@ TEST_CASE("prefix reductions and compress: errors name the function and what is 
     check_error([&] { tj::compress(tj::Bool()); }, {"tj::compress()"});
 }
 
-TEST_CASE("compress: a mask that is not Bool does not compile; a Bool from another type is fine") {
+TEST_CASE("compress: a mask that is not Bool does not compile — a Bool from another type is fine") {
     static_assert(!std::is_invocable_v<decltype(static_cast<tj::UInt32 (*)(const tj::Bool &)>(&tj::compress)),
                                        const tj::Int32 &>);
     check_exact("compress(cast<Bool>(…))", tj::compress(tj::Int32({0, 7, 0, 1}) != 0), std::vector<uint32_t>{1, 3});

@@ -315,7 +315,7 @@ TEST_CASE("tape file: a version 1 file (before gradients) still loads, with no g
     CHECK(tj::tape::printlevels(*tj::tape::load_bytes(again), 3) == tj::tape::printlevels(*t, 3));
 }
 
-TEST_CASE("tape file: version 3 keeps unfinished calls and a call's thread; version 2 files still load") {
+TEST_CASE("tape file: version 3 keeps unfinished calls and a call's thread — version 2 files still load") {
     tj::tape::Tape t = tj::track(sq, 3.0);
     REQUIRE(t->kind() == Kind::Call);
     CHECK(t->unfinished().empty());

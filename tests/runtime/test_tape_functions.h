@@ -112,6 +112,16 @@ inline double sq(double x) {
     } catch (...) { __tjf.thrown(std::current_exception()); throw; }
 }
 
+// sq again with the twin the plugin emits by default (docs/tape.md, "Twins"): the body as written while nothing
+// records anywhere (tj::tape::detail::recording() reads the process-wide flag with a plain load), the instrumented
+// copy, a noinline and cold lambda, otherwise.
+inline double twin_sq(double x) {
+    if (!::tj::tape::detail::recording()) [[likely]] { return x * x; } else { return
+    [&]() __attribute__((noinline, cold)) -> double { ::tj::tape::detail::Frame __tjf(sq_info); __tjf.args(x); try {
+    return __tjf.ret(0, x * x);
+    } catch (...) { __tjf.thrown(std::current_exception()); throw; } }(); }
+}
+
 inline constexpr Site poly_sites[] = {
     site(Kind::Statement, 5, 5, 0, "double y = sq(x) + 1", 0, 1, 0, 1, 0, 1),
     site(Kind::Return, 6, 5, 0, "return y", 1, 1),

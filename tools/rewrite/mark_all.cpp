@@ -34,6 +34,16 @@ class Marker : public RecursiveASTVisitor<Marker> {
             return true;
         if (!m_done.insert(paren.getRawEncoding()).second)
             return true;
+        if (isa<CXXConversionDecl>(fn)) {
+            // `operator bool [[jit::trace]] ()` would mark the type bool (a conversion function's name ends in
+            // a type, whose attributes appertain to it): the mark goes first, before `explicit` and the like
+            // (after a template's parameter lists).
+            SourceLocation start = fn->getInnerLocStart();
+            if (start.isInvalid() || start.isMacroID() || !m_sm.isInMainFile(start))
+                return true;
+            m_rewriter.InsertTextBefore(start, "[[jit::trace]] ");
+            return true;
+        }
         bool invalid = false;
         const char *at = m_sm.getCharacterData(paren, &invalid);
         bool spaced = !invalid && (at[-1] == ' ' || at[-1] == '\t' || at[-1] == '\n');
