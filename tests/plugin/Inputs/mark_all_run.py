@@ -23,10 +23,11 @@ sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from mark_all_compile import diagnostics  # noqa: E402  (the same diagnostic parser and comparison)
 
+# Each with the blanks before it: a number printed in a fixed width is padded by how many digits it has.
 TIMINGS = [
-    (re.compile(r"\d+(?:\.\d+)?(?:e[+-]?\d+)?\s*(?:ms|us|µs|ns|s)\b"), "<time>"),
-    (re.compile(r"\d+(?:\.\d+)?\s*G\s+\S+/s"), "<rate>"),
-    (re.compile(r"\b\d+(?:\.\d+)?x\b"), "<ratio>"),
+    (re.compile(r"\s*\b\d+(?:\.\d+)?(?:e[+-]?\d+)?\s*(?:ms|us|µs|ns|s)\b"), " <time>"),
+    (re.compile(r"\s*\b\d+(?:\.\d+)?\s*G\s+\S+/s"), " <rate>"),
+    (re.compile(r"\s*\b\d+(?:\.\d+)?x\b"), " <ratio>"),
 ]
 RUN_TIMEOUT = 300
 

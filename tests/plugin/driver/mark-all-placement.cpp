@@ -13,21 +13,21 @@
 #include <cstdio>
 
 struct Flag {
-    // CHECK: {{^}}    [[jit::trace]] explicit operator bool() const { return on; }
+    // CHECK: {{^}}    {{\[\[}}jit::trace]] explicit operator bool() const { return on; }
     explicit operator bool() const { return on; }
-    // CHECK: {{^}}    [[jit::trace]] operator int() const { return on ? 7 : 0; }
+    // CHECK: {{^}}    {{\[\[}}jit::trace]] operator int() const { return on ? 7 : 0; }
     operator int() const { return on ? 7 : 0; }
-    // CHECK: {{^}}    template <typename T> [[jit::trace]] explicit operator T *() const { return nullptr; }
+    // CHECK: {{^}}    template <typename T> {{\[\[}}jit::trace]] explicit operator T *() const { return nullptr; }
     template <typename T> explicit operator T *() const { return nullptr; }
-    // CHECK: {{^}}    int operator() [[jit::trace]] (int x) const { return x + on; }
+    // CHECK: {{^}}    int operator() {{\[\[}}jit::trace]] (int x) const { return x + on; }
     int operator()(int x) const { return x + on; }
     bool on = true;
 };
 
-// CHECK: {{^}}int twice [[jit::trace]] (int x) { return 2 * x; }
+// CHECK: {{^}}int twice {{\[\[}}jit::trace]] (int x) { return 2 * x; }
 int twice(int x) { return 2 * x; }
 
-// CHECK: {{^}}int main [[jit::trace]] () {
+// CHECK: {{^}}int main {{\[\[}}jit::trace]] () {
 int main() {
     Flag f;
     std::printf("%d %d %d %d %d\n", static_cast<bool>(f), static_cast<int>(f), static_cast<int *>(f) == nullptr,
