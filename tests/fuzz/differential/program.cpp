@@ -29,6 +29,17 @@ struct Rand {
 
 bool any_of(const Facts &f1, const Facts &f2, bool Facts::*m) { return f1.*m || f2.*m; }
 
+/// The binary ops a control-flow op applies (in its branches and loop bodies).
+std::vector<BinOp> ops_of(const Op &op) {
+    switch (op.kind) {
+    case Kind::If: return {BinOp(op.sub), BinOp(op.k1)};
+    case Kind::Loop: return {BinOp(op.sub)};
+    case Kind::IfNested: return {BinOp(op.sub), BinOp(op.k1), BinOp(op.k2)};
+    case Kind::LoopIf: return {BinOp(op.sub), BinOp(op.k2)};
+    default: return {};
+    }
+}
+
 /// The facts of `op` from those of its operands.
 Facts facts_of(const Op &op, const std::vector<Facts> &f) {
     Facts r;
@@ -65,11 +76,14 @@ Facts facts_of(const Op &op, const std::vector<Facts> &f) {
         break;
     case Kind::Eval: r = fa(op.a); break;
     case Kind::If:
-    case Kind::Loop: {
-        bool mul = BinOp(op.sub) == BinOp::Mul || (op.kind == Kind::If && BinOp(op.k1) == BinOp::Mul);
-        bool minmax = false;
-        for (int b : {int(op.sub), op.kind == Kind::If ? int(op.k1) : int(op.sub)})
-            minmax |= BinOp(b) == BinOp::Min || BinOp(b) == BinOp::Max;
+    case Kind::Loop:
+    case Kind::IfNested:
+    case Kind::LoopIf: {
+        bool mul = false, minmax = false;
+        for (BinOp b : ops_of(op)) {
+            mul |= b == BinOp::Mul;
+            minmax |= b == BinOp::Min || b == BinOp::Max;
+        }
         r.zero_sign = any_of(fa(op.b), fa(op.c), &Facts::zero_sign) || minmax;
         r.fma = mul || any_of(fa(op.b), fa(op.c), &Facts::fma); // merged by select, or carried by the loop
         break;
@@ -118,6 +132,22 @@ struct Generator {
         if (is_int(t))
             return BinOp(rnd.below(12));
         return rnd.pick(std::array{BinOp::And, BinOp::Or, BinOp::Xor});
+    }
+    /// Binary ops of one nested construct. Float branches and loop bodies never mix a product with an add or
+    /// sub: merged by a select or carried by the loop, a product may reach the add of the other branch or the
+    /// next iteration, where it could be contracted into an FMA (a Mul becomes a Div then).
+    std::vector<BinOp> nested_ops(Ty t, int count) {
+        std::vector<BinOp> ops;
+        bool addsub = false;
+        for (int i = 0; i < count; ++i) {
+            ops.push_back(binop(t));
+            addsub |= ops.back() == BinOp::Add || ops.back() == BinOp::Sub;
+        }
+        if (is_float(t) && addsub)
+            for (BinOp &b : ops)
+                if (b == BinOp::Mul)
+                    b = BinOp::Div;
+        return ops;
     }
     /// Operands of float binary ops: no product into an add/sub (FMA contraction), no divisor whose zeros have an
     /// unspecified sign.
@@ -200,6 +230,29 @@ struct Generator {
             op.sub = uint8_t(t == Ty::Bool ? 1 + rnd.below(2) : rnd.below(3));
             op.a = operand(t);
             op.wide = false;
+        } else if (k < 94 + 4 && rnd.below(2) == 0) {
+            // Nested symbolic control flow: an if_stmt whose branches hold an if_stmt and a while_loop, or a
+            // while_loop whose body holds an if_stmt; the masks and counts are registers captured from outside.
+            op.kind = rnd.below(2) ? Kind::IfNested : Kind::LoopIf;
+            std::vector<BinOp> ops = nested_ops(t, 3);
+            op.sub = uint8_t(ops[0]);
+            op.k1 = int64_t(ops[1]);
+            op.k2 = int64_t(ops[2]);
+            op.a = operand(Ty::Bool);
+            bool addsub = false;
+            for (BinOp b : ops_of(op))
+                addsub |= is_float(t) && (b == BinOp::Add || b == BinOp::Sub);
+            op.b = operand(t, [&](int i) { return !(addsub && facts[i].fma); }); // x: the left operand throughout
+            op.c = operand(t, [&](int i) { return !(addsub && facts[i].fma) && !(is_float(t) && facts[i].zero_sign); });
+            if (op.kind == Kind::IfNested) {
+                op.d = operand(Ty::Bool);
+                op.e = operand(index_ty());
+                op.wide = wide(op.a) || wide(op.b) || wide(op.c) || wide(op.d) || wide(op.e);
+            } else {
+                op.d = operand(index_ty());
+                op.k1 = 2 + rnd.below(4); // 0 to k1 - 1 iterations
+                op.wide = wide(op.a) || wide(op.b) || wide(op.c) || wide(op.d);
+            }
         } else if (k < 94 + 4) {
             op.kind = rnd.below(2) ? Kind::If : Kind::Loop;
             BinOp b1 = binop(t), b2 = op.kind == Kind::If ? binop(t) : b1;
@@ -273,6 +326,21 @@ std::string text(const Op &op) {
         return fmt::format("{}; Int32 i = tj::zeros<Int32>(1); tj::while_loop(std::tie(@, i), [&](auto &, auto &i) "
                            "{{ return i < tj::cast<Int32>({} % {}); }}, [&](auto &x, auto &i) {{ x = {}; i += 1; }})",
                            b, name(op.d), op.k1, bin_expr(op.sub, "x", c));
+    case Kind::IfNested:
+        return fmt::format(
+            "tj::if_stmt({}, std::make_tuple({}, {}), [&](auto &x, auto &y) {{ return tj::if_stmt({}, "
+            "std::make_tuple(x, y), [](auto &x, auto &y) {{ return {}; }}, [](auto &x, auto &y) {{ return {}; }}); }}, "
+            "[&](auto &x, auto &y) {{ auto z = x; Int32 i = tj::zeros<Int32>(1); tj::while_loop(std::tie(z, i), "
+            "[&](auto &, auto &i) {{ return i < tj::cast<Int32>({} % 3); }}, [&](auto &z, auto &i) {{ z = {}; i += 1; "
+            "}}); return z; }})",
+            a, b, c, name(op.d), bin_expr(op.sub, "x", "y"), bin_expr(uint8_t(op.k1), "x", "y"), name(op.e),
+            bin_expr(uint8_t(op.k2), "z", "y"));
+    case Kind::LoopIf:
+        return fmt::format("{}; Int32 i = tj::zeros<Int32>(1); tj::while_loop(std::tie(@, i), [&](auto &, auto &i) "
+                           "{{ return i < tj::cast<Int32>({} % {}); }}, [&](auto &x, auto &i) {{ x = tj::if_stmt({}, "
+                           "std::make_tuple(x, {}), [](auto &x, auto &y) {{ return {}; }}, [](auto &x, auto &y) "
+                           "{{ return {}; }}); i += 1; }})",
+                           b, name(op.d), op.k1, a, c, bin_expr(op.sub, "x", "y"), bin_expr(uint8_t(op.k2), "x", "y"));
     }
     return "?";
 }
@@ -301,7 +369,7 @@ std::vector<bool> needed_by(const Program &p, int r) {
     keep[r] = true;
     for (int i = r; i >= 0; --i)
         if (keep[i])
-            for (int o : {p.ops[i].a, p.ops[i].b, p.ops[i].c, p.ops[i].d})
+            for (int o : {p.ops[i].a, p.ops[i].b, p.ops[i].c, p.ops[i].d, p.ops[i].e})
                 if (o >= 0)
                     keep[o] = true;
     return keep;

@@ -29,6 +29,9 @@ enum class Kind : uint8_t {
     Eval,       // tj::eval(a); the value of a
     If,         // if_stmt(a, (b, c), true: b sub c, false: b k1 c) with BinOps sub and k1
     Loop,       // x = b, i = 0; while_loop(i < d % k1) { x = x sub c; i += 1 }; the final x
+    IfNested,   // if_stmt(a, (b, c), true: if_stmt(d, (x, y), x sub y, x k1 y),
+                //                    false: z = x, i = 0; while_loop(i < e % 3) { z = z k2 y; i += 1 }; z)
+    LoopIf,     // x = b, i = 0; while_loop(i < d % k1) { x = if_stmt(a, (x, c), x sub c, x k2 c); i += 1 }; x
 };
 enum class UnOp : uint8_t { Neg, Abs, Not, Sqrt, Floor, Ceil, Round, Rsqrt };
 enum class BinOp : uint8_t { Add, Sub, Mul, Div, Mod, Min, Max, And, Or, Xor, Shl, Shr };
@@ -41,7 +44,7 @@ struct Op {
     Ty ty;           // type of the result
     uint8_t sub = 0; // UnOp / BinOp / CmpOp / RedOp
     bool wide = true; // width n (else width 1)
-    int a = -1, b = -1, c = -1, d = -1;
+    int a = -1, b = -1, c = -1, d = -1, e = -1;
     int64_t k1 = 0, k2 = 0;
 };
 

@@ -206,6 +206,32 @@ struct Interp {
                 out.push_back(E(binary<T>(at(m, i) ? BinOp(op.sub) : BinOp(op.k1), T(at(x, i)), T(at(y, i)))));
             return out;
         }
+        case Kind::IfNested: {
+            auto &m = get<bool>(r, op.a), &inner = get<bool>(r, op.d);
+            auto &x = get<T>(r, op.b), &y = get<T>(r, op.c);
+            for (size_t i = 0, w = lanes({op.a, op.b, op.c, op.d, op.e}); i < w; ++i) {
+                T v = T(at(x, i));
+                if (at(m, i)) {
+                    v = binary<T>(at(inner, i) ? BinOp(op.sub) : BinOp(op.k1), v, T(at(y, i)));
+                } else {
+                    for (int64_t k = 0, count = index(op.e, i, 3); k < count; ++k)
+                        v = binary<T>(BinOp(op.k2), v, T(at(y, i)));
+                }
+                out.push_back(E(v));
+            }
+            return out;
+        }
+        case Kind::LoopIf: {
+            auto &m = get<bool>(r, op.a);
+            auto &x = get<T>(r, op.b), &y = get<T>(r, op.c);
+            for (size_t i = 0, w = lanes({op.a, op.b, op.c, op.d}); i < w; ++i) {
+                T v = T(at(x, i));
+                for (int64_t k = 0, count = index(op.d, i, op.k1); k < count; ++k)
+                    v = binary<T>(at(m, i) ? BinOp(op.sub) : BinOp(op.k2), v, T(at(y, i)));
+                out.push_back(E(v));
+            }
+            return out;
+        }
         case Kind::Loop: {
             auto &x = get<T>(r, op.b), &y = get<T>(r, op.c);
             for (size_t i = 0, w = lanes({op.b, op.c, op.d}); i < w; ++i) // over the largest size

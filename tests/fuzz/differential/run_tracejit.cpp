@@ -140,6 +140,44 @@ template <typename T> Val step(const Program &p, const Op &op, const std::vector
             });
         return x;
     }
+    case Kind::IfNested: {
+        const tj::Bool &inner = get<bool>(r, op.d);
+        tj::Int32 count = with_index(r, p, op.e, 3, [](const auto &c) { return tj::cast<int32_t>(c); });
+        return tj::if_stmt(
+            get<bool>(r, op.a), std::make_tuple(get<T>(r, op.b), get<T>(r, op.c)),
+            [&](A &x, A &y) {
+                return tj::if_stmt(
+                    inner, std::make_tuple(x, y), [&](A &x, A &y) { return binary<T>(BinOp(op.sub), x, y); },
+                    [&](A &x, A &y) { return binary<T>(BinOp(op.k1), x, y); });
+            },
+            [&](A &x, A &y) {
+                A z = x;
+                tj::Int32 i = tj::zeros<tj::Int32>(1);
+                tj::while_loop(
+                    std::tie(z, i), [&](const A &, const tj::Int32 &i) { return i < count; },
+                    [&](A &z, tj::Int32 &i) {
+                        z = binary<T>(BinOp(op.k2), z, y);
+                        i += 1;
+                    });
+                return z;
+            });
+    }
+    case Kind::LoopIf: {
+        A x = get<T>(r, op.b);
+        tj::Int32 i = tj::zeros<tj::Int32>(1);
+        const A &y = get<T>(r, op.c);
+        const tj::Bool &m = get<bool>(r, op.a);
+        tj::Int32 count = with_index(r, p, op.d, op.k1, [](const auto &c) { return tj::cast<int32_t>(c); });
+        tj::while_loop(
+            std::tie(x, i), [&](const A &, const tj::Int32 &i) { return i < count; },
+            [&](A &x, tj::Int32 &i) {
+                x = tj::if_stmt(
+                    m, std::make_tuple(x, y), [&](A &x, A &y) { return binary<T>(BinOp(op.sub), x, y); },
+                    [&](A &x, A &y) { return binary<T>(BinOp(op.k2), x, y); });
+                i += 1;
+            });
+        return x;
+    }
     case Kind::Eval: {
         A v = get<T>(r, op.a);
         tj::eval(v);
