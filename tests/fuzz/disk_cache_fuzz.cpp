@@ -28,7 +28,7 @@ constexpr std::string_view fuzz_key = "tracejit disk cache fuzz key";
 constexpr uint64_t fuzz_hash = 0x1234;
 
 tj::cache::DiskCache *g_cache = nullptr;
-std::string g_path;
+std::string g_dir, g_path;
 /// Inputs read and hits among them, printed at exit: a run whose seeds never hit would fuzz only the rejections.
 size_t g_inputs = 0, g_hits = 0;
 
@@ -55,17 +55,21 @@ void write_input(const uint8_t *data, size_t size) {
 
 extern "C" int LLVMFuzzerInitialize(int *, char ***) {
     const char *tmp = std::getenv("TMPDIR");
-    std::string dir = std::string(tmp && *tmp ? tmp : "/tmp") + "/tracejit-disk-cache-fuzz-XXXXXX";
-    if (!::mkdtemp(dir.data())) // mode 0700, as the cache requires of its folder
+    g_dir = std::string(tmp && *tmp ? tmp : "/tmp") + "/tracejit-disk-cache-fuzz-XXXXXX";
+    if (!::mkdtemp(g_dir.data())) // mode 0700, as the cache requires of its folder
         fail("cannot create a private folder");
     tj::cache::DiskCacheConfig config;
-    config.dir = dir;
+    config.dir = g_dir;
     config.max_bytes = uint64_t(1) << 30;
-    g_cache = new tj::cache::DiskCache(config); // lives as long as the process; the folder too (one file)
-    g_path = dir + "/0000000000001234.tjk";
+    g_cache = new tj::cache::DiskCache(config); // lives as long as the process
+    g_path = g_dir + "/0000000000001234.tjk";
     tj::set_log_level(tj::LogLevel::Trace);
     tj::set_log_callback([](tj::LogLevel, const std::string &) {});
-    std::atexit([] { std::fprintf(stderr, "disk_cache_fuzz: %zu inputs read, %zu hits\n", g_inputs, g_hits); });
+    std::atexit([] {
+        std::fprintf(stderr, "disk_cache_fuzz: %zu inputs read, %zu hits\n", g_inputs, g_hits);
+        ::unlink(g_path.c_str()); // the folder holds only this file (a corrupt one is deleted by load itself)
+        ::rmdir(g_dir.c_str());
+    });
     return 0;
 }
 

@@ -101,7 +101,9 @@ static_assert(factorial(5) == 120);
 
 template <typename T> struct Matrix2 {
     T a, b, c, d;
-    Matrix2 operator*(const Matrix2 &o) const { return {a * o.a + b * o.c, a * o.b + b * o.d, c * o.a + d * o.c, c * o.b + d * o.d}; }
+    Matrix2 operator*(const Matrix2 &o) const {
+        return {a * o.a + b * o.c, a * o.b + b * o.d, c * o.a + d * o.c, c * o.b + d * o.d};
+    }
     auto operator<=>(const Matrix2 &) const = default;
     T trace() const noexcept { return a + d; }
 };
@@ -145,7 +147,9 @@ struct Basket : Counter<Basket> {
 
 class Buffer {
   public:
-    explicit Buffer(size_t n) : m_data(std::make_unique<int[]>(n)), m_size(n) { std::iota(m_data.get(), m_data.get() + n, 1); }
+    explicit Buffer(size_t n) : m_data(std::make_unique<int[]>(n)), m_size(n) {
+        std::iota(m_data.get(), m_data.get() + n, 1);
+    }
     Buffer(const Buffer &o) : Buffer(o.m_size) { std::copy_n(o.m_data.get(), m_size, m_data.get()); }
     Buffer(Buffer &&o) noexcept : m_data(std::move(o.m_data)), m_size(std::exchange(o.m_size, 0)) {}
     Buffer &operator=(Buffer o) noexcept {
@@ -249,15 +253,10 @@ std::optional<size_t> find_word(const std::vector<std::string> &words, std::stri
 // --- control flow: switch, goto, labels, loops ---
 int classify(int x) {
     switch (x % 4) {
-    case 0:
-        return 10;
-    case 1:
-        [[fallthrough]];
-    case 2:
-        x += 3;
-        break;
-    default:
-        goto negative;
+    case 0: return 10;
+    case 1: [[fallthrough]];
+    case 2: x += 3; break;
+    default: goto negative;
     }
     return x;
 negative:
@@ -287,7 +286,8 @@ std::map<std::string, int> word_counts(const std::string &text) {
     std::istringstream in(text);
     std::string w;
     while (in >> w) {
-        std::transform(w.begin(), w.end(), w.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+        std::transform(w.begin(), w.end(), w.begin(),
+                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
         ++counts[w];
     }
     return counts;
