@@ -18,7 +18,7 @@
 namespace tj::support {
 namespace {
 
-/// zstd's level for cache entries: the level LLVM's compression::zstd used before (files stay byte-identical).
+/// zstd's level for cache entries: LLVM's default, which compressed them before (any zstd decoder reads them).
 constexpr int zstd_level = 5;
 
 constexpr uint32_t flag_zstd = 1; ///< the payload is compressed with zstd
