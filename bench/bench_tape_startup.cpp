@@ -84,16 +84,15 @@ int main() {
     int failures = 0;
 
     // The three compute the same thing; the tape build maps the tape library and no LLVM; the full one maps LLVM.
-    const std::string plain = report(TJ_STARTUP_PLAIN), tape = report(TJ_STARTUP_TAPE),
-                      full = report(TJ_STARTUP_FULL);
+    const std::string plain = report(TJ_STARTUP_PLAIN), tape = report(TJ_STARTUP_TAPE), full = report(TJ_STARTUP_FULL);
     auto result_of = [](const std::string &r) { return r.substr(0, r.find(' ')); };
     const bool same = !plain.empty() && result_of(plain) == result_of(tape) && result_of(plain) == result_of(full);
     const bool mapped_ok = plain.find("tape=0 runtime=0 llvm=0") != std::string::npos &&
                            tape.find("tape=1 runtime=0 llvm=0") != std::string::npos &&
                            full.find("tape=1 runtime=1 llvm=1") != std::string::npos;
     if (!same || !mapped_ok) {
-        std::printf("  unexpected reports:\n    plain: %s\n    tape:  %s\n    full:  %s\n", plain.c_str(),
-                    tape.c_str(), full.c_str());
+        std::printf("  unexpected reports:\n    plain: %s\n    tape:  %s\n    full:  %s\n", plain.c_str(), tape.c_str(),
+                    full.c_str());
         ++failures;
     }
 

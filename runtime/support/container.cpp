@@ -74,7 +74,8 @@ std::string encode_container(FileKind kind, uint32_t kind_version, std::string_v
     uint32_t flags = 0;
     if (compress == Compress::Zstd) {
         compressed.resize(ZSTD_compressBound(payload.size()));
-        const size_t n = ZSTD_compress(compressed.data(), compressed.size(), payload.data(), payload.size(), zstd_level);
+        const size_t n =
+            ZSTD_compress(compressed.data(), compressed.size(), payload.data(), payload.size(), zstd_level);
         // With a bound-sized buffer only an allocation failure inside zstd makes it fail.
         if (ZSTD_isError(n))
             throw std::bad_alloc();

@@ -22,18 +22,23 @@ bool equals_insensitive(std::string_view a, std::string_view b) {
 size_t utf8_sequence_length(std::string_view s) {
     auto byte = [&](size_t i) { return static_cast<unsigned char>(s[i]); };
     const unsigned char c = byte(0);
-    size_t len;
-    unsigned char low = 0x80, high = 0xBF; // the range of the second byte
     if (c < 0x80)
         return 1;
-    else if (c >= 0xC2 && c <= 0xDF)
+    size_t len = 0;
+    unsigned char low = 0x80, high = 0xBF; // the range of the second byte
+    if (c >= 0xC2 && c <= 0xDF) {
         len = 2;
-    else if (c >= 0xE0 && c <= 0xEF)
-        len = 3, low = c == 0xE0 ? 0xA0 : 0x80, high = c == 0xED ? 0x9F : 0xBF;
-    else if (c >= 0xF0 && c <= 0xF4)
-        len = 4, low = c == 0xF0 ? 0x90 : 0x80, high = c == 0xF4 ? 0x8F : 0xBF;
-    else
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        len = 3;
+        low = c == 0xE0 ? 0xA0 : 0x80;  // no overlong forms
+        high = c == 0xED ? 0x9F : 0xBF; // no surrogates
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        len = 4;
+        low = c == 0xF0 ? 0x90 : 0x80;  // no overlong forms
+        high = c == 0xF4 ? 0x8F : 0xBF; // nothing above U+10FFFF
+    } else {
         return 0;
+    }
     if (s.size() < len || byte(1) < low || byte(1) > high)
         return 0;
     for (size_t i = 2; i < len; ++i)
@@ -64,8 +69,7 @@ bool is_bare_id(std::string_view s) {
             return false;
     static constexpr std::array<std::string_view, 6> keywords = {"node",    "edge",     "graph",
                                                                  "digraph", "subgraph", "strict"};
-    return std::none_of(keywords.begin(), keywords.end(),
-                        [&](std::string_view k) { return equals_insensitive(s, k); });
+    return std::none_of(keywords.begin(), keywords.end(), [&](std::string_view k) { return equals_insensitive(s, k); });
 }
 
 /// Appends `s` as a DOT quoted string: quotes and backslashes escaped, '\n' as DOT's line break, tabs as spaces,

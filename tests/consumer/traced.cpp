@@ -42,8 +42,9 @@ int main() {
     std::printf("consumer_traced: triangle(4) = %d, %d loop nodes: %s\n", root.value<int>(), loops,
                 ok ? "ok" : "MISMATCH");
     const bool tape_only = mapped("libtracejit_tape.so") && !mapped("libtracejit.so") && !mapped("libLLVM");
-    std::printf("consumer_traced: %s\n", tape_only ? "libtracejit_tape only, no LLVM"
-                                                   : "MISMATCH: libtracejit or LLVM is mapped, or the tape library is not");
+    std::printf("consumer_traced: %s\n", tape_only
+                                             ? "libtracejit_tape only, no LLVM"
+                                             : "MISMATCH: libtracejit or LLVM is mapped, or the tape library is not");
     ok = ok && tape_only;
     return ok ? 0 : 1;
 }
