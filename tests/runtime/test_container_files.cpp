@@ -31,7 +31,7 @@ TEST_CASE("support: hash64 is XXH3-64 with seed 0, as disk file names and checks
     CHECK(hash64(std::string_view("a")) == 0xE6C632B61E964E1Full);
 }
 
-TEST_CASE("support: a compressed container decodes to its payload; a damaged one is refused, never a crash") {
+TEST_CASE("support: a compressed container decodes to its payload — a damaged one is refused, never a crash") {
     std::string payload;
     for (int i = 0; i < 5000; ++i)
         payload += "kernel " + std::to_string(i % 17) + ";\n";
