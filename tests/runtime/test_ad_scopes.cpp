@@ -157,6 +157,27 @@ TEST_CASE("AD scopes: nested limited suspensions add up and end in order") {
     CHECK(tj::grad_enabled(a));
 }
 
+TEST_CASE("AD scopes: a symbolic loop treats a suspended state array as a constant") {
+    // x ← x·a + b, three times: x3 = a³x0 + (a² + a + 1)b.
+    D x0(av), a(bv), b(av);
+    tj::enable_grad(x0, a, b);
+    D x = x0, aa = a, bb = b;
+    tj::Int32 i = tj::zeros<tj::Int32>(av.size());
+    {
+        tj::SuspendGrad s(a, aa);
+        tj::while_loop(
+            std::tie(x, i, aa, bb), [](const D &, const tj::Int32 &i, const D &, const D &) { return i < 3; },
+            [](D &x, tj::Int32 &i, D &a, D &b) {
+                x = x * a + b;
+                i += 1;
+            });
+    }
+    tj::backward(x);
+    CHECK(values_of(tj::grad(a)) == std::vector<double>(bv.size(), 0.0));
+    check_close("d/dx0", values_of(tj::grad(x0)), map1(bv, [](double v) { return v * v * v; }));
+    check_close("d/db", values_of(tj::grad(b)), map1(bv, [](double v) { return v * v + v + 1; }));
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // enqueue + traverse
 
