@@ -1,4 +1,4 @@
-// include/tracejit/ad_custom.h — custom differentiable operations: tj::CustomOp<R(Args...)> and tj::custom<Op>(args...)
+// include/tracejit/ad_custom.h — custom differentiable operations: tj::CustomOp<R(Args...)> and tj::custom<Op>()
 //
 // The user writes the primal (`eval`, run without AD on detached copies of the arguments) and the derivative
 // rules (`forward`, `backward`); tj::custom<Op>(args...) runs eval and, when an argument has gradients, connects
@@ -10,8 +10,8 @@
 #include <tracejit/ad_core.h>
 #include <tracejit/ad_scope.h>
 #include <tracejit/array.h>
-#include <tracejit/freeze_traverse.h>
 #include <tracejit/control.h>
+#include <tracejit/freeze_traverse.h>
 
 #include <cstddef>
 #include <memory>
@@ -55,7 +55,7 @@ class CustomOpBase {
     std::vector<size_t> m_arg_begin; ///< argument I's slots are m_in[m_arg_begin[I] .. m_arg_begin[I+1])
     std::string_view m_type_name;    ///< the C++ type of the operation
     bool m_has_forward = false, m_has_backward = false;
-    uint8_t m_rule = 0;              ///< the rule running: 1 forward(), 2 backward(), 0 none
+    uint8_t m_rule = 0; ///< the rule running: 1 forward(), 2 backward(), 0 none
 };
 
 /// Connects a custom operation to the AD graph: `in_ads` (one per input slot, 0 allowed) and the output slots'
@@ -67,8 +67,8 @@ void ad_custom_connect(const std::shared_ptr<CustomOpBase> &op, const uint32_t *
 uint32_t ad_custom_grad(const CustomOpBase &op, bool input, size_t slot);
 /// set_grad_in / set_grad_out: stores the gradients of slots [first, first + count) after checking their
 /// number, types and sizes (tj::Error naming the operation, the argument and both sizes).
-void ad_custom_set_grads(CustomOpBase &op, bool input, size_t arg, size_t first, size_t expected,
-                         const uint32_t *jits, size_t count);
+void ad_custom_set_grads(CustomOpBase &op, bool input, size_t arg, size_t first, size_t expected, const uint32_t *jits,
+                         size_t count);
 
 /// The name of type T, from the compiler's signature of this function.
 template <typename T> constexpr std::string_view type_name_of() {
@@ -141,8 +141,8 @@ template <typename R, typename... Args> class CustomOp<R(Args...)> : public deta
         static_assert(!std::is_arithmetic_v<Arg<I>>, "tj::CustomOp::set_grad_in<I>(): argument I is a host value");
         Arg<I> copy = g;
         std::vector<uint32_t> ids = detail::slot_jits(copy);
-        detail::ad_custom_set_grads(*this, true, I, m_arg_begin[I], m_arg_begin[I + 1] - m_arg_begin[I],
-                                    ids.data(), ids.size());
+        detail::ad_custom_set_grads(*this, true, I, m_arg_begin[I], m_arg_begin[I + 1] - m_arg_begin[I], ids.data(),
+                                    ids.size());
     }
     /// In a forward rule: the tangent of the result (same rules as set_grad_in).
     void set_grad_out(const Output &g) {
@@ -176,20 +176,22 @@ template <typename Op, typename... Ts> typename Op::Output custom(const Ts &...a
     // The arguments, their AD nodes, then the detached copies that eval and the rules see.
     Inputs in(args...);
     std::vector<uint32_t> in_ads, in_jits;
-    std::apply([&](auto &...a) {
-        auto one = [&](auto &x) {
-            op->m_arg_begin.push_back(in_ads.size());
-            detail::StateCollector c = detail::collect_state(x);
-            for (const detail::StateSlot &slot : c.arrays) {
-                detail::VarPair p = slot.get(slot.array);
-                in_ads.push_back(p.ad);
-                in_jits.push_back(p.jit);
-                detail::var_inc_ref(p.jit);
-                slot.set(slot.array, {p.jit, 0});
-            }
-        };
-        (one(a), ...);
-    }, in);
+    std::apply(
+        [&](auto &...a) {
+            auto one = [&](auto &x) {
+                op->m_arg_begin.push_back(in_ads.size());
+                detail::StateCollector c = detail::collect_state(x);
+                for (const detail::StateSlot &slot : c.arrays) {
+                    detail::VarPair p = slot.get(slot.array);
+                    in_ads.push_back(p.ad);
+                    in_jits.push_back(p.jit);
+                    detail::var_inc_ref(p.jit);
+                    slot.set(slot.array, {p.jit, 0});
+                }
+            };
+            (one(a), ...);
+        },
+        in);
     op->m_arg_begin.push_back(in_ads.size());
     op->m_inputs.emplace(std::move(in));
 

@@ -114,13 +114,9 @@ CustomOpBase::~CustomOpBase() {
             var_dec_ref(s.grad);
 }
 
-void CustomOpBase::forward() {
-    throw Error(fmt::format("tj::CustomOp '{}': forward() is not overridden", name()));
-}
+void CustomOpBase::forward() { throw Error(fmt::format("tj::CustomOp '{}': forward() is not overridden", name())); }
 
-void CustomOpBase::backward() {
-    throw Error(fmt::format("tj::CustomOp '{}': backward() is not overridden", name()));
-}
+void CustomOpBase::backward() { throw Error(fmt::format("tj::CustomOp '{}': backward() is not overridden", name())); }
 
 std::string CustomOpBase::name() const { // the type's name, without "(anonymous namespace)::"
     std::string name(m_type_name);
@@ -187,8 +183,8 @@ uint32_t ad_custom_grad(const CustomOpBase &op, bool input, size_t slot) {
     return var_literal(sl.type, 0, sl.size);
 }
 
-void ad_custom_set_grads(CustomOpBase &op, bool input, size_t arg, size_t first, size_t expected,
-                         const uint32_t *jits, size_t count) {
+void ad_custom_set_grads(CustomOpBase &op, bool input, size_t arg, size_t first, size_t expected, const uint32_t *jits,
+                         size_t count) {
     jit::State &s = jit::state();
     jit::Lock lock(s.mutex);
     std::string api = input ? fmt::format("set_grad_in<{}>()", arg) : std::string("set_grad_out()");

@@ -175,36 +175,33 @@ TEST_CASE("custom op: the derivative is the user's rule, not the true derivative
 }
 
 TEST_CASE("custom op: true rules agree with central finite differences (Float64, both modes)") {
-    check_derivatives<double>(
-        "sin(custom Mul(x0, x1)) * x0",
-        [](const std::vector<D> &x) { return tj::sin(tj::custom<Mul>(x[0], x[1] * 1.5)) * x[0]; }, {xs0, ys0});
-    check_derivatives<double>(
-        "custom Mul(x0, x0) (the same array twice)", [](const std::vector<D> &x) { return tj::custom<Mul>(x[0], x[0]); },
-        {xs0});
-    check_derivatives<double>(
-        "custom Mul(x0, width-1 x1)", [](const std::vector<D> &x) { return tj::custom<Mul>(x[0], x[1]); },
-        {xs0, {0.8}});
+    check_derivatives<double>("sin(custom Mul(x0, x1)) * x0",
+                              [](const std::vector<D> &x) { return tj::sin(tj::custom<Mul>(x[0], x[1] * 1.5)) * x[0]; },
+                              {xs0, ys0});
+    check_derivatives<double>("custom Mul(x0, x0) (the same array twice)",
+                              [](const std::vector<D> &x) { return tj::custom<Mul>(x[0], x[0]); }, {xs0});
+    check_derivatives<double>("custom Mul(x0, width-1 x1)",
+                              [](const std::vector<D> &x) { return tj::custom<Mul>(x[0], x[1]); }, {xs0, {0.8}});
 }
 
 TEST_CASE("custom op: a tuple result (sin, cos) against finite differences") {
-    check_derivatives<double>(
-        "2 sin(x) + 3 cos(x) through SinCos", [](const std::vector<D> &x) {
-            auto [s, c] = tj::custom<SinCos>(x[0]);
-            return s * 2.0 + c * 3.0;
-        },
-        {xs0});
-    check_derivatives<double>(
-        "only the cos output used", [](const std::vector<D> &x) { return std::get<1>(tj::custom<SinCos>(x[0])); },
-        {xs0});
+    check_derivatives<double>("2 sin(x) + 3 cos(x) through SinCos",
+                              [](const std::vector<D> &x) {
+                                  auto [s, c] = tj::custom<SinCos>(x[0]);
+                                  return s * 2.0 + c * 3.0;
+                              },
+                              {xs0});
+    check_derivatives<double>("only the cos output used",
+                              [](const std::vector<D> &x) { return std::get<1>(tj::custom<SinCos>(x[0])); }, {xs0});
 }
 
 TEST_CASE("custom op: a TJ_STRUCT result against finite differences") {
-    check_derivatives<double>(
-        "r·phi through ToPolar", [](const std::vector<D> &x) {
-            Polar p = tj::custom<ToPolar>(x[0], x[1]);
-            return p.r * p.phi;
-        },
-        {xs0, ys0});
+    check_derivatives<double>("r·phi through ToPolar",
+                              [](const std::vector<D> &x) {
+                                  Polar p = tj::custom<ToPolar>(x[0], x[1]);
+                                  return p.r * p.phi;
+                              },
+                              {xs0, ys0});
     Polar p = tj::custom<ToPolar>(D(xs0), D(ys0));
     CHECK(!tj::grad_enabled(p.r)); // no argument with gradients: a constant
     CHECK(values_of(p.r)[2] == doctest::Approx(std::hypot(xs0[2], ys0[2])));
@@ -212,9 +209,9 @@ TEST_CASE("custom op: a TJ_STRUCT result against finite differences") {
 
 TEST_CASE("custom op: host-value and integer-array arguments are not differentiated") {
     tj::Int32 on({1, 0, 1, 1, 0});
-    check_derivatives<double>(
-        "ScaleWhere(x, 2.5, on) * x",
-        [&](const std::vector<D> &x) { return tj::custom<ScaleWhere>(x[0], 2.5, on) * x[0]; }, {xs0});
+    check_derivatives<double>("ScaleWhere(x, 2.5, on) * x",
+                              [&](const std::vector<D> &x) { return tj::custom<ScaleWhere>(x[0], 2.5, on) * x[0]; },
+                              {xs0});
 }
 
 TEST_CASE("custom op: Float and Float64 arguments together") {

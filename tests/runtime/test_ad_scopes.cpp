@@ -112,8 +112,8 @@ TEST_CASE("AD scopes: ResumeGrad(a) inside SuspendGrad() resumes a and what is c
             tj::ResumeGrad r(a);
             CHECK(tj::grad_enabled(a));
             CHECK_FALSE(tj::grad_enabled(b));
-            y = a * b;     // b is a constant here
-            z = y * y;     // y was made in the scope: tracked
+            y = a * b; // b is a constant here
+            z = y * y; // y was made in the scope: tracked
             CHECK(tj::grad_enabled(z));
         }
         w = z * a; // back in the suspended scope: not recorded
@@ -279,8 +279,7 @@ TEST_CASE("AD queue: inside IsolateGrad, several seeds wait at the boundary and 
         tj::traverse(tj::ADMode::Backward);
         CHECK(values_of(tj::grad(a)) == std::vector<double>(av.size(), 0.0)); // waiting at x
     }
-    check_close("d/da", values_of(tj::grad(a)),
-                map1(av, [](double v) { return (2 + std::cos(v * v)) * 2 * v; }));
+    check_close("d/da", values_of(tj::grad(a)), map1(av, [](double v) { return (2 + std::cos(v * v)) * 2 * v; }));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -315,7 +314,8 @@ TEST_CASE("AD scopes: ADScope draws nested named boxes in graphviz") {
     size_t loss_box = dot.find("label=\"loss\"");
     CHECK(rotation < norm); // norm is drawn inside rotation
     size_t count = 0;
-    for (size_t at = dot.find("label=\"rotation\""); at != std::string::npos; at = dot.find("label=\"rotation\"", at + 1))
+    for (size_t at = dot.find("label=\"rotation\""); at != std::string::npos;
+         at = dot.find("label=\"rotation\"", at + 1))
         ++count;
     CHECK(count == 1);
     // The leaf made outside every box comes before the first cluster.
