@@ -63,6 +63,8 @@ class CustomOpBase {
 /// differentiated). The graph keeps `op` while a node refers to it.
 void ad_custom_connect(const std::shared_ptr<CustomOpBase> &op, const uint32_t *in_ads, const uint32_t *in_jits,
                        size_t n_in, const uint32_t *out_jits, uint32_t *out_ads, size_t n_out);
+/// tj::Error unless a rule of `op` runs (`api` names the call).
+void ad_custom_require_rule(const CustomOpBase &op, const char *api);
 /// The gradient of a slot during a rule, as a new JIT reference (zeros of the slot's size and type when none).
 uint32_t ad_custom_grad(const CustomOpBase &op, bool input, size_t slot);
 /// set_grad_in / set_grad_out: stores the gradients of slots [first, first + count) after checking their
@@ -124,6 +126,7 @@ template <typename R, typename... Args> class CustomOp<R(Args...)> : public deta
     /// far. Zeros where there is none (and for arrays that are not differentiated).
     template <size_t I> Arg<I> grad_in() const {
         static_assert(!std::is_arithmetic_v<Arg<I>>, "tj::CustomOp::grad_in<I>(): argument I is a host value");
+        detail::ad_custom_require_rule(*this, "grad_in<I>()");
         Arg<I> g = std::get<I>(*m_inputs);
         detail::fill_grads(*this, g, true, m_arg_begin[I]);
         return g;
@@ -131,6 +134,7 @@ template <typename R, typename... Args> class CustomOp<R(Args...)> : public deta
     /// The gradient of the result: in a backward rule, what reached it; in a forward rule, what set_grad_out
     /// gave so far. Zeros where there is none.
     Output grad_out() const {
+        detail::ad_custom_require_rule(*this, "grad_out()");
         Output g = *m_output;
         detail::fill_grads(*this, g, false, 0);
         return g;
@@ -150,9 +154,13 @@ template <typename R, typename... Args> class CustomOp<R(Args...)> : public deta
         std::vector<uint32_t> ids = detail::slot_jits(copy);
         detail::ad_custom_set_grads(*this, false, 0, 0, m_out.size(), ids.data(), ids.size());
     }
-    /// The (detached) value of argument I and of the result.
+    /// The (detached) value of argument I and of the result (the result: not in eval, which makes it).
     template <size_t I> const Arg<I> &value_in() const { return std::get<I>(*m_inputs); }
-    const Output &value_out() const { return *m_output; }
+    const Output &value_out() const {
+        if (!m_output)
+            detail::ad_custom_require_rule(*this, "value_out()");
+        return *m_output;
+    }
 
   private:
     template <typename Op, typename... Ts> friend typename Op::Output custom(const Ts &...args);

@@ -170,6 +170,12 @@ void ad_custom_connect(const std::shared_ptr<CustomOpBase> &op, const uint32_t *
     dec_ext(g, hub); // the outputs' in-edges keep it
 }
 
+void ad_custom_require_rule(const CustomOpBase &op, const char *api) {
+    if (op.m_rule == 0)
+        throw Error(fmt::format("tj::CustomOp '{}': {} is for forward() and backward() (a traversal calls them)",
+                                op.name(), api));
+}
+
 uint32_t ad_custom_grad(const CustomOpBase &op, bool input, size_t slot) {
     jit::State &s = jit::state();
     jit::Lock lock(s.mutex);

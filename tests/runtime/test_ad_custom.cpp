@@ -139,6 +139,14 @@ struct WrongDirection : tj::CustomOp<D(D)> {
     void forward() override { set_grad_in<0>(grad_in<0>()); }
 };
 
+/// Asks for a gradient in eval, where there is none.
+struct EarlyGrad : tj::CustomOp<D(D)> {
+    D eval(const D &x) override {
+        grad_out();
+        return x;
+    }
+};
+
 /// Records whether eval saw arrays with gradients.
 struct Probe : tj::CustomOp<D(D)> {
     static inline bool saw_grad = true;
@@ -318,6 +326,7 @@ TEST_CASE("custom op: errors for a gradient of the wrong size and for missing ru
         std::string e = error_of([&] { tj::forward(x); });
         CHECK(contains(e, "set_grad_in<0>() is called outside backward()"));
     }
+    CHECK(contains(error_of([&] { tj::custom<EarlyGrad>(x); }), "grad_out() is for forward() and backward()"));
     // After the failures, the graph still works.
     tj::set_grad(x, 0.0);
     D z = tj::custom<Mul>(x, x);
@@ -340,4 +349,21 @@ TEST_CASE("custom op: graphviz shows the operation; SuspendGrad on an argument m
     }
     CHECK(values_of(tj::grad(a)) == std::vector<double>(xs0.size(), 0.0));
     CHECK(values_of(tj::grad(b)) == xs0);
+}
+
+TEST_CASE("custom op: inside a symbolic loop body (the loop's derivative uses forward()), against finite differences") {
+    // x ← Mul(x, a), three times: x3 = x0·a³.
+    check_derivatives<double>("while_loop of custom Mul",
+                              [](const std::vector<D> &in) {
+                                  D x = in[0], a = in[1];
+                                  tj::Int32 i = tj::zeros<tj::Int32>(x.size());
+                                  tj::while_loop(
+                                      std::tie(x, i, a), [](const D &, const tj::Int32 &i, const D &) { return i < 3; },
+                                      [](D &x, tj::Int32 &i, D &a) {
+                                          x = tj::custom<Mul>(x, a);
+                                          i += 1;
+                                      });
+                                  return x;
+                              },
+                              {xs0, ys0});
 }
