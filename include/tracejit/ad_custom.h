@@ -140,7 +140,8 @@ template <typename R, typename... Args> class CustomOp<R(Args...)> : public deta
         return g;
     }
     /// In a backward rule: the gradient of argument I (the same structure as the argument; each array of size
-    /// 1 or the argument's size, else tj::Error). It replaces what an earlier call gave.
+    /// 1 or the argument's size — any size for a width-1 argument, summed — else tj::Error). It replaces what an
+    /// earlier call gave.
     template <size_t I> void set_grad_in(const Arg<I> &g) {
         static_assert(!std::is_arithmetic_v<Arg<I>>, "tj::CustomOp::set_grad_in<I>(): argument I is a host value");
         Arg<I> copy = g;
