@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <functional>
+#include <thread>
 
 using namespace tjtest;
 using tj_test::contains;
@@ -155,6 +156,17 @@ TEST_CASE("AD scopes: nested limited suspensions add up and end in order") {
         }
     }
     CHECK(tj::grad_enabled(a));
+}
+
+TEST_CASE("AD scopes: a SuspendGrad scope is per thread") {
+    D a(av);
+    tj::enable_grad(a);
+    tj::SuspendGrad s;
+    bool other_tracks = false;
+    std::thread t([&] { other_tracks = tj::grad_enabled(a * 2.0); });
+    t.join();
+    CHECK(other_tracks);
+    CHECK_FALSE(tj::grad_enabled(a * 2.0));
 }
 
 TEST_CASE("AD scopes: a symbolic loop treats a suspended state array as a constant") {
