@@ -115,6 +115,24 @@ struct WidenMul : tj::CustomOp<D(tj::Float, D)> {
     }
 };
 
+/// The sum of a std::vector of arrays; its backward rule gives element k the gradient times (k + 1), and one
+/// rule gives one array too few.
+struct VectorSum : tj::CustomOp<D(std::vector<D>)> {
+    static inline bool short_gradient = false;
+    D eval(const std::vector<D> &v) override {
+        D s = v[0];
+        for (size_t k = 1; k < v.size(); ++k)
+            s = s + v[k];
+        return s;
+    }
+    void backward() override {
+        std::vector<D> g;
+        for (size_t k = 0; k < value_in<0>().size() - (short_gradient ? 1 : 0); ++k)
+            g.push_back(grad_out() * double(k + 1));
+        set_grad_in<0>(g);
+    }
+};
+
 /// Only a forward rule.
 struct ForwardOnly : tj::CustomOp<D(D)> {
     D eval(const D &x) override { return x * 3.0; }
@@ -220,6 +238,21 @@ TEST_CASE("custom op: host-value and integer-array arguments are not differentia
     check_derivatives<double>("ScaleWhere(x, 2.5, on) * x",
                               [&](const std::vector<D> &x) { return tj::custom<ScaleWhere>(x[0], 2.5, on) * x[0]; },
                               {xs0});
+}
+
+TEST_CASE("custom op: a std::vector argument; a gradient with the wrong number of arrays") {
+    D a(xs0), b(ys0), c(xs0);
+    tj::enable_grad(a, b, c);
+    D y = tj::custom<VectorSum>(std::vector<D>{a, b, c});
+    tj::backward(y);
+    CHECK(values_of(tj::grad(a)) == std::vector<double>(xs0.size(), 1.0));
+    CHECK(values_of(tj::grad(b)) == std::vector<double>(xs0.size(), 2.0));
+    CHECK(values_of(tj::grad(c)) == std::vector<double>(xs0.size(), 3.0));
+    VectorSum::short_gradient = true;
+    D z = tj::custom<VectorSum>(std::vector<D>{a, b, c});
+    std::string e = error_of([&] { tj::backward(z); });
+    VectorSum::short_gradient = false;
+    CHECK(contains(e, "the gradient holds 2 arrays, the argument 3"));
 }
 
 TEST_CASE("custom op: Float and Float64 arguments together") {
