@@ -6,6 +6,7 @@
 // gradient. Semantics: docs/autodiff.md.
 #include "ad/traverse.h"
 
+#include "ad/custom.h"
 #include "ad/propagate.h"
 #include "jit/var.h"
 #include "log.h"
@@ -77,6 +78,24 @@ void wait_in_scope(Graph &g, Scope &scope, uint32_t id) {
     scope.waiting.push_back(id);
 }
 
+/// Keeps the starts of a traversal alive through it (also when a custom operation's rule throws).
+struct HeldStarts {
+    Graph &g;
+    const std::vector<uint32_t> &ids;
+    HeldStarts(Graph &graph, const std::vector<uint32_t> &starts) : g(graph), ids(starts) {
+        for (uint32_t id : ids)
+            inc_ext(g, id);
+    }
+    ~HeldStarts() {
+        for (uint32_t id : ids)
+            dec_ext(g, id);
+    }
+    HeldStarts(const HeldStarts &) = delete;
+    HeldStarts &operator=(const HeldStarts &) = delete;
+};
+
+bool contains(const std::vector<uint32_t> &v, uint32_t id) { return std::find(v.begin(), v.end(), id) != v.end(); }
+
 } // namespace
 
 void traverse_backward(Graph &g, const std::vector<uint32_t> &starts, bool seed_ones, bool free_graph) {
@@ -85,8 +104,7 @@ void traverse_backward(Graph &g, const std::vector<uint32_t> &starts, bool seed_
     uint32_t stamp = ++g.stamp;
     std::vector<uint32_t> order, stack(starts.begin(), starts.end());
     std::vector<uint32_t> outside; // reached nodes beyond the scope boundary
-    for (uint32_t id : starts)
-        inc_ext(g, id); // starts live through the traversal
+    HeldStarts held(g, starts);     // starts live through the traversal
     while (!stack.empty()) {
         uint32_t id = stack.back();
         stack.pop_back();
@@ -106,6 +124,7 @@ void traverse_backward(Graph &g, const std::vector<uint32_t> &starts, bool seed_
     std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return g.nodes[a].serial > g.nodes[b].serial; });
     logging::debug("ad: backward: {} nodes from {} start(s), {} waiting outside an IsolateGrad scope", order.size(),
                starts.size(), outside.size());
+    check_custom_rules(g, order, true);
     if (!outside.empty()) {
         Scope &scope = scopes().back();
         scope.free_graph = scope.free_graph && free_graph;
@@ -116,10 +135,16 @@ void traverse_backward(Graph &g, const std::vector<uint32_t> &starts, bool seed_
     reset_reached(g, order, starts);
 
     for (uint32_t id : order) {
+        if (is_custom(g, id)) { // a custom operation: its backward() from all its outputs at once
+            custom_backward(g, id, stamp);
+            continue;
+        }
         if (!g.nodes[id].grad)
             continue;
         JitRef grad = JitRef::borrow(g.nodes[id].grad);
         for (uint32_t e = g.nodes[id].first_in; e; e = g.edges[e].next_in) {
+            if (g.edges[e].kind == EdgeKind::Custom) // the hub's rule computes it
+                continue;
             JitRef c = backward_contribution(g, g.edges[e], grad);
             accumulate(g, g.edges[e].source, std::move(c));
         }
@@ -133,21 +158,24 @@ void traverse_backward(Graph &g, const std::vector<uint32_t> &starts, bool seed_
         if (g.nodes[id].stamp == stamp && std::find(starts.begin(), starts.end(), id) == starts.end())
             interior_order.push_back(id);
     drop_unheld(g, interior_order);
-    for (uint32_t id : starts)
-        dec_ext(g, id);
 }
 
 void traverse_forward(Graph &g, uint32_t start, bool free_graph, uint64_t since) {
+    traverse_forward(g, std::vector<uint32_t>{start}, true, free_graph, since);
+}
+
+void traverse_forward(Graph &g, const std::vector<uint32_t> &starts, bool seed_ones, bool free_graph,
+                      uint64_t since) {
     TraversalGuard busy(g);
     uint64_t limit = std::max(boundary(), since);
     uint32_t stamp = ++g.stamp;
-    std::vector<uint32_t> order, stack{start};
-    inc_ext(g, start);
+    std::vector<uint32_t> order, stack(starts.begin(), starts.end());
+    HeldStarts held(g, starts);
     while (!stack.empty()) {
         uint32_t id = stack.back();
         stack.pop_back();
         Node &n = g.nodes[id];
-        if (n.stamp == stamp || (id != start && n.serial < limit))
+        if (n.stamp == stamp || (n.serial < limit && !contains(starts, id)))
             continue;
         n.stamp = stamp;
         order.push_back(id);
@@ -155,18 +183,22 @@ void traverse_forward(Graph &g, uint32_t start, bool free_graph, uint64_t since)
             stack.push_back(g.edges[e].target);
     }
     std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return g.nodes[a].serial < g.nodes[b].serial; });
-    logging::debug("ad: forward: {} nodes", order.size());
-    std::vector<uint32_t> starts{start};
-    seed(g, starts, true);
+    logging::debug("ad: forward: {} nodes from {} start(s)", order.size(), starts.size());
+    check_custom_rules(g, order, false);
+    seed(g, starts, seed_ones);
     reset_reached(g, order, starts);
 
     for (uint32_t id : order) {
+        if (is_custom(g, id)) { // a custom operation: its forward() from all its inputs at once
+            custom_forward(g, id, stamp);
+            continue;
+        }
         if (!g.nodes[id].grad)
             continue;
         JitRef grad = JitRef::borrow(g.nodes[id].grad);
         for (uint32_t e = g.nodes[id].first_out; e; e = g.edges[e].next_out) {
             uint32_t target = g.edges[e].target;
-            if (g.nodes[target].stamp != stamp)
+            if (g.nodes[target].stamp != stamp || g.edges[e].kind == EdgeKind::Custom)
                 continue;
             JitRef c = forward_contribution(g, g.edges[e], grad);
             accumulate(g, target, std::move(c));
@@ -180,13 +212,11 @@ void traverse_forward(Graph &g, uint32_t start, bool free_graph, uint64_t since)
                     remove_edge(g, e);
                 e = next;
             }
-    order.erase(order.begin()); // the start keeps its seed
-    std::vector<uint32_t> alive;
+    std::vector<uint32_t> alive; // the starts keep their seeds
     for (uint32_t id : order)
-        if (g.nodes[id].stamp == stamp)
+        if (g.nodes[id].stamp == stamp && !contains(starts, id))
             alive.push_back(id);
     drop_unheld(g, alive);
-    dec_ext(g, start);
 }
 
 } // namespace tj::ad

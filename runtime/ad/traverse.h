@@ -12,6 +12,10 @@ void traverse_backward(Graph &g, const std::vector<uint32_t> &starts, bool seed_
 /// Forward mode from `start`; only nodes created from serial `since` on are reached (and those after the
 /// boundary of the innermost IsolateGrad scope).
 void traverse_forward(Graph &g, uint32_t start, bool free_graph, uint64_t since = 0);
+/// Forward mode from several starts at once (each keeps its gradient as seed; `seed_ones`: a start without a
+/// seed gets ones).
+void traverse_forward(Graph &g, const std::vector<uint32_t> &starts, bool seed_ones, bool free_graph,
+                      uint64_t since = 0);
 
 /// While a traversal runs, the graph must not be simplified under it.
 struct TraversalGuard {
