@@ -102,6 +102,8 @@ void drain(Graph &g, size_t base) {
         detail::var_dec_ref(g.nodes[id].grad);
         if (!g.labels.empty())
             g.labels.erase(id);
+        if (!g.calls.empty())
+            g.calls.erase(id);
         g.nodes[id] = Node{};
         g.free_nodes.push_back(id);
         --g.live_nodes;

@@ -25,6 +25,7 @@ const char *edge_name(const Edge &e) {
     case EdgeKind::ScatterValue: return e.add ? "scatter_add" : "scatter";
     case EdgeKind::BlockSum: return "block_sum";
     case EdgeKind::PrefixSum: return e.reverse ? "suffix_sum" : "prefix_sum";
+    case EdgeKind::Call: return "call";
     }
     return "";
 }
