@@ -44,9 +44,11 @@ Subgraph subgraph(const Graph &g, const std::vector<uint32_t> &outputs, const st
 /// The JIT variables the edges of `sub` read (weights, masks, indices), each once, in a fixed order.
 std::vector<uint32_t> edge_values(const Graph &g, const Subgraph &sub);
 /// Reverse mode over `sub` with the gradients kept aside (no node's gradient changes, no edge is freed):
-/// `seeds[j]` (empty: none) is the gradient of outputs[j]; returns the gradient of each input (empty: none).
+/// `seeds[j]` (empty: none) is the gradient of outputs[j]; returns the gradient of each input, then the whole
+/// gradient of each node of `observe` (empty: none).
 std::vector<JitRef> backward_aside(const Graph &g, const Subgraph &sub, const std::vector<uint32_t> &outputs,
-                                   const std::vector<JitRef> &seeds, const std::vector<uint32_t> &inputs);
+                                   const std::vector<JitRef> &seeds, const std::vector<uint32_t> &inputs,
+                                   const std::vector<uint32_t> &observe = {});
 /// Forward mode over `sub` with the tangents kept aside: `seeds[i]` is the tangent of inputs[i]; returns the
 /// tangent of each output (empty: none).
 std::vector<JitRef> forward_aside(const Graph &g, const Subgraph &sub, const std::vector<uint32_t> &inputs,

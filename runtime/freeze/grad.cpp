@@ -93,8 +93,15 @@ class FrozenDerivative final : public ad::CallDerivative {
         : m_rec(std::move(rec)), m_inputs(std::move(inputs)), m_residuals(std::move(residuals)),
           m_in_shapes(std::move(in_shapes)), m_out_shapes(std::move(out_shapes)), m_name(std::move(name)) {}
 
-    std::vector<JitRef> backward(const std::vector<JitRef> &out_grads) override {
-        return run(m_rec->grad->backward.get(), out_grads, m_out_shapes, inputs, "reverse");
+    std::vector<JitRef> backward(const std::vector<JitRef> &out_grads, std::vector<JitRef> &out_totals) override {
+        std::vector<JitRef> result = run(m_rec->grad->backward.get(), out_grads, m_out_shapes, inputs, "reverse");
+        const std::vector<uint32_t> &observed = m_rec->grad->observed;
+        TJ_ASSERT(result.size() == inputs + (m_rec->grad->backward ? observed.size() : 0),
+                  "tj::freeze(): a reverse-mode derivative recording with the wrong number of outputs");
+        for (size_t k = inputs; k < result.size(); ++k)
+            out_totals[observed[k - inputs]] = std::move(result[k]);
+        result.resize(inputs);
+        return result;
     }
     std::vector<JitRef> forward(const std::vector<JitRef> &in_grads) override {
         return run(m_rec->grad->forward.get(), in_grads, m_in_shapes, outputs, "forward");
@@ -237,6 +244,13 @@ void GradCapture::analyse(const detail::Flattener &out, std::vector<uint32_t> &l
                                           "that is not an input of the function (a global or captured array?): pass "
                                           "it as an argument",
                                           m_name));
+        for (uint32_t j = 0; j < m_call_nodes.size() && !m_diff_nodes.empty(); ++j) {
+            std::vector<uint32_t> others = m_call_nodes;
+            others.erase(others.begin() + j);
+            ad::Subgraph through = ad::subgraph(g, others, m_diff_nodes, m_since);
+            if (std::find(through.nodes.begin(), through.nodes.end(), m_call_nodes[j]) != through.nodes.end())
+                gr.observed.push_back(j);
+        }
         jit::State &s = jit::state();
         if (!m_diff_nodes.empty())
             for (uint32_t v : ad::edge_values(g, sub))
@@ -297,8 +311,12 @@ void GradCapture::record_derivatives(Recording &rec) {
             r.end_inputs();
             install(&r);
             try {
-                std::vector<JitRef> result = backward ? ad::backward_aside(g, sub, m_call_nodes, seeds, m_diff_nodes)
-                                                      : ad::forward_aside(g, sub, m_diff_nodes, seeds, m_call_nodes);
+                std::vector<uint32_t> observed;
+                for (uint32_t j : gr.observed)
+                    observed.push_back(m_call_nodes[j]);
+                std::vector<JitRef> result =
+                    backward ? ad::backward_aside(g, sub, m_call_nodes, seeds, m_diff_nodes, observed)
+                             : ad::forward_aside(g, sub, m_diff_nodes, seeds, m_call_nodes);
                 evaluate(result);
                 jit::flush_side_effects(s);
                 for (const JitRef &x : result)

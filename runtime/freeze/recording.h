@@ -112,6 +112,9 @@ struct GradRecording {
     };
     std::vector<Out> outputs;
     std::vector<uint32_t> call_outputs; ///< per output of the call node: the first output leaf that has it
+    /// Outputs of the call node that others were computed from: the reverse-mode derivative also gives their whole
+    /// gradient (after the inputs' gradients), which a traversal gives them (CallDerivative::backward's totals).
+    std::vector<uint32_t> observed;
     uint32_t regular = 0;               ///< outputs of the result (and state, and writes through references)
     uint32_t residuals = 0;             ///< then the values the derivative reads (edge weights, masks, indices)
     /// Then, per gradient a backward inside the body gave an input: which (into diff_inputs). A replay gives the
@@ -119,7 +122,8 @@ struct GradRecording {
     std::vector<uint32_t> waiting;
     bool waiting_free_graph = true;
     /// The derivative, recorded once: inputs [the function's input leaves, residuals, one (co)tangent per call output
-    /// (backward) or per diff input (forward)]; outputs: one per diff input (backward) or call output (forward).
+    /// (backward) or per diff input (forward)]; outputs: one per diff input, then per observed output (backward),
+    /// or one per call output (forward).
     std::shared_ptr<const Recording> backward, forward;
 };
 

@@ -1,5 +1,6 @@
-// tests/runtime/test_freeze_grad.cpp — backward inside a frozen function: replayed gradients equal the plain
-// function's on new random inputs
+// tests/runtime/test_freeze_grad.cpp — gradients and frozen functions: backward inside the body, and gradients
+// across the frozen boundary (inputs and outputs with gradients, record and replay) against finite differences and
+// the unfrozen function
 #include "ad_check.h"
 #include "freeze_check_calls.h"
 #include "test_util.h"
@@ -293,4 +294,35 @@ TEST_CASE("freeze grad: an array with gradients that is not an input is a Freeze
     message = tj_test::error_of([&] { reaches(x); });
     CHECK_MESSAGE(tj_test::contains(message, "reaches_w"), message);
     CHECK_MESSAGE(tj_test::contains(message, "not one of its inputs"), message);
+}
+
+TEST_CASE("freeze grad: an output computed from another output gets the unfrozen gradient from it") {
+    auto body = [](const tj::Float &x) {
+        tj::Float u = tj::sin(x) * x;
+        return std::make_pair(u, u * u + x);
+    };
+    auto frozen = tj::freeze(body);
+    for (int call = 0; call < 3; ++call) {
+        CAPTURE(call);
+        tj::Float x0 = random_array<float>(20 + 5 * size_t(call), uint64_t(40 + call)) * 0.1f;
+        std::vector<float> got[3], expect[3];
+        for (int use_frozen = 0; use_frozen < 2; ++use_frozen) {
+            std::vector<float> *out = use_frozen ? got : expect;
+            tj::Float x = x0;
+            tj::enable_grad(x);
+            auto [u, v] = use_frozen ? frozen(x) : body(x);
+            tj::backward(tj::sum(v)); // reaches u only through v
+            out[0] = tj::to_vector(tj::grad(u));
+            out[1] = tj::to_vector(tj::grad(x));
+            tj::Float x2 = x0;
+            tj::enable_grad(x2);
+            auto [u2, v2] = use_frozen ? frozen(x2) : body(x2);
+            tj::forward(x2);
+            out[2] = tj::to_vector(tj::grad(v2));
+        }
+        check_close("grad(u) through v", tj::Float(got[0]), expect[0], 1e-5);
+        check_close("grad(x)", tj::Float(got[1]), expect[1], 1e-5);
+        check_close("forward: grad(v)", tj::Float(got[2]), expect[2], 1e-5);
+    }
+    CHECK(stats_of(frozen).recordings == 1);
 }
