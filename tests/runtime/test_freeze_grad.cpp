@@ -326,3 +326,33 @@ TEST_CASE("freeze grad: an output computed from another output gets the unfrozen
     }
     CHECK(stats_of(frozen).recordings == 1);
 }
+
+TEST_CASE("freeze grad: aliased inputs, a literal input, a broadcast width-1 input, a retained graph") {
+    auto body = [](const tj::Float &x, const tj::Float &y, const tj::Float &s, const tj::Float &k) {
+        return tj::sum(x * y * s + tj::cos(x) * k); // s: width 1 against width n; k: a literal
+    };
+    auto frozen = tj::freeze(body);
+    for (int call = 0; call < 4; ++call) {
+        CAPTURE(call);
+        size_t n = 10 + size_t(call) * 7;
+        tj::Float x0 = random_array<float>(n, uint64_t(60 + call)) * 0.1f;
+        tj::Float s0 = random_array<float>(1, uint64_t(70 + call));
+        std::vector<float> got[3], expect[3];
+        for (int use_frozen = 0; use_frozen < 2; ++use_frozen) {
+            std::vector<float> *out = use_frozen ? got : expect;
+            tj::Float x = x0, s = s0, k(0.5f);
+            tj::enable_grad(x, s, k);
+            tj::Float l = use_frozen ? frozen(x, x, s, k) : body(x, x, s, k); // x passed twice
+            tj::backward(l, false);
+            tj::backward(l, false); // the retained graph: a second traversal adds the same again
+            out[0] = tj::to_vector(tj::grad(x));
+            out[1] = tj::to_vector(tj::grad(s));
+            out[2] = tj::to_vector(tj::grad(k));
+        }
+        check_close("d/dx (aliased)", tj::Float(got[0]), expect[0], 1e-5);
+        check_close("d/ds (width 1)", tj::Float(got[1]), expect[1], 1e-5);
+        check_close("d/dk (literal)", tj::Float(got[2]), expect[2], 1e-5);
+    }
+    CHECK(stats_of(frozen).recordings == 1);
+    CHECK(stats_of(frozen).replays == 3);
+}
