@@ -14,10 +14,10 @@
 // a kernel's own work (10 scalar operations) takes nanoseconds: replay time minus the C++ time of the same
 // operations, divided by K. The goal line takes K = 1, which charges the whole per-call cost to its one kernel.
 // An optimisation step through a frozen loss (issue 16): loss = sum(chain of 100 ops on p), p with gradients enabled
-// outside, backward(loss) outside, the loss and grad(p) evaluated (forward + backward); the loss frozen (its replay and its recorded
-// derivative's replay) against the same step unfrozen, at width 1 and 1M, the two in turn within each run; the ratio
-// of the medians. BENCH_FREEZE_STEP_ONLY=1 runs only this part.
-// One thread everywhere (TRACEJIT_THREADS=1): the figures compare code and overheads, not thread pools.
+// outside, backward(loss) outside, the loss and grad(p) evaluated (forward + backward); the loss frozen (its replay and
+// its recorded derivative's replay) against the same step unfrozen, at width 1 and 1M, the two in turn within each run;
+// the ratio of the medians. BENCH_FREEZE_STEP_ONLY=1 runs only this part. One thread everywhere (TRACEJIT_THREADS=1):
+// the figures compare code and overheads, not thread pools.
 #include "bench_util.h"
 #include "chain.h"
 #include "freeze_chain.h"
@@ -213,8 +213,7 @@ StepRow measure_step(size_t width, int runs, const Inputs &in) {
         if (double d = max_rel_diff(got->first, plain.first); d > 1e-5)
             fail(std::string(what) + ": the loss of " + which + " differs from unfrozen by " + std::to_string(d));
         if (double d = max_rel_diff(got->second, plain.second); d > 1e-5)
-            fail(std::string(what) + ": the gradient of " + which + " differs from unfrozen by " +
-                 std::to_string(d));
+            fail(std::string(what) + ": the gradient of " + which + " differs from unfrozen by " + std::to_string(d));
     }
     auto run_unfrozen = [&] { step(false); };
     auto run_frozen = [&] { step(true); };
@@ -325,11 +324,12 @@ int main() {
     std::fflush(stdout);
 
     // The optimisation step through a frozen loss (issue 16).
-    std::printf("  optimisation step: p (gradients enabled) -> loss = sum(chain of 100 ops) -> backward(loss) -> "
-                "loss and grad(p) evaluated;\n  unfrozen = all traced; frozen = the loss is tj::freeze'd (replay of the "
-                "loss and of its recorded derivative).\n  Median of %d runs (best in parentheses), the two in turn "
-                "within each run\n",
-                runs);
+    std::printf(
+        "  optimisation step: p (gradients enabled) -> loss = sum(chain of 100 ops) -> backward(loss) -> "
+        "loss and grad(p) evaluated;\n  unfrozen = all traced; frozen = the loss is tj::freeze'd (replay of the "
+        "loss and of its recorded derivative).\n  Median of %d runs (best in parentheses), the two in turn "
+        "within each run\n",
+        runs);
     std::printf("  %-5s | %-23s | %-23s | %s\n", "width", "unfrozen us", "frozen us", "frozen/unfrozen (medians)");
     std::vector<StepRow> steps;
     for (size_t width : {size_t(1), size_t(1) << 20}) {
@@ -346,10 +346,10 @@ int main() {
         std::fflush(stdout);
         steps.push_back(std::move(row));
     }
-    bench::print_goal("freeze step N=100 width 1: unfrozen/frozen", steps[0].unfrozen.median() / steps[0].frozen.median(),
-                      20, "x", bench::Better::Higher);
-    bench::print_goal("freeze step N=100 width 1M: frozen/unfrozen", steps[1].frozen.median() / steps[1].unfrozen.median(),
-                      1.1, "x", bench::Better::Lower);
+    bench::print_goal("freeze step N=100 width 1: unfrozen/frozen",
+                      steps[0].unfrozen.median() / steps[0].frozen.median(), 20, "x", bench::Better::Higher);
+    bench::print_goal("freeze step N=100 width 1M: frozen/unfrozen",
+                      steps[1].frozen.median() / steps[1].unfrozen.median(), 1.1, "x", bench::Better::Lower);
     std::printf("\n");
     if (bench::env_int("BENCH_FREEZE_STEP_ONLY", 0))
         return failures ? 1 : 0;

@@ -285,9 +285,8 @@ void GradCapture::record_derivatives(Recording &rec) {
         ad::Subgraph sub = ad::subgraph(g, m_call_nodes, m_diff_nodes, m_since);
         std::vector<uint32_t> values = ad::edge_values(g, sub);
         for (uint32_t v : values)
-            TJ_ASSERT(s.vars[v].op == detail::Op::Literal ||
-                          std::any_of(m_residuals.begin(), m_residuals.end(),
-                                      [&](const JitRef &r) { return r.id() == v; }),
+            TJ_ASSERT(s.vars[v].op == detail::Op::Literal || std::any_of(m_residuals.begin(), m_residuals.end(),
+                                                                         [&](const JitRef &r) { return r.id() == v; }),
                       "tj::freeze(): the AD graph changed between the recording's end and its derivative");
         auto shapes = [&](const std::vector<uint32_t> &nodes) {
             std::vector<std::pair<uint64_t, VarType>> out;
@@ -340,8 +339,8 @@ void GradCapture::finish() {
 }
 
 void connect_replay(const std::shared_ptr<const Recording> &rec, const detail::Flattener &in,
-                    const std::vector<uint32_t> &in_ids, std::vector<uint32_t> &out_jit,
-                    std::vector<uint32_t> &out_ad, const std::string &name) {
+                    const std::vector<uint32_t> &in_ids, std::vector<uint32_t> &out_jit, std::vector<uint32_t> &out_ad,
+                    const std::string &name) {
     const GradRecording &gr = *rec->grad;
     jit::State &s = jit::state();
     jit::Lock lock(s.mutex);
@@ -358,7 +357,8 @@ void connect_replay(const std::shared_ptr<const Recording> &rec, const detail::F
     std::vector<std::pair<uint64_t, VarType>> in_shapes, out_shapes;
     for (uint32_t leaf : gr.diff_inputs) {
         diff_nodes.push_back(in.arrays[leaf].ad);
-        TJ_ASSERT(diff_nodes.back(), "tj::freeze(): a recording with gradients replayed for an input without");
+        TJ_ASSERT(diff_nodes.back(),
+                  "tj::freeze(): an input the recording differentiates has no AD node (the key holds which do)");
         in_shapes.emplace_back(g.nodes[diff_nodes.back()].size, g.nodes[diff_nodes.back()].type);
     }
     std::vector<uint32_t> call_nodes;

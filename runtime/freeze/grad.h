@@ -42,9 +42,9 @@ class GradCapture {
 
   private:
     std::string m_name;
-    std::vector<ad::JitRef> m_inputs;   ///< each input leaf's variable (empty: the empty array)
-    std::vector<uint32_t> m_in_nodes;   ///< AD node of each input leaf (0: none)
-    uint64_t m_since = 0;               ///< AD nodes from this serial on were made by the body
+    std::vector<ad::JitRef> m_inputs; ///< each input leaf's variable (empty: the empty array)
+    std::vector<uint32_t> m_in_nodes; ///< AD node of each input leaf (0: none)
+    uint64_t m_since = 0;             ///< AD nodes from this serial on were made by the body
     bool m_in_scope = false;
     std::shared_ptr<GradRecording> m_grad = std::make_shared<GradRecording>();
     std::vector<uint32_t> m_diff_nodes, m_call_nodes; ///< the call's inputs and outputs (AD nodes)
@@ -55,7 +55,7 @@ class GradCapture {
 /// result's leaves), sets `out_ad`, connects the outputs to the inputs through a call node and passes on what a
 /// backward inside the body gave the inputs. `in_ids`: the input leaves' variables.
 void connect_replay(const std::shared_ptr<const Recording> &rec, const detail::Flattener &in,
-                    const std::vector<uint32_t> &in_ids, std::vector<uint32_t> &out_jit,
-                    std::vector<uint32_t> &out_ad, const std::string &name);
+                    const std::vector<uint32_t> &in_ids, std::vector<uint32_t> &out_jit, std::vector<uint32_t> &out_ad,
+                    const std::string &name);
 
 } // namespace tj::freezing

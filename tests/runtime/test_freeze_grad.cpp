@@ -289,8 +289,8 @@ TEST_CASE("freeze grad: an array with gradients that is not an input is a Freeze
     std::string message = tj_test::error_of([&] { uses(x); });
     CHECK_MESSAGE(tj_test::contains(message, "uses_w"), message);
     CHECK_MESSAGE(tj_test::contains(message, "not an input"), message);
-    auto reaches = tj::freeze([&](const tj::Float &x) { tj::backward(tj::sum(x * w)); },
-                              tj::FreezeOptions{.name = "reaches_w"});
+    auto reaches =
+        tj::freeze([&](const tj::Float &x) { tj::backward(tj::sum(x * w)); }, tj::FreezeOptions{.name = "reaches_w"});
     message = tj_test::error_of([&] { reaches(x); });
     CHECK_MESSAGE(tj_test::contains(message, "reaches_w"), message);
     CHECK_MESSAGE(tj_test::contains(message, "not one of its inputs"), message);
