@@ -13,8 +13,8 @@
 #include <tracejit/core.h>
 
 #include <cstdint>
-#include <string>
 #include <memory>
+#include <string>
 #include <unordered_map>
 #include <vector>
 

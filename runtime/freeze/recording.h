@@ -96,7 +96,8 @@ struct Recording {
     std::vector<OutLeaf> outputs;
     std::string out_layout;
     uint32_t launches = 0;
-    /// Gradients across the frozen boundary (freeze/grad.h); null when no output or input takes part in AD.
+    /// Gradients across the frozen boundary (freeze/grad.h); null when no output carries gradients and no backward
+    /// inside the body reached an input.
     std::shared_ptr<const GradRecording> grad;
 };
 
