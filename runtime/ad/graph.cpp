@@ -112,6 +112,8 @@ void drain(Graph &g, size_t base) {
                 g.custom_ops.erase(op);
             }
         }
+        if (!g.calls.empty())
+            g.calls.erase(id);
         g.nodes[id] = Node{};
         g.free_nodes.push_back(id);
         --g.live_nodes;

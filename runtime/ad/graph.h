@@ -34,6 +34,7 @@ enum class EdgeKind : uint8_t {
     BlockSum,     ///< the target is block_sum(weight · source, block) (weight 0: one); the last block may be shorter
     PrefixSum,    ///< the target is the prefix sum of the source in blocks of `aux` (SIZE_MAX: one), `exclusive`, `reverse`
     Custom,       ///< into or out of a custom operation's hub node (custom.cpp); `aux`: the input or output slot
+    Call,         ///< into or out of a call node (call_node.h): its callback moves gradients; `aux` is the position
 };
 
 struct Edge {
@@ -65,6 +66,20 @@ struct Node {
     bool used = false;
 };
 
+/// The derivative of a call node (call_node.h): many inputs to many outputs, computed as a whole (a frozen
+/// function's replayed derivative recording). Runs under the JIT lock, during a traversal.
+struct CallDerivative {
+    virtual ~CallDerivative() = default;
+    /// Reverse mode: `out_grads[j]` is the gradient of output j (empty: none reached it); returns the gradient of
+    /// each input (empty: none). `out_totals[j]` (sized like out_grads, empty on entry) may be set to the whole
+    /// gradient of an output that other outputs were computed from (what reached it through them included): the
+    /// traversal gives it that gradient, as it would give an interior node of the body.
+    virtual std::vector<JitRef> backward(const std::vector<JitRef> &out_grads, std::vector<JitRef> &out_totals) = 0;
+    /// Forward mode: `in_grads[i]` is the tangent of input i (empty: none); returns the tangent of each output.
+    virtual std::vector<JitRef> forward(const std::vector<JitRef> &in_grads) = 0;
+    uint32_t inputs = 0, outputs = 0; ///< how many (make_call_node sets them)
+};
+
 struct Graph {
     std::vector<Node> nodes{1};  ///< id 0 is "no node"
     std::vector<uint32_t> free_nodes;
@@ -79,6 +94,7 @@ struct Graph {
         uint32_t parent = 0;
     };
     std::vector<NameScope> name_scopes{1};
+    std::unordered_map<uint32_t, std::unique_ptr<CallDerivative>> calls; ///< call nodes' derivatives, by node
     uint64_t next_serial = 1;
     uint32_t stamp = 0;
     size_t live_nodes = 0;

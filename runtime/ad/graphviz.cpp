@@ -27,6 +27,7 @@ const char *edge_name(const Edge &e) {
     case EdgeKind::BlockSum: return "block_sum";
     case EdgeKind::PrefixSum: return e.reverse ? "suffix_sum" : "prefix_sum";
     case EdgeKind::Custom: return "";
+    case EdgeKind::Call: return "call";
     }
     return "";
 }

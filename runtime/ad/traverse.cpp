@@ -6,6 +6,7 @@
 // gradient. Semantics: docs/autodiff.md.
 #include "ad/traverse.h"
 
+#include "ad/call_node.h"
 #include "ad/custom.h"
 #include "ad/propagate.h"
 #include "jit/var.h"
@@ -27,6 +28,10 @@ struct Scope {
     uint64_t boundary = 0;          ///< nodes with a smaller serial were created before the scope
     std::vector<uint32_t> waiting;  ///< outside nodes a backward traversal reached (each holds a reference)
     bool free_graph = true;
+    /// A frozen function's recording (scope_enter): the gradient a waiting leaf had before is kept apart in
+    /// `prior` (parallel to `waiting`) until the scope ends, so that the node holds only what this scope gave it.
+    bool apart = false;
+    std::vector<JitRef> prior;
 };
 
 std::vector<Scope> &scopes() {
@@ -72,10 +77,15 @@ void drop_unheld(Graph &g, const std::vector<uint32_t> &order) {
 void wait_in_scope(Graph &g, Scope &scope, uint32_t id) {
     if (std::find(scope.waiting.begin(), scope.waiting.end(), id) != scope.waiting.end())
         return;
-    if (interior(g.nodes[id]) && !g.nodes[id].seeded)
+    Node &n = g.nodes[id];
+    JitRef prior;
+    if (interior(n) && !n.seeded)
         set_grad_ref(g, id, {}); // what waits is only this scope's gradient
+    else if (scope.apart && n.grad)
+        prior = JitRef(std::exchange(n.grad, 0));
     inc_ext(g, id);
     scope.waiting.push_back(id);
+    scope.prior.push_back(std::move(prior));
 }
 
 /// Keeps the starts of a traversal alive through it (also when a custom operation's rule throws).
@@ -139,12 +149,16 @@ void traverse_backward(Graph &g, const std::vector<uint32_t> &starts, bool seed_
             custom_backward(g, id, stamp);
             continue;
         }
+        if (is_call(g, id)) { // a frozen function's replay: its recorded derivative
+            call_backward(g, id, stamp);
+            continue;
+        }
         if (!g.nodes[id].grad)
             continue;
         JitRef grad = JitRef::borrow(g.nodes[id].grad);
         for (uint32_t e = g.nodes[id].first_in; e; e = g.edges[e].next_in) {
-            if (g.edges[e].kind == EdgeKind::Custom) // the hub's rule computes it
-                continue;
+            if (g.edges[e].kind == EdgeKind::Custom || g.edges[e].kind == EdgeKind::Call)
+                continue; // the custom operation's rule or the call node moves it
             JitRef c = backward_contribution(g, g.edges[e], grad);
             accumulate(g, g.edges[e].source, std::move(c));
         }
@@ -193,12 +207,17 @@ void traverse_forward(Graph &g, const std::vector<uint32_t> &starts, bool seed_o
             custom_forward(g, id, stamp);
             continue;
         }
+        if (is_call(g, id)) { // a frozen function's replay: its recorded derivative
+            call_forward(g, id, stamp);
+            continue;
+        }
         if (!g.nodes[id].grad)
             continue;
         JitRef grad = JitRef::borrow(g.nodes[id].grad);
         for (uint32_t e = g.nodes[id].first_out; e; e = g.edges[e].next_out) {
             uint32_t target = g.edges[e].target;
-            if (g.nodes[target].stamp != stamp || g.edges[e].kind == EdgeKind::Custom)
+            if (g.nodes[target].stamp != stamp || g.edges[e].kind == EdgeKind::Custom ||
+                g.edges[e].kind == EdgeKind::Call)
                 continue;
             JitRef c = forward_contribution(g, g.edges[e], grad);
             accumulate(g, target, std::move(c));
@@ -217,6 +236,41 @@ void traverse_forward(Graph &g, const std::vector<uint32_t> &starts, bool seed_o
         if (g.nodes[id].stamp == stamp && !contains(starts, id))
             alive.push_back(id);
     drop_unheld(g, alive);
+}
+
+void scope_enter(bool apart) {
+    jit::State &s = jit::state();
+    jit::Lock lock(s.mutex);
+    Scope scope;
+    scope.boundary = graph().next_serial;
+    scope.apart = apart;
+    scopes().push_back(std::move(scope));
+}
+
+std::vector<std::pair<uint32_t, JitRef>> scope_waiting(bool &free_graph) {
+    jit::State &s = jit::state();
+    jit::Lock lock(s.mutex);
+    Graph &g = graph();
+    const Scope &scope = scopes().back();
+    free_graph = scope.free_graph;
+    std::vector<std::pair<uint32_t, JitRef>> out;
+    for (uint32_t id : scope.waiting)
+        out.emplace_back(id, g.nodes[id].grad ? fit(g.nodes[id], JitRef::borrow(g.nodes[id].grad)) : JitRef());
+    return out;
+}
+
+void backward_from(const std::vector<uint32_t> &nodes, std::vector<JitRef> grads, bool free_graph) {
+    jit::State &s = jit::state();
+    jit::Lock lock(s.mutex);
+    Graph &g = graph();
+    for (size_t i = 0; i < nodes.size(); ++i) {
+        Node &n = g.nodes[nodes[i]];
+        if (interior(n) && !n.seeded) // as wait_in_scope: an interior node's older gradient is not this one's
+            set_grad_ref(g, nodes[i], fit(n, std::move(grads[i])));
+        else
+            accumulate(g, nodes[i], std::move(grads[i]));
+    }
+    traverse_backward(g, nodes, false, free_graph);
 }
 
 } // namespace tj::ad
@@ -241,13 +295,7 @@ void ad_traverse(const char *api, uint32_t ad, bool backward, bool free_graph) {
         traverse_forward(g, ad, free_graph);
 }
 
-void ad_scope_enter() {
-    jit::State &s = jit::state();
-    jit::Lock lock(s.mutex);
-    Scope scope;
-    scope.boundary = graph().next_serial;
-    scopes().push_back(std::move(scope));
-}
+void ad_scope_enter() { scope_enter(false); }
 
 void ad_scope_leave(bool propagate) {
     jit::State &s = jit::state();
@@ -263,6 +311,11 @@ void ad_scope_leave(bool propagate) {
                 dec_ext(g, id);
         }
     } release{g, scope.waiting};
+    for (size_t i = 0; i < scope.prior.size(); ++i) // what waiting leaves had before the scope, back with them
+        if (JitRef &prior = scope.prior[i]) {
+            uint32_t id = scope.waiting[i];
+            set_grad_ref(g, id, g.nodes[id].grad ? JitRef::borrow(g.nodes[id].grad) + prior : std::move(prior));
+        }
     if (propagate && !scope.waiting.empty())
         traverse_backward(g, scope.waiting, false, scope.free_graph);
 }
