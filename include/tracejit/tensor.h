@@ -185,6 +185,10 @@ template <JitScalar T> class Tensor {
         note_shape();
     }
 
+    /// Freezing's traversal (freeze_traverse.h), as hidden friends: the plugin sees that the type declares it.
+    template <typename V> friend void tj_fields(V &v, const Tensor &t) { detail::tensor_fields(v, t); }
+    template <typename V> friend void tj_fields(V &v, Tensor &t) { detail::tensor_fields(v, t); }
+
   private:
     template <typename V, typename X> friend void detail::tensor_fields(V &v, X &t);
     void note_shape() const {
@@ -284,8 +288,6 @@ template <typename V, typename X> void tensor_fields(V &v, X &t) {
 
 } // namespace detail
 
-template <typename V, typename T> void tj_fields(V &v, const Tensor<T> &t) { detail::tensor_fields(v, t); }
-template <typename V, typename T> void tj_fields(V &v, Tensor<T> &t) { detail::tensor_fields(v, t); }
 
 // Element-wise operators: tensor with tensor (broadcast), with a C++ scalar on either side.
 #define TJ_TENSOR_BINARY(OP, NAME, RESULT)                                                                        \

@@ -21,6 +21,10 @@ enum class FilterMode : uint8_t { Nearest, Linear };
 /// What a lookup outside [0, 1] reads: the edge texel, the texture repeated, or repeated mirrored.
 enum class WrapMode : uint8_t { Clamp, Repeat, Mirror };
 
+namespace detail {
+template <typename V, typename X> void texture_fields(V &v, X &t);
+}
+
 template <typename T, size_t D> class Texture {
     static_assert(D >= 1 && D <= 3, "tj::Texture: 1, 2 or 3 dimensions");
     static_assert(std::is_floating_point_v<T>, "tj::Texture: float or double texels");
@@ -125,8 +129,13 @@ template <typename T, size_t D> class Texture {
         return out;
     }
 
+    /// Freezing's traversal: shape, channels and modes (in the layout key), then the texels; hidden friends, so
+    /// that the plugin sees that the type declares it.
+    template <typename V> friend void tj_fields(V &v, const Texture &t) { detail::texture_fields(v, t); }
+    template <typename V> friend void tj_fields(V &v, Texture &t) { detail::texture_fields(v, t); }
+
   private:
-    template <typename V, typename X> friend void texture_fields(V &v, X &t);
+    template <typename V, typename X> friend void detail::texture_fields(V &v, X &t);
 
     size_t texels() const {
         size_t n = 1;
@@ -164,7 +173,7 @@ template <typename T, size_t D> class Texture {
     Array<T> m_data;
 };
 
-/// Freezing's view of a texture: its shape, channel count and modes (in the layout key), then its texels.
+namespace detail {
 template <typename V, typename X> void texture_fields(V &v, X &t) {
     v.visit_field("shape", t.m_shape);
     v.visit_field("channels", t.m_channels);
@@ -172,8 +181,7 @@ template <typename V, typename X> void texture_fields(V &v, X &t) {
     v.visit_field("wrap", t.m_wrap);
     v.visit_field("value", t.m_data);
 }
-template <typename V, typename T, size_t D> void tj_fields(V &v, const Texture<T, D> &t) { texture_fields(v, t); }
-template <typename V, typename T, size_t D> void tj_fields(V &v, Texture<T, D> &t) { texture_fields(v, t); }
+} // namespace detail
 
 using Texture1f = Texture<float, 1>;
 using Texture2f = Texture<float, 2>;
