@@ -11,7 +11,6 @@
 #include "bench_util.h"
 #include "texture_loop.h"
 
-#include <tracejit/texture.h>
 #include <tracejit/tracejit.h>
 
 #include <atomic>

@@ -11,8 +11,6 @@
 // Usage: image_filter [output.pgm]   (default: image_filter.pgm in the current folder; a binary PGM, "P5")
 // The sample checks itself: the frozen step matches the unfrozen one, it was recorded once, the loss falls by a
 // factor of 1000, the texels come back within 1e-2, and the PGM file reads back as the image computed.
-#include <tracejit/tensor.h>
-#include <tracejit/texture.h>
 #include <tracejit/tracejit.h>
 
 #include <fmt/format.h>

@@ -17,11 +17,12 @@
 #include <tracejit/ops.h>
 #include <tracejit/reductions.h>
 
+#include <algorithm>
 #include <climits>
 #include <concepts>
-
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -66,8 +67,6 @@ class SliceIndex {
 };
 
 namespace detail {
-/// Whether this thread is recording a frozen function's body now (runtime/freeze/pin_size.cpp).
-bool freeze_recording_now();
 /// While a frozen function is recorded: a replay whose inputs no longer give an array of `n` elements where this
 /// one came from records anew (a size a tensor operation baked into a kernel). Nothing outside a recording.
 void freeze_pin_size(uint64_t n);

@@ -9,9 +9,8 @@
 
 #include <tracejit/tensor.h>
 
-#include <climits>
+#include <algorithm>
 #include <cstdint>
-#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -238,11 +237,12 @@ template <JitScalar T> Tensor<T> Tensor<T>::slice(const std::vector<SliceIndex> 
             }
             p.out.push_back(size_t(count)), p.start.push_back(start), p.step.push_back(s.step);
             p.indices.push_back(nullptr);
-            if (!(start == 0 && s.step == 1 && count == d)) {
+            if (!(start == 0 && s.step == 1 && count == d))
                 identity = false;
-                if (ax == 0)
-                    detail::freeze_pin_size(size());
-            }
+            // On axis 0 only the whole axis by default bounds (Slice{} or Slice{0}) follows a first dimension that
+            // changes; explicit bounds are relative to this call's dimension.
+            if (ax == 0 && !((s.start == Slice::None || s.start == 0) && s.stop == Slice::None && s.step == 1))
+                detail::freeze_pin_size(size());
             break;
         }
         case SliceIndex::Kind::Indices:

@@ -9,8 +9,6 @@
 
 namespace tj::detail {
 
-bool freeze_recording_now() { return freezing::active() != nullptr; }
-
 void freeze_pin_size(uint64_t n) {
     if (freezing::RecordingDevice *d = freezing::active())
         d->pin_size(n);

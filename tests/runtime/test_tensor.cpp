@@ -1,8 +1,6 @@
 // tests/runtime/test_tensor.cpp — tj::Tensor: construction, broadcasting, shape operations, slicing, fusion, whos()
 // and the tape, each against a plain C++ reference on row-major data
 #include <tracejit/tracejit.h>
-#include <tracejit/tensor.h>
-#include <tracejit/texture.h>
 
 #include <doctest/doctest.h>
 

@@ -1,7 +1,6 @@
 // tests/runtime/test_texture.cpp — tj::Texture against a plain C++ reference of the same filtering (every wrap mode,
 // positions outside [0, 1]), gradients against finite differences, lookups and gradients in frozen functions
 #include <tracejit/tracejit.h>
-#include <tracejit/texture.h>
 
 #include <doctest/doctest.h>
 

@@ -6,8 +6,6 @@
 
 #include "Inputs/compare.h"
 
-#include <tracejit/tensor.h>
-#include <tracejit/texture.h>
 
 // Warps the rows of `pos` (n × 2 positions in [0, 1]) through the texture and sums the channels of each lookup.
 [[jit::freeze]] tj::TensorXf shade(const tj::TensorXf &pos, const tj::Texture2f &tex) {
