@@ -5,7 +5,7 @@
 // broadcast that moves it inward) pins the size it came from: a replay with another size records anew.
 #include "freeze/recording_device.h"
 
-#include <tracejit/core.h>
+#include <tracejit/tensor.h> // (declares freeze_pin_size)
 
 namespace tj::detail {
 
