@@ -3,7 +3,8 @@
 #
 # Usage: bench/run.sh <build-dir>   (configures a Release build there if the folder has none yet)
 # Environment: BENCH_RUNS=n scales the number of timed runs (default 10); BENCH_ONLY="trace launch" runs a subset
-# (fused fma trace compile launch ad freeze mandelbrot block_reduce scan cuda tape every_marked plugin_compile texture).
+# (fused fma trace compile launch ad freeze mandelbrot block_reduce scan cuda tape every_marked tape_startup
+# plugin_compile texture).
 set -uo pipefail
 
 if [[ $# -ne 1 ]]; then
@@ -30,7 +31,7 @@ if grep -q '^TRACEJIT_SANITIZE:BOOL=ON' "$build/CMakeCache.txt"; then
 fi
 cmake --build "$build" --target benchmarks || exit 1
 
-all="fused fma trace compile launch ad freeze mandelbrot block_reduce scan cuda tape every_marked plugin_compile texture"
+all="fused fma trace compile launch ad freeze mandelbrot block_reduce scan cuda tape every_marked tape_startup plugin_compile texture"
 only=${BENCH_ONLY:-$all}
 summary=$(mktemp)
 trap 'rm -f "$summary"' EXIT
@@ -41,7 +42,7 @@ for b in $only; do
     exe="$build/bench/bench_$b"
     echo
     echo "=== bench_$b ==="
-    if [[ ! -x "$exe" ]]; then # bench_tape, bench_every_marked, bench_plugin_compile: only where the plugin is built (clang 19)
+    if [[ ! -x "$exe" ]]; then # bench_tape, bench_every_marked, bench_tape_startup, bench_plugin_compile: only where the plugin is built (clang 19)
         echo "GOAL bench_$b NOT BUILT (needs the tracejit plugin and the clang it loads into)" | tee -a "$summary"
         continue
     fi

@@ -1,7 +1,8 @@
 # cmake/consumer_test.cmake — ctest script: install this build, then configure, build and run tests/consumer
 #
 # The consumer has two programs: `consumer` (tracejit::runtime only) and `consumer_traced` (a [[jit::trace]]
-# function compiled with the installed plugin through tracejit_instrument()). Last, the consumer is configured
+# function compiled with the installed plugin through tracejit_instrument(), which links tracejit::tape only: the
+# program checks that it maps neither libtracejit nor LLVM). Last, the consumer is configured
 # once more with GCC, if there is one, where tracejit_instrument() must stop the configuration with its message.
 #
 # Run as `cmake -D<var>=… -P consumer_test.cmake` by the `package.consumer` test. Variables:

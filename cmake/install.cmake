@@ -1,11 +1,12 @@
 # cmake/install.cmake — installs libtracejit, its public headers, the clang plugin, the tools and a CMake package
 #
-# What another project gets: the imported target tracejit::runtime (the shared library plus
-# include/ and C++20 as usage requirements) and the function tracejit_instrument(<target>), which
-# compiles a target with the plugin (<libdir>/tracejit/tracejit.so) and links it with the runtime.
-# LLVM, fmt and Threads are PRIVATE dependencies of the shared library: the public headers use only
-# the standard library, so the exported target names none of them and the installed package needs
-# none of them to be found.
+# What another project gets: the imported targets tracejit::tape (libtracejit_tape: the nested tape, without
+# LLVM) and tracejit::runtime (libtracejit: arrays, AD, freezing; it links tracejit::tape), each with include/
+# and C++20 as usage requirements, and the function tracejit_instrument(<target>), which compiles a target with
+# the plugin (<libdir>/tracejit/tracejit.so) and links it with tracejit::tape.
+# LLVM, fmt, zstd and Threads are PRIVATE dependencies of the shared libraries: the public headers use only
+# the standard library, so the exported targets name none of them and the installed package needs none of
+# them to be found.
 include(CMakePackageConfigHelpers)
 
 set(TRACEJIT_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/tracejit CACHE STRING
@@ -14,11 +15,12 @@ set(TRACEJIT_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/tracejit CACHE STRIN
 set(TRACEJIT_INSTALL_PLUGINDIR ${CMAKE_INSTALL_LIBDIR}/tracejit)
 
 # The public headers use concepts: consumers compile with C++20 at least.
+target_compile_features(tracejit_tape INTERFACE cxx_std_20)
 target_compile_features(tracejit_runtime INTERFACE cxx_std_20)
 # An installed libtracejit.so still finds libLLVM when LLVM lives outside the system library folders.
 set_target_properties(tracejit_runtime PROPERTIES INSTALL_RPATH_USE_LINK_PATH TRUE)
 
-install(TARGETS tracejit_runtime EXPORT tracejitTargets
+install(TARGETS tracejit_tape tracejit_runtime EXPORT tracejitTargets
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})

@@ -113,6 +113,8 @@ class TracejitAction : public clang::PluginASTAction {
         RewriteErrorFilter *errors = filter_rewrite_errors(ci, originals);
         auto warnings = replay_warnings(ci, std::move(result.warnings), std::move(result.rewritten),
                                         std::move(originals));
+        if (errors)
+            errors->set_replay(warnings);
         return std::make_unique<ReportConsumer>(std::move(result.diagnostics), std::move(warnings), errors);
     }
 

@@ -195,8 +195,8 @@ class PrepassConsumer : public clang::ASTConsumer {
     }
 
   private:
-    /// Wraps each rewritten definition in pragmas that silence the real compile's warnings there (the user's own
-    /// come from the pre-pass), and notes where it is.
+    /// Wraps the rewritten text of each definition (from just past a traced function's name) in pragmas that
+    /// silence the real compile's warnings there (the user's own come from the pre-pass), and notes where it is.
     void silence_rewritten(const clang::SourceManager &sm, clang::Rewriter &rewriter,
                            const std::vector<clang::SourceRange> &definitions) {
         for (clang::SourceRange range : definitions) {
@@ -209,7 +209,7 @@ class PrepassConsumer : public clang::ASTConsumer {
             unsigned end = sm.getFileOffset(range.getEnd());
             m_result.rewritten.push_back(
                 {file->getName().str(), begin, end, sm.getPresumedLineNumber(range.getEnd())});
-            rewriter.InsertTextBefore(range.getBegin(), "_Pragma(\"clang diagnostic push\") "
+            rewriter.InsertTextBefore(range.getBegin(), " _Pragma(\"clang diagnostic push\") "
                                                         "_Pragma(\"clang diagnostic ignored \\\"-Weverything\\\"\") ");
             rewriter.InsertTextAfter(range.getEnd(), " _Pragma(\"clang diagnostic pop\")");
         }

@@ -4,7 +4,10 @@
 #include <clang/Basic/FileManager.h>
 #include <clang/Basic/SourceManager.h>
 #include <clang/Frontend/CompilerInstance.h>
+#include <clang/Lex/Lexer.h>
 #include <llvm/ADT/SmallString.h>
+
+#include <algorithm>
 
 namespace tracejit::plugin {
 
@@ -81,10 +84,85 @@ const std::string *RewriteErrorFilter::edited_file(clang::FileID fid) const {
     return nullptr;
 }
 
+bool RewriteErrorFilter::pass_relocated(clang::DiagnosticsEngine::Level level, const clang::Diagnostic &info) {
+    // Warnings, also those -Werror makes errors, and their notes; the other errors are the rewrite's (held back).
+    const bool warning = level == clang::DiagnosticsEngine::Warning ||
+                         (level == clang::DiagnosticsEngine::Error &&
+                          clang::DiagnosticIDs::isBuiltinWarningOrExtension(info.getID()));
+    if ((!warning && level != clang::DiagnosticsEngine::Note) || !m_replay || !m_next ||
+        !info.getLocation().isValid() || !info.hasSourceManager())
+        return false;
+    clang::SourceManager &sm = info.getSourceManager();
+    clang::SourceLocation at = sm.getFileLoc(info.getLocation());
+    auto [fid, offset] = sm.getDecomposedLoc(at);
+    const std::string *name = edited_file(fid);
+    if (!name)
+        return false;
+    bool invalid = false;
+    llvm::StringRef rewritten = sm.getBufferData(fid, &invalid);
+    clang::PresumedLoc presumed = sm.getPresumedLoc(at);
+    if (invalid || presumed.isInvalid())
+        return false;
+    const unsigned line = sm.getLineNumber(fid, offset);
+    llvm::StringRef now = line_of(rewritten, line);
+    llvm::StringRef was = line_of(m_originals.at(*name), presumed.getLine());
+    if (now == was) // a line as written: the real compile shows it as it is
+        return false;
+    // How far the line is as written: a place (or a range's last token) within that part is the user's own.
+    size_t same = 0;
+    while (same < now.size() && same < was.size() && now[same] == was[same])
+        ++same;
+    auto original = [&](clang::SourceLocation loc, bool whole_token) -> clang::SourceLocation {
+        loc = sm.getFileLoc(loc);
+        auto [f, o] = sm.getDecomposedLoc(loc);
+        if (f != fid || sm.getLineNumber(f, o) != line)
+            return {};
+        unsigned column = sm.getColumnNumber(f, o);
+        unsigned length = whole_token ? clang::Lexer::MeasureTokenLength(loc, sm, m_ci.getLangOpts()) : 0;
+        if (column == 0 || column - 1 + length > same)
+            return {};
+        return m_replay->locate(*name, presumed.getLine(), column);
+    };
+    clang::SourceLocation loc = original(at, false);
+    if (loc.isInvalid())
+        return false;
+    std::vector<clang::CharSourceRange> ranges;
+    for (const clang::CharSourceRange &r : info.getRanges()) {
+        clang::SourceLocation b = original(r.getBegin(), false), e = original(r.getEnd(), r.isTokenRange());
+        if (b.isValid() && e.isValid())
+            ranges.push_back(clang::CharSourceRange(clang::SourceRange(b, e), r.isTokenRange()));
+    }
+    std::vector<clang::FixItHint> fixits;
+    for (const clang::FixItHint &hint : info.getFixItHints()) {
+        clang::SourceLocation b = original(hint.RemoveRange.getBegin(), false),
+                              e = original(hint.RemoveRange.getEnd(), hint.RemoveRange.isTokenRange());
+        if (b.isInvalid() || e.isInvalid()) { // a fix-it is shown whole or not at all
+            fixits.clear();
+            break;
+        }
+        fixits.push_back(clang::FixItHint::CreateReplacement(
+            clang::CharSourceRange(clang::SourceRange(b, e), hint.RemoveRange.isTokenRange()), hint.CodeToInsert));
+    }
+    llvm::SmallString<256> message;
+    info.FormatDiagnostic(message);
+    if (!m_relocated) {
+        clang::DiagnosticsEngine &diags = m_ci.getDiagnostics();
+        m_relocated = std::make_unique<clang::DiagnosticsEngine>(diags.getDiagnosticIDs(), &diags.getDiagnosticOptions(),
+                                                                 m_next, /*ShouldOwnClient=*/false);
+        m_relocated->setSourceManager(&sm);
+    }
+    m_relocated->Report(
+        clang::StoredDiagnostic(level, info.getID(), message, clang::FullSourceLoc(loc, sm), ranges, fixits));
+    sync_counts();
+    return true;
+}
+
 void RewriteErrorFilter::HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic &info) {
     if (level == clang::DiagnosticsEngine::Note && m_holding)
         return;
     m_holding = false;
+    if (pass_relocated(level, info))
+        return;
     if (level >= clang::DiagnosticsEngine::Error && info.getLocation().isValid() && info.hasSourceManager()) {
         clang::SourceManager &sm = info.getSourceManager();
         auto [fid, offset] = sm.getDecomposedLoc(sm.getFileLoc(info.getLocation()));

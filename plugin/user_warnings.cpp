@@ -68,7 +68,8 @@ CapturedDiagnostic capture(clang::DiagnosticsEngine::Level level, const clang::D
 /// True for the warnings on whether a declaration is used anywhere in the translation unit (-Wunused-function,
 /// -Wunneeded-internal-declaration, -Wunused-member-function, -Wunused-template): the pre-pass skips the bodies of
 /// unmarked functions, so it does not see every use, and a marked function called only from an unmarked one would
-/// be reported unused.
+/// be reported unused. The real compile reports them: they are located at the function's name, which it judges
+/// itself (prepass.cpp silences only what follows the name).
 bool judged_on_whole_unit(unsigned id) {
     llvm::StringRef option = clang::DiagnosticIDs::getWarningOptionForDiag(id);
     return option == "unused-function" || option == "unneeded-internal-declaration" ||

@@ -4,7 +4,9 @@
 // compile must not judge a rewritten function's text. The pre-pass parses the user's text with the user's warning
 // flags: WarningCapture keeps each warning located in a function the engine rewrote, with its notes, ranges and
 // fix-its, as file offsets. The real compile ignores every warning inside a rewritten function (the pre-pass wraps
-// each one in `_Pragma("clang diagnostic push/ignored -Weverything/pop")`, on the same lines) and WarningReplay
+// each one in `_Pragma("clang diagnostic push/ignored -Weverything/pop")`, on the same lines; for a traced
+// function, from just past its name, which the rewrite leaves as written: the real compile judges the name and
+// what precedes it itself, and RewriteErrorFilter shows those warnings on the line as written) and WarningReplay
 // reports the kept ones, with their own diagnostic ids, at the user's line and column of the original text, as
 // soon as the real compile's lexer has left the function (late ones, from template instantiations at the end of
 // the translation unit, at its end). -Werror applies as in the real compile: the pre-pass counts no warning as an

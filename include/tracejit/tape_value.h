@@ -78,6 +78,10 @@ template <typename T> constexpr ValueKind value_kind_of() {
         return ValueKind::Text;
 }
 
+/// Drops one reference to the AD node `ad` of a differentiable tj array (in libtracejit_tape, which hands it to
+/// libtracejit: a program that records no arrays does not load libtracejit).
+void release_ad_node(uint32_t ad) noexcept;
+
 /// A value on its way to the tape. `bits` holds scalars (int64/uint64/double bits, bool, address); `text`
 /// holds strings (unquoted), array summaries and fmt output; `type` is a static type name; `ad` is the AD node
 /// of a differentiable tj array, with one reference that the Captured owns until the recorder takes it over
@@ -113,7 +117,7 @@ struct Captured {
   private:
     void release_ad() noexcept {
         if (ad) [[unlikely]]
-            tj::detail::ad_dec_ref(std::exchange(ad, 0));
+            release_ad_node(std::exchange(ad, 0));
     }
 };
 

@@ -67,8 +67,10 @@ void apply_twin(clang::ASTContext &ctx, const SourceText &src, const clang::Func
     rewriter.ReplaceText(range, text);
 }
 
-/// Where the definition of `fn` is written: see EngineResult::rewritten_definitions.
-clang::SourceRange definition_range(const clang::ASTContext &ctx, const clang::FunctionDecl &fn) {
+/// Where the rewritten text of the definition of `fn` is: see EngineResult::rewritten_definitions. The real compile
+/// judges what comes before with the user's flags: the warnings on the function as a whole (-Wunused-function
+/// and its kin, at the name) are only known there, since the pre-pass skips the bodies of unmarked functions.
+clang::SourceRange definition_range(const clang::ASTContext &ctx, const clang::FunctionDecl &fn, bool name_rewritten) {
     if (fn.isTemplated())
         return {};
     const clang::SourceManager &sm = ctx.getSourceManager();
@@ -76,7 +78,12 @@ clang::SourceRange definition_range(const clang::ASTContext &ctx, const clang::F
     clang::SourceLocation last = fn.getEndLoc();
     if (!begin.isFileID() || !last.isFileID() || !sm.isWrittenInSameFile(begin, last))
         return {};
-    return {begin, clang::Lexer::getLocForEndOfToken(last, 0, sm, ctx.getLangOpts())};
+    clang::SourceLocation end = clang::Lexer::getLocForEndOfToken(last, 0, sm, ctx.getLangOpts());
+    clang::SourceLocation name = fn.getNameInfo().getEndLoc();
+    if (!name_rewritten && name.isFileID() && sm.isWrittenInSameFile(name, begin) &&
+        sm.isBeforeInTranslationUnit(begin, name) && sm.isBeforeInTranslationUnit(name, last))
+        begin = clang::Lexer::getLocForEndOfToken(name, 0, sm, ctx.getLangOpts());
+    return {begin, end};
 }
 
 } // namespace
@@ -124,7 +131,7 @@ EngineResult rewrite_marked_functions(clang::ASTContext &ctx, clang::Rewriter &r
         else
             edits.apply(rewriter);
         ++result.rewritten_functions;
-        result.rewritten_definitions.push_back(definition_range(ctx, *fn));
+        result.rewritten_definitions.push_back(definition_range(ctx, *fn, frozen));
         result.symbolic_statements += plan.symbolic;
         if (frozen) {
             freeze_edits.apply(rewriter);

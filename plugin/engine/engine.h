@@ -30,9 +30,10 @@ struct EngineResult {
     unsigned frozen_lambdas = 0;      ///< `tj::freeze(lambda)` calls given their captures (frozen_lambdas.h)
     unsigned symbolic_statements = 0; ///< branches and loops on tj::Bool rewritten (the file needs control.h)
     std::vector<EngineDiagnostic> diagnostics;
-    /// Each rewritten definition, in file locations of the parse's SourceManager: from its first token to just past
-    /// its closing brace. Invalid for a template or a member of one (its warnings come with instantiations) and
-    /// where the definition comes from a macro.
+    /// The rewritten text of each rewritten definition, in file locations of the parse's SourceManager: from just
+    /// past its name (a traced function: the rewrite leaves the name and what precedes it as written) or from its
+    /// first token (a frozen function: its name is rewritten) to just past its closing brace. Invalid for a template
+    /// or a member of one (its warnings come with instantiations) and where the definition comes from a macro.
     std::vector<clang::SourceRange> rewritten_definitions;
 };
 

@@ -1,26 +1,25 @@
 // runtime/support/container.cpp — encodes, verifies and atomically writes container files (layout in container.h)
 #include "support/container.h"
 
+#include "support/endian.h"
 #include "support/hash.h"
 
-#include <llvm/ADT/ArrayRef.h>
-#include <llvm/ADT/SmallString.h>
-#include <llvm/ADT/SmallVector.h>
-#include <llvm/Support/Compression.h>
-#include <llvm/Support/Endian.h>
-#include <llvm/Support/Error.h>
-#include <llvm/Support/FileSystem.h>
-#include <llvm/Support/raw_ostream.h>
-
 #include <fmt/format.h>
+#include <zstd.h>
 
+#include <cerrno>
 #include <cstring>
+#include <random>
+
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace tj::support {
 namespace {
 
-namespace endian = llvm::support::endian;
+/// zstd's level for cache entries: LLVM's default, which compressed them before (any zstd decoder reads them).
+constexpr int zstd_level = 5;
 
 constexpr uint32_t flag_zstd = 1; ///< the payload is compressed with zstd
 constexpr uint32_t known_flags = flag_zstd;
@@ -34,35 +33,68 @@ const char *kind_noun(uint32_t kind) {
     return nullptr;
 }
 
-llvm::ArrayRef<uint8_t> as_bytes(std::string_view s) {
-    return llvm::ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(s.data()), s.size());
+/// Creates a new file `<path><temp_marker>` + 8 random characters with `perms` (less the umask): the name is
+/// returned in `temp`, the open descriptor as the result; -1 with errno set when none could be created.
+int create_unique_file(const std::string &path, mode_t perms, std::string &temp) {
+    static constexpr char digits[] = "0123456789abcdef";
+    thread_local std::mt19937_64 random{std::random_device{}()};
+    for (int attempt = 0; attempt < 128; ++attempt) {
+        temp = path + std::string(temp_marker);
+        uint64_t bits = random();
+        for (int i = 0; i < 8; ++i, bits >>= 4)
+            temp += digits[bits & 15];
+        int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, perms);
+        if (fd >= 0 || errno != EEXIST)
+            return fd;
+    }
+    return -1; // errno is EEXIST
 }
+
+/// Writes all of `bytes` to `fd` (retrying short writes and interruptions); 0 or the errno of the failure.
+int write_all(int fd, std::string_view bytes) {
+    while (!bytes.empty()) {
+        ssize_t n = ::write(fd, bytes.data(), bytes.size());
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            return errno;
+        }
+        bytes.remove_prefix(static_cast<size_t>(n));
+    }
+    return 0;
+}
+
+std::error_code errno_code(int e) { return std::error_code(e, std::generic_category()); }
 
 } // namespace
 
-bool zstd_available() { return llvm::compression::zstd::isAvailable(); }
-
 std::string encode_container(FileKind kind, uint32_t kind_version, std::string_view payload, Compress compress) {
-    llvm::SmallVector<uint8_t, 0> compressed;
+    std::string compressed;
     std::string_view stored = payload;
     uint32_t flags = 0;
-    if (compress == Compress::Zstd && llvm::compression::zstd::isAvailable()) {
-        llvm::compression::zstd::compress(as_bytes(payload), compressed);
-        stored = std::string_view(reinterpret_cast<const char *>(compressed.data()), compressed.size());
+    if (compress == Compress::Zstd) {
+        compressed.resize(ZSTD_compressBound(payload.size()));
+        const size_t n =
+            ZSTD_compress(compressed.data(), compressed.size(), payload.data(), payload.size(), zstd_level);
+        // With a bound-sized buffer only an allocation failure inside zstd makes it fail.
+        if (ZSTD_isError(n))
+            throw std::bad_alloc();
+        compressed.resize(n);
+        stored = compressed;
         flags |= flag_zstd;
     }
     std::string out(container_header_bytes + stored.size() + container_trailer_bytes, '\0');
     char *p = out.data();
     std::memcpy(p, container_magic.data(), container_magic.size());
-    endian::write32le(p + 8, container_version);
-    endian::write32le(p + 12, static_cast<uint32_t>(kind));
-    endian::write32le(p + container_kind_version_offset, kind_version);
-    endian::write32le(p + 20, flags);
-    endian::write64le(p + 24, stored.size());
-    endian::write64le(p + 32, payload.size());
+    write32le(p + 8, container_version);
+    write32le(p + 12, static_cast<uint32_t>(kind));
+    write32le(p + container_kind_version_offset, kind_version);
+    write32le(p + 20, flags);
+    write64le(p + 24, stored.size());
+    write64le(p + 32, payload.size());
     std::memcpy(p + container_header_bytes, stored.data(), stored.size());
     const size_t end = container_header_bytes + stored.size();
-    endian::write64le(p + end, hash64(p, end));
+    write64le(p + end, hash64(p, end));
     return out;
 }
 
@@ -79,29 +111,27 @@ Decoded decode_container(std::string_view bytes, const ContainerSpec &spec) {
     if (size < container_header_bytes + container_trailer_bytes)
         return fail(Invalid::Truncated, fmt::format("truncated at byte {}", size));
     const char *p = bytes.data();
-    if (uint32_t v = endian::read32le(p + 8); v != container_version)
+    if (uint32_t v = read32le(p + 8); v != container_version)
         return fail(
             Invalid::ContainerVersion,
             fmt::format("container version {} is not supported (this build reads version {})", v, container_version));
-    if (uint32_t kind = endian::read32le(p + 12); kind != static_cast<uint32_t>(spec.kind)) {
+    if (uint32_t kind = read32le(p + 12); kind != static_cast<uint32_t>(spec.kind)) {
         const char *other = kind_noun(kind);
         return fail(Invalid::Kind, other ? fmt::format("a tracejit {}, not a {}", other, spec.noun)
                                          : fmt::format("unknown kind {}, not a tracejit {}", kind, spec.noun));
     }
-    d.kind_version = endian::read32le(p + container_kind_version_offset);
+    d.kind_version = read32le(p + container_kind_version_offset);
     if (d.kind_version < spec.oldest_version || d.kind_version > spec.newest_version)
         return fail(Invalid::Version, fmt::format("version {} is not supported (this build reads versions {} to {})",
                                                   d.kind_version, spec.oldest_version, spec.newest_version));
-    const uint32_t flags = endian::read32le(p + 20);
+    const uint32_t flags = read32le(p + 20);
     if (flags & ~known_flags)
         return fail(Invalid::Flags, fmt::format("unknown flags {:#x}", flags));
     const bool zstd = flags & flag_zstd;
     if (zstd && !spec.compressed_ok)
         return fail(Invalid::Flags, fmt::format("a compressed {}, which is always stored uncompressed", spec.noun));
-    if (zstd && !llvm::compression::zstd::isAvailable())
-        return fail(Invalid::Flags, "compressed with zstd, which this build of LLVM cannot decompress");
     // Every length is checked against the bytes there are before it is used.
-    const uint64_t stored = endian::read64le(p + 24);
+    const uint64_t stored = read64le(p + 24);
     const size_t room = size - container_header_bytes - container_trailer_bytes;
     if (stored > room)
         return fail(Invalid::Truncated, fmt::format("truncated at byte {}", size));
@@ -110,10 +140,10 @@ Decoded decode_container(std::string_view bytes, const ContainerSpec &spec) {
                     fmt::format("corrupt: {} bytes after the end of the {}", room - stored, spec.noun));
     const size_t end = container_header_bytes + stored;
 #ifndef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION // fuzzers reach the readers' own checks this way
-    if (endian::read64le(p + end) != hash64(p, end))
+    if (read64le(p + end) != hash64(p, end))
         return fail(Invalid::Checksum, "checksum mismatch");
 #endif
-    const uint64_t raw = endian::read64le(p + 32);
+    const uint64_t raw = read64le(p + 32);
     const std::string_view stored_payload = bytes.substr(container_header_bytes, stored);
     if (!zstd) {
         if (raw != stored)
@@ -125,10 +155,10 @@ Decoded decode_container(std::string_view bytes, const ContainerSpec &spec) {
     // The checksum covers the size, so only a file made on purpose asks for an absurd one; the allocation then
     // throws std::bad_alloc, which the disk cache (the one kind that compresses) turns into a miss.
     d.decompressed.resize(static_cast<size_t>(raw));
-    size_t got = d.decompressed.size();
-    if (llvm::Error e = llvm::compression::zstd::decompress(as_bytes(stored_payload),
-                                                            reinterpret_cast<uint8_t *>(d.decompressed.data()), got))
-        return fail(Invalid::Corrupt, "corrupt: " + llvm::toString(std::move(e)));
+    const size_t got =
+        ZSTD_decompress(d.decompressed.data(), d.decompressed.size(), stored_payload.data(), stored_payload.size());
+    if (ZSTD_isError(got))
+        return fail(Invalid::Corrupt, std::string("corrupt: ") + ZSTD_getErrorName(got));
     if (got != raw)
         return fail(Invalid::Corrupt,
                     fmt::format("corrupt: the payload decompresses to {} bytes, not the {} announced", got, raw));
@@ -136,43 +166,59 @@ Decoded decode_container(std::string_view bytes, const ContainerSpec &spec) {
     return d;
 }
 
+std::error_code read_file(const std::string &path, std::string &bytes) {
+    bytes.clear();
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return errno_code(errno);
+    char buffer[1 << 16];
+    for (;;) {
+        const ssize_t n = ::read(fd, buffer, sizeof buffer);
+        if (n == 0)
+            break;
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            const int e = errno;
+            ::close(fd);
+            return errno_code(e);
+        }
+        bytes.append(buffer, static_cast<size_t>(n));
+    }
+    ::close(fd);
+    return {};
+}
+
 WriteResult write_file_atomically(const std::string &path, std::string_view bytes, FileMode mode) {
-    namespace fs = llvm::sys::fs;
     WriteResult r;
-    const unsigned perms = mode == FileMode::Private ? fs::owner_read | fs::owner_write : fs::all_read | fs::all_write;
-    int fd = -1;
-    llvm::SmallString<256> temp;
-    if (std::error_code ec =
-            fs::createUniqueFile(path + std::string(temp_marker) + "%%%%%%%%", fd, temp, fs::OF_None, perms)) {
+    const mode_t perms = mode == FileMode::Private ? 0600 : 0666;
+    const int fd = create_unique_file(path, perms, r.temp_path);
+    if (fd < 0) {
         r.failed = WriteStep::Create;
-        r.error = ec;
+        r.error = errno_code(errno);
+        r.temp_path.clear();
         return r;
     }
-    r.temp_path = std::string(temp.str());
-    auto fail = [&](WriteStep step, std::error_code ec) {
+    auto fail = [&](WriteStep step, int e) {
         r.failed = step;
-        r.error = ec;
+        r.error = errno_code(e);
         ::unlink(r.temp_path.c_str());
         return std::move(r);
     };
     // The umask may have taken bits away (never added any); a private file gets exactly 0600.
-    if (mode == FileMode::Private)
-        if (std::error_code ec = fs::setPermissions(fd, fs::owner_read | fs::owner_write)) {
-            ::close(fd);
-            return fail(WriteStep::Create, ec);
-        }
-    {
-        llvm::raw_fd_ostream out(fd, /*shouldClose=*/true, /*unbuffered=*/true);
-        out.write(bytes.data(), bytes.size());
-        out.close();
-        if (out.has_error()) {
-            std::error_code ec = out.error();
-            out.clear_error(); // else its destructor reports a fatal error
-            return fail(WriteStep::Write, ec);
-        }
+    if (mode == FileMode::Private && ::fchmod(fd, 0600) != 0) {
+        const int e = errno;
+        ::close(fd);
+        return fail(WriteStep::Create, e);
     }
-    if (std::error_code ec = fs::rename(r.temp_path, path))
-        return fail(WriteStep::Rename, ec);
+    if (int e = write_all(fd, bytes)) {
+        ::close(fd);
+        return fail(WriteStep::Write, e);
+    }
+    if (::close(fd) != 0)
+        return fail(WriteStep::Write, errno);
+    if (::rename(r.temp_path.c_str(), path.c_str()) != 0)
+        return fail(WriteStep::Rename, errno);
     return r;
 }
 

@@ -48,11 +48,8 @@ inline constexpr size_t container_kind_version_offset = 16;
 /// Whether encode_container() may compress the payload.
 enum class Compress : bool { No, Zstd };
 
-/// Whether this build of LLVM can compress and decompress zstd (Debian's LLVM 19 can).
-bool zstd_available();
-
-/// The bytes of a whole container file for `payload`. With Compress::Zstd the payload is stored compressed
-/// when LLVM was built with zstd, else as it is (the flag in the header says which).
+/// The bytes of a whole container file for `payload`, stored zstd-compressed with Compress::Zstd (the flag in
+/// the header says which).
 std::string encode_container(FileKind kind, uint32_t kind_version, std::string_view payload, Compress compress);
 
 /// Why bytes are not a container that the caller can read.
@@ -94,6 +91,10 @@ struct Decoded {
 /// Checks `bytes` as a whole container file of `spec` and finds its payload (decompressing it if needed).
 /// Never throws for any input except std::bad_alloc.
 Decoded decode_container(std::string_view bytes, const ContainerSpec &spec);
+
+/// Reads the whole file `path` into `bytes` (read, not mapped: a file cut short meanwhile gives fewer bytes, never
+/// SIGBUS); the error of open() or read() on failure.
+std::error_code read_file(const std::string &path, std::string &bytes);
 
 /// Who may read a file written by write_file_atomically().
 enum class FileMode {

@@ -1,9 +1,6 @@
 // runtime/support/dot_writer.cpp — DotWriter: DOT's lexical rules (IDs, numerals, quoted strings) in one place
 #include "support/dot_writer.h"
 
-#include <llvm/ADT/StringExtras.h>
-#include <llvm/Support/ConvertUTF.h>
-
 #include <algorithm>
 #include <array>
 
@@ -12,14 +9,52 @@ namespace {
 
 constexpr std::string_view replacement = "\xEF\xBF\xBD"; // U+FFFD
 
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_alnum(char c) { return is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+bool equals_insensitive(std::string_view a, std::string_view b) {
+    return a.size() == b.size() &&
+           std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return ascii_lower(x) == ascii_lower(y); });
+}
+
+/// The length of the well-formed UTF-8 sequence that `s` starts with (Unicode, Table 3-7: no overlong forms,
+/// no surrogates, nothing above U+10FFFF), or 0 when it does not start with one.
+size_t utf8_sequence_length(std::string_view s) {
+    auto byte = [&](size_t i) { return static_cast<unsigned char>(s[i]); };
+    const unsigned char c = byte(0);
+    if (c < 0x80)
+        return 1;
+    size_t len = 0;
+    unsigned char low = 0x80, high = 0xBF; // the range of the second byte
+    if (c >= 0xC2 && c <= 0xDF) {
+        len = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        len = 3;
+        low = c == 0xE0 ? 0xA0 : 0x80;  // no overlong forms
+        high = c == 0xED ? 0x9F : 0xBF; // no surrogates
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        len = 4;
+        low = c == 0xF0 ? 0x90 : 0x80;  // no overlong forms
+        high = c == 0xF4 ? 0x8F : 0xBF; // nothing above U+10FFFF
+    } else {
+        return 0;
+    }
+    if (s.size() < len || byte(1) < low || byte(1) > high)
+        return 0;
+    for (size_t i = 2; i < len; ++i)
+        if (byte(i) < 0x80 || byte(i) > 0xBF)
+            return 0;
+    return len;
+}
+
 /// True for a DOT numeral: [-]?(.[0-9]+ | [0-9]+(.[0-9]*)?).
 bool is_numeral(std::string_view s) {
     size_t i = !s.empty() && s[0] == '-' ? 1 : 0;
     size_t before = 0, after = 0;
-    for (; i < s.size() && llvm::isDigit(s[i]); ++i)
+    for (; i < s.size() && is_digit(s[i]); ++i)
         ++before;
     if (i < s.size() && s[i] == '.')
-        for (++i; i < s.size() && llvm::isDigit(s[i]); ++i)
+        for (++i; i < s.size() && is_digit(s[i]); ++i)
             ++after;
     return i == s.size() && before + after > 0;
 }
@@ -27,15 +62,14 @@ bool is_numeral(std::string_view s) {
 /// True for an ID that may stand without quotes: letters, digits, '_' and bytes >= 0x80, not starting with a
 /// digit, and not one of DOT's keywords (which are case-insensitive).
 bool is_bare_id(std::string_view s) {
-    if (s.empty() || llvm::isDigit(s[0]))
+    if (s.empty() || is_digit(s[0]))
         return false;
     for (char c : s)
-        if (!(llvm::isAlnum(c) || c == '_' || static_cast<unsigned char>(c) >= 0x80))
+        if (!(is_alnum(c) || c == '_' || static_cast<unsigned char>(c) >= 0x80))
             return false;
     static constexpr std::array<std::string_view, 6> keywords = {"node",    "edge",     "graph",
                                                                  "digraph", "subgraph", "strict"};
-    return std::none_of(keywords.begin(), keywords.end(),
-                        [&](std::string_view k) { return llvm::StringRef(s).equals_insensitive(k); });
+    return std::none_of(keywords.begin(), keywords.end(), [&](std::string_view k) { return equals_insensitive(s, k); });
 }
 
 /// Appends `s` as a DOT quoted string: quotes and backslashes escaped, '\n' as DOT's line break, tabs as spaces,
@@ -45,9 +79,7 @@ void append_quoted(std::string &out, std::string_view s, bool record) {
     for (size_t i = 0; i < s.size();) {
         const unsigned char c = static_cast<unsigned char>(s[i]);
         if (c >= 0x80) {
-            const auto *p = reinterpret_cast<const llvm::UTF8 *>(s.data() + i);
-            if (llvm::isLegalUTF8Sequence(p, p + (s.size() - i))) {
-                const size_t len = llvm::getNumBytesForUTF8(c);
+            if (const size_t len = utf8_sequence_length(s.substr(i))) {
                 out.append(s.substr(i, len));
                 i += len;
             } else {

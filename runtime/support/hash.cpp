@@ -1,13 +1,11 @@
-// runtime/support/hash.cpp — hash64 on LLVM's xxh3
+// runtime/support/hash.cpp — hash64 on xxHash's XXH3 (Debian's libxxhash-dev, inlined: no library to load)
 #include "support/hash.h"
 
-#include <llvm/ADT/ArrayRef.h>
-#include <llvm/Support/xxhash.h>
+#define XXH_INLINE_ALL
+#include <xxhash.h>
 
 namespace tj::support {
 
-uint64_t hash64(const void *data, size_t size) {
-    return llvm::xxh3_64bits(llvm::ArrayRef<uint8_t>(static_cast<const uint8_t *>(data), size));
-}
+uint64_t hash64(const void *data, size_t size) { return XXH3_64bits(data, size); }
 
 } // namespace tj::support

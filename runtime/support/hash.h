@@ -7,8 +7,9 @@
 
 namespace tj::support {
 
-/// xxh3-64 of `size` bytes at `data` (llvm::xxh3_64bits). Stable across processes, runs and builds, since disk
-/// file names and checksums depend on it. It picks buckets and detects damage; it never decides equality.
+/// xxh3-64 of `size` bytes at `data` (XXH3_64bits, seed 0; what llvm::xxh3_64bits computes too). Stable across
+/// processes, runs and builds, since disk file names and checksums depend on it. It picks buckets and detects damage;
+/// it never decides equality.
 uint64_t hash64(const void *data, size_t size);
 
 /// hash64() of the bytes of `bytes`.

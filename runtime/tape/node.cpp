@@ -3,7 +3,6 @@
 #include "tape_data.h"
 #include "value_format.h"
 
-#include <tracejit/ad_core.h>
 #include <tracejit/tape.h>
 
 #include <algorithm>
@@ -167,12 +166,12 @@ const std::string &Node::grad_string() const {
     static std::mutex grad_mutex;
     std::lock_guard lock(grad_mutex);
     if (uint32_t ad = __atomic_load_n(&e->ad, __ATOMIC_RELAXED)) {
-        std::string text = tj::detail::ad_grad_summary(ad, 16); // on an exception `ad` stays: the next read retries
+        std::string text = tj::tape::detail::ad_grad_summary(ad, 16); // on an exception `ad` stays: the next read retries
         if (text.empty())
             return s_empty; // no gradient reached it yet: keep the AD node for a read after a traversal
         e->grad_string = std::move(text);
         __atomic_store_n(&e->ad, 0u, __ATOMIC_RELEASE);
-        tj::detail::ad_dec_ref(ad);
+        tj::tape::detail::ad_dec_ref(ad);
     }
     return e->grad_string;
 }
@@ -222,7 +221,7 @@ Tape::Tape(TapeData *data) : m_data(data) {}
 Node::~Node() { delete m_extra; }
 Node::Extra::~Extra() {
     if (ad)
-        tj::detail::ad_dec_ref(ad);
+        tj::tape::detail::ad_dec_ref(ad);
 }
 // A tape holds millions of nodes: see the comment on Node's fields before making it larger.
 static_assert(sizeof(void *) != 8 || sizeof(Node) == 64, "tj::tape::Node grew beyond 64 bytes");

@@ -7,7 +7,8 @@
 // Large chunks are mapped on 2 MiB boundaries for transparent huge pages and kept for the next tape.
 #pragma once
 
-#include <tracejit/ad_core.h>
+#include "array_hooks.h"
+
 #include <tracejit/tape.h>
 
 #include <algorithm>
@@ -60,7 +61,7 @@ struct NodeAccess {
             return;
         Node::Extra &e = n.extra();
         if (e.ad)
-            tj::detail::ad_dec_ref(e.ad);
+            tj::tape::detail::ad_dec_ref(e.ad);
         e.ad = ad;
     }
     /// The AD node `n` holds (0: none, or its gradient was already formatted).
@@ -83,7 +84,7 @@ struct NodeAccess {
             to.m_extra->value_string.clear();
         const uint32_t from_ad = ad(from);
         if (from_ad)
-            tj::detail::ad_inc_ref(from_ad);
+            tj::tape::detail::ad_inc_ref(from_ad);
         set_ad(to, from_ad);
     }
 };

@@ -5,10 +5,8 @@
 #include "tape_file.h"
 
 #include "support/container.h"
+#include "support/endian.h"
 #include "tape_data.h"
-
-#include <llvm/Support/Endian.h>
-#include <llvm/Support/MemoryBuffer.h>
 
 #include <cstdint>
 #include <memory>
@@ -21,7 +19,6 @@ namespace detail {
 namespace {
 
 using NA = NodeAccess;
-namespace endian = llvm::support::endian;
 
 constexpr support::ContainerSpec tape_spec{support::FileKind::Tape, "tape", tape_file_oldest_version, tape_file_version,
                                            /*compressed_ok=*/false};
@@ -49,12 +46,12 @@ class Writer {
     void u8(uint8_t v) { m_out += static_cast<char>(v); }
     void u32(uint32_t v) {
         char b[4];
-        endian::write32le(b, v);
+        support::write32le(b, v);
         m_out.append(b, sizeof b);
     }
     void u64(uint64_t v) {
         char b[8];
-        endian::write64le(b, v);
+        support::write64le(b, v);
         m_out.append(b, sizeof b);
     }
     void str(std::string_view s) {
@@ -88,13 +85,13 @@ class Reader {
     }
     uint32_t u32() {
         need(4);
-        uint32_t v = endian::read32le(m_bytes.data() + m_pos);
+        uint32_t v = support::read32le(m_bytes.data() + m_pos);
         m_pos += 4;
         return v;
     }
     uint64_t u64() {
         need(8);
-        uint64_t v = endian::read64le(m_bytes.data() + m_pos);
+        uint64_t v = support::read64le(m_bytes.data() + m_pos);
         m_pos += 8;
         return v;
     }
@@ -211,7 +208,7 @@ Tape decode_tape(std::string_view bytes, const std::string &api, const std::stri
         begin = legacy_header;
         end = legacy_header + static_cast<size_t>(payload);
 #ifndef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION // fuzzers reach the reader's own checks this way
-        if (endian::read64le(bytes.data() + end) != legacy_fnv1a(bytes.substr(0, end)))
+        if (support::read64le(bytes.data() + end) != legacy_fnv1a(bytes.substr(0, end)))
             fail("checksum mismatch");
 #endif
     } else {
@@ -351,12 +348,10 @@ void save(const Node &n, const std::string &path) {
 
 Tape load(const std::string &path) {
     // Read, not mapped: a file cut short under a mapping would be SIGBUS instead of a tj::Error.
-    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
-        llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false, /*IsVolatile=*/true);
-    if (!file)
-        throw tj::Error("tj::tape::load(): " + path + ": cannot open the file (" + file.getError().message() + ")");
-    return detail::decode_tape(std::string_view((*file)->getBufferStart(), (*file)->getBufferSize()),
-                               "tj::tape::load()", path);
+    std::string bytes;
+    if (std::error_code ec = support::read_file(path, bytes))
+        throw tj::Error("tj::tape::load(): " + path + ": cannot open the file (" + ec.message() + ")");
+    return detail::decode_tape(bytes, "tj::tape::load()", path);
 }
 
 Tape load_bytes(std::string_view bytes, const std::string &source) {

@@ -1,7 +1,21 @@
 // tests/consumer/traced.cpp — a [[jit::trace]] function built through tracejit_instrument(): its calls are recorded
+//
+// tracejit_instrument() links tracejit::tape only: the program must not map libtracejit nor LLVM.
 #include <tracejit/tape.h>
 
 #include <cstdio>
+#include <cstring>
+
+static bool mapped(const char *name) {
+    std::FILE *maps = std::fopen("/proc/self/maps", "r");
+    char line[4096];
+    bool found = false;
+    while (maps && !found && std::fgets(line, sizeof line, maps))
+        found = std::strstr(line, name) != nullptr;
+    if (maps)
+        std::fclose(maps);
+    return found;
+}
 
 [[jit::trace]] int triangle(int n) {
     int sum = 0;
@@ -27,5 +41,10 @@ int main() {
               returned;
     std::printf("consumer_traced: triangle(4) = %d, %d loop nodes: %s\n", root.value<int>(), loops,
                 ok ? "ok" : "MISMATCH");
+    const bool tape_only = mapped("libtracejit_tape.so") && !mapped("libtracejit.so") && !mapped("libLLVM");
+    std::printf("consumer_traced: %s\n", tape_only
+                                             ? "libtracejit_tape only, no LLVM"
+                                             : "MISMATCH: libtracejit or LLVM is mapped, or the tape library is not");
+    ok = ok && tape_only;
     return ok ? 0 : 1;
 }

@@ -4,8 +4,9 @@
 #   %clangxx    clang++-19 -std=c++20 with tracejit's include folder
 #   %bare_clangxx  clang++-19 -std=c++20 alone
 #   %plugin     -fplugin=<build>/plugin/tracejit.so
-#   %trace_cxx  %clangxx %plugin plus what links a program against libtracejit (rpath set, sanitizers if the
-#               build uses them): `%trace_cxx %s -o %t && %t`
+#   %trace_cxx  %clangxx %plugin plus what links a program against libtracejit and libtracejit_tape (rpath set,
+#               sanitizers if the build uses them): `%trace_cxx %s -o %t && %t`
+#   %tape_cxx   the same, linked with libtracejit_tape only (what tracejit_instrument() links)
 #   %rewrite    tracejit-rewrite;  %inspect  tracejit-inspect (feature `inspect` when it is built)
 #   %python     the Python running lit;  %llvm_include  LLVM's include folder (for the runtime's own sources)
 #   %FileCheck  FileCheck (plain FileCheck, not and count are on the PATH too)
@@ -33,16 +34,18 @@ for name in ["HOME", "TMPDIR", "ASAN_OPTIONS", "UBSAN_OPTIONS"]:
 
 clangxx = "%s -std=c++20 -I%s" % (shlex.quote(config.tracejit_cxx), shlex.quote(config.tracejit_include_dir))
 plugin = "-fplugin=%s" % shlex.quote(config.tracejit_plugin)
-link = "%s -L%s -Wl,-rpath,%s -ltracejit" % (
+tape_link = "%s -L%s -Wl,-rpath,%s -ltracejit_tape" % (
     config.tracejit_sanitize_flags,
     shlex.quote(config.tracejit_runtime_dir),
     shlex.quote(config.tracejit_runtime_dir),
 )
+link = tape_link + " -ltracejit"
 
 config.substitutions.append(("%bare_clangxx", "%s -std=c++20" % shlex.quote(config.tracejit_cxx)))
 config.substitutions.append(("%clangxx", clangxx))
 config.substitutions.append(("%plugin", plugin))
 config.substitutions.append(("%trace_cxx", "%s %s %s" % (clangxx, plugin, link)))
+config.substitutions.append(("%tape_cxx", "%s %s %s" % (clangxx, plugin, tape_link)))
 config.substitutions.append(("%rewrite", shlex.quote(config.tracejit_rewrite)))
 config.substitutions.append(("%python", shlex.quote(sys.executable)))
 config.substitutions.append(("%llvm_include", shlex.quote(os.path.join(os.path.dirname(config.llvm_tools_dir), "include"))))

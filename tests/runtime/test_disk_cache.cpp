@@ -452,16 +452,10 @@ TEST_CASE("disk cache: large entries are compressed with zstd and round-trip, co
     const uint64_t raw = object.size() + key.size() + 8;
     REQUIRE(raw >= tj::cache::compress_from_bytes);
     CHECK(get_le(file, 32, 8) == raw);
-    if (tj::support::zstd_available()) {
-        CHECK(get_le(file, 20, 4) == 1);
-        CHECK(file.size() * 10 < raw); // this input compresses more than tenfold
-    } else {
-        MESSAGE("LLVM was built without zstd: entries are stored uncompressed (flag 0)");
-        CHECK(get_le(file, 20, 4) == 0);
-        CHECK(file.size() == raw + 48);
-    }
-    // The stored bytes cut short, with sizes and checksum made right: the payload no longer decompresses (or,
-    // uncompressed, no longer matches its size), which is a miss, never a crash.
+    CHECK(get_le(file, 20, 4) == 1);
+    CHECK(file.size() * 10 < raw); // this input compresses more than tenfold
+    // The stored bytes cut short, with sizes and checksum made right: the payload no longer decompresses, which
+    // is a miss, never a crash.
     std::vector<char> damaged(file.begin(), file.begin() + 24);
     const size_t stored = file.size() - 48 - 100;
     put_le(damaged, stored, 8);

@@ -39,6 +39,35 @@ TEST_CASE("DOT writer: control characters and ill-formed UTF-8 become U+FFFD, we
                               "\xF0\x9F\x98\x80" + r + "\"];\n}\n");
 }
 
+TEST_CASE("DOT writer: UTF-8 is judged as Unicode's Table 3-7 says, at the edges of each range") {
+    const std::string r = "\xEF\xBF\xBD";
+    auto label = [](const std::string &text) {
+        DotWriter dot("g");
+        dot.node("n", {{"label", text, DotQuote::Always}});
+        const std::string out = dot.finish();
+        const size_t begin = out.find("label=\"") + 7;
+        return out.substr(begin, out.rfind("\"]") - begin);
+    };
+    // The first and last code points of each length, and the neighbours of the surrogates, stay as they are.
+    for (const char *ok : {"\xC2\x80", "\xDF\xBF", "\xE0\xA0\x80", "\xED\x9F\xBF", "\xEE\x80\x80", "\xEF\xBF\xBF",
+                           "\xF0\x90\x80\x80", "\xF4\x8F\xBF\xBF"}) {
+        CAPTURE(ok);
+        CHECK(label(ok) == ok);
+    }
+    // Overlong forms, surrogates, code points above U+10FFFF, bytes that never start a sequence and sequences cut
+    // short: every byte of them becomes U+FFFD (none starts a well-formed sequence).
+    CHECK(label("\xC0\x80") == r + r);
+    CHECK(label("\xC1\xBF") == r + r);
+    CHECK(label("\xE0\x9F\xBF") == r + r + r);
+    CHECK(label("\xED\xBF\xBF") == r + r + r);
+    CHECK(label("\xF0\x8F\xBF\xBF") == r + r + r + r);
+    CHECK(label("\xF4\x90\x80\x80") == r + r + r + r);
+    CHECK(label("\xF5\x80\x80\x80") == r + r + r + r);
+    CHECK(label("\x80") == r);
+    CHECK(label("a\xE2\x86") == "a" + r + r);
+    CHECK(label("\xE2\x86z") == r + r + "z");
+}
+
 TEST_CASE("DOT writer: clusters nest and close, edges come after every node at the top level") {
     DotWriter dot("tape");
     dot.begin_cluster("0");

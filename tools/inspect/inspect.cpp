@@ -4,7 +4,7 @@
 // then prints either the tape below that node (text = printlevels, json = to_json, dot = to_dot) or the result
 // of one query about it (--referenced, --backward, --dependents, --forward). Every error is one line on stderr
 // and exit status 1.
-#include "support/dot_writer.h" // the runtime's DOT writer (libtracejit exports it)
+#include "support/dot_writer.h" // the DOT writer (libtracejit_tape exports it)
 
 #include <tracejit/error.h>
 #include <tracejit/tape.h>

@@ -6,6 +6,10 @@
 #                    the Device, the JIT never calls it);
 #   runtime/backend  includes nothing from runtime/jit, runtime/freeze, runtime/ad, runtime/tape (its only input
 #                    is the kernel IR, backend/kernel_ir.h);
+#   runtime/tape     includes nothing from runtime/jit, runtime/ad, runtime/freeze, runtime/backend, runtime/cache,
+#                    and no LLVM header: it is libtracejit_tape, which a program that records only C++ values loads
+#                    without libtracejit and LLVM (the AD nodes of arrays are reached through tape/array_hooks.h);
+#   runtime/support  the same, and nothing from runtime/tape (it is part of libtracejit_tape, and every layer uses it);
 #   plugin           includes none of the runtime's private headers (only <tracejit/…> reaches the user's code).
 # Usage: check_layering.py <source root>. Prints each violation as file:line and exits 1 if there is any.
 import os
@@ -13,12 +17,17 @@ import re
 import sys
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')
+LLVM_INCLUDE = re.compile(r'^\s*#\s*include\s*<((?:llvm|llvm-c|clang)/[^>]+)>')
 
 # (folder, folders of runtime/ its files must not include from)
 RUNTIME_RULES = [
     ("runtime/jit", ["freeze", "ad", "tape"]),
     ("runtime/backend", ["jit", "freeze", "ad", "tape"]),
+    ("runtime/tape", ["jit", "ad", "freeze", "backend", "cache"]),
+    ("runtime/support", ["jit", "ad", "freeze", "backend", "cache", "tape"]),
 ]
+# Folders of libtracejit_tape, which does not link LLVM.
+NO_LLVM = ["runtime/tape", "runtime/support"]
 RUNTIME_FOLDERS = ["jit", "ad", "freeze", "tape", "backend", "cache", "support"]
 
 
@@ -29,10 +38,10 @@ def sources(root, folder):
                 yield os.path.join(base, name)
 
 
-def includes(path):
+def includes(path, pattern=INCLUDE):
     with open(path, encoding="utf-8", errors="replace") as f:
         for number, line in enumerate(f, 1):
-            m = INCLUDE.match(line)
+            m = pattern.match(line)
             if m:
                 yield number, m.group(1)
 
@@ -62,6 +71,11 @@ def main():
                     violations.append(f"{os.path.relpath(path, root)}:{number}: includes \"{name}\" "
                                       f"(runtime/{target}): {folder} must not include from "
                                       + ", ".join("runtime/" + f for f in forbidden))
+    for folder in NO_LLVM:
+        for path in sources(root, folder):
+            for number, name in includes(path, LLVM_INCLUDE):
+                violations.append(f"{os.path.relpath(path, root)}:{number}: includes <{name}>: {folder} is part of "
+                                  "libtracejit_tape, which does not link LLVM")
     plugin = os.path.join(root, "plugin")
     for path in sources(root, "plugin"):
         for number, name in includes(path):

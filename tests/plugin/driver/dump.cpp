@@ -7,7 +7,7 @@
 // CHECK: {{^}}// tracejit-dump: {{.*}}dump.cpp
 // CHECK-NEXT: {{^}}// tests/plugin/driver/dump.cpp — -fplugin-arg-tracejit-dump
 // CHECK: {{^}}int untouched(int x) { return x - 1; }{{$}}
-// CHECK: {{^_Pragma\([^)]*\) _Pragma\([^)]*\) }}int twice(int x) {if (!::tj::tape::detail::recording()) {{\[\[likely\]\]}} {{{$}}
+// CHECK: {{^}}int twice {{_Pragma\([^)]*\) _Pragma\([^)]*\) }}(int x) {if (!::tj::tape::detail::recording()) {{\[\[likely\]\]}} {{{$}}
 // CHECK-NEXT: {{^}}    int y = x + x;{{$}}
 // CHECK-NEXT: {{^}}    return y;{{$}}
 // CHECK-NEXT: {{^}}} else {return {{$}}

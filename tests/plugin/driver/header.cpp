@@ -6,7 +6,7 @@
 // Only the header holds a mark, so only it is rewritten and printed.
 // CHECK-NOT: tracejit-dump: {{.*}}header.cpp
 // CHECK: {{^}}// tracejit-dump: {{.*}}Inputs/marked_header.h
-// CHECK: {{^\[\[}}jit::trace]] {{_Pragma\([^)]*\) _Pragma\([^)]*\) }}inline int twice(int x) {if (!::tj::tape::detail::recording())
+// CHECK: {{^\[\[}}jit::trace]] inline int twice {{_Pragma\([^)]*\) _Pragma\([^)]*\) }}(int x) {if (!::tj::tape::detail::recording())
 // CHECK: {{^}}#line 4 "{{.*}}Inputs/marked_header.h"{{$}}
 // CHECK-NEXT: {{^}}[&]() __attribute__((noinline, cold)) -> int {{\{.*}}__tjf
 // CHECK-NOT: tracejit-dump

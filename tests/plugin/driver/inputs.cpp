@@ -13,7 +13,7 @@
 // that goes with it, and the file is rewritten all the same.
 // RUN: %bare_clangxx %plugin -fplugin-arg-tracejit-dump -fsyntax-only %s 2>&1 | %FileCheck --check-prefix=BARE %s
 // BARE: // tracejit-dump: {{.*}}inputs.cpp
-// BARE: {{^_Pragma\([^)]*\) _Pragma\([^)]*\) }}int cube(int x) {if (!::tj::tape::detail::recording())
+// BARE: {{^}}int cube {{_Pragma\([^)]*\) _Pragma\([^)]*\) }}(int x) {if (!::tj::tape::detail::recording())
 // BARE: {{^}}[&]() __attribute__((noinline, cold)) -> int {{\{.*}}__tjf
 
 [[jit::trace]] int cube(int x);

@@ -4,7 +4,7 @@
 // RUN: %t | %FileCheck %s
 
 // REWRITE: {{^}}// tracejit-dump: {{.*}}Inputs/stats.h
-// REWRITE: {{^\[\[}}jit::trace]] {{_Pragma\([^)]*\) _Pragma\([^)]*\) }}inline double mean(const std::vector<double> &xs) {if (!::tj::tape::detail::recording())
+// REWRITE: {{^\[\[}}jit::trace]] inline double mean {{_Pragma\([^)]*\) _Pragma\([^)]*\) }}(const std::vector<double> &xs) {if (!::tj::tape::detail::recording())
 // REWRITE: {{^}}#line 6 "{{.*}}Inputs/stats.h"{{$}}
 // REWRITE-NEXT: {{^}}[&]() __attribute__((noinline, cold)) -> double {{[{].*}}__tjf
 // REWRITE-NEXT: {{^}}    double sum = 0; __tjf.stmt([[#]], sum);{{$}}
