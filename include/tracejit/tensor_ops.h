@@ -18,9 +18,9 @@ namespace tj {
 
 namespace detail {
 
-/// The flat offsets of a view: an output of `out` dimensions whose axis `a` reads source axis `axis[a]` at
-/// `start[a] + c * step[a]` (c: the output coordinate), or through `indices[a]` when it is set; `fixed` is the
-/// offset of the integer-indexed axes. Out-of-range index arrays turn the mask off.
+/// The flat offsets of a view: an output of `out` dimensions whose axis `a` reads the source axis it keeps (in
+/// order; integer-indexed axes are dropped and their offset is `fixed`) at `start[a] + c * step[a]` (c: the output
+/// coordinate), or at `indices[a][c]` when that is set. An index past the end of its axis turns the mask off.
 struct ViewPlan {
     std::vector<size_t> out;
     std::vector<size_t> src_stride;
@@ -28,6 +28,7 @@ struct ViewPlan {
     std::vector<const UInt32 *> indices;
     std::vector<size_t> src_dim;
     uint64_t fixed = 0;
+    bool first_is_source_first = false; ///< output axis 0 reads source axis 0 (not integer-indexed)
 };
 
 template <typename T> Array<T> gather_view(const Array<T> &src, const ViewPlan &p) {
@@ -43,9 +44,11 @@ template <typename T> Array<T> gather_view(const Array<T> &src, const ViewPlan &
         UInt32 pos;
         if (p.indices[ax]) {
             pos = gather<UInt32>(*p.indices[ax], c);
-            // Past the end reads 0 (as tj::gather); the bound also keeps the flat offset from wrapping around.
-            uint64_t limit = p.src_stride[ax] ? std::min<uint64_t>(p.src_dim[ax], 0xFFFFFFFFull / p.src_stride[ax])
-                                              : p.src_dim[ax];
+            // Past the end reads 0 (as tj::gather); the bound also keeps the flat offset from wrapping around. On
+            // the first axis the gather's own bound (the array's size) is the axis's, so the kernel does not bake
+            // in a first dimension that a frozen function's replay may change.
+            uint64_t wrap = p.src_stride[ax] ? 0xFFFFFFFFull / p.src_stride[ax] : 0xFFFFFFFFull;
+            uint64_t limit = p.first_is_source_first && ax == 0 ? wrap : std::min<uint64_t>(p.src_dim[ax], wrap);
             mask = mask & (pos < uint32_t(limit));
             masked = true;
         } else if (p.step[ax] == 1) {
@@ -256,6 +259,7 @@ template <JitScalar T> Tensor<T> Tensor<T>::slice(const std::vector<SliceIndex> 
     }
     if (identity)
         return *this;
+    p.first_is_source_first = !index.empty() ? index[0].kind() != SliceIndex::Kind::Integer : true;
     // An index array's size is an output dimension: after the first one, kernels bake it in (and one on the
     // first axis too when more follows it: the launch size is then a product the replay cannot tell apart).
     for (size_t a = 0; a < p.out.size(); ++a)

@@ -220,3 +220,21 @@ TEST_CASE("tensor freezing: gradients inside a frozen function replay with new i
     }
     CHECK(tj::freeze_stats(&frozen).recordings == 1);
 }
+
+TEST_CASE("tensor freezing: a 1-d gather along the first axis replays with a larger first dimension") {
+    auto body = [](const tj::TensorXf &t, const tj::UInt32 &index) { return t.slice({index}) + 1.f; };
+    auto frozen = tj::freeze(body);
+    uint32_t seed = 70;
+    for (size_t n : {8, 20, 40}) {
+        CAPTURE(n);
+        tj::TensorXf t = random_tensor({n}, seed++);
+        std::vector<uint32_t> v;
+        for (uint32_t i = 0; i < 6; ++i)
+            v.push_back(uint32_t(n) - 1 - i * 3); // reaches past the first call's first dimension
+        v.push_back(uint32_t(n)); // past the end: 0
+        tj::UInt32 index(v);
+        check_same(frozen(t, index), body(t, index));
+        CHECK(frozen(t, index).array().read(6) == 1.f);
+    }
+    CHECK(tj::freeze_stats(&frozen).recordings == 1);
+}
