@@ -13,7 +13,11 @@
 // The replay overhead per kernel: functions of K = 1, 2, 4, 8, 16 kernels of 10 operations each at width 1, where
 // a kernel's own work (10 scalar operations) takes nanoseconds: replay time minus the C++ time of the same
 // operations, divided by K. The goal line takes K = 1, which charges the whole per-call cost to its one kernel.
-// One thread everywhere (TRACEJIT_THREADS=1): the figures compare code and overheads, not thread pools.
+// An optimisation step through a frozen loss (issue 16): loss = sum(chain of 100 ops on p), p with gradients enabled
+// outside, backward(loss) outside, the loss and grad(p) evaluated (forward + backward); the loss frozen (its replay and
+// its recorded derivative's replay) against the same step unfrozen, at width 1 and 1M, the two in turn within each run;
+// the ratio of the medians. BENCH_FREEZE_STEP_ONLY=1 runs only this part. One thread everywhere (TRACEJIT_THREADS=1):
+// the figures compare code and overheads, not thread pools.
 #include "bench_util.h"
 #include "chain.h"
 #include "freeze_chain.h"
@@ -172,6 +176,69 @@ Row measure_chain(size_t ops, size_t width, int runs, const Inputs &in) {
     return row;
 }
 
+/// One optimisation step's forward and backward through a loss of 100 chain operations: unfrozen and frozen.
+struct StepRow {
+    size_t width;
+    bench::Samples unfrozen, frozen;
+};
+
+/// The loss of the step: the sum of 100 chain operations on p (a function: no captures).
+Float step_loss(const Float &p, const Float &a, const Float &b) {
+    Float x = p;
+    bench::build_chain(x, a, b, 100);
+    return tj::sum(x);
+}
+
+StepRow measure_step(size_t width, int runs, const Inputs &in) {
+    StepRow row{width, {}, {}};
+    auto frozen = tj::freeze(step_loss, tj::FreezeOptions{.name = "loss"});
+    auto step = [&](bool use_frozen) { // forward and backward: the loss and dloss/dp, evaluated
+        Float p = in.jx;
+        tj::enable_grad(p);
+        Float loss = use_frozen ? frozen(p, in.ja, in.jb) : step_loss(p, in.ja, in.jb);
+        tj::backward(loss);
+        Float l = tj::detach(loss), g = tj::grad(p);
+        tj::eval(l, g);
+        return std::make_pair(l, g);
+    };
+    auto results = [&](bool use_frozen) {
+        auto [l, g] = step(use_frozen);
+        return std::make_pair(tj::to_vector(l), tj::to_vector(g));
+    };
+    auto plain = results(false), recorded = results(true), replayed = results(true);
+    char what[96];
+    std::snprintf(what, sizeof what, "step N=100 width %zu", width);
+    for (auto *got : {&recorded, &replayed}) {
+        const char *which = got == &recorded ? "the recording call" : "a replay";
+        if (double d = max_rel_diff(got->first, plain.first); d > 1e-5)
+            fail(std::string(what) + ": the loss of " + which + " differs from unfrozen by " + std::to_string(d));
+        if (double d = max_rel_diff(got->second, plain.second); d > 1e-5)
+            fail(std::string(what) + ": the gradient of " + which + " differs from unfrozen by " + std::to_string(d));
+    }
+    auto run_unfrozen = [&] { step(false); };
+    auto run_frozen = [&] { step(true); };
+    const double target = 2e-3;
+    int n_unfrozen = calls_per_run(run_unfrozen, target), n_frozen = calls_per_run(run_frozen, target);
+    tj::FreezeStats st = frozen.stats();
+    uint64_t frozen_lookups = 0, frozen_calls = 0;
+    for (int r = 0; r < runs; ++r) { // A and B in turn
+        row.unfrozen.add(time_batch(n_unfrozen, run_unfrozen));
+        tj::KernelStats k0 = tj::kernel_stats();
+        row.frozen.add(time_batch(n_frozen, run_frozen));
+        tj::KernelStats k1 = tj::kernel_stats();
+        frozen_lookups += (k1.memory_hits - k0.memory_hits) + (k1.misses - k0.misses) + (k1.disk_hits - k0.disk_hits);
+        frozen_calls += uint64_t(n_frozen);
+    }
+    tj::FreezeStats after = frozen.stats();
+    if (after.recordings != 1 || after.replays - st.replays != frozen_calls)
+        fail(std::string(what) + ": the timed frozen steps did not all replay (" + std::to_string(after.recordings) +
+             " recordings)");
+    if (frozen_lookups != 0) // the loss and its gradient are replayed: nothing is traced
+        fail(std::string(what) + ": the timed frozen steps looked up " + std::to_string(frozen_lookups) +
+             " kernels (expected none: everything replayed)");
+    return row;
+}
+
 /// Replay time of a function of `kernels` kernels (10 operations each) at width 1, and the C++ time of its work.
 struct OverheadRow {
     size_t kernels;
@@ -255,6 +322,37 @@ int main() {
     std::printf("  %-6s %-5s | %-23s | %-23s | %-23s | %-10s | %-9s | %-9s\n", "N", "width", "unfrozen us", "frozen us",
                 "C++ us", "1 reg us", "unfr/froz", "froz/C++");
     std::fflush(stdout);
+
+    // The optimisation step through a frozen loss (issue 16).
+    std::printf(
+        "  optimisation step: p (gradients enabled) -> loss = sum(chain of 100 ops) -> backward(loss) -> "
+        "loss and grad(p) evaluated;\n  unfrozen = all traced; frozen = the loss is tj::freeze'd (replay of the "
+        "loss and of its recorded derivative).\n  Median of %d runs (best in parentheses), the two in turn "
+        "within each run\n",
+        runs);
+    std::printf("  %-5s | %-23s | %-23s | %s\n", "width", "unfrozen us", "frozen us", "frozen/unfrozen (medians)");
+    std::vector<StepRow> steps;
+    for (size_t width : {size_t(1), size_t(1) << 20}) {
+        Inputs in(width);
+        StepRow row = measure_step(width, runs, in);
+        auto med = [](const bench::Samples &s) {
+            char buf[64];
+            std::snprintf(buf, sizeof buf, "%10.3f (%10.3f)", s.median() * 1e6, s.best() * 1e6);
+            return std::string(buf);
+        };
+        std::printf("  %-5s | %s | %s | %8.3fx (unfrozen/frozen %.2fx)\n", width_name(width), med(row.unfrozen).c_str(),
+                    med(row.frozen).c_str(), row.frozen.median() / row.unfrozen.median(),
+                    row.unfrozen.median() / row.frozen.median());
+        std::fflush(stdout);
+        steps.push_back(std::move(row));
+    }
+    bench::print_goal("freeze step N=100 width 1: unfrozen/frozen",
+                      steps[0].unfrozen.median() / steps[0].frozen.median(), 20, "x", bench::Better::Higher);
+    bench::print_goal("freeze step N=100 width 1M: frozen/unfrozen",
+                      steps[1].frozen.median() / steps[1].unfrozen.median(), 1.1, "x", bench::Better::Lower);
+    std::printf("\n");
+    if (bench::env_int("BENCH_FREEZE_STEP_ONLY", 0))
+        return failures ? 1 : 0;
 
     std::vector<Row> rows;
     for (size_t width : widths) {

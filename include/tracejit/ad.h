@@ -1,10 +1,12 @@
 // include/tracejit/ad.h — automatic differentiation: enable_grad, backward, forward, grad, IsolateGrad, graphviz
+// (and, through ad_scope.h and ad_custom.h, SuspendGrad/ResumeGrad, enqueue/traverse, ADScope, CustomOp)
 //
 // Reverse and forward mode on tj::Float and tj::Float64. Derivative weights are JIT arrays: a backward pass is
 // traced and fused into kernels like any other code. Semantics and choices: docs/autodiff.md.
 #pragma once
 
 #include <tracejit/ad_core.h>
+#include <tracejit/ad_scope.h>
 #include <tracejit/array.h>
 #include <tracejit/ops.h>
 
@@ -26,8 +28,11 @@ template <typename... As> void enable_grad(As &...xs) {
     (one(xs), ...);
 }
 
-/// Whether `x` takes part in differentiation (gradients enabled, or computed from an array that has them).
-template <typename T> bool grad_enabled(const Array<T> &x) { return x.ad_index() != 0; }
+/// Whether `x` takes part in differentiation (gradients enabled, or computed from an array that has them) and
+/// its tracking is not suspended (SuspendGrad).
+template <typename T> bool grad_enabled(const Array<T> &x) {
+    return x.ad_index() != 0 && detail::ad_grad_enabled(x.ad_index());
+}
 
 /// The gradient that reached `x` in the last traversal (accumulated over traversals for leaves); zeros of
 /// x's size when none did or when x has no gradients enabled.
@@ -86,3 +91,5 @@ template <typename... As> std::string graphviz(const As &...xs) {
 }
 
 } // namespace tj
+
+#include <tracejit/ad_custom.h>

@@ -115,6 +115,8 @@ void var_read(uint32_t id, size_t i, void *dst);
 void var_copy_to_host(uint32_t id, void *dst);
 void var_set_label(uint32_t id, const std::string &label);
 std::string var_label(uint32_t id);
+/// Notes that `id` holds the data of a tensor of this type and shape ("tj::TensorXf[10, 7, 3]"): whos() shows it.
+void var_set_shape(uint32_t id, const std::string &shape);
 /// One line describing `id` without evaluating anything, for the tape: "tj::Float[3] evaluated r5 [1, 2, 3]"
 /// (size, state literal|lazy|evaluated|dirty, id, then the contents when evaluated and at most `max_elements`
 /// long, or the literal's value). "tj::Float[0] empty" for id 0.

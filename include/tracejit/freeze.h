@@ -63,6 +63,7 @@ struct FreezeCall {
     std::vector<uint32_t> out_jit, out_ad; ///< Replayed: the outputs (one reference each)
     std::string out_layout;            ///< Replayed: the output layout recorded
     void *recording = nullptr;         ///< Record: the recording in progress
+    void *grad = nullptr;              ///< Record: what it captures for gradients (runtime/freeze/grad.h)
     double start_ms = 0;
     /// The inputs' paths, worked out only for messages: paths(paths_context) (null: unknown). A plain function
     /// pointer, so that a call that needs no message allocates nothing for it.
@@ -314,10 +315,9 @@ template <typename F> class Frozen {
                     ": the body made a std::shared_ptr or std::reference_wrapper of its inputs point elsewhere "
                     "(or added or removed one); a replay can only write into the objects the inputs point to");
     }
-    template <typename R, typename Tuple> R run_body(Tuple &copies) {
-        IsolateGrad isolate; // backward inside the body stays inside it
-        return std::apply(m_f, copies);
-    }
+    /// (Inside an IsolateGrad scope that freeze_begin entered and freeze_end leaves: a backward inside the body
+    /// stays inside it.)
+    template <typename R, typename Tuple> R run_body(Tuple &copies) { return std::apply(m_f, copies); }
     template <typename R, typename Tuple, typename... State>
     static R rebuild(detail::Rebuilder &rb, Tuple &copies, std::tuple<State &...> &state) {
         auto write_back = [&] {

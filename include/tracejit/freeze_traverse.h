@@ -167,6 +167,19 @@ class Flattener {
             append_bytes(key, x);
         }
     }
+    /// A tensor's first dimension (tensor.h): not in the key, but which earlier tensor's first dimension it equals
+    /// is, and whether it is 1 (a broadcast recorded for equal dimensions is wrong for unequal ones).
+    void leading_dim(uint64_t n) {
+        uint32_t group = n == 1 ? 0xFFFFFFFFu : uint32_t(m_leading.size());
+        for (uint32_t i = 0; n != 1 && i < m_leading.size(); ++i)
+            if (m_leading[i] == n) {
+                group = i;
+                break;
+            }
+        key.push_back('D');
+        append_bytes(key, group);
+        m_leading.push_back(n);
+    }
     template <typename C> void resize(const C &c) { count(c.size()); }
     template <typename O> bool presence(const O &o) {
         count(o.has_value());
@@ -255,6 +268,7 @@ class Flattener {
     std::vector<const void *> m_shared;
     std::vector<std::string> m_shared_paths;
     std::vector<uint64_t> m_sizes; ///< sizes of the distinct arrays so far (size groups of the key)
+    std::vector<uint64_t> m_leading; ///< first dimensions of the tensors so far (leading_dim)
     uint32_t m_key_at = 0;
 };
 
@@ -318,6 +332,11 @@ class Rebuilder {
             m_pos += 1;
             x = read<T>();
         }
+    }
+    /// A tensor's first dimension (Flattener::leading_dim): the rebuilt tensor takes it from its array's size.
+    void leading_dim(uint64_t) {
+        expect('D');
+        m_pos += sizeof(uint32_t);
     }
     template <typename C> void resize(C &c) {
         uint64_t n = count();

@@ -176,6 +176,13 @@ template <typename T> Captured capture(const T &v) {
                  : U::Type == VarType::Int64   ? "tj::Int64"
                  : U::Type == VarType::UInt64  ? "tj::UInt64"
                                                : "tj::Bool";
+    } else if constexpr (requires { v.tape_summary(); U::tape_type_name; }) { // a tj::Tensor: type, shape, state
+        c.text = v.tape_summary();
+        c.type = U::tape_type_name;
+        if (uint32_t ad = v.ad_index()) [[unlikely]] {
+            tj::detail::ad_inc_ref(ad);
+            c.ad = ad;
+        }
     } else {
 #ifdef TRACEJIT_TAPE_HAS_FMT
         if constexpr (!std::is_array_v<U> && !std::is_function_v<U> && fmt::is_formattable<U>::value) {

@@ -15,3 +15,5 @@
 #include <tracejit/runtime.h>
 #include <tracejit/scan.h>
 #include <tracejit/tape.h>
+#include <tracejit/tensor.h>
+#include <tracejit/texture.h>

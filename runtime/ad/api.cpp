@@ -39,6 +39,8 @@ uint32_t ad_enable(const char *api, uint32_t jit) {
     if (v.type != VarType::Float32 && v.type != VarType::Float64)
         throw Error(fmt::format("{}: gradients need a Float or Float64 array ({} given)", api, type_name(v.type)));
     Graph &g = graph();
+    if (!leaves_allowed()) // inside a SuspendGrad scope of everything: enable_grad does nothing (as in Dr.Jit)
+        return 0;
     uint32_t node = new_node(g, v.size, v.type, "leaf");
     auto label = s.labels.find(jit);
     if (label != s.labels.end())

@@ -30,6 +30,8 @@ uint32_t new_node(Graph &g, uint64_t size, VarType t, const char *what) {
     n.serial = g.next_serial++;
     n.ref_ext = 1;
     n.used = true;
+    n.name_scope = current_name_scope();
+    track_new(id);
     if (g.live_nodes++ == 0)
         jit::state().before_eval = &simplify;
     return id;
@@ -90,6 +92,7 @@ uint32_t unlink_edge(Graph &g, uint32_t id) {
 /// Frees the nodes on the free stack above `base` and, iteratively, the sources that become unreferenced.
 void drain(Graph &g, size_t base) {
     std::vector<uint32_t> &stack = g.free_stack;
+    std::vector<std::shared_ptr<detail::CustomOpBase>> ops; // destroyed after the loop: user code may run
     while (stack.size() > base) {
         uint32_t id = stack.back();
         stack.pop_back();
@@ -102,6 +105,15 @@ void drain(Graph &g, size_t base) {
         detail::var_dec_ref(g.nodes[id].grad);
         if (!g.labels.empty())
             g.labels.erase(id);
+        if (!g.custom_ops.empty()) {
+            auto op = g.custom_ops.find(id);
+            if (op != g.custom_ops.end()) {
+                ops.push_back(std::move(op->second));
+                g.custom_ops.erase(op);
+            }
+        }
+        if (!g.calls.empty())
+            g.calls.erase(id);
         g.nodes[id] = Node{};
         g.free_nodes.push_back(id);
         --g.live_nodes;

@@ -13,9 +13,14 @@
 #include <tracejit/core.h>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
+
+namespace tj::detail {
+class CustomOpBase;
+}
 
 namespace tj::ad {
 
@@ -28,6 +33,8 @@ enum class EdgeKind : uint8_t {
     ScatterValue, ///< the target received the source at index[mask] (`add`: scatter_add)
     BlockSum,     ///< the target is block_sum(weight · source, block) (weight 0: one); the last block may be shorter
     PrefixSum,    ///< the target is the prefix sum of the source in blocks of `aux` (SIZE_MAX: one), `exclusive`, `reverse`
+    Custom,       ///< into or out of a custom operation's hub node (custom.cpp); `aux`: the input or output slot
+    Call,         ///< into or out of a call node (call_node.h): its callback moves gradients; `aux` is the position
 };
 
 struct Edge {
@@ -53,9 +60,24 @@ struct Node {
     uint32_t first_in = 0, first_out = 0;
     uint32_t stamp = 0;      ///< marks the nodes a traversal reached
     const char *what = "";   ///< the operation that made it ("mul", "leaf"), for graphviz
+    uint32_t name_scope = 0; ///< the tj::ADScope it was created in (Graph::name_scopes; 0: none)
     VarType type = VarType::Float32;
     bool seeded = false;     ///< set_grad/accum_grad gave the next traversal its starting value
     bool used = false;
+};
+
+/// The derivative of a call node (call_node.h): many inputs to many outputs, computed as a whole (a frozen
+/// function's replayed derivative recording). Runs under the JIT lock, during a traversal.
+struct CallDerivative {
+    virtual ~CallDerivative() = default;
+    /// Reverse mode: `out_grads[j]` is the gradient of output j (empty: none reached it); returns the gradient of
+    /// each input (empty: none). `out_totals[j]` (sized like out_grads, empty on entry) may be set to the whole
+    /// gradient of an output that other outputs were computed from (what reached it through them included): the
+    /// traversal gives it that gradient, as it would give an interior node of the body.
+    virtual std::vector<JitRef> backward(const std::vector<JitRef> &out_grads, std::vector<JitRef> &out_totals) = 0;
+    /// Forward mode: `in_grads[i]` is the tangent of input i (empty: none); returns the tangent of each output.
+    virtual std::vector<JitRef> forward(const std::vector<JitRef> &in_grads) = 0;
+    uint32_t inputs = 0, outputs = 0; ///< how many (make_call_node sets them)
 };
 
 struct Graph {
@@ -64,6 +86,15 @@ struct Graph {
     std::vector<Edge> edges{1};  ///< id 0 is "no edge"
     std::vector<uint32_t> free_edges;
     std::unordered_map<uint32_t, std::string> labels;
+    /// Hub nodes of custom operations and the operation each stands for (custom.cpp).
+    std::unordered_map<uint32_t, std::shared_ptr<detail::CustomOpBase>> custom_ops;
+    /// tj::ADScope boxes: full path ("outer/inner"), and the enclosing box (0: none); index 0 is unused.
+    struct NameScope {
+        std::string path, name;
+        uint32_t parent = 0;
+    };
+    std::vector<NameScope> name_scopes{1};
+    std::unordered_map<uint32_t, std::unique_ptr<CallDerivative>> calls; ///< call nodes' derivatives, by node
     uint64_t next_serial = 1;
     uint32_t stamp = 0;
     size_t live_nodes = 0;
@@ -90,6 +121,14 @@ void set_grad_ref(Graph &g, uint32_t node, JitRef grad);
 void accumulate(Graph &g, uint32_t node, JitRef contribution);
 /// `c` of the node's type and size.
 JitRef fit(const Node &n, JitRef c);
+
+/// The innermost tj::ADScope of this thread (0: none); new nodes are drawn inside its box (name_scope.cpp).
+uint32_t current_name_scope();
+/// SuspendGrad/ResumeGrad (grad_scope.cpp): whether new operations on node `ad` are recorded in this thread
+/// (0 when they are not, else `ad`), whether new leaves may be made at all, and registering a node just made.
+uint32_t tracked(uint32_t ad);
+bool leaves_allowed();
+void track_new(uint32_t node);
 
 /// Vertex elimination over the whole graph (simplify.cpp), installed as the JIT's before_eval hook; appends the
 /// new edge weights worth evaluating with the current evaluation to `weights`.

@@ -1,4 +1,5 @@
-// runtime/ad/graphviz.cpp — the AD graph leading to some arrays, as Graphviz DOT text
+// runtime/ad/graphviz.cpp — the AD graph leading to some arrays, as Graphviz DOT text (ADScope boxes as clusters)
+#include "ad/custom.h"
 #include "ad/graph.h"
 #include "jit/var.h"
 #include "support/dot_writer.h"
@@ -25,6 +26,8 @@ const char *edge_name(const Edge &e) {
     case EdgeKind::ScatterValue: return e.add ? "scatter_add" : "scatter";
     case EdgeKind::BlockSum: return "block_sum";
     case EdgeKind::PrefixSum: return e.reverse ? "suffix_sum" : "prefix_sum";
+    case EdgeKind::Custom: return "";
+    case EdgeKind::Call: return "call";
     }
     return "";
 }
@@ -53,20 +56,46 @@ std::string ad_graphviz(const uint32_t *ads, size_t count) {
     support::DotWriter dot("ad");
     dot.attribute({"rankdir", "RL"});
     dot.defaults("node", {{"shape", "record"}, {"fontname", "Consolas"}});
-    for (uint32_t id : nodes) {
+    auto write_node = [&](uint32_t id) {
         const Node &n = g.nodes[id];
         auto label = g.labels.find(id);
         bool labelled = label != g.labels.end();
         bool requested = std::find(ads, ads + count, id) != ads + count;
+        const std::string name = std::to_string(id);
+        auto custom = g.custom_ops.find(id);
+        if (custom != g.custom_ops.end()) { // a custom operation's hub: its inputs go in, its outputs come out
+            std::string text = fmt::format("custom: {}\n#{}", custom_op_name(*custom->second), id);
+            dot.node(name, {{"label", text, support::DotQuote::Record}, {"shape", "hexagon"}});
+            return;
+        }
         std::string text = labelled ? "'" + label->second + "'" : std::string(n.what);
         text += fmt::format("\n#{} {}[{}]", id, type_name(n.type), n.size);
-        const std::string name = std::to_string(id);
         const support::DotAttr text_attr{"label", text, support::DotQuote::Record};
         if (requested || labelled)
             dot.node(name, {text_attr, {"fillcolor", requested ? "cornflowerblue" : "salmon"}, {"style", "filled"}});
         else
             dot.node(name, {text_attr});
-    }
+    };
+    // tj::ADScope boxes: the boxes the nodes are in, with the boxes that enclose them, as nested clusters.
+    std::vector<bool> shown(g.name_scopes.size(), false);
+    for (uint32_t id : nodes)
+        for (uint32_t b = g.nodes[id].name_scope; b && !shown[b]; b = g.name_scopes[b].parent)
+            shown[b] = true;
+    auto write_box = [&](auto &self, uint32_t box) -> void {
+        if (box) {
+            dot.begin_cluster(std::to_string(box));
+            dot.attribute({"label", g.name_scopes[box].name, support::DotQuote::Always});
+        }
+        for (uint32_t id : nodes)
+            if (g.nodes[id].name_scope == box)
+                write_node(id);
+        for (uint32_t inner = 1; inner < g.name_scopes.size(); ++inner)
+            if (shown[inner] && g.name_scopes[inner].parent == box)
+                self(self, inner);
+        if (box)
+            dot.end_cluster();
+    };
+    write_box(write_box, 0);
     for (uint32_t id : nodes)
         for (uint32_t e = g.nodes[id].first_in; e; e = g.edges[e].next_in) {
             const char *name = edge_name(g.edges[e]);

@@ -55,6 +55,8 @@ JitRef reached(const Graph &g, uint32_t node) {
 LoopGrad::LoopGrad(const std::vector<detail::VarPair> &init) : m_init(init) {
     jit::State &s = jit::state();
     jit::Lock lock(s.mutex);
+    for (detail::VarPair &p : m_init) // a state array whose tracking is suspended (SuspendGrad) is a constant here
+        p.ad = tracked(p.ad);
     Graph &g = graph();
     if (g.live_nodes == 0) // nothing has gradients: the loop is traced without derivatives
         return;
@@ -69,7 +71,7 @@ LoopGrad::LoopGrad(const std::vector<detail::VarPair> &init) : m_init(init) {
         m_diff.push_back(k);
     }
     if (mixed) {
-        for (const detail::VarPair &p : init)
+        for (const detail::VarPair &p : m_init)
             if (p.ad)
                 throw Error("tj::while_loop(): gradients through a symbolic loop need one floating-point type in "
                             "the state (Float and Float64 are mixed; cast first)");

@@ -200,6 +200,7 @@ bool differentiable(Op o) {
 VarPair ad_op(const char *api, Op o, VarPair a, VarPair b, VarPair c) {
     jit::State &s = jit::state();
     jit::Lock lock(s.mutex);
+    a.ad = tracked(a.ad), b.ad = tracked(b.ad), c.ad = tracked(c.ad);
     JitRef r(var_op(api, o, a.jit, b.jit, c.jit));
     if (!differentiable(o) || !is_float(var_type(r.id())) || (a.ad | b.ad | c.ad) == 0)
         return {r.release(), 0};
@@ -215,6 +216,7 @@ VarPair ad_op(const char *api, Op o, VarPair a, VarPair b, VarPair c) {
 VarPair ad_cast(VarPair a, VarType t) {
     jit::State &s = jit::state();
     jit::Lock lock(s.mutex);
+    a.ad = tracked(a.ad);
     JitRef r(var_cast(a.jit, t));
     if (!a.ad || !is_float(t))
         return {r.release(), 0}; // a cast to an integer type ends differentiation
@@ -225,6 +227,7 @@ VarPair ad_cast(VarPair a, VarType t) {
 VarPair ad_gather(VarPair source, uint32_t index, uint32_t mask) {
     jit::State &s = jit::state();
     jit::Lock lock(s.mutex);
+    source.ad = tracked(source.ad);
     JitRef r(var_gather(source.jit, index, mask));
     if (!source.ad)
         return {r.release(), 0};
@@ -240,6 +243,7 @@ VarPair ad_gather(VarPair source, uint32_t index, uint32_t mask) {
 VarPair ad_scatter(VarPair target, VarPair value, uint32_t index, uint32_t mask, bool add) {
     jit::State &s = jit::state();
     jit::Lock lock(s.mutex);
+    target.ad = tracked(target.ad), value.ad = tracked(value.ad);
     JitRef r(var_scatter(target.jit, value.jit, index, mask, add));
     if (!is_float(var_type(r.id())) || (target.ad | value.ad) == 0)
         return {r.release(), 0};
@@ -268,6 +272,7 @@ VarPair ad_scatter(VarPair target, VarPair value, uint32_t index, uint32_t mask,
 VarPair ad_reduce(VarPair a, ReduceOp o) {
     jit::State &s = jit::state();
     jit::Lock lock(s.mutex);
+    a.ad = tracked(a.ad);
     JitRef r(var_reduce(a.jit, o));
     if (!a.ad || !is_float(var_type(r.id())))
         return {r.release(), 0};
@@ -297,6 +302,7 @@ VarPair ad_reduce(VarPair a, ReduceOp o) {
 VarPair ad_block_reduce(VarPair a, ReduceOp o, size_t block_size, const char *api) {
     jit::State &s = jit::state();
     jit::Lock lock(s.mutex);
+    a.ad = tracked(a.ad);
     JitRef r(var_block_reduce(a.jit, o, block_size, api));
     if (!a.ad || !is_float(var_type(r.id())) || !r)
         return {r.release(), 0};
@@ -334,6 +340,7 @@ VarPair ad_block_prefix_reduce(VarPair a, ReduceOp o, size_t block_size, bool ex
                                const char *api) {
     jit::State &s = jit::state();
     jit::Lock lock(s.mutex);
+    a.ad = tracked(a.ad);
     JitRef r(var_block_prefix_reduce(a.jit, o, block_size, exclusive, reverse, api));
     if (!a.ad || !is_float(var_type(r.id())) || !r)
         return {r.release(), 0};
@@ -356,6 +363,7 @@ VarPair ad_scatter_reduce(ReduceOp o, VarPair target, VarPair value, uint32_t in
         return ad_scatter(target, value, index, mask, true);
     jit::State &s = jit::state();
     jit::Lock lock(s.mutex);
+    target.ad = tracked(target.ad), value.ad = tracked(value.ad);
     bool differentiable_type = is_float(var_type(target.jit)) && is_float(var_type(value.jit));
     if (differentiable_type && o == ReduceOp::Prod)
         throw Error(fmt::format("{}: Mul is not differentiable (Add, Min and Max are): the target or the value has "

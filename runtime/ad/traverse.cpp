@@ -6,6 +6,8 @@
 // gradient. Semantics: docs/autodiff.md.
 #include "ad/traverse.h"
 
+#include "ad/call_node.h"
+#include "ad/custom.h"
 #include "ad/propagate.h"
 #include "jit/var.h"
 #include "log.h"
@@ -26,6 +28,10 @@ struct Scope {
     uint64_t boundary = 0;          ///< nodes with a smaller serial were created before the scope
     std::vector<uint32_t> waiting;  ///< outside nodes a backward traversal reached (each holds a reference)
     bool free_graph = true;
+    /// A frozen function's recording (scope_enter): the gradient a waiting leaf had before is kept apart in
+    /// `prior` (parallel to `waiting`) until the scope ends, so that the node holds only what this scope gave it.
+    bool apart = false;
+    std::vector<JitRef> prior;
 };
 
 std::vector<Scope> &scopes() {
@@ -71,11 +77,34 @@ void drop_unheld(Graph &g, const std::vector<uint32_t> &order) {
 void wait_in_scope(Graph &g, Scope &scope, uint32_t id) {
     if (std::find(scope.waiting.begin(), scope.waiting.end(), id) != scope.waiting.end())
         return;
-    if (interior(g.nodes[id]) && !g.nodes[id].seeded)
+    Node &n = g.nodes[id];
+    JitRef prior;
+    if (interior(n) && !n.seeded)
         set_grad_ref(g, id, {}); // what waits is only this scope's gradient
+    else if (scope.apart && n.grad)
+        prior = JitRef(std::exchange(n.grad, 0));
     inc_ext(g, id);
     scope.waiting.push_back(id);
+    scope.prior.push_back(std::move(prior));
 }
+
+/// Keeps the starts of a traversal alive through it (also when a custom operation's rule throws).
+struct HeldStarts {
+    Graph &g;
+    const std::vector<uint32_t> &ids;
+    HeldStarts(Graph &graph, const std::vector<uint32_t> &starts) : g(graph), ids(starts) {
+        for (uint32_t id : ids)
+            inc_ext(g, id);
+    }
+    ~HeldStarts() {
+        for (uint32_t id : ids)
+            dec_ext(g, id);
+    }
+    HeldStarts(const HeldStarts &) = delete;
+    HeldStarts &operator=(const HeldStarts &) = delete;
+};
+
+bool contains(const std::vector<uint32_t> &v, uint32_t id) { return std::find(v.begin(), v.end(), id) != v.end(); }
 
 } // namespace
 
@@ -85,8 +114,7 @@ void traverse_backward(Graph &g, const std::vector<uint32_t> &starts, bool seed_
     uint32_t stamp = ++g.stamp;
     std::vector<uint32_t> order, stack(starts.begin(), starts.end());
     std::vector<uint32_t> outside; // reached nodes beyond the scope boundary
-    for (uint32_t id : starts)
-        inc_ext(g, id); // starts live through the traversal
+    HeldStarts held(g, starts);     // starts live through the traversal
     while (!stack.empty()) {
         uint32_t id = stack.back();
         stack.pop_back();
@@ -106,6 +134,7 @@ void traverse_backward(Graph &g, const std::vector<uint32_t> &starts, bool seed_
     std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return g.nodes[a].serial > g.nodes[b].serial; });
     logging::debug("ad: backward: {} nodes from {} start(s), {} waiting outside an IsolateGrad scope", order.size(),
                starts.size(), outside.size());
+    check_custom_rules(g, order, true);
     if (!outside.empty()) {
         Scope &scope = scopes().back();
         scope.free_graph = scope.free_graph && free_graph;
@@ -116,10 +145,20 @@ void traverse_backward(Graph &g, const std::vector<uint32_t> &starts, bool seed_
     reset_reached(g, order, starts);
 
     for (uint32_t id : order) {
+        if (is_custom(g, id)) { // a custom operation: its backward() from all its outputs at once
+            custom_backward(g, id, stamp);
+            continue;
+        }
+        if (is_call(g, id)) { // a frozen function's replay: its recorded derivative
+            call_backward(g, id, stamp);
+            continue;
+        }
         if (!g.nodes[id].grad)
             continue;
         JitRef grad = JitRef::borrow(g.nodes[id].grad);
         for (uint32_t e = g.nodes[id].first_in; e; e = g.edges[e].next_in) {
+            if (g.edges[e].kind == EdgeKind::Custom || g.edges[e].kind == EdgeKind::Call)
+                continue; // the custom operation's rule or the call node moves it
             JitRef c = backward_contribution(g, g.edges[e], grad);
             accumulate(g, g.edges[e].source, std::move(c));
         }
@@ -133,21 +172,24 @@ void traverse_backward(Graph &g, const std::vector<uint32_t> &starts, bool seed_
         if (g.nodes[id].stamp == stamp && std::find(starts.begin(), starts.end(), id) == starts.end())
             interior_order.push_back(id);
     drop_unheld(g, interior_order);
-    for (uint32_t id : starts)
-        dec_ext(g, id);
 }
 
 void traverse_forward(Graph &g, uint32_t start, bool free_graph, uint64_t since) {
+    traverse_forward(g, std::vector<uint32_t>{start}, true, free_graph, since);
+}
+
+void traverse_forward(Graph &g, const std::vector<uint32_t> &starts, bool seed_ones, bool free_graph,
+                      uint64_t since) {
     TraversalGuard busy(g);
     uint64_t limit = std::max(boundary(), since);
     uint32_t stamp = ++g.stamp;
-    std::vector<uint32_t> order, stack{start};
-    inc_ext(g, start);
+    std::vector<uint32_t> order, stack(starts.begin(), starts.end());
+    HeldStarts held(g, starts);
     while (!stack.empty()) {
         uint32_t id = stack.back();
         stack.pop_back();
         Node &n = g.nodes[id];
-        if (n.stamp == stamp || (id != start && n.serial < limit))
+        if (n.stamp == stamp || (n.serial < limit && !contains(starts, id)))
             continue;
         n.stamp = stamp;
         order.push_back(id);
@@ -155,18 +197,27 @@ void traverse_forward(Graph &g, uint32_t start, bool free_graph, uint64_t since)
             stack.push_back(g.edges[e].target);
     }
     std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return g.nodes[a].serial < g.nodes[b].serial; });
-    logging::debug("ad: forward: {} nodes", order.size());
-    std::vector<uint32_t> starts{start};
-    seed(g, starts, true);
+    logging::debug("ad: forward: {} nodes from {} start(s)", order.size(), starts.size());
+    check_custom_rules(g, order, false);
+    seed(g, starts, seed_ones);
     reset_reached(g, order, starts);
 
     for (uint32_t id : order) {
+        if (is_custom(g, id)) { // a custom operation: its forward() from all its inputs at once
+            custom_forward(g, id, stamp);
+            continue;
+        }
+        if (is_call(g, id)) { // a frozen function's replay: its recorded derivative
+            call_forward(g, id, stamp);
+            continue;
+        }
         if (!g.nodes[id].grad)
             continue;
         JitRef grad = JitRef::borrow(g.nodes[id].grad);
         for (uint32_t e = g.nodes[id].first_out; e; e = g.edges[e].next_out) {
             uint32_t target = g.edges[e].target;
-            if (g.nodes[target].stamp != stamp)
+            if (g.nodes[target].stamp != stamp || g.edges[e].kind == EdgeKind::Custom ||
+                g.edges[e].kind == EdgeKind::Call)
                 continue;
             JitRef c = forward_contribution(g, g.edges[e], grad);
             accumulate(g, target, std::move(c));
@@ -180,13 +231,46 @@ void traverse_forward(Graph &g, uint32_t start, bool free_graph, uint64_t since)
                     remove_edge(g, e);
                 e = next;
             }
-    order.erase(order.begin()); // the start keeps its seed
-    std::vector<uint32_t> alive;
+    std::vector<uint32_t> alive; // the starts keep their seeds
     for (uint32_t id : order)
-        if (g.nodes[id].stamp == stamp)
+        if (g.nodes[id].stamp == stamp && !contains(starts, id))
             alive.push_back(id);
     drop_unheld(g, alive);
-    dec_ext(g, start);
+}
+
+void scope_enter(bool apart) {
+    jit::State &s = jit::state();
+    jit::Lock lock(s.mutex);
+    Scope scope;
+    scope.boundary = graph().next_serial;
+    scope.apart = apart;
+    scopes().push_back(std::move(scope));
+}
+
+std::vector<std::pair<uint32_t, JitRef>> scope_waiting(bool &free_graph) {
+    jit::State &s = jit::state();
+    jit::Lock lock(s.mutex);
+    Graph &g = graph();
+    const Scope &scope = scopes().back();
+    free_graph = scope.free_graph;
+    std::vector<std::pair<uint32_t, JitRef>> out;
+    for (uint32_t id : scope.waiting)
+        out.emplace_back(id, g.nodes[id].grad ? fit(g.nodes[id], JitRef::borrow(g.nodes[id].grad)) : JitRef());
+    return out;
+}
+
+void backward_from(const std::vector<uint32_t> &nodes, std::vector<JitRef> grads, bool free_graph) {
+    jit::State &s = jit::state();
+    jit::Lock lock(s.mutex);
+    Graph &g = graph();
+    for (size_t i = 0; i < nodes.size(); ++i) {
+        Node &n = g.nodes[nodes[i]];
+        if (interior(n) && !n.seeded) // as wait_in_scope: an interior node's older gradient is not this one's
+            set_grad_ref(g, nodes[i], fit(n, std::move(grads[i])));
+        else
+            accumulate(g, nodes[i], std::move(grads[i]));
+    }
+    traverse_backward(g, nodes, false, free_graph);
 }
 
 } // namespace tj::ad
@@ -211,13 +295,7 @@ void ad_traverse(const char *api, uint32_t ad, bool backward, bool free_graph) {
         traverse_forward(g, ad, free_graph);
 }
 
-void ad_scope_enter() {
-    jit::State &s = jit::state();
-    jit::Lock lock(s.mutex);
-    Scope scope;
-    scope.boundary = graph().next_serial;
-    scopes().push_back(std::move(scope));
-}
+void ad_scope_enter() { scope_enter(false); }
 
 void ad_scope_leave(bool propagate) {
     jit::State &s = jit::state();
@@ -233,6 +311,11 @@ void ad_scope_leave(bool propagate) {
                 dec_ext(g, id);
         }
     } release{g, scope.waiting};
+    for (size_t i = 0; i < scope.prior.size(); ++i) // what waiting leaves had before the scope, back with them
+        if (JitRef &prior = scope.prior[i]) {
+            uint32_t id = scope.waiting[i];
+            set_grad_ref(g, id, g.nodes[id].grad ? JitRef::borrow(g.nodes[id].grad) + prior : std::move(prior));
+        }
     if (propagate && !scope.waiting.empty())
         traverse_backward(g, scope.waiting, false, scope.free_graph);
 }

@@ -5,6 +5,7 @@
 // again), then a recording for the exact key is replayed after a dry run of its sizes, else the body is
 // recorded: the inputs are evaluated and bound to slots, a RecordingDevice becomes this thread's device
 // override, and freeze_end stores what it saw.
+#include "freeze/grad.h"
 #include "freeze/recording_device.h"
 #include "freeze/replay.h"
 #include "jit/var.h"
@@ -23,6 +24,7 @@
 
 namespace tj::detail {
 
+using freezing::GradCapture;
 using freezing::RecordingDevice;
 using freezing::Recording;
 
@@ -67,6 +69,21 @@ std::string structure_of(const Flattener &in) {
         if (l.literal)
             std::memset(s.data() + l.literal_at, 0, sizeof(uint64_t));
     return s;
+}
+
+/// The key recordings are held by: the layout key, and which leaves have gradients enabled (a recording made with
+/// gradients holds their derivative, one made without has none). `with_grad` holds it when it differs.
+const std::string &key_of(const Flattener &in, std::string &with_grad) {
+    bool any = false;
+    for (const Flattener::Leaf &l : in.arrays)
+        any |= l.ad != 0;
+    if (!any)
+        return in.key;
+    with_grad = in.key;
+    with_grad.push_back('G');
+    for (const Flattener::Leaf &l : in.arrays)
+        with_grad.push_back(l.ad ? '1' : '0');
+    return with_grad;
 }
 
 std::string path_of(const FreezeCall &call, uint32_t leaf) {
@@ -262,12 +279,6 @@ void freeze_begin(FreezeFunction *fn, const Flattener &in, FreezeCall &call) {
         call.action = FreezeCall::Action::RunPlain;
         return;
     }
-    for (uint32_t i = 0; i < in.arrays.size(); ++i)
-        if (in.arrays[i].ad)
-            throw FreezeError(fmt::format("tj::freeze(): {}: {} has gradients enabled: gradients flowing into a "
-                                          "frozen function from outside are not supported yet (detach it, or "
-                                          "enable gradients inside the function)",
-                                          name_of(fn), path_of(call, i)));
     double start = now_ms();
     const Backend at = backend(); // the selected backend picks the recordings (before fn->mutex: see below)
     std::shared_ptr<const Recording> rec;
@@ -276,7 +287,8 @@ void freeze_begin(FreezeFunction *fn, const Flattener &in, FreezeCall &call) {
         std::lock_guard lock(fn->mutex);
         if (auto_opaque(fn, in, call))
             return; // the caller makes those inputs opaque and comes back
-        auto found = fn->recordings[int(at)].find(in.key);
+        std::string with_grad;
+        auto found = fn->recordings[int(at)].find(key_of(in, with_grad));
         if (found != fn->recordings[int(at)].end()) {
             rec = found->second.recording;
             found->second.last_used = ++fn->uses;
@@ -286,10 +298,10 @@ void freeze_begin(FreezeFunction *fn, const Flattener &in, FreezeCall &call) {
     jit::State &s = jit::state();
     if (rec) {
         bool replayed = false;
+        std::vector<uint32_t> ids;
         { // the JIT lock is never held while fn->mutex is taken (the other order happens in auto_opaque)
             jit::Lock lock(s.mutex);
             freezing::BoundInputs bound;
-            std::vector<uint32_t> ids;
             bind_inputs(in, bound, ids, nullptr);
             std::vector<uint64_t> sizes;
             reason = freezing::dry_run(*rec, bound, sizes);
@@ -302,9 +314,12 @@ void freeze_begin(FreezeFunction *fn, const Flattener &in, FreezeCall &call) {
                 }
             }
         }
+        if (replayed && rec->grad)
+            freezing::connect_replay(rec, in, ids, call.out_jit, call.out_ad, name_of(fn));
+        else if (replayed)
+            call.out_ad.assign(call.out_jit.size(), 0);
         std::lock_guard flock(fn->mutex);
         if (replayed) {
-            call.out_ad.assign(call.out_jit.size(), 0);
             call.out_layout = rec->out_layout;
             call.action = FreezeCall::Action::Replayed;
             double ms = now_ms() - start;
@@ -344,6 +359,12 @@ void freeze_begin(FreezeFunction *fn, const Flattener &in, FreezeCall &call) {
         }
         recorder->end_inputs();
     }
+    try {
+        call.grad = new GradCapture(in, name_of(fn)); // enters the body's IsolateGrad scope
+    } catch (...) {
+        delete recorder;
+        throw;
+    }
     freezing::install(recorder);
     call.recording = recorder;
     call.start_ms = start;
@@ -352,18 +373,16 @@ void freeze_begin(FreezeFunction *fn, const Flattener &in, FreezeCall &call) {
 
 void freeze_end(FreezeFunction *fn, const Flattener &in, const Flattener &out, FreezeCall &call) {
     auto *recorder = static_cast<RecordingDevice *>(call.recording);
+    auto *grad = static_cast<GradCapture *>(call.grad);
     jit::State &s = jit::state();
     try {
         jit::Lock lock(s.mutex);
         std::vector<uint32_t> lazy;
         for (const Flattener::Leaf &l : out.arrays) {
-            if (l.ad)
-                throw FreezeError(fmt::format("tj::freeze(): {}: an output has gradients enabled: gradients flowing "
-                                              "through a frozen function's outputs are not supported yet (detach it)",
-                                              name_of(fn)));
             if (l.jit && !l.literal && (s.vars[l.jit].op != detail::Op::Data || s.vars[l.jit].dirty))
                 lazy.push_back(l.jit);
         }
+        grad->analyse(out, lazy); // what the derivative reads is evaluated with the outputs
         if (!lazy.empty())
             jit::eval_locked(s, lazy.data(), lazy.size());
         jit::flush_side_effects(s);
@@ -376,33 +395,42 @@ void freeze_end(FreezeFunction *fn, const Flattener &in, const Flattener &out, F
             const jit::Variable &v = s.vars[l.jit];
             rec.outputs.push_back(recorder->output(v.data, v.op == detail::Op::Literal, v.type, v.literal, v.size));
         }
+        grad->record_outputs(*recorder);
         rec.out_layout = out.key;
+        freezing::install(nullptr);
+        grad->record_derivatives(rec);
     } catch (...) {
         freeze_abort(fn, call);
         throw;
     }
-    freezing::install(nullptr);
     auto stored = std::make_shared<const Recording>(std::move(recorder->recording()));
     double ms = now_ms() - call.start_ms;
     delete recorder;
     call.recording = nullptr;
     logging::info("freeze: {}: recorded {} steps ({} launches) in {:.3f} ms", name_of(fn), stored->steps.size(),
                   stored->launches, ms);
-    std::lock_guard lock(fn->mutex);
-    auto &held = fn->recordings[int(stored->backend)][in.key]; // (before `stored` is moved from)
-    held = {std::move(stored), ++fn->uses};
-    evict_beyond_limit(fn);
-    fn->stats.record_ms += ms;
+    {
+        std::lock_guard lock(fn->mutex);
+        std::string with_grad;
+        auto &held = fn->recordings[int(stored->backend)][key_of(in, with_grad)]; // (before `stored` is moved from)
+        held = {std::move(stored), ++fn->uses};
+        evict_beyond_limit(fn);
+        fn->stats.record_ms += ms;
+    }
+    // Leaving the body's IsolateGrad scope: what a backward inside gave the inputs goes on backward from them.
+    std::unique_ptr<GradCapture> owned(grad);
+    call.grad = nullptr;
+    owned->finish();
 }
 
 void freeze_abort(FreezeFunction *fn, FreezeCall &call) noexcept {
     auto *recorder = static_cast<RecordingDevice *>(call.recording);
-    if (!recorder)
-        return;
-    if (freezing::active() == recorder)
+    if (recorder && freezing::active() == recorder)
         freezing::install(nullptr);
     delete recorder;
     call.recording = nullptr;
+    delete static_cast<GradCapture *>(call.grad); // leaves the body's scope, passing nothing on
+    call.grad = nullptr;
 }
 
 } // namespace tj::detail

@@ -12,6 +12,7 @@
 #include <tracejit/core.h>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -83,6 +84,8 @@ struct OutLeaf {
     SizeExpr size;
 };
 
+struct GradRecording;
+
 struct Recording {
     Backend backend = Backend::CPU;  ///< where its buffers live and its kernels run (every step: one backend)
     std::vector<int32_t> input_slot; ///< per input leaf: its slot, or -1 (a literal, the empty array)
@@ -93,6 +96,36 @@ struct Recording {
     std::vector<OutLeaf> outputs;
     std::string out_layout;
     uint32_t launches = 0;
+    /// Gradients across the frozen boundary (freeze/grad.h); null when no output carries gradients and no backward
+    /// inside the body reached an input.
+    std::shared_ptr<const GradRecording> grad;
+};
+
+/// What a replay needs to connect its outputs to its inputs in the AD graph (docs/freezing.md, "Gradients").
+/// `outputs` of the recording are [the result's leaves (`regular`), residuals, waiting gradients].
+struct GradRecording {
+    /// Input leaves whose AD nodes the call connects (the first leaf of each distinct node).
+    std::vector<uint32_t> diff_inputs;
+    /// Per output leaf, where its AD node comes from.
+    struct Out {
+        enum Kind : uint8_t { None, Input, Call } kind = None;
+        uint32_t index = 0; ///< Input: into diff_inputs; Call: the call node's output
+    };
+    std::vector<Out> outputs;
+    std::vector<uint32_t> call_outputs; ///< per output of the call node: the first output leaf that has it
+    /// Outputs of the call node that others were computed from: the reverse-mode derivative also gives their whole
+    /// gradient (after the inputs' gradients), which a traversal gives them (CallDerivative::backward's totals).
+    std::vector<uint32_t> observed;
+    uint32_t regular = 0;               ///< outputs of the result (and state, and writes through references)
+    uint32_t residuals = 0;             ///< then the values the derivative reads (edge weights, masks, indices)
+    /// Then, per gradient a backward inside the body gave an input: which (into diff_inputs). A replay gives the
+    /// input the recorded gradient and traverses backward from it, as leaving the body's IsolateGrad scope does.
+    std::vector<uint32_t> waiting;
+    bool waiting_free_graph = true;
+    /// The derivative, recorded once: inputs [the function's input leaves, residuals, one (co)tangent per call output
+    /// (backward) or per diff input (forward)]; outputs: one per diff input, then per observed output (backward),
+    /// or one per call output (forward).
+    std::shared_ptr<const Recording> backward, forward;
 };
 
 } // namespace tj::freezing

@@ -84,6 +84,13 @@ void RecordingDevice::add_guard(const SizeExpr &a, const SizeExpr &b) {
     m_rec.guards.push_back(g);
 }
 
+void RecordingDevice::pin_size(uint64_t n) {
+    bool baked = false;
+    SizeExpr e = infer_static(n, baked);
+    if (!baked) // (a constant stays one on every replay: nothing to check)
+        add_guard(e, SizeExpr{-1, 1, 1, n});
+}
+
 bool RecordingDevice::follows_count(uint32_t s) const {
     return m_rec.slots[s].size.dynamic >= 0 ||
            std::find(m_compressed.begin(), m_compressed.end(), s) != m_compressed.end();

@@ -31,6 +31,10 @@ class RecordingDevice final : public backends::Device, public backends::DeviceOv
     /// An output leaf.
     OutLeaf output(const void *buffer, bool literal, VarType t, uint64_t bits, uint64_t size);
 
+    /// Keeps a size that a kernel has baked in (a tensor's first dimension used as an inner one): when `n` follows an
+    /// input's size, a guard makes a replay with another size record anew (runtime/freeze/pin_size.cpp).
+    void pin_size(uint64_t n);
+
     Recording &recording() { return m_rec; }
     const std::string &name() const { return m_name; }
 

@@ -53,7 +53,7 @@ void check_guards(const Recording &rec, uint32_t step, const std::vector<uint64_
         bool ok = evaluate(g.a, sizes, counts, a) && evaluate(g.b, sizes, counts, b);
         if (!ok || a != b || a == unknown_size)
             throw ReplayMismatch(fmt::format("a size that came from a compress count and from something else at "
-                                             "record time is now {} and {}",
+                                             "record time, or one a tensor operation baked in, is now {} and {}",
                                              a, b));
     }
 }

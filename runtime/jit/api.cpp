@@ -86,8 +86,12 @@ std::string whos_str() {
                          : v.op == detail::Op::Literal ? "literal"
                                                        : "lazy";
         auto label = s.labels.find(id);
+        auto shape = s.shapes.find(id);
+        std::string text = label == s.labels.end() ? "" : label->second;
+        if (shape != s.shapes.end()) // a tensor's data: its type and shape, before the label
+            text = text.empty() ? shape->second : shape->second + " " + text;
         out += fmt::format("{:>8}  {:<5} {:>10} {:>5} {:>12}  {:<10} {}\n", id, detail::type_name(v.type), v.size,
-                           v.ref, bytes, st, label == s.labels.end() ? "" : label->second);
+                           v.ref, bytes, st, text);
     }
     out += fmt::format("{} live variables, {} bytes in memory\n", live, total);
     return out;

@@ -133,6 +133,8 @@ void dec_ref(State &s, uint32_t id) {
                     stack.push_back(d);
         if (!s.labels.empty())
             s.labels.erase(cur);
+        if (!s.shapes.empty())
+            s.shapes.erase(cur);
         s.vars[cur] = Variable{};
         s.free_ids.push_back(cur);
     }
@@ -286,6 +288,15 @@ void var_set_label(uint32_t id, const std::string &label) {
     Lock lock(s.mutex);
     var(s, id, "tj::set_label()");
     s.labels[id] = label;
+}
+
+void var_set_shape(uint32_t id, const std::string &shape) {
+    if (!id)
+        return;
+    State &s = state();
+    Lock lock(s.mutex);
+    var(s, id, "tj::Tensor");
+    s.shapes[id] = shape;
 }
 
 std::string var_label(uint32_t id) {

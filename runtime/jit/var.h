@@ -122,6 +122,9 @@ struct State {
     std::vector<LoopRecord> loops; ///< symbolic loops (runtime/jit/loop.h)
     std::vector<uint32_t> free_loops;
     std::unordered_map<uint32_t, std::string> labels;
+    /// The tensor type and shape a variable was last given as a tj::Tensor's data ("tj::TensorXf[10, 7, 3]"), for
+    /// whos() (include/tracejit/tensor.h).
+    std::unordered_map<uint32_t, std::string> shapes;
     /// What to run when a foreign Data variable (Variable::foreign) is freed; absent when nothing is to run.
     std::unordered_map<uint32_t, std::function<void()>> foreign_release;
     /// The element count a Variable::oversized buffer was allocated for (it is freed with that count): a compress

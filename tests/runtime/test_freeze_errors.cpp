@@ -1,5 +1,6 @@
 // tests/runtime/test_freeze_errors.cpp — what cannot be frozen throws tj::FreezeError naming the function: reads
-// of array contents, captured arrays, gradients from outside; the function works again on the next call
+// of array contents, captured arrays; the function works again on the next call (arrays with gradients that are
+// not inputs: test_freeze_grad.cpp)
 #include "freeze_check.h"
 
 #include <memory>
@@ -89,45 +90,6 @@ TEST_CASE("freeze errors: a read of an array captured by the lambda (not an inpu
                                   tj::eval(y);
                               },
                               {"reads"});
-}
-
-TEST_CASE("freeze errors: an input with gradients enabled") {
-    auto frozen = tj::freeze([](const tj::Float &x) { return x * x; }, tj::FreezeOptions{.name = "square"});
-    tj::Float x = random_array<float>(100, 1);
-    tj::Float tracked = x;
-    tj::enable_grad(tracked);
-    std::string message = freeze_error_of([&] { frozen(tracked); });
-    CHECK_MESSAGE(message.find("square") != std::string::npos, message);
-    CHECK_MESSAGE(message.find("args[0]") != std::string::npos, message);
-    CHECK_MESSAGE(message.find("grad") != std::string::npos, message);
-    // Nested inside a container, the path says where.
-    auto nested = tj::freeze([](const std::vector<tj::Float> &xs) { return xs[0] * xs[1]; },
-                             tj::FreezeOptions{.name = "product"});
-    message = freeze_error_of([&] { nested(std::vector<tj::Float>{x, tracked}); });
-    CHECK_MESSAGE(message.find("args[0][1]") != std::string::npos, message);
-    // The detached input works.
-    check_same("detached", frozen(tj::detach(tracked)), x * x);
-    check_same("detached, replayed", frozen(tj::detach(tracked) + 1.f), (x + 1.f) * (x + 1.f));
-    CHECK(stats_of(frozen).replays == 1);
-}
-
-TEST_CASE("freeze errors: an output with gradients enabled") {
-    auto frozen = tj::freeze(
-        [](const tj::Float &x, bool leak) {
-            tj::Float y = x;
-            tj::enable_grad(y);
-            tj::Float z = y * y;
-            return leak ? z : tj::detach(z);
-        },
-        tj::FreezeOptions{.name = "leaky"});
-    tj::Float x = random_array<float>(100, 1);
-    std::string message = freeze_error_of([&] { frozen(x, true); });
-    CHECK_MESSAGE(message.find("leaky") != std::string::npos, message);
-    CHECK_MESSAGE(message.find("grad") != std::string::npos, message);
-    check_same("detached output", frozen(x, false), x * x);
-    tj::Float x2 = random_array<float>(300, 2);
-    check_same("detached output, replayed", frozen(x2, false), x2 * x2);
-    CHECK(stats_of(frozen).replays == 1);
 }
 
 TEST_CASE("freeze errors: a std::shared_ptr output is refused when the function records") {

@@ -1,0 +1,106 @@
+// runtime/ad/queue.cpp — tj::enqueue and tj::traverse: several seeded arrays propagated in one traversal
+//
+// Each thread has one queue of AD nodes (each referenced while queued) and the direction it was filled for.
+// traverse() starts one traversal from the queued nodes that have a seed (set_grad/accum_grad), so a node
+// reached from several of them receives the sum of their contributions. Semantics: docs/autodiff.md.
+#include "ad/traverse.h"
+
+#include "jit/var.h"
+
+#include <tracejit/ad_core.h>
+#include <tracejit/ad_scope.h>
+#include <tracejit/error.h>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <vector>
+
+namespace tj::ad {
+
+namespace {
+
+const char *mode_name(bool backward) { return backward ? "ADMode::Backward" : "ADMode::Forward"; }
+
+struct Queue {
+    bool backward = true;
+    std::vector<uint32_t> nodes;
+    ~Queue() {
+        if (nodes.empty())
+            return;
+        jit::State &s = jit::state();
+        jit::Lock lock(s.mutex);
+        for (uint32_t id : nodes)
+            dec_ext(graph(), id);
+    }
+};
+
+Queue &queue() {
+    static thread_local Queue q;
+    return q;
+}
+
+} // namespace
+
+} // namespace tj::ad
+
+namespace tj::detail {
+
+using namespace tj::ad;
+
+void ad_enqueue(bool backward, const uint32_t *ads, size_t count) {
+    jit::State &s = jit::state();
+    jit::Lock lock(s.mutex);
+    Queue &q = queue();
+    for (size_t i = 0; i < count; ++i)
+        if (!ads[i])
+            throw Error(fmt::format("tj::enqueue({}): argument {} does not have gradients enabled and was not "
+                                    "computed from an array that has (call tj::enable_grad first)",
+                                    mode_name(backward), i + 1));
+    if (!q.nodes.empty() && q.backward != backward)
+        throw Error(fmt::format("tj::enqueue({}): {} array(s) are already queued for {}: call tj::traverse({}) first",
+                                mode_name(backward), q.nodes.size(), mode_name(q.backward), mode_name(q.backward)));
+    q.backward = backward;
+    for (size_t i = 0; i < count; ++i)
+        if (std::find(q.nodes.begin(), q.nodes.end(), ads[i]) == q.nodes.end()) {
+            inc_ext(graph(), ads[i]);
+            q.nodes.push_back(ads[i]);
+        }
+}
+
+void ad_traverse_queue(bool backward, bool free_graph) {
+    jit::State &s = jit::state();
+    jit::Lock lock(s.mutex);
+    Queue &q = queue();
+    if (q.nodes.empty())
+        return;
+    if (q.backward != backward)
+        throw Error(fmt::format("tj::traverse({}): the {} queued array(s) were enqueued for {}", mode_name(backward),
+                                q.nodes.size(), mode_name(q.backward)));
+    Graph &g = graph();
+    struct Release { // the queue's references, once the traversal is over (or failed)
+        Graph &g;
+        std::vector<uint32_t> ids;
+        ~Release() {
+            for (uint32_t id : ids)
+                dec_ext(g, id);
+        }
+    } queued{g, std::move(q.nodes)};
+    q.nodes.clear();
+    std::vector<uint32_t> starts; // only seeds start: a queued node without one has nothing of its own to give
+    for (uint32_t id : queued.ids)
+        if (g.nodes[id].seeded)
+            starts.push_back(id);
+    if (starts.empty())
+        throw Error(fmt::format("tj::traverse({}): none of the {} queued array(s) has a gradient to propagate "
+                                "(give each its seed with tj::set_grad or tj::accum_grad before tj::traverse)",
+                                mode_name(backward), queued.ids.size()));
+    std::vector<uint32_t> weights; // as tj::backward/forward: simplified first
+    simplify(weights);
+    if (backward)
+        traverse_backward(g, starts, false, free_graph);
+    else
+        traverse_forward(g, starts, false, free_graph);
+}
+
+} // namespace tj::detail

@@ -1,0 +1,408 @@
+// runtime/freeze/grad.cpp — gradients across the frozen boundary (grad.h): capture on record, call node on replay
+#include "freeze/grad.h"
+
+#include "ad/traverse.h"
+#include "freeze/replay.h"
+#include "jit/var.h"
+
+#include <tracejit/ad_core.h>
+#include <tracejit/error.h>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace tj::freezing {
+
+using ad::JitRef;
+
+namespace {
+
+bool in_memory(const jit::Variable &v) { return v.op == detail::Op::Data && !v.dirty; }
+
+/// Registers variable `id` (0: the empty array) as an input leaf of a derivative recording.
+void add_leaf(RecordingDevice &r, uint32_t id) {
+    if (!id) {
+        r.add_input(nullptr, false, VarType::Float32, 0);
+        return;
+    }
+    const jit::Variable &v = jit::state().vars[id];
+    bool literal = v.op == detail::Op::Literal;
+    r.add_input(literal ? nullptr : v.data, literal, v.type, v.size);
+}
+
+/// The inputs of a derivative recording's replay, per slot, from one variable per input leaf.
+BoundInputs bind_leaves(const Recording &r, const std::vector<uint32_t> &leaves) {
+    jit::State &s = jit::state();
+    BoundInputs b;
+    b.buffers.assign(r.input_slots, nullptr);
+    b.sizes.assign(r.input_slots, 0);
+    b.memory.assign(r.input_slots, r.backend);
+    for (size_t i = 0; i < leaves.size(); ++i) {
+        int32_t slot = r.input_slot[i];
+        if (slot < 0 || !leaves[i])
+            continue;
+        const jit::Variable &v = s.vars[leaves[i]];
+        b.sizes[uint32_t(slot)] = v.size;
+        if (v.op != detail::Op::Literal) {
+            b.buffers[uint32_t(slot)] = v.data;
+            b.memory[uint32_t(slot)] = jit::where(v);
+        }
+    }
+    return b;
+}
+
+/// `g` (or zeros of the given size and type when empty) as an array in memory, to bind as a (co)tangent.
+JitRef in_memory_tangent(JitRef g, uint64_t size, VarType type) {
+    jit::State &s = jit::state();
+    if (!g)
+        g = ad::literal(type, 0.0, size);
+    if (s.vars[g.id()].op == detail::Op::Literal)
+        return JitRef(detail::var_make_opaque(g.id()));
+    if (!in_memory(s.vars[g.id()])) {
+        uint32_t id = g.id();
+        jit::eval_locked(s, &id, 1);
+    }
+    return g;
+}
+
+/// Evaluates what is not in memory among `refs`.
+void evaluate(std::vector<JitRef> &refs) {
+    jit::State &s = jit::state();
+    std::vector<uint32_t> lazy;
+    for (const JitRef &r : refs)
+        if (r && s.vars[r.id()].op != detail::Op::Literal && !in_memory(s.vars[r.id()]))
+            lazy.push_back(r.id());
+    if (!lazy.empty())
+        jit::eval_locked(s, lazy.data(), lazy.size());
+}
+
+OutLeaf output_of(RecordingDevice &r, const JitRef &ref) {
+    if (!ref)
+        return {};
+    const jit::Variable &v = jit::state().vars[ref.id()];
+    return r.output(v.data, v.op == detail::Op::Literal, v.type, v.literal, v.size);
+}
+
+/// A frozen call's derivative: replays the derivative recordings with this call's inputs and residuals.
+class FrozenDerivative final : public ad::CallDerivative {
+  public:
+    FrozenDerivative(std::shared_ptr<const Recording> rec, std::vector<JitRef> inputs, std::vector<JitRef> residuals,
+                     std::vector<std::pair<uint64_t, VarType>> in_shapes,
+                     std::vector<std::pair<uint64_t, VarType>> out_shapes, std::string name)
+        : m_rec(std::move(rec)), m_inputs(std::move(inputs)), m_residuals(std::move(residuals)),
+          m_in_shapes(std::move(in_shapes)), m_out_shapes(std::move(out_shapes)), m_name(std::move(name)) {}
+
+    std::vector<JitRef> backward(const std::vector<JitRef> &out_grads, std::vector<JitRef> &out_totals) override {
+        std::vector<JitRef> result = run(m_rec->grad->backward.get(), out_grads, m_out_shapes, inputs, "reverse");
+        const std::vector<uint32_t> &observed = m_rec->grad->observed;
+        TJ_ASSERT(result.size() == inputs + (m_rec->grad->backward ? observed.size() : 0),
+                  "tj::freeze(): a reverse-mode derivative recording with the wrong number of outputs");
+        for (size_t k = inputs; k < result.size(); ++k)
+            out_totals[observed[k - inputs]] = std::move(result[k]);
+        result.resize(inputs);
+        return result;
+    }
+    std::vector<JitRef> forward(const std::vector<JitRef> &in_grads) override {
+        return run(m_rec->grad->forward.get(), in_grads, m_in_shapes, outputs, "forward");
+    }
+
+  private:
+    /// Replays derivative recording `r` (null: no differentiable input, nothing to give) for `seeds`.
+    std::vector<JitRef> run(const Recording *rec, const std::vector<JitRef> &seeds,
+                            const std::vector<std::pair<uint64_t, VarType>> &shapes, uint32_t results,
+                            const char *mode) {
+        if (!rec)
+            return std::vector<JitRef>(results);
+        const Recording &r = *rec;
+        std::vector<JitRef> tangents;
+        for (size_t i = 0; i < seeds.size(); ++i)
+            tangents.push_back(in_memory_tangent(seeds[i], shapes[i].first, shapes[i].second));
+        std::vector<uint32_t> leaves;
+        for (const JitRef &x : m_inputs)
+            leaves.push_back(x.id());
+        for (const JitRef &x : m_residuals)
+            leaves.push_back(x.id());
+        for (const JitRef &x : tangents)
+            leaves.push_back(x.id());
+        BoundInputs bound = bind_leaves(r, leaves);
+        std::vector<uint64_t> sizes;
+        std::string reason = dry_run(r, bound, sizes);
+        std::vector<uint32_t> out;
+        if (reason.empty()) {
+            try {
+                out = replay(r, bound, leaves, sizes);
+            } catch (const ReplayMismatch &e) {
+                reason = e.what();
+            }
+        }
+        if (!reason.empty())
+            throw FreezeError(fmt::format("tj::freeze(): {}: the {}-mode derivative recorded with the function cannot "
+                                          "be replayed for this call ({}); call the function unfrozen for gradients "
+                                          "with these sizes",
+                                          m_name, mode, reason));
+        std::vector<JitRef> result;
+        for (uint32_t id : out)
+            result.emplace_back(id);
+        return result;
+    }
+
+    std::shared_ptr<const Recording> m_rec;
+    std::vector<JitRef> m_inputs, m_residuals;
+    std::vector<std::pair<uint64_t, VarType>> m_in_shapes, m_out_shapes;
+    std::string m_name;
+};
+
+} // namespace
+
+GradCapture::GradCapture(const detail::Flattener &in, std::string name) : m_name(std::move(name)) {
+    jit::State &s = jit::state();
+    jit::Lock lock(s.mutex);
+    for (const detail::Flattener::Leaf &l : in.arrays) {
+        m_inputs.push_back(l.jit ? JitRef::borrow(l.jit) : JitRef());
+        m_in_nodes.push_back(l.ad);
+    }
+    ad::scope_enter(true);
+    m_in_scope = true;
+    m_since = ad::graph().next_serial;
+}
+
+GradCapture::~GradCapture() {
+    if (m_in_scope)
+        detail::ad_scope_leave(false);
+}
+
+void GradCapture::analyse(const detail::Flattener &out, std::vector<uint32_t> &lazy) {
+    ad::Graph &g = ad::graph();
+    GradRecording &gr = *m_grad;
+    auto diff_index = [&](uint32_t node) -> int32_t { // the input a node belongs to, made a diff input on first use
+        for (uint32_t i = 0; i < m_in_nodes.size(); ++i)
+            if (m_in_nodes[i] == node) {
+                for (uint32_t k = 0; k < gr.diff_inputs.size(); ++k)
+                    if (gr.diff_inputs[k] == i)
+                        return int32_t(k);
+                gr.diff_inputs.push_back(i);
+                m_diff_nodes.push_back(node);
+                return int32_t(gr.diff_inputs.size() - 1);
+            }
+        return -1;
+    };
+    // Every differentiable input is one of the call's inputs (a replay's forward mode may start at any of them).
+    for (uint32_t node : m_in_nodes)
+        if (node)
+            diff_index(node);
+
+    // Gradients a backward inside the body gave the inputs (waiting in the scope).
+    auto waiting = ad::scope_waiting(gr.waiting_free_graph);
+    for (auto &[node, grad] : waiting) {
+        int32_t k = diff_index(node);
+        if (k < 0)
+            throw FreezeError(fmt::format("tj::freeze(): {}: a backward traversal inside the function reached an "
+                                          "array with gradients enabled that is not one of its inputs (a global or "
+                                          "captured array?): pass it as an argument",
+                                          m_name));
+        if (!grad)
+            continue;
+        gr.waiting.push_back(uint32_t(k));
+        m_waiting.push_back(std::move(grad));
+    }
+
+    // Outputs with AD nodes: an input's own node, or an output of the call node.
+    gr.regular = uint32_t(out.arrays.size());
+    for (uint32_t i = 0; i < out.arrays.size(); ++i) {
+        uint32_t node = out.arrays[i].ad;
+        GradRecording::Out o;
+        if (node) {
+            int32_t k = diff_index(node);
+            if (k >= 0) {
+                o = {GradRecording::Out::Input, uint32_t(k)};
+            } else if (g.nodes[node].serial < m_since) {
+                throw FreezeError(fmt::format("tj::freeze(): {}: output array #{} has gradients enabled but is neither "
+                                              "an input nor computed inside the function (a global or captured "
+                                              "array?): a replay could not connect it",
+                                              m_name, i));
+            } else {
+                auto found = std::find(m_call_nodes.begin(), m_call_nodes.end(), node);
+                if (found == m_call_nodes.end()) {
+                    m_call_nodes.push_back(node);
+                    gr.call_outputs.push_back(i);
+                    found = m_call_nodes.end() - 1;
+                }
+                o = {GradRecording::Out::Call, uint32_t(found - m_call_nodes.begin())};
+            }
+        }
+        gr.outputs.push_back(o);
+    }
+
+    if (!m_call_nodes.empty()) {
+        std::vector<uint32_t> weights; // as the evaluation of the outputs would: then the graph stays as it is
+        ad::simplify(weights);
+        lazy.insert(lazy.end(), weights.begin(), weights.end());
+        ad::Subgraph sub = ad::subgraph(g, m_call_nodes, m_diff_nodes, m_since);
+        if (!sub.outside.empty())
+            throw FreezeError(fmt::format("tj::freeze(): {}: an output depends on an array with gradients enabled "
+                                          "that is not an input of the function (a global or captured array?): pass "
+                                          "it as an argument",
+                                          m_name));
+        for (uint32_t id : sub.nodes) // a custom rule reads and writes the graph's gradients: not recordable aside
+            for (uint32_t e = g.nodes[id].first_in; e; e = g.edges[e].next_in)
+                if (g.edges[e].kind == ad::EdgeKind::Custom)
+                    throw FreezeError(fmt::format(
+                        "tj::freeze(): {}: gradients from outside the function would cross a custom operation "
+                        "(tj::custom) inside it, which a frozen function cannot record yet: call it outside the "
+                        "frozen function, or run backward inside the function",
+                        m_name));
+        for (uint32_t j = 0; j < m_call_nodes.size() && !m_diff_nodes.empty(); ++j) {
+            std::vector<uint32_t> others = m_call_nodes;
+            others.erase(others.begin() + j);
+            ad::Subgraph through = ad::subgraph(g, others, m_diff_nodes, m_since);
+            if (std::find(through.nodes.begin(), through.nodes.end(), m_call_nodes[j]) != through.nodes.end())
+                gr.observed.push_back(j);
+        }
+        jit::State &s = jit::state();
+        if (!m_diff_nodes.empty())
+            for (uint32_t v : ad::edge_values(g, sub))
+                if (s.vars[v].op != detail::Op::Literal) // a literal is part of the derivative's kernels
+                    m_residuals.push_back(JitRef::borrow(v));
+    }
+    jit::State &s = jit::state();
+    for (auto *list : {&m_residuals, &m_waiting})
+        for (const JitRef &r : *list)
+            if (s.vars[r.id()].op != detail::Op::Literal && !in_memory(s.vars[r.id()]))
+                lazy.push_back(r.id());
+}
+
+void GradCapture::record_outputs(RecordingDevice &recorder) {
+    Recording &rec = recorder.recording();
+    for (const JitRef &r : m_residuals)
+        rec.outputs.push_back(output_of(recorder, r));
+    for (const JitRef &r : m_waiting)
+        rec.outputs.push_back(output_of(recorder, r));
+    m_grad->residuals = uint32_t(m_residuals.size());
+}
+
+void GradCapture::record_derivatives(Recording &rec) {
+    GradRecording &gr = *m_grad;
+    bool needed = !m_call_nodes.empty() || !gr.waiting.empty();
+    if (!needed)
+        return;
+    if (!m_call_nodes.empty() && !m_diff_nodes.empty()) {
+        jit::State &s = jit::state();
+        jit::Lock lock(s.mutex);
+        ad::Graph &g = ad::graph();
+        ad::Subgraph sub = ad::subgraph(g, m_call_nodes, m_diff_nodes, m_since);
+        std::vector<uint32_t> values = ad::edge_values(g, sub);
+        for (uint32_t v : values)
+            TJ_ASSERT(s.vars[v].op == detail::Op::Literal || std::any_of(m_residuals.begin(), m_residuals.end(),
+                                                                         [&](const JitRef &r) { return r.id() == v; }),
+                      "tj::freeze(): the AD graph changed between the recording's end and its derivative");
+        auto shapes = [&](const std::vector<uint32_t> &nodes) {
+            std::vector<std::pair<uint64_t, VarType>> out;
+            for (uint32_t n : nodes)
+                out.emplace_back(g.nodes[n].size, g.nodes[n].type);
+            return out;
+        };
+        auto record = [&](bool backward) {
+            const std::vector<uint32_t> &from = backward ? m_call_nodes : m_diff_nodes;
+            std::vector<JitRef> seeds;
+            for (auto [size, type] : shapes(from)) // made before the recorder is installed: inputs, not steps
+                seeds.push_back(in_memory_tangent({}, size, type));
+            RecordingDevice r(m_name + (backward ? " (reverse-mode derivative)" : " (forward-mode derivative)"),
+                              rec.backend);
+            for (const JitRef &x : m_inputs)
+                add_leaf(r, x.id());
+            for (const JitRef &x : m_residuals)
+                add_leaf(r, x.id());
+            for (const JitRef &x : seeds)
+                add_leaf(r, x.id());
+            r.end_inputs();
+            install(&r);
+            try {
+                std::vector<uint32_t> observed;
+                for (uint32_t j : gr.observed)
+                    observed.push_back(m_call_nodes[j]);
+                std::vector<JitRef> result =
+                    backward ? ad::backward_aside(g, sub, m_call_nodes, seeds, m_diff_nodes, observed)
+                             : ad::forward_aside(g, sub, m_diff_nodes, seeds, m_call_nodes);
+                evaluate(result);
+                jit::flush_side_effects(s);
+                for (const JitRef &x : result)
+                    r.recording().outputs.push_back(output_of(r, x));
+            } catch (...) {
+                install(nullptr);
+                throw;
+            }
+            install(nullptr);
+            return std::make_shared<const Recording>(std::move(r.recording()));
+        };
+        gr.backward = record(true);
+        gr.forward = record(false);
+    }
+    rec.grad = m_grad;
+}
+
+void GradCapture::finish() {
+    m_in_scope = false;
+    detail::ad_scope_leave(true);
+}
+
+void connect_replay(const std::shared_ptr<const Recording> &rec, const detail::Flattener &in,
+                    const std::vector<uint32_t> &in_ids, std::vector<uint32_t> &out_jit, std::vector<uint32_t> &out_ad,
+                    const std::string &name) {
+    const GradRecording &gr = *rec->grad;
+    jit::State &s = jit::state();
+    jit::Lock lock(s.mutex);
+    ad::Graph &g = ad::graph();
+    std::vector<JitRef> residuals, waiting;
+    for (uint32_t i = 0; i < gr.residuals; ++i)
+        residuals.emplace_back(out_jit[gr.regular + i]);
+    for (uint32_t i = 0; i < gr.waiting.size(); ++i)
+        waiting.emplace_back(out_jit[gr.regular + gr.residuals + i]);
+    out_jit.resize(gr.regular);
+    out_ad.assign(gr.regular, 0);
+
+    std::vector<uint32_t> diff_nodes;
+    std::vector<std::pair<uint64_t, VarType>> in_shapes, out_shapes;
+    for (uint32_t leaf : gr.diff_inputs) {
+        diff_nodes.push_back(in.arrays[leaf].ad);
+        TJ_ASSERT(diff_nodes.back(),
+                  "tj::freeze(): an input the recording differentiates has no AD node (the key holds which do)");
+        in_shapes.emplace_back(g.nodes[diff_nodes.back()].size, g.nodes[diff_nodes.back()].type);
+    }
+    std::vector<uint32_t> call_nodes;
+    if (!gr.call_outputs.empty()) {
+        for (uint32_t leaf : gr.call_outputs) {
+            const jit::Variable &v = s.vars[out_jit[leaf]];
+            out_shapes.emplace_back(v.size, v.type);
+        }
+        std::vector<JitRef> inputs;
+        for (uint32_t id : in_ids)
+            inputs.push_back(id ? JitRef::borrow(id) : JitRef());
+        if (diff_nodes.empty())
+            residuals.clear();
+        auto derivative = std::make_unique<FrozenDerivative>(rec, std::move(inputs), std::move(residuals), in_shapes,
+                                                             out_shapes, name);
+        call_nodes = ad::make_call_node(g, diff_nodes, out_shapes, std::move(derivative));
+    }
+    std::vector<bool> given(call_nodes.size(), false);
+    for (uint32_t i = 0; i < gr.regular; ++i) {
+        const GradRecording::Out &o = gr.outputs[i];
+        if (o.kind == GradRecording::Out::Input) {
+            out_ad[i] = diff_nodes[o.index];
+            ad::inc_ext(g, out_ad[i]);
+        } else if (o.kind == GradRecording::Out::Call) {
+            out_ad[i] = call_nodes[o.index];
+            if (given[o.index])
+                ad::inc_ext(g, out_ad[i]); // the same node twice: make_call_node gave one reference
+            given[o.index] = true;
+        }
+    }
+    if (!waiting.empty()) {
+        std::vector<uint32_t> nodes;
+        for (uint32_t k : gr.waiting)
+            nodes.push_back(diff_nodes[k]);
+        ad::backward_from(nodes, std::move(waiting), gr.waiting_free_graph);
+    }
+}
+
+} // namespace tj::freezing

@@ -1,0 +1,61 @@
+// runtime/freeze/grad.h — gradients across the frozen boundary: what a recording call captures, what a replay connects
+//
+// Recording call: the body runs under AD inside an IsolateGrad scope (ad::scope_enter(apart)). At its end
+// GradCapture finds the part of the AD graph between the differentiable outputs and inputs, records the values
+// its edges read (residuals) and the gradients a backward inside the body gave the inputs as extra outputs of the
+// recording, and then records the derivative itself, once per direction, by tracing ad::backward_aside /
+// forward_aside over that graph with the residuals and (co)tangents as inputs. Replay: connect_replay makes one AD
+// call node from the inputs' nodes to new output nodes; its CallDerivative replays the derivative recordings when a
+// traversal reaches it. docs/freezing.md, "Gradients across the frozen boundary".
+#pragma once
+
+#include "ad/call_node.h"
+#include "freeze/recording_device.h"
+
+#include <tracejit/freeze_traverse.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tj::freezing {
+
+/// The gradient side of one recording call.
+class GradCapture {
+  public:
+    /// Before the body: holds the input leaves' variables and enters the frozen IsolateGrad scope.
+    GradCapture(const detail::Flattener &in, std::string name);
+    /// Leaves the scope without passing anything on, unless finish() did.
+    ~GradCapture();
+    GradCapture(const GradCapture &) = delete;
+    GradCapture &operator=(const GradCapture &) = delete;
+
+    /// After the body (JIT lock held, the recorder installed): works out what the derivative needs and appends to
+    /// `lazy` what must be evaluated with the outputs. Throws tj::FreezeError for what a replay could not reproduce.
+    void analyse(const detail::Flattener &out, std::vector<uint32_t> &lazy);
+    /// After the result's outputs are recorded: the residuals and waiting gradients as more outputs.
+    void record_outputs(RecordingDevice &recorder);
+    /// With no recorder installed: records the derivative in both directions into `rec.grad`.
+    void record_derivatives(Recording &rec);
+    /// Leaves the scope: gradients the body's backward gave the inputs go on backward from them.
+    void finish();
+
+  private:
+    std::string m_name;
+    std::vector<ad::JitRef> m_inputs; ///< each input leaf's variable (empty: the empty array)
+    std::vector<uint32_t> m_in_nodes; ///< AD node of each input leaf (0: none)
+    uint64_t m_since = 0;             ///< AD nodes from this serial on were made by the body
+    bool m_in_scope = false;
+    std::shared_ptr<GradRecording> m_grad = std::make_shared<GradRecording>();
+    std::vector<uint32_t> m_diff_nodes, m_call_nodes; ///< the call's inputs and outputs (AD nodes)
+    std::vector<ad::JitRef> m_residuals, m_waiting;
+};
+
+/// A replay of a recording with `grad`: takes the residuals and waiting gradients off `out_jit` (which keeps the
+/// result's leaves), sets `out_ad`, connects the outputs to the inputs through a call node and passes on what a
+/// backward inside the body gave the inputs. `in_ids`: the input leaves' variables.
+void connect_replay(const std::shared_ptr<const Recording> &rec, const detail::Flattener &in,
+                    const std::vector<uint32_t> &in_ids, std::vector<uint32_t> &out_jit, std::vector<uint32_t> &out_ad,
+                    const std::string &name);
+
+} // namespace tj::freezing

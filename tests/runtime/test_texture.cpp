@@ -1,0 +1,241 @@
+// tests/runtime/test_texture.cpp — tj::Texture against a plain C++ reference of the same filtering (every wrap mode,
+// positions outside [0, 1]), gradients against finite differences, lookups and gradients in frozen functions
+#include <tracejit/tracejit.h>
+
+#include <doctest/doctest.h>
+
+#include <array>
+#include <cmath>
+#include <functional>
+#include <random>
+#include <vector>
+
+namespace {
+
+template <typename T> std::vector<T> random_values(size_t n, uint32_t seed, double lo, double hi) {
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<double> d(lo, hi);
+    std::vector<T> v(n);
+    for (T &x : v)
+        x = T(d(rng));
+    return v;
+}
+
+long wrap_ref(long i, long n, tj::WrapMode m) {
+    switch (m) {
+    case tj::WrapMode::Clamp: return std::min(std::max(i, 0L), n - 1);
+    case tj::WrapMode::Repeat: return ((i % n) + n) % n;
+    case tj::WrapMode::Mirror: {
+        long p = ((i % (2 * n)) + 2 * n) % (2 * n);
+        return p < n ? p : 2 * n - 1 - p;
+    }
+    }
+    return i;
+}
+
+/// The reference lookup: texels row-major (slowest dimension first), channels last; pos[0] along the last dimension.
+template <size_t D>
+std::vector<double> lookup_ref(const std::vector<double> &texels, const std::array<size_t, D> &shape, size_t channels,
+                               tj::FilterMode filter, tj::WrapMode wrap, const std::array<double, D> &pos) {
+    std::vector<double> out(channels, 0.0);
+    auto texel = [&](const std::array<long, D> &c, size_t ch) { // c indexed like pos
+        size_t k = 0;
+        for (size_t a = 0; a < D; ++a)
+            k = k * shape[a] + size_t(wrap_ref(c[D - 1 - a], long(shape[a]), wrap));
+        return texels[k * channels + ch];
+    };
+    if (filter == tj::FilterMode::Nearest) {
+        std::array<long, D> c;
+        for (size_t i = 0; i < D; ++i)
+            c[i] = long(std::floor(pos[i] * double(shape[D - 1 - i])));
+        for (size_t ch = 0; ch < channels; ++ch)
+            out[ch] = texel(c, ch);
+        return out;
+    }
+    std::array<long, D> base;
+    std::array<double, D> f;
+    for (size_t i = 0; i < D; ++i) {
+        double x = pos[i] * double(shape[D - 1 - i]) - 0.5;
+        base[i] = long(std::floor(x));
+        f[i] = x - std::floor(x);
+    }
+    for (size_t corner = 0; corner < (size_t(1) << D); ++corner) {
+        std::array<long, D> c;
+        double w = 1;
+        for (size_t i = 0; i < D; ++i) {
+            bool up = (corner >> i) & 1;
+            c[i] = base[i] + up;
+            w *= up ? f[i] : 1 - f[i];
+        }
+        for (size_t ch = 0; ch < channels; ++ch)
+            out[ch] += w * texel(c, ch);
+    }
+    return out;
+}
+
+template <size_t D> void check_against_reference(const std::array<size_t, D> &shape, size_t channels, uint32_t seed) {
+    size_t n = 1;
+    for (size_t s : shape)
+        n *= s;
+    std::vector<double> texels = random_values<double>(n * channels, seed, -1, 1);
+    const size_t count = 500;
+    std::array<std::vector<double>, D> pos;
+    std::array<tj::Float64, D> pos_arrays;
+    for (size_t i = 0; i < D; ++i) {
+        pos[i] = random_values<double>(count, seed + 1 + uint32_t(i), -1.5, 2.5); // outside [0, 1] too
+        pos_arrays[i] = tj::Float64(pos[i]);
+    }
+    for (tj::FilterMode filter : {tj::FilterMode::Nearest, tj::FilterMode::Linear})
+        for (tj::WrapMode wrap : {tj::WrapMode::Clamp, tj::WrapMode::Repeat, tj::WrapMode::Mirror}) {
+            CAPTURE(int(filter));
+            CAPTURE(int(wrap));
+            tj::Texture<double, D> tex(shape, channels, filter, wrap);
+            tex.set_value(tj::Float64(texels));
+            std::vector<tj::Float64> got = tex.eval(pos_arrays);
+            REQUIRE(got.size() == channels);
+            std::vector<std::vector<double>> got_host;
+            for (auto &g : got)
+                got_host.push_back(tj::to_vector(g));
+            for (size_t k = 0; k < count; ++k) {
+                std::array<double, D> p;
+                for (size_t i = 0; i < D; ++i)
+                    p[i] = pos[i][k];
+                std::vector<double> want = lookup_ref<D>(texels, shape, channels, filter, wrap, p);
+                for (size_t ch = 0; ch < channels; ++ch) {
+                    CAPTURE(k);
+                    CHECK(got_host[ch][k] == doctest::Approx(want[ch]).epsilon(1e-9));
+                }
+            }
+        }
+}
+
+} // namespace
+
+TEST_CASE("texture: 1-, 2- and 3-d lookups against a C++ reference, every filter and wrap mode") {
+    check_against_reference<1>({7}, 1, 1);
+    check_against_reference<1>({5}, 3, 2);
+    check_against_reference<2>({4, 6}, 4, 3);
+    check_against_reference<2>({1, 3}, 2, 4);
+    check_against_reference<3>({3, 4, 5}, 2, 5);
+}
+
+TEST_CASE("texture: float textures, masks, tensor() and errors") {
+    tj::Texture2f tex({2, 3}, 2);
+    tex.set_value(tj::arange<tj::Float>(12));
+    CHECK(tex.tensor().shape() == std::vector<size_t>{2, 3, 2});
+    // The centre of texel (row 1, column 2): exactly its values.
+    auto v = tex.eval({tj::Float(2.5f / 3.f), tj::Float(0.75f)});
+    CHECK(v[0].read(0) == doctest::Approx(10.f));
+    CHECK(v[1].read(0) == doctest::Approx(11.f));
+    auto masked = tex.eval({tj::Float({0.5f, 0.5f}), tj::Float({0.5f, 0.5f})}, tj::Bool({true, false}));
+    CHECK(masked[0].read(1) == 0.f);
+    CHECK_THROWS_WITH_AS(tex.set_value(tj::arange<tj::Float>(5)), doctest::Contains("tj::Texture::set_value()"),
+                         tj::Error);
+    CHECK_THROWS_AS(tj::Texture2f({0, 3}, 1), tj::Error);
+    tj::Texture2f from_tensor(tex.tensor(), tj::FilterMode::Nearest, tj::WrapMode::Repeat);
+    CHECK(from_tensor.channels() == 2);
+    CHECK_THROWS_AS(tj::Texture2f(tj::TensorXf(tj::arange<tj::Float>(6))), tj::Error);
+}
+
+TEST_CASE("texture: gradients in the texels and the positions against central differences") {
+    const std::array<size_t, 2> shape{3, 4};
+    const size_t channels = 2, count = 6;
+    std::vector<double> texels = random_values<double>(24, 20, -1, 1);
+    std::vector<double> px = random_values<double>(count, 21, -0.3, 1.3), py = random_values<double>(count, 22, -0.3, 1.3);
+    std::vector<double> w = random_values<double>(count * channels, 23, 0.5, 1.5);
+    for (tj::WrapMode wrap : {tj::WrapMode::Clamp, tj::WrapMode::Repeat, tj::WrapMode::Mirror}) {
+        CAPTURE(int(wrap));
+        auto loss = [&](const tj::Float64 &tx, const tj::Float64 &x, const tj::Float64 &y) {
+            tj::Texture2f64 tex(shape, channels, tj::FilterMode::Linear, wrap);
+            tex.set_value(tx);
+            std::vector<tj::Float64> v = tex.eval({x, y});
+            tj::Float64 l(0.0);
+            for (size_t ch = 0; ch < channels; ++ch)
+                l = l + tj::sum(v[ch] * tj::gather<tj::Float64>(tj::Float64(w), tj::arange<tj::UInt32>(count) * 2u +
+                                                                                   uint32_t(ch)));
+            return l;
+        };
+        tj::Float64 tx(texels), x(px), y(py);
+        tj::enable_grad(tx, x, y);
+        tj::backward(loss(tx, x, y));
+        std::vector<double> gt = tj::to_vector(tj::grad(tx)), gx = tj::to_vector(tj::grad(x)),
+                            gy = tj::to_vector(tj::grad(y));
+        const double h = 1e-7;
+        auto central = [&](int which, size_t k) {
+            auto run = [&](double d) {
+                std::vector<double> a = texels, b = px, c = py;
+                (which == 0 ? a : which == 1 ? b : c)[k] += d;
+                return loss(tj::Float64(a), tj::Float64(b), tj::Float64(c)).read(0);
+            };
+            return (run(h) - run(-h)) / (2 * h);
+        };
+        for (size_t k = 0; k < texels.size(); ++k) {
+            CAPTURE(k);
+            CHECK(gt[k] == doctest::Approx(central(0, k)).epsilon(1e-6).scale(1));
+        }
+        for (size_t k = 0; k < count; ++k) {
+            CAPTURE(k);
+            CHECK(gx[k] == doctest::Approx(central(1, k)).epsilon(1e-5).scale(1));
+            CHECK(gy[k] == doctest::Approx(central(2, k)).epsilon(1e-5).scale(1));
+        }
+    }
+}
+
+TEST_CASE("texture: lookups and gradients in a frozen function replay with new positions and new texels") {
+    auto body = [](const tj::Texture2f &tex, tj::Float x, const tj::Float &y) {
+        tj::Texture2f t = tex;
+        tj::Float texels = t.value();
+        tj::enable_grad(texels, x);
+        t.set_value(texels); // differentiable texels: set inside the body, on the body's own copy
+        std::vector<tj::Float> v = t.eval({x, y});
+        tj::Float loss = tj::sum(v[0] * v[0] + v[2]);
+        tj::backward(loss);
+        return std::make_tuple(tj::detach(v[1]), tj::grad(texels), tj::grad(x));
+    };
+    auto frozen = tj::freeze(body);
+    tj::Texture2f tex({8, 5}, 3, tj::FilterMode::Linear, tj::WrapMode::Mirror);
+    for (uint32_t call = 0; call < 4; ++call) {
+        CAPTURE(call);
+        size_t n = 100 + 37 * call;
+        tex.set_value(tj::Float(random_values<float>(120, 30 + call, -1, 1))); // new texels, set outside
+        tj::Float x(random_values<float>(n, 40 + call, -0.5, 1.5)), y(random_values<float>(n, 50 + call, -0.5, 1.5));
+        auto [v1, gt, gx] = frozen(tex, x, y);
+        auto [e1, et, ex] = body(tex, x, y);
+        std::vector<float> a = tj::to_vector(v1), b = tj::to_vector(e1);
+        REQUIRE(a.size() == n);
+        for (size_t i = 0; i < n; ++i)
+            CHECK(a[i] == doctest::Approx(b[i]).epsilon(1e-5));
+        std::vector<float> ga = tj::to_vector(gt), gb = tj::to_vector(et);
+        for (size_t i = 0; i < ga.size(); ++i)
+            CHECK(ga[i] == doctest::Approx(gb[i]).epsilon(1e-4).scale(1));
+        std::vector<float> xa = tj::to_vector(gx), xb = tj::to_vector(ex);
+        for (size_t i = 0; i < xa.size(); ++i)
+            CHECK(xa[i] == doctest::Approx(xb[i]).epsilon(1e-4).scale(1));
+    }
+    CHECK(tj::freeze_stats(&frozen).recordings == 1);
+    CHECK(tj::freeze_stats(&frozen).replays == 3);
+}
+
+TEST_CASE("texture: set_value inside a frozen function is recorded (the caller's texture is written on replay)") {
+    auto body = [](std::reference_wrapper<tj::Texture1f> tex, const tj::Float &scale) {
+        tex.get().set_value(tex.get().value() * scale + 1.f);
+    };
+    auto frozen = tj::freeze(body);
+    for (uint32_t call = 0; call < 3; ++call) {
+        CAPTURE(call);
+        std::vector<float> values = random_values<float>(6, 60 + call, -1, 1);
+        tj::Texture1f tex({3}, 2), plain({3}, 2);
+        tex.set_value(tj::Float(values));
+        plain.set_value(tj::Float(values));
+        tj::Float scale = tj::opaque<tj::Float>(float(call) + 2.f);
+        frozen(std::ref(tex), scale);
+        body(std::ref(plain), scale);
+        CHECK(tj::to_vector(tex.value()) == tj::to_vector(plain.value()));
+    }
+    CHECK(tj::freeze_stats(&frozen).recordings == 1);
+    // Another resolution is another layout: recorded anew, not replayed with the old one.
+    tj::Texture1f bigger({5}, 2);
+    frozen(std::ref(bigger), tj::opaque<tj::Float>(2.f));
+    CHECK(tj::freeze_stats(&frozen).recordings == 2);
+    CHECK(tj::to_vector(bigger.value()) == std::vector<float>(10, 1.f));
+}
