@@ -240,7 +240,7 @@ TEST_CASE("custom op: host-value and integer-array arguments are not differentia
                               {xs0});
 }
 
-TEST_CASE("custom op: a std::vector argument; a gradient with the wrong number of arrays") {
+TEST_CASE("custom op: a std::vector argument — a gradient with the wrong number of arrays") {
     D a(xs0), b(ys0), c(xs0);
     tj::enable_grad(a, b, c);
     D y = tj::custom<VectorSum>(std::vector<D>{a, b, c});
@@ -265,7 +265,7 @@ TEST_CASE("custom op: Float and Float64 arguments together") {
     CHECK(values_of(tj::grad(y)) == std::vector<double>{0.5, -1.5, 2.0});
 }
 
-TEST_CASE("custom op: eval runs without AD; a call without differentiable arguments makes a constant") {
+TEST_CASE("custom op: eval runs without AD — a call without differentiable arguments makes a constant") {
     D x(xs0);
     tj::enable_grad(x);
     D y = tj::custom<Probe>(x);
@@ -368,7 +368,7 @@ TEST_CASE("custom op: errors for a gradient of the wrong size and for missing ru
         CHECK(tj::grad(x).read(i) == doctest::Approx(2 * xs0[i]));
 }
 
-TEST_CASE("custom op: graphviz shows the operation; SuspendGrad on an argument makes it a constant there") {
+TEST_CASE("custom op: graphviz shows the operation — SuspendGrad on an argument makes it a constant there") {
     D a(xs0), b(ys0);
     tj::enable_grad(a, b);
     D y = tj::custom<Mul>(a, b);

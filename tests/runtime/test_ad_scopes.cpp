@@ -81,7 +81,7 @@ TEST_CASE("AD scopes: SuspendGrad() suspends everything, enable_grad included, u
     CHECK(tj::grad_enabled(z));
 }
 
-TEST_CASE("AD scopes: SuspendGrad(a) makes only a a constant; finite differences agree") {
+TEST_CASE("AD scopes: SuspendGrad(a) makes only a a constant — finite differences agree") {
     D a(av), b(bv);
     tj::enable_grad(a, b);
     D y;
@@ -256,7 +256,7 @@ TEST_CASE("AD queue: several seeded inputs, one forward traversal") {
     check_close("J·(ta, tb)", values_of(tj::grad(y)), expect);
 }
 
-TEST_CASE("AD queue: a queued array without a seed gives nothing of its own; errors") {
+TEST_CASE("AD queue: a queued array without a seed gives nothing of its own — errors") {
     D a(av);
     tj::enable_grad(a);
     D y1 = a * 2.0, y2 = a * 3.0;

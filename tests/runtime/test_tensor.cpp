@@ -78,7 +78,7 @@ std::string error_of(const std::function<void()> &f) {
 
 } // namespace
 
-TEST_CASE("tensor: construction, shape, ndim, array; a size mismatch names both") {
+TEST_CASE("tensor: construction, shape, ndim, array — a size mismatch names both") {
     tj::TensorXf t(tj::arange<tj::Float>(210), {10, 7, 3});
     CHECK(t.shape() == Shape{10, 7, 3});
     CHECK(t.ndim() == 3);
