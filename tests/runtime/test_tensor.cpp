@@ -1,5 +1,7 @@
 // tests/runtime/test_tensor.cpp — tj::Tensor: construction, broadcasting, shape operations, slicing, fusion, whos()
 // and the tape, each against a plain C++ reference on row-major data
+#include "tensor_check.h"
+
 #include <tracejit/tracejit.h>
 
 #include <doctest/doctest.h>
@@ -11,29 +13,9 @@
 #include <string>
 #include <vector>
 
+using namespace tensor_check;
+
 namespace {
-
-using Shape = std::vector<size_t>;
-
-std::vector<float> random_floats(size_t n, uint32_t seed, float lo = -1.f, float hi = 1.f) {
-    std::mt19937 rng(seed);
-    std::uniform_real_distribution<float> d(lo, hi);
-    std::vector<float> v(n);
-    for (float &x : v)
-        x = d(rng);
-    return v;
-}
-
-size_t product(const Shape &s) {
-    size_t n = 1;
-    for (size_t d : s)
-        n *= d;
-    return n;
-}
-
-tj::TensorXf random_tensor(const Shape &shape, uint32_t seed) {
-    return tj::TensorXf(tj::Float(random_floats(product(shape), seed)), shape);
-}
 
 /// The coordinates of flat index k in a row-major shape.
 std::vector<size_t> coords(size_t k, const Shape &s) {
@@ -102,7 +84,8 @@ TEST_CASE("tensor: element-wise operators and math broadcast as NumPy does") {
                    Case{{3}, {2, 4, 3}}, Case{{}, {2, 3}}, Case{{2, 1, 4}, {3, 1}}}) {
         CAPTURE(tj::detail::shape_string(c.a));
         CAPTURE(tj::detail::shape_string(c.b));
-        std::vector<float> av = random_floats(product(c.a), 1, 0.5f, 2.f), bv = random_floats(product(c.b), 2, 0.5f, 2.f);
+        std::vector<float> av = uniform_values<float>(product(c.a), 1, 0.5f, 2.f),
+                           bv = uniform_values<float>(product(c.b), 2, 0.5f, 2.f);
         tj::TensorXf a(tj::Float(av), c.a), b(tj::Float(bv), c.b);
         tj::TensorXf r = a * b + tj::pow(a, b) - tj::min(a, b) / 2.f;
         tj::TensorXb m = a < b;
@@ -160,7 +143,7 @@ TEST_CASE("tensor: reshape with one -1, and its errors") {
 }
 
 TEST_CASE("tensor: transpose of a 2-d tensor") {
-    std::vector<float> v = random_floats(15, 8);
+    std::vector<float> v = uniform_values<float>(15, 8);
     tj::TensorXf t(tj::Float(v), {5, 3});
     tj::TensorXf r = tj::transpose(t);
     CHECK(r.shape() == Shape{3, 5});
@@ -174,7 +157,7 @@ TEST_CASE("tensor: transpose of a 2-d tensor") {
 
 TEST_CASE("tensor: sum, prod, hmin and hmax along every axis and whole") {
     Shape s{4, 5, 3};
-    std::vector<float> v = random_floats(product(s), 9, 0.5f, 1.5f);
+    std::vector<float> v = uniform_values<float>(product(s), 9, 0.5f, 1.5f);
     tj::TensorXf t(tj::Float(v), s);
     for (int axis : {0, 1, 2, -1}) {
         CAPTURE(axis);
@@ -208,7 +191,7 @@ TEST_CASE("tensor: sum, prod, hmin and hmax along every axis and whole") {
 
 TEST_CASE("tensor: slicing with Slice (negative steps too), tj::all, integers and index arrays") {
     Shape s{6, 5, 4};
-    std::vector<float> v = random_floats(product(s), 10);
+    std::vector<float> v = uniform_values<float>(product(s), 10);
     tj::TensorXf t(tj::Float(v), s);
     auto at = [&](size_t i, size_t j, size_t k) { return v[(i * 5 + j) * 4 + k]; };
     {

@@ -1,5 +1,7 @@
 // tests/runtime/test_tensor_freeze_ad.cpp — tensors in frozen functions (first dimension free, the rest keyed,
 // baked sizes recorded anew) and gradients through every tensor operation against finite differences
+#include "tensor_check.h"
+
 #include <tracejit/tracejit.h>
 
 #include <doctest/doctest.h>
@@ -10,29 +12,9 @@
 #include <string>
 #include <vector>
 
+using namespace tensor_check;
+
 namespace {
-
-using Shape = std::vector<size_t>;
-
-template <typename T> std::vector<T> random_values(size_t n, uint32_t seed, double lo = -1, double hi = 1) {
-    std::mt19937 rng(seed);
-    std::uniform_real_distribution<double> d(lo, hi);
-    std::vector<T> v(n);
-    for (T &x : v)
-        x = T(d(rng));
-    return v;
-}
-
-size_t product(const Shape &s) {
-    size_t n = 1;
-    for (size_t d : s)
-        n *= d;
-    return n;
-}
-
-tj::TensorXf random_tensor(const Shape &shape, uint32_t seed) {
-    return tj::TensorXf(tj::Float(random_values<float>(product(shape), seed)), shape);
-}
 
 void check_same(const tj::TensorXf &got, const tj::TensorXf &want) {
     CHECK(got.shape() == want.shape());
@@ -51,7 +33,7 @@ void check_gradients(const std::string &what, const Fn &f, const std::vector<Sha
     CAPTURE(what);
     std::vector<std::vector<double>> values;
     for (size_t i = 0; i < shapes.size(); ++i)
-        values.push_back(random_values<double>(product(shapes[i]), seed + uint32_t(i), 0.5, 1.5));
+        values.push_back(uniform_values<double>(product(shapes[i]), seed + uint32_t(i), 0.5, 1.5));
     auto make = [&](const std::vector<std::vector<double>> &vals) {
         std::vector<tj::TensorXf64> ts;
         for (size_t i = 0; i < shapes.size(); ++i)
@@ -59,7 +41,7 @@ void check_gradients(const std::string &what, const Fn &f, const std::vector<Sha
         return ts;
     };
     tj::TensorXf64 probe = f(make(values));
-    std::vector<double> w = random_values<double>(probe.size(), seed + 100, 0.5, 1.5);
+    std::vector<double> w = uniform_values<double>(probe.size(), seed + 100, 0.5, 1.5);
     auto loss = [&](const std::vector<tj::TensorXf64> &ts) {
         tj::TensorXf64 out = f(ts);
         return tj::sum(out.array() * tj::Float64(w));

@@ -1,5 +1,7 @@
 // tests/runtime/test_texture.cpp — tj::Texture against a plain C++ reference of the same filtering (every wrap mode,
 // positions outside [0, 1]), gradients against finite differences, lookups and gradients in frozen functions
+#include "tensor_check.h"
+
 #include <tracejit/tracejit.h>
 
 #include <doctest/doctest.h>
@@ -10,16 +12,9 @@
 #include <random>
 #include <vector>
 
-namespace {
+using namespace tensor_check;
 
-template <typename T> std::vector<T> random_values(size_t n, uint32_t seed, double lo, double hi) {
-    std::mt19937 rng(seed);
-    std::uniform_real_distribution<double> d(lo, hi);
-    std::vector<T> v(n);
-    for (T &x : v)
-        x = T(d(rng));
-    return v;
-}
+namespace {
 
 long wrap_ref(long i, long n, tj::WrapMode m) {
     switch (m) {
@@ -77,12 +72,12 @@ template <size_t D> void check_against_reference(const std::array<size_t, D> &sh
     size_t n = 1;
     for (size_t s : shape)
         n *= s;
-    std::vector<double> texels = random_values<double>(n * channels, seed, -1, 1);
+    std::vector<double> texels = uniform_values<double>(n * channels, seed, -1, 1);
     const size_t count = 500;
     std::array<std::vector<double>, D> pos;
     std::array<tj::Float64, D> pos_arrays;
     for (size_t i = 0; i < D; ++i) {
-        pos[i] = random_values<double>(count, seed + 1 + uint32_t(i), -1.5, 2.5); // outside [0, 1] too
+        pos[i] = uniform_values<double>(count, seed + 1 + uint32_t(i), -1.5, 2.5); // outside [0, 1] too
         pos_arrays[i] = tj::Float64(pos[i]);
     }
     for (tj::FilterMode filter : {tj::FilterMode::Nearest, tj::FilterMode::Linear})
@@ -140,9 +135,10 @@ TEST_CASE("texture: float textures, masks, tensor() and errors") {
 TEST_CASE("texture: gradients in the texels and the positions against central differences") {
     const std::array<size_t, 2> shape{3, 4};
     const size_t channels = 2, count = 6;
-    std::vector<double> texels = random_values<double>(24, 20, -1, 1);
-    std::vector<double> px = random_values<double>(count, 21, -0.3, 1.3), py = random_values<double>(count, 22, -0.3, 1.3);
-    std::vector<double> w = random_values<double>(count * channels, 23, 0.5, 1.5);
+    std::vector<double> texels = uniform_values<double>(24, 20, -1, 1);
+    std::vector<double> px = uniform_values<double>(count, 21, -0.3, 1.3),
+                        py = uniform_values<double>(count, 22, -0.3, 1.3);
+    std::vector<double> w = uniform_values<double>(count * channels, 23, 0.5, 1.5);
     for (tj::WrapMode wrap : {tj::WrapMode::Clamp, tj::WrapMode::Repeat, tj::WrapMode::Mirror}) {
         CAPTURE(int(wrap));
         auto loss = [&](const tj::Float64 &tx, const tj::Float64 &x, const tj::Float64 &y) {
@@ -197,8 +193,8 @@ TEST_CASE("texture: lookups and gradients in a frozen function replay with new p
     for (uint32_t call = 0; call < 4; ++call) {
         CAPTURE(call);
         size_t n = 100 + 37 * call;
-        tex.set_value(tj::Float(random_values<float>(120, 30 + call, -1, 1))); // new texels, set outside
-        tj::Float x(random_values<float>(n, 40 + call, -0.5, 1.5)), y(random_values<float>(n, 50 + call, -0.5, 1.5));
+        tex.set_value(tj::Float(uniform_values<float>(120, 30 + call, -1, 1))); // new texels, set outside
+        tj::Float x(uniform_values<float>(n, 40 + call, -0.5, 1.5)), y(uniform_values<float>(n, 50 + call, -0.5, 1.5));
         auto [v1, gt, gx] = frozen(tex, x, y);
         auto [e1, et, ex] = body(tex, x, y);
         std::vector<float> a = tj::to_vector(v1), b = tj::to_vector(e1);
@@ -223,7 +219,7 @@ TEST_CASE("texture: set_value inside a frozen function is recorded (the caller's
     auto frozen = tj::freeze(body);
     for (uint32_t call = 0; call < 3; ++call) {
         CAPTURE(call);
-        std::vector<float> values = random_values<float>(6, 60 + call, -1, 1);
+        std::vector<float> values = uniform_values<float>(6, 60 + call, -1, 1);
         tj::Texture1f tex({3}, 2), plain({3}, 2);
         tex.set_value(tj::Float(values));
         plain.set_value(tj::Float(values));
