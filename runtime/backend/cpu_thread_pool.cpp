@@ -44,7 +44,10 @@ class Pool {
     void run(uint64_t n, uint64_t block, RangeFn fn, void *ctx) {
         uint64_t blocks = (n + block - 1) / block;
         {
-            std::lock_guard<std::mutex> g(m_mutex);
+            std::unique_lock<std::mutex> lk(m_mutex);
+            // A worker that woke too late for the previous job may still be in drain(), reading the job's fields
+            // and counters: they change only when no worker is inside (ThreadSanitizer found the race).
+            m_finished.wait(lk, [&] { return m_active == 0; });
             m_fn = fn;
             m_ctx = ctx;
             m_n = n;
@@ -98,7 +101,7 @@ class Pool {
     RangeFn m_fn = nullptr;
     void *m_ctx = nullptr;
     uint64_t m_n = 0, m_block = 1, m_blocks = 0, m_generation = 0;
-    size_t m_active = 0; ///< workers inside drain(), guarded by m_mutex
+    size_t m_active = 0; ///< workers inside drain(), guarded by m_mutex; the job's fields change only at 0
     std::atomic<uint64_t> m_next{0}, m_done{0};
 };
 
