@@ -28,6 +28,17 @@ def diagnostics(output, rename):
     return found
 
 
+def write_marked(rewrite, path, flags, marked_path):
+    """Writes PATH with every function marked to MARKED_PATH; returns the marked text, or None (said why) on failure."""
+    r = subprocess.run([rewrite, "--mark-all", path, "--"] + flags, capture_output=True, text=True)
+    if r.returncode != 0:
+        print("%s: tracejit-rewrite --mark-all failed:\n%s" % (path, r.stderr))
+        return None
+    with open(marked_path, "w", encoding="utf-8") as f:
+        f.write(r.stdout)
+    return r.stdout
+
+
 def main():
     rewrite, cxx, plugin, out_dir, flags = sys.argv[1:6]
     files = sys.argv[6:]
@@ -38,14 +49,11 @@ def main():
         name = os.path.basename(path)
         marked_name = "marked-" + name
         marked_path = os.path.join(out_dir, marked_name)
-        r = subprocess.run([rewrite, "--mark-all", path, "--"] + flags, capture_output=True, text=True)
-        if r.returncode != 0:
-            print("%s: tracejit-rewrite --mark-all failed:\n%s" % (path, r.stderr))
+        marked = write_marked(rewrite, path, flags, marked_path)
+        if marked is None:
             status = 1
             continue
-        with open(marked_path, "w", encoding="utf-8") as f:
-            f.write(r.stdout)
-        marks = r.stdout.count("[[jit::trace]]")
+        marks = marked.count("[[jit::trace]]")
         plain = subprocess.run(cxx + flags + ["-fsyntax-only", path], capture_output=True, text=True)
         traced = subprocess.run(
             cxx + flags + ["-I" + os.path.dirname(os.path.abspath(path)), plugin, "-c", marked_path,

@@ -21,7 +21,7 @@ import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from mark_all_compile import diagnostics  # noqa: E402  (the same diagnostic parser and comparison)
+from mark_all_compile import diagnostics, write_marked  # noqa: E402  (the same diagnostic parser and comparison)
 
 # Each with the blanks before it: a number printed in a fixed width is padded by how many digits it has.
 TIMINGS = [
@@ -71,14 +71,11 @@ def main():
             os.makedirs(os.path.join(work, sub), exist_ok=True)
         marked_name = "marked-" + name
         marked_path = os.path.join(work, marked_name)
-        r = subprocess.run([rewrite, "--mark-all", path, "--"] + flags, capture_output=True, text=True)
-        if r.returncode != 0:
-            print("%s: tracejit-rewrite --mark-all failed:\n%s" % (path, r.stderr))
+        marked = write_marked(rewrite, path, flags, marked_path)
+        if marked is None:
             status = 1
             continue
-        with open(marked_path, "w", encoding="utf-8") as f:
-            f.write(r.stdout)
-        marks = r.stdout.count("[[jit::trace]]")
+        marks = marked.count("[[jit::trace]]")
         plain_exe = os.path.join(work, "plain", stem)
         marked_exe = os.path.join(work, "marked", stem)
         plain = subprocess.run(cxx + flags + [path] + extras + ["-o", plain_exe] + link, capture_output=True, text=True)
