@@ -144,7 +144,7 @@ def med(v):
     return float(np.median(v)) if v else float("nan")
 
 
-def report(figure, unit, times, scale, lower_better=True, skipped=None, differ=None, goal_peers=("drjit", "jax")):
+def report(figure, unit, times, scale, skipped=None, differ=None, goal_peers=("drjit", "jax")):
     """Prints one figure's row (median, best) per peer and the ratios tracejit/peer (>1: tracejit ahead); records
     the GOAL lines. `scale` turns seconds into the unit shown."""
     skipped, differ = skipped or {}, differ or {}
@@ -152,7 +152,7 @@ def report(figure, unit, times, scale, lower_better=True, skipped=None, differ=N
     for label, v in times.items():
         if not v:
             continue
-        m, best = scale(med(v)), scale(min(v) if lower_better else min(v))
+        m, best = scale(med(v)), scale(min(v))
         medians[label] = m
         cells.append(f"{NAMES.get(label, label)} {m:.4g} ({best:.4g})")
     print(f"  {figure} [{unit}, median (best) of {max(len(v) for v in times.values())}]: " + "; ".join(cells))
@@ -171,6 +171,8 @@ def report(figure, unit, times, scale, lower_better=True, skipped=None, differ=N
                          f"({differ[peer]})")
             continue
         if peer not in times or not times[peer] or not tj:
+            continue
+        if med(tj) <= 0:
             continue
         ratio = med(times[peer]) / med(tj)  # speed (or memory) of tracejit over the peer's: > 1 is ahead
         notes[peer] = f"{ratio:.2f}x"
@@ -285,11 +287,11 @@ def ad_chain(folder, runs):
             if peer in ws and (why := compare(folder, peer, tol=2e-2, floor=1e-30)):
                 differ[peer] = why
         # Memory: the peak resident growth of a run from an empty allocation cache, three times each, in turn.
-        turns = [(p, ws[p], "mem", None, None) for p in ws]
+        turns = [(p, ws[p], "mem", None, 1 if p == "jax" else None) for p in ws]  # JAX's run takes seconds
         _, extras = rounds(turns, 3)
         mb = {p: [float(e["mb"]) for e in extras[p]] for p in ws}
         report("AD chain 1M x 1000, peak memory growth", "MB", mb, lambda v: v, skipped=skipped, differ=differ)
-        turns = [(p, ws[p], "run", None, None if p != "jax" else max(3, runs // 3)) for p in ws]
+        turns = [(p, ws[p], "run", None, None if p != "jax" else max(2, runs // 4)) for p in ws]
         times, _ = rounds(turns, runs)
         report("AD chain 1M x 1000, warm time", "ms", times, lambda s: s * 1e3, skipped=skipped, differ=differ)
     finally:

@@ -45,7 +45,6 @@ def launch(folder):
 
 
 def ad_chain(folder):
-    p.malloc_setup()
     x = jnp.asarray(p.load(folder, "in_x.bin"))
 
     def loss(x):  # backward(y) seeds every element of y with 1: the gradient of sum(y)
@@ -58,6 +57,8 @@ def ad_chain(folder):
     p.save(folder, PEER, np.asarray(grad(x)))
 
     def mem(_):
+        # glibc's default malloc settings: with bench_ad's M_MMAP_THRESHOLD every one of XLA's buffers would be a
+        # fresh mmap (page faults on each call), which tracejit and Dr.Jit avoid with their own buffer caches.
         t, mb = p.peak_growth(lambda: grad(x).block_until_ready(), lambda: None)
         return t, {"mb": f"{mb:.3f}"}
 
