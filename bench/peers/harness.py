@@ -410,6 +410,8 @@ def main():
             shutil.rmtree(folder, ignore_errors=True)
         sys.stdout.flush()
     print("\n=== peers: medians side by side (ratios: tracejit over the peer, above 1 tracejit is ahead) ===")
+    print("C++: the benchmark's hand-written loop (for a*b+sin(a) loop (ii), libmvec; (i), scalar sinf, is printed "
+          "above)")
     print("| figure | unit | tracejit | Dr.Jit | JAX | C++ | tj/Dr.Jit | tj/JAX | tj/C++ |")
     print("|---|---|---|---|---|---|---|---|---|")
     for figure, unit, m, notes in SUMMARY:
