@@ -22,6 +22,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 NAMES = {"tracejit": "tracejit", "drjit": "Dr.Jit", "jax": "JAX", "cpp": "C++"}
 SUMMARY = []  # (figure, unit, {peer: median}, {peer: note}) for the table at the end
 GOALS = []
+SKIPS = {}  # peer -> why its worker could not start (the last time it failed)
+
+
+class PeerError(RuntimeError):
+    """A peer's worker stopped answering: its figures of this workload are skipped, not a failure of tracejit."""
 
 
 def fmt_goal(what, value, goal=1.0):
@@ -67,7 +72,8 @@ class Worker:
         self.proc.stdin.flush()
         line = self.proc.stdout.readline()
         if not line.startswith("t "):
-            raise RuntimeError(f"{self.peer}: {line.strip() or self.reason('no answer')}")
+            why = line.strip() or self.reason("no answer")
+            raise (RuntimeError if self.peer == "tracejit" else PeerError)(f"{NAMES[self.peer]}: {why}")
         words = line.split()
         return float(words[1]), dict(kv.split("=", 1) for kv in words[2:] if "=" in kv)
 
@@ -93,6 +99,7 @@ def start(workload, folder, threads, peers):
         w = Worker(peer, [sys.executable, os.path.join(HERE, f"{peer}_worker.py")], workload, folder, threads,
                    tj.ready_line)
         if w.failed:
+            SKIPS[peer] = w.failed
             print(f"  {NAMES[peer]}: SKIPPED: {w.failed}")
             w.close()
         else:
@@ -195,7 +202,7 @@ def fused(name, folder, threads, runs):
           f"eval of the traced expression (kernel cached), GB/s ===")
     ws = start(name, folder, threads, ["drjit", "jax"])
     try:
-        skipped, differ = {p: "see above" for p in ("drjit", "jax") if p not in ws}, {}
+        skipped, differ = {p: SKIPS.get(p, "see above") for p in ("drjit", "jax") if p not in ws}, {}
         for peer in ("drjit", "jax"):
             if peer in ws and (why := compare(folder, peer, tol=1e-5)):
                 differ[peer] = why
@@ -216,7 +223,7 @@ def trace(folder, runs):
           f"graph a*b+sin(a) (x1000); nothing evaluated; 1 thread pinned to core {CORE} ===")
     ws = start("trace", folder, 1, ["drjit"])
     try:
-        skipped = {"drjit": "see above"} if "drjit" not in ws else {}
+        skipped = {"drjit": SKIPS.get("drjit", "see above")} if "drjit" not in ws else {}
         for v in ("1k", "10k", "100k", "3op"):
             turns = [(p, ws[p], v, None, None) for p in ws]
             times, _ = rounds(turns, runs)
@@ -232,7 +239,7 @@ def launch(folder, runs):
           f"to core {CORE} ===")
     ws = start("launch", folder, 1, ["drjit", "jax"])
     try:
-        skipped = {p: "see above" for p in ("drjit", "jax") if p not in ws}
+        skipped = {p: SKIPS.get(p, "see above") for p in ("drjit", "jax") if p not in ws}
         differ = {p: f"value {w.info.get('value')} vs {ws['tracejit'].info.get('value')}" for p, w in ws.items()
                   if w.info.get("value") != ws["tracejit"].info.get("value")}
         turns = [("tracejit", ws["tracejit"], "tracejit", None, None)]
@@ -249,7 +256,7 @@ def compile_(folder, runs):
           f"(kernel assembly, LLVM, disk-cache store, run); {CORE_NOTE} ===")
     ws = start("compile", folder, 1, ["drjit"])
     try:
-        skipped = {"drjit": "see above"} if "drjit" not in ws else {}
+        skipped = {"drjit": SKIPS.get("drjit", "see above")} if "drjit" not in ws else {}
         for v in ("1k", "10k"):
             turns = [(p, ws[p], v, lambda r, v=v: str(1000.0 + r + (0.5 if v == "10k" else 0.0)), None) for p in ws]
             times, extras = rounds(turns, max(3, runs // 2))
@@ -281,7 +288,7 @@ def ad_chain(folder, runs):
     threads = os.cpu_count()
     ws = start("ad_chain", folder, threads, ["drjit", "jax"])
     try:
-        skipped = {p: "see above" for p in ("drjit", "jax") if p not in ws}
+        skipped = {p: SKIPS.get(p, "see above") for p in ("drjit", "jax") if p not in ws}
         differ = {}
         for peer in ("drjit", "jax"):  # the gradient is a product of 1000 factors: float rounding accumulates
             if peer in ws and (why := compare(folder, peer, tol=2e-2, floor=1e-30)):
@@ -305,7 +312,7 @@ def mandelbrot(folder, runs):
     threads = os.cpu_count()
     ws = start("mandelbrot", folder, threads, ["drjit"])
     try:
-        skipped = {"drjit": "see above"} if "drjit" not in ws else {}
+        skipped = {"drjit": SKIPS.get("drjit", "see above")} if "drjit" not in ws else {}
         differ = {}
         for p in ("drjit", "cpp"):
             if p == "drjit" and "drjit" not in ws:
@@ -333,7 +340,7 @@ def freeze(name, folder, runs):
           f"1 thread pinned to core {CORE} ===")
     ws = start(name, folder, 1, ["drjit", "jax"])
     try:
-        skipped = {p: "see above" for p in ("drjit", "jax") if p not in ws}
+        skipped = {p: SKIPS.get(p, "see above") for p in ("drjit", "jax") if p not in ws}
         differ = {}
         for p in ("drjit", "jax", "cpp"):
             if (p in ws or p == "cpp") and (why := compare(folder, p, tol=1e-4)):
@@ -352,7 +359,7 @@ def texture(folder, runs):
     threads = os.cpu_count()
     ws = start("texture", folder, threads, ["drjit"])
     try:
-        skipped = {"drjit": "see above"} if "drjit" not in ws else {}
+        skipped = {"drjit": SKIPS.get("drjit", "see above")} if "drjit" not in ws else {}
         differ = {}
         for p in ("drjit", "cpp"):
             if (p in ws or p == "cpp") and (why := compare(folder, p, tol=1e-4)):
@@ -403,6 +410,9 @@ def main():
         folder = tempfile.mkdtemp(prefix=f"tracejit-peers-{name}-")
         try:
             WORKLOADS[name](folder, runs)
+        except PeerError as e:
+            print(f"  SKIPPED: {e}")
+            GOALS.append(f"GOAL peers {name}: SKIPPED: {e}")
         except RuntimeError as e:
             print(f"  FAILED: {e}")
             failures += 1
