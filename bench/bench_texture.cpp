@@ -104,8 +104,8 @@ int main() {
                 tj_s.best() * 1e3, double(n) / tj_s.median() * 1e-6);
     std::printf("  C++ loop (-O3 -march=native)    %8.2f ms (%8.2f)  %7.1f M lookups/s\n", cpp_s.median() * 1e3,
                 cpp_s.best() * 1e3, double(n) / cpp_s.median() * 1e-6);
-    std::printf("  Dr.Jit Texture2f                measured by bench/peers (BENCH_ONLY=peers bench/run.sh <build>): the same "
-                "lookups, tracejit and Dr.Jit in turns in one run (Dr.Jit is a Python package, not a dependency)\n");
+    std::printf("  Dr.Jit Texture2f                measured by bench/peers (BENCH_ONLY=peers bench/run.sh <build>): "
+                "the same lookups, tracejit and Dr.Jit in turns in one run (Dr.Jit is a Python package)\n");
     bench::print_goal("texture lookups/s vs C++ loop (median ratio)", cpp_s.median() / tj_s.median(), 1.0, "x",
                       bench::Better::Higher);
     return worst < 1e-4 ? 0 : 1;

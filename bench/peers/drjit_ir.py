@@ -1,4 +1,4 @@
-# bench/peers/drjit_ir.py — prints the LLVM IR Dr.Jit generates for the fused a*b + sin(a) and a*b + c kernels and a texture lookup
+# bench/peers/drjit_ir.py — prints Dr.Jit's LLVM IR of the fused a*b + sin(a) and a*b + c kernels and a texture lookup
 #
 # Usage: bench/peers/run.sh's venv: DRJIT_LIBLLVM_PATH=... <build>/peers/venv/bin/python bench/peers/drjit_ir.py
 # (docs/benchmarks.md reads it: how Dr.Jit evaluates sin, how it stores, its vector width). Dr.Jit writes the IR
@@ -39,5 +39,6 @@ for kind in ("sin", "fma", "texture"):
                      r"bitcast|shufflevector|fptosi|sitofp|shl|lshr|ashr|add|sub|mul)\b", text)
     counts = {k: ops.count(k) for k in sorted(set(ops))}
     print(f"----- instructions by kind: {counts}; stores: {text.count('store ')}, "
-          f"nontemporal stores: {text.count('!nontemporal')}, calls: {re.findall(r'call [^(]*@([A-Za-z0-9_.]+)', text)}")
+          f"nontemporal accesses: {text.count('!nontemporal')}, "
+          f"calls: {re.findall(r'call [^(]*@([A-Za-z0-9_.]+)', text)}")
 shutil.rmtree(home, ignore_errors=True)

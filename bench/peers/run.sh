@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/peers/run.sh — tracejit against Dr.Jit and JAX (from PyPI, in a venv under the build) on the benchmarks' workloads
+# bench/peers/run.sh — tracejit against Dr.Jit and JAX (from PyPI, in a venv) on the benchmarks' workloads
 #
 # Usage: bench/peers/run.sh <build-dir> [workload ...]   (bench/run.sh runs it as BENCH_ONLY=peers)
 # Creates <build-dir>/peers/venv once and installs drjit==1.5.0, jax[cpu] and numpy there: benchmark tools only, never
@@ -42,7 +42,10 @@ for pkg in drjit jax; do # a peer that does not import is skipped by the harness
     fi
 done
 if [[ -f "$build/CMakeCache.txt" ]]; then
-    cmake --build "$build" --target bench_peers_worker >/dev/null || { echo "building bench_peers_worker failed" >&2; exit 1; }
+    if ! cmake --build "$build" --target bench_peers_worker >/dev/null; then
+        echo "building bench_peers_worker failed" >&2
+        exit 1
+    fi
 fi
 worker="$build/bench/bench_peers_worker"
 [[ -x "$worker" ]] || { echo "$worker is missing: configure $build with -DTRACEJIT_BUILD_BENCH=ON" >&2; exit 1; }

@@ -375,7 +375,7 @@ std::string setup_freeze(std::map<std::string, Variant> &v, size_t ops, size_t w
         else
             bench::chain_loop(hx.data(), ha.data(), hb.data(), out.data(), hx.size(), n_ops);
     };
-    (void)frozen(x, a, b);                            // records
+    (void)frozen(x, a, b);                                          // records
     write_file("out_tracejit.bin", tj::to_vector(frozen(x, a, b))); // a replay
     native();
     write_file("out_cpp.bin", hx.size() == 1 ? std::vector<float>{sink} : out);
@@ -435,9 +435,7 @@ std::string setup_texture(std::map<std::string, Variant> &v) {
     };
     cpp();
     write_file("out_cpp.bin", res);
-    v["tracejit"] = [](const std::string &) {
-        return t_line(timed([] { std::vector<Float> r = lookup(); }));
-    };
+    v["tracejit"] = [](const std::string &) { return t_line(timed([] { std::vector<Float> r = lookup(); })); };
     v["cpp"] = [](const std::string &) { return t_line(timed([] { cpp(); })); };
     char buf[96];
     std::snprintf(buf, sizeof buf, "n=%zu height=%zu width=%zu channels=%zu threads=%zu", n, h, w, channels, threads);
@@ -452,7 +450,7 @@ int main(int argc, char **argv) {
         return 2;
     }
     dir = argv[2];
-    bench::TempCacheDir cache_dir; // an empty, private disk cache: never the user's
+    bench::TempCacheDir cache_dir;         // an empty, private disk cache: never the user's
     mallopt(M_MMAP_THRESHOLD, 128 * 1024); // as bench_ad: freed buffers go back to the system
     std::string workload = argv[1];
     std::map<std::string, Setup> setups{
