@@ -258,6 +258,7 @@ std::string setup_compile(std::map<std::string, Variant> &v) {
 // --- Enoki's AD chain: 1M floats, 1000 × y = y*y*0.5 + 0.5, backward (bench_ad, figure 1) ----------------------------
 
 std::string setup_ad_chain(std::map<std::string, Variant> &v) {
+    mallopt(M_MMAP_THRESHOLD, 128 * 1024); // as bench_ad: freed buffers go back to the system
     constexpr size_t size = size_t(1) << 20;
     static std::vector<float> hx(size);
     bench::Uniform dist(7, 0.f, 1.f);
@@ -450,8 +451,7 @@ int main(int argc, char **argv) {
         return 2;
     }
     dir = argv[2];
-    bench::TempCacheDir cache_dir;         // an empty, private disk cache: never the user's
-    mallopt(M_MMAP_THRESHOLD, 128 * 1024); // as bench_ad: freed buffers go back to the system
+    bench::TempCacheDir cache_dir; // an empty, private disk cache: never the user's
     std::string workload = argv[1];
     std::map<std::string, Setup> setups{
         {"fused_sin", [](auto &v) { return setup_fused(v, true); }},
