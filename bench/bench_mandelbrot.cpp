@@ -13,6 +13,7 @@
 // tiny.
 #include "bench_util.h"
 #include "mandelbrot_loop.h"
+#include "mandelbrot_trace.h"
 
 #include <tracejit/control.h>
 #include <tracejit/tracejit.h>
@@ -26,33 +27,10 @@
 
 namespace {
 
-using tj::Float, tj::Int32, tj::UInt32;
+using bench::mandelbrot_tracejit, tj::Int32;
 
 /// At most this fraction of pixels may differ between tracejit and the C++ loop (FMA contraction).
 constexpr double max_mismatch_fraction = 1e-3;
-
-/// The iteration counts of every pixel of `grid`, as one symbolic loop (lazy: evaluating it runs one kernel).
-Int32 mandelbrot_tracejit(const bench::MandelbrotGrid &grid) {
-    const size_t n = grid.pixels();
-    UInt32 pixel = tj::arange<UInt32>(n);
-    Float cr = tj::cast<float>(pixel % grid.width) * grid.dx + grid.x0;
-    Float ci = tj::cast<float>(pixel / grid.width) * grid.dy + grid.y0;
-    Float zr = tj::zeros<Float>(n), zi = tj::zeros<Float>(n), zr2 = tj::zeros<Float>(n), zi2 = tj::zeros<Float>(n);
-    Int32 count = tj::zeros<Int32>(n);
-    tj::while_loop(
-        std::tie(zr, zi, zr2, zi2, count),
-        [&](const Float &, const Float &, const Float &zr2, const Float &zi2, const Int32 &k) {
-            return (zr2 + zi2 <= 4.f) & (k < grid.max_iterations);
-        },
-        [&](Float &zr, Float &zi, Float &zr2, Float &zi2, Int32 &k) {
-            zi = 2.f * zr * zi + ci;
-            zr = zr2 - zi2 + cr;
-            zr2 = zr * zr;
-            zi2 = zi * zi;
-            k += 1;
-        });
-    return count;
-}
 
 /// Pixels per block as tracejit's CPU launches split them (runtime/jit/eval.cpp, block_size): four blocks per
 /// thread, at least 16384 elements, whole cache lines.

@@ -4,8 +4,8 @@
 // traces the lookup (4 corners × 4 channels of gathers, weights) and runs it as one kernel on its thread pool; the
 // C++ loop (texture_loop.cpp, -O3 -march=native) runs on as many std::threads, split into the same blocks. The
 // two alternate run by run (A, B, A, B, …) so that both see the same machine load; the ratio of the medians is
-// printed. Both write one output array per channel. Dr.Jit's Texture2f is not timed here: it is a Python package,
-// not a C++ dependency of this project (docs/tensors.md); the line says SKIPPED and why.
+// printed. Both write one output array per channel. Dr.Jit's Texture2f (a Python package, not a dependency of this
+// project) is compared on the same workload by the peer harness, bench/peers (docs/benchmarks.md).
 //
 // Environment: BENCH_RUNS (default 9), BENCH_POSITIONS (default 16777216).
 #include "bench_util.h"
@@ -104,8 +104,8 @@ int main() {
                 tj_s.best() * 1e3, double(n) / tj_s.median() * 1e-6);
     std::printf("  C++ loop (-O3 -march=native)    %8.2f ms (%8.2f)  %7.1f M lookups/s\n", cpp_s.median() * 1e3,
                 cpp_s.best() * 1e3, double(n) / cpp_s.median() * 1e-6);
-    std::printf("  Dr.Jit Texture2f                SKIPPED: Dr.Jit is a Python package (pip install drjit), not a "
-                "dependency of this C++ project; it was not compared (docs/tensors.md)\n");
+    std::printf("  Dr.Jit Texture2f                measured by bench/peers (BENCH_ONLY=peers bench/run.sh <build>): "
+                "the same lookups, tracejit and Dr.Jit in turns in one run (Dr.Jit is a Python package)\n");
     bench::print_goal("texture lookups/s vs C++ loop (median ratio)", cpp_s.median() / tj_s.median(), 1.0, "x",
                       bench::Better::Higher);
     return worst < 1e-4 ? 0 : 1;

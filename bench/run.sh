@@ -4,7 +4,8 @@
 # Usage: bench/run.sh <build-dir>   (configures a Release build there if the folder has none yet)
 # Environment: BENCH_RUNS=n scales the number of timed runs (default 10); BENCH_ONLY="trace launch" runs a subset
 # (fused fma trace compile launch ad freeze mandelbrot block_reduce scan cuda tape every_marked tape_startup
-# plugin_compile texture).
+# plugin_compile texture peers). peers: tracejit against Dr.Jit and JAX (bench/peers/run.sh: a venv with both from
+# PyPI under <build-dir>/peers; SKIPPED where PyPI cannot be reached).
 set -uo pipefail
 
 if [[ $# -ne 1 ]]; then
@@ -31,7 +32,7 @@ if grep -q '^TRACEJIT_SANITIZE:BOOL=ON' "$build/CMakeCache.txt"; then
 fi
 cmake --build "$build" --target benchmarks || exit 1
 
-all="fused fma trace compile launch ad freeze mandelbrot block_reduce scan cuda tape every_marked tape_startup plugin_compile texture"
+all="fused fma trace compile launch ad freeze mandelbrot block_reduce scan cuda tape every_marked tape_startup plugin_compile texture peers"
 only=${BENCH_ONLY:-$all}
 summary=$(mktemp)
 trap 'rm -f "$summary"' EXIT
@@ -40,6 +41,7 @@ echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -
      "$(grep -qw avx512f /proc/cpuinfo && echo AVX-512 || echo no AVX-512); load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 for b in $only; do
     exe="$build/bench/bench_$b"
+    [[ $b == peers ]] && exe="$source_dir/bench/peers/run.sh"
     echo
     echo "=== bench_$b ==="
     if [[ ! -x "$exe" ]]; then # bench_tape, bench_every_marked, bench_tape_startup, bench_plugin_compile: only where the plugin is built (clang 19)
@@ -47,7 +49,11 @@ for b in $only; do
         continue
     fi
     start=$(date +%s)
-    "$exe" | tee -a "$summary"
+    if [[ $b == peers ]]; then
+        "$exe" "$build" | tee -a "$summary"
+    else
+        "$exe" | tee -a "$summary"
+    fi
     rc=${PIPESTATUS[0]}
     echo "(bench_$b took $(( $(date +%s) - start )) s, exit status $rc)"
     if [[ $rc -ne 0 ]]; then
