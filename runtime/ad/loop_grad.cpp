@@ -28,7 +28,12 @@ std::vector<uint32_t> outside_sources(const Graph &g, uint64_t since, VarType ty
             continue;
         for (uint32_t e = n.first_in; e; e = g.edges[e].next_in) {
             const Edge &edge = g.edges[e];
-            if (g.nodes[edge.source].serial >= since)
+            // A gather or scatter is not per element, whatever its source: the forward traversals through the body
+            // cannot give its derivative (a scatter_add of the state into an array with gradients made an identity
+            // edge from outside and a scatter edge from inside, and failed later as an escaped loop value).
+            bool memory = edge.kind == EdgeKind::Gather || edge.kind == EdgeKind::ScatterKeep ||
+                          edge.kind == EdgeKind::ScatterValue;
+            if (g.nodes[edge.source].serial >= since && !memory)
                 continue;
             if (edge.kind != EdgeKind::Linear && edge.kind != EdgeKind::Mask)
                 throw Error("tj::while_loop(): the loop body gathers from or scatters into an array with gradients "
