@@ -92,7 +92,7 @@ uint32_t unlink_edge(Graph &g, uint32_t id) {
 /// Frees the nodes on the free stack above `base` and, iteratively, the sources that become unreferenced.
 void drain(Graph &g, size_t base) {
     std::vector<uint32_t> &stack = g.free_stack;
-    std::vector<std::shared_ptr<detail::CustomOpBase>> ops; // destroyed after the loop: user code may run
+    std::vector<std::unique_ptr<CallDerivative>> gone; // destroyed after the loop: a custom operation's code may run
     while (stack.size() > base) {
         uint32_t id = stack.back();
         stack.pop_back();
@@ -105,15 +105,13 @@ void drain(Graph &g, size_t base) {
         detail::var_dec_ref(g.nodes[id].grad);
         if (!g.labels.empty())
             g.labels.erase(id);
-        if (!g.custom_ops.empty()) {
-            auto op = g.custom_ops.find(id);
-            if (op != g.custom_ops.end()) {
-                ops.push_back(std::move(op->second));
-                g.custom_ops.erase(op);
+        if (!g.calls.empty()) {
+            auto call = g.calls.find(id);
+            if (call != g.calls.end()) {
+                gone.push_back(std::move(call->second));
+                g.calls.erase(call);
             }
         }
-        if (!g.calls.empty())
-            g.calls.erase(id);
         g.nodes[id] = Node{};
         g.free_nodes.push_back(id);
         --g.live_nodes;

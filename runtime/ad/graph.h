@@ -18,10 +18,6 @@
 #include <unordered_map>
 #include <vector>
 
-namespace tj::detail {
-class CustomOpBase;
-}
-
 namespace tj::ad {
 
 /// How a gradient crosses an edge (see propagate.cpp).
@@ -33,8 +29,7 @@ enum class EdgeKind : uint8_t {
     ScatterValue, ///< the target received the source at index[mask] (`add`: scatter_add)
     BlockSum,     ///< the target is block_sum(weight · source, block) (weight 0: one); the last block may be shorter
     PrefixSum,    ///< the target is the prefix sum of the source in blocks of `aux` (SIZE_MAX: one), `exclusive`, `reverse`
-    Custom,       ///< into or out of a custom operation's hub node (custom.cpp); `aux`: the input or output slot
-    Call,         ///< into or out of a call node (call_node.h): its callback moves gradients; `aux` is the position
+    Call,         ///< into or out of a call node (call_node.h): its derivative moves gradients; `aux` is the position
 };
 
 struct Edge {
@@ -66,8 +61,9 @@ struct Node {
     bool used = false;
 };
 
-/// The derivative of a call node (call_node.h): many inputs to many outputs, computed as a whole (a frozen
-/// function's replayed derivative recording). Runs under the JIT lock, during a traversal.
+/// The derivative of a call node (call_node.h): many inputs to many outputs, computed as a whole: a frozen
+/// function's replayed derivative recording (freeze/grad.cpp), or a custom operation's rules (custom.cpp). Runs
+/// under the JIT lock, during a traversal.
 struct CallDerivative {
     virtual ~CallDerivative() = default;
     /// Reverse mode: `out_grads[j]` is the gradient of output j (empty: none reached it); returns the gradient of
@@ -77,6 +73,12 @@ struct CallDerivative {
     virtual std::vector<JitRef> backward(const std::vector<JitRef> &out_grads, std::vector<JitRef> &out_totals) = 0;
     /// Forward mode: `in_grads[i]` is the tangent of input i (empty: none); returns the tangent of each output.
     virtual std::vector<JitRef> forward(const std::vector<JitRef> &in_grads) = 0;
+    /// Whether it has the rule for that direction (a custom operation may lack one: a traversal that would reach
+    /// it is refused before it changes anything, check_call_rules).
+    virtual bool has_backward() const { return true; }
+    virtual bool has_forward() const { return true; }
+    /// A custom operation's name (errors, graphviz's hexagon); empty for a frozen function's call.
+    virtual std::string name() const { return {}; }
     uint32_t inputs = 0, outputs = 0; ///< how many (make_call_node sets them)
 };
 
@@ -86,8 +88,6 @@ struct Graph {
     std::vector<Edge> edges{1};  ///< id 0 is "no edge"
     std::vector<uint32_t> free_edges;
     std::unordered_map<uint32_t, std::string> labels;
-    /// Hub nodes of custom operations and the operation each stands for (custom.cpp).
-    std::unordered_map<uint32_t, std::shared_ptr<detail::CustomOpBase>> custom_ops;
     /// tj::ADScope boxes: full path ("outer/inner"), and the enclosing box (0: none); index 0 is unused.
     struct NameScope {
         std::string path, name;

@@ -20,24 +20,29 @@ bool is_float(VarType t) { return t == VarType::Float32 || t == VarType::Float64
                 "traced with derivatives (its floating-point variables mix Float and Float64: cast first)");
 }
 
-/// The nodes from before the loop (serial < since) that nodes the body made depend on.
-std::vector<uint32_t> outside_sources(const Graph &g, uint64_t since, VarType type) {
+[[noreturn]] void raise_memory() {
+    throw Error("tj::while_loop(): the loop body gathers from or scatters into an array with gradients enabled; "
+                "gradients through such a loop are not supported (gather before the loop)");
+}
+
+/// The nodes from before the loop (serial < since) that nodes the body made depend on. `memory`: a node the body
+/// made is a gather or scatter of a node the body made (from the state), which the forward traversals through the
+/// body cannot differentiate either (they work per element).
+std::vector<uint32_t> outside_sources(const Graph &g, uint64_t since, VarType type, bool &memory) {
     std::vector<uint32_t> found;
+    memory = false;
     for (const Node &n : g.nodes) {
         if (!n.used || n.serial < since)
             continue;
         for (uint32_t e = n.first_in; e; e = g.edges[e].next_in) {
             const Edge &edge = g.edges[e];
-            // A gather or scatter is not per element, whatever its source: the forward traversals through the body
-            // cannot give its derivative (a scatter_add of the state into an array with gradients made an identity
-            // edge from outside and a scatter edge from inside, and failed later as an escaped loop value).
-            bool memory = edge.kind == EdgeKind::Gather || edge.kind == EdgeKind::ScatterKeep ||
+            if (g.nodes[edge.source].serial >= since) {
+                memory |= edge.kind == EdgeKind::Gather || edge.kind == EdgeKind::ScatterKeep ||
                           edge.kind == EdgeKind::ScatterValue;
-            if (g.nodes[edge.source].serial >= since && !memory)
                 continue;
+            }
             if (edge.kind != EdgeKind::Linear && edge.kind != EdgeKind::Mask)
-                throw Error("tj::while_loop(): the loop body gathers from or scatters into an array with gradients "
-                            "enabled; gradients through such a loop are not supported (gather before the loop)");
+                raise_memory();
             if (g.nodes[edge.source].type != type)
                 throw Error("tj::while_loop(): the loop body uses a differentiable array of another floating-point "
                             "type than the loop's state; cast it before the loop");
@@ -126,12 +131,19 @@ std::vector<uint32_t> LoopGrad::extend(uint32_t loop, const std::vector<detail::
     jit::State &s = jit::state();
     jit::Lock lock(s.mutex);
     Graph &g = graph();
-    std::vector<uint32_t> params = outside_sources(g, m_since, m_type);
+    bool memory = false;
+    std::vector<uint32_t> params = outside_sources(g, m_since, m_type, memory);
     for (uint32_t p : params)
         inc_ext(g, p);
     m_params = std::move(params);
     for (size_t k : m_diff)
         m_needed |= m_init[k].ad != 0;
+    // A scatter of a differentiated state (into any array; a scatter_add into one with gradients makes an identity
+    // edge from outside beside it) failed later as a loop value escaping through the scatter's mask. Only a state
+    // with gradients counts: the state's leaves exist whenever any array has gradients, so a scatter of a state
+    // without them made an edge from a leaf that nothing reaches (and the target a node that carries nothing).
+    if (memory && m_needed)
+        raise_memory();
     m_needed |= !m_params.empty();
     if (!m_needed) // nothing the loop computes depends on an array with gradients
         return ids;

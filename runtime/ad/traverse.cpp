@@ -7,7 +7,6 @@
 #include "ad/traverse.h"
 
 #include "ad/call_node.h"
-#include "ad/custom.h"
 #include "ad/propagate.h"
 #include "jit/var.h"
 #include "log.h"
@@ -134,7 +133,7 @@ void traverse_backward(Graph &g, const std::vector<uint32_t> &starts, bool seed_
     std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return g.nodes[a].serial > g.nodes[b].serial; });
     logging::debug("ad: backward: {} nodes from {} start(s), {} waiting outside an IsolateGrad scope", order.size(),
                starts.size(), outside.size());
-    check_custom_rules(g, order, true);
+    check_call_rules(g, order, true);
     if (!outside.empty()) {
         Scope &scope = scopes().back();
         scope.free_graph = scope.free_graph && free_graph;
@@ -145,11 +144,7 @@ void traverse_backward(Graph &g, const std::vector<uint32_t> &starts, bool seed_
     reset_reached(g, order, starts);
 
     for (uint32_t id : order) {
-        if (is_custom(g, id)) { // a custom operation: its backward() from all its outputs at once
-            custom_backward(g, id, stamp);
-            continue;
-        }
-        if (is_call(g, id)) { // a frozen function's replay: its recorded derivative
+        if (is_call(g, id)) { // a frozen function's replay or a custom operation: its derivative as a whole
             call_backward(g, id, stamp);
             continue;
         }
@@ -157,8 +152,8 @@ void traverse_backward(Graph &g, const std::vector<uint32_t> &starts, bool seed_
             continue;
         JitRef grad = JitRef::borrow(g.nodes[id].grad);
         for (uint32_t e = g.nodes[id].first_in; e; e = g.edges[e].next_in) {
-            if (g.edges[e].kind == EdgeKind::Custom || g.edges[e].kind == EdgeKind::Call)
-                continue; // the custom operation's rule or the call node moves it
+            if (g.edges[e].kind == EdgeKind::Call)
+                continue; // the call node's derivative moves it
             JitRef c = backward_contribution(g, g.edges[e], grad);
             accumulate(g, g.edges[e].source, std::move(c));
         }
@@ -198,16 +193,12 @@ void traverse_forward(Graph &g, const std::vector<uint32_t> &starts, bool seed_o
     }
     std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return g.nodes[a].serial < g.nodes[b].serial; });
     logging::debug("ad: forward: {} nodes from {} start(s)", order.size(), starts.size());
-    check_custom_rules(g, order, false);
+    check_call_rules(g, order, false);
     seed(g, starts, seed_ones);
     reset_reached(g, order, starts);
 
     for (uint32_t id : order) {
-        if (is_custom(g, id)) { // a custom operation: its forward() from all its inputs at once
-            custom_forward(g, id, stamp);
-            continue;
-        }
-        if (is_call(g, id)) { // a frozen function's replay: its recorded derivative
+        if (is_call(g, id)) { // a frozen function's replay or a custom operation: its derivative as a whole
             call_forward(g, id, stamp);
             continue;
         }
@@ -216,8 +207,7 @@ void traverse_forward(Graph &g, const std::vector<uint32_t> &starts, bool seed_o
         JitRef grad = JitRef::borrow(g.nodes[id].grad);
         for (uint32_t e = g.nodes[id].first_out; e; e = g.edges[e].next_out) {
             uint32_t target = g.edges[e].target;
-            if (g.nodes[target].stamp != stamp || g.edges[e].kind == EdgeKind::Custom ||
-                g.edges[e].kind == EdgeKind::Call)
+            if (g.nodes[target].stamp != stamp || g.edges[e].kind == EdgeKind::Call)
                 continue;
             JitRef c = forward_contribution(g, g.edges[e], grad);
             accumulate(g, target, std::move(c));

@@ -1,6 +1,7 @@
 // runtime/freeze/grad.cpp — gradients across the frozen boundary (grad.h): capture on record, call node on replay
 #include "freeze/grad.h"
 
+#include "ad/call_node.h"
 #include "ad/traverse.h"
 #include "freeze/replay.h"
 #include "jit/var.h"
@@ -244,14 +245,17 @@ void GradCapture::analyse(const detail::Flattener &out, std::vector<uint32_t> &l
                                           "that is not an input of the function (a global or captured array?): pass "
                                           "it as an argument",
                                           m_name));
-        for (uint32_t id : sub.nodes) // a custom rule reads and writes the graph's gradients: not recordable aside
-            for (uint32_t e = g.nodes[id].first_in; e; e = g.edges[e].next_in)
-                if (g.edges[e].kind == ad::EdgeKind::Custom)
-                    throw FreezeError(fmt::format(
-                        "tj::freeze(): {}: gradients from outside the function would cross a custom operation "
-                        "(tj::custom) inside it, which a frozen function cannot record yet: call it outside the "
-                        "frozen function, or run backward inside the function",
-                        m_name));
+        // A call node inside the body is a custom operation (a frozen function called inside runs its body inline,
+        // docs/freezing.md): its rule reads whatever the operation kept from its eval (value_in, value_out,
+        // members), which the derivative recording cannot tell from constants, so a replay would differentiate
+        // with the recording call's values.
+        for (uint32_t id : sub.nodes)
+            if (ad::is_call(g, id))
+                throw FreezeError(fmt::format(
+                    "tj::freeze(): {}: gradients from outside the function would cross a custom operation "
+                    "(tj::custom{}) inside it, which a frozen function cannot record yet: call it outside the "
+                    "frozen function, or run backward inside the function",
+                    m_name, g.calls.at(id)->name().empty() ? "" : " '" + g.calls.at(id)->name() + "'"));
         for (uint32_t j = 0; j < m_call_nodes.size() && !m_diff_nodes.empty(); ++j) {
             std::vector<uint32_t> others = m_call_nodes;
             others.erase(others.begin() + j);

@@ -379,9 +379,9 @@ std::string text(const Op &op) {
         const char *first = op.add ? "scatter_add" : "scatter", *second = op.ty == Ty::Bool ? "scatter"
                                                                           : op.add ? "scatter" : "scatter_add";
         return fmt::format("{}; Int32 idx = tj::arange<Int32>(w) * {} + {} /* w: the widest of {}, {}, {} */; "
-                           "tj::if_stmt({}, std::make_tuple({}), [&](auto &x) {{ tj::{}(@, x, idx, {}); }}, "
-                           "[&](auto &x) {{ tj::{}(@, x, idx, {}); }})",
-                           a, op.k1, op.k2, b, c, name(op.d), c, b, first, name(op.d), second, name(op.d));
+                           "tj::if_stmt({}, std::make_tuple(), [&]() {{ tj::{}(@, {}, idx, {}); }}, "
+                           "[&]() {{ tj::{}(@, {}, idx, {}); }})",
+                           a, op.k1, op.k2, b, c, name(op.d), c, first, b, name(op.d), second, b, name(op.d));
     }
     case Kind::LoopScatter:
         return fmt::format("{}; Int32 idx = tj::arange<Int32>(w) * {} + {} /* w: the widest of {}, {}, {}, {} */; "
