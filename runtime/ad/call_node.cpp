@@ -13,8 +13,8 @@
 
 namespace tj::ad {
 
-std::vector<uint32_t> make_call_node(Graph &g, const std::vector<uint32_t> &inputs,
-                                     const std::vector<std::pair<uint64_t, VarType>> &outputs,
+std::vector<uint32_t> make_call_node(Graph &g, llvm::ArrayRef<uint32_t> inputs,
+                                     llvm::ArrayRef<std::pair<uint64_t, VarType>> outputs,
                                      std::unique_ptr<CallDerivative> derivative,
                                      std::pair<const char *, const char *> what) {
     uint32_t call = new_node(g, 1, VarType::Float32, what.first);
@@ -25,6 +25,7 @@ std::vector<uint32_t> make_call_node(Graph &g, const std::vector<uint32_t> &inpu
         add_edge(g, inputs[i], call, e);
     }
     std::vector<uint32_t> outs;
+    outs.reserve(outputs.size());
     for (uint32_t j = 0; j < outputs.size(); ++j) {
         uint32_t out = new_node(g, outputs[j].first, outputs[j].second, what.second);
         Edge e;
@@ -40,7 +41,7 @@ std::vector<uint32_t> make_call_node(Graph &g, const std::vector<uint32_t> &inpu
     return outs;
 }
 
-void check_call_rules(const Graph &g, const std::vector<uint32_t> &order, bool backward) {
+void check_call_rules(const Graph &g, llvm::ArrayRef<uint32_t> order, bool backward) {
     if (g.calls.empty())
         return;
     for (uint32_t id : order) {

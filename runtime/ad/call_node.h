@@ -11,6 +11,8 @@
 
 #include "ad/graph.h"
 
+#include <llvm/ADT/ArrayRef.h>
+
 #include <memory>
 #include <utility>
 #include <vector>
@@ -21,8 +23,8 @@ namespace tj::ad {
 /// and one new node per entry (size, type) of `outputs` behind it. Returns the output nodes (one external reference
 /// each). Runs under the JIT lock.
 /// `what`: the nodes' operations for graphviz (the call node's, its outputs').
-std::vector<uint32_t> make_call_node(Graph &g, const std::vector<uint32_t> &inputs,
-                                     const std::vector<std::pair<uint64_t, VarType>> &outputs,
+std::vector<uint32_t> make_call_node(Graph &g, llvm::ArrayRef<uint32_t> inputs,
+                                     llvm::ArrayRef<std::pair<uint64_t, VarType>> outputs,
                                      std::unique_ptr<CallDerivative> derivative,
                                      std::pair<const char *, const char *> what = {"frozen call", "frozen output"});
 
@@ -30,7 +32,7 @@ std::vector<uint32_t> make_call_node(Graph &g, const std::vector<uint32_t> &inpu
 inline bool is_call(const Graph &g, uint32_t id) { return !g.calls.empty() && g.calls.count(id); }
 /// Before a traversal changes anything: tj::Error when a call among `order` (a custom operation) lacks the rule
 /// for the direction.
-void check_call_rules(const Graph &g, const std::vector<uint32_t> &order, bool backward);
+void check_call_rules(const Graph &g, llvm::ArrayRef<uint32_t> order, bool backward);
 /// In a backward traversal: gives the call's inputs what its derivative makes of the gradients of the outputs that
 /// the traversal (marked `stamp`) reached.
 void call_backward(Graph &g, uint32_t id, uint32_t stamp);

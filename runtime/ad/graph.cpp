@@ -61,6 +61,8 @@ uint32_t add_edge(Graph &g, uint32_t source, uint32_t target, Edge e) {
         g.edges[e.next_out].prev_out = id;
     g.nodes[source].first_out = id;
     ++g.nodes[source].ref_int;
+    mark_changed(g, source);
+    mark_changed(g, target);
     return id;
 }
 
@@ -69,6 +71,8 @@ namespace {
 /// Unlinks edge `id` and releases its JIT references; returns its source (whose reference the caller drops).
 uint32_t unlink_edge(Graph &g, uint32_t id) {
     Edge e = g.edges[id];
+    mark_changed(g, e.source);
+    mark_changed(g, e.target);
     if (e.prev_in)
         g.edges[e.prev_in].next_in = e.next_in;
     else
@@ -137,6 +141,8 @@ void dec_ext(Graph &g, uint32_t node) {
         size_t base = g.free_stack.size();
         g.free_stack.push_back(node);
         drain(g, base);
+    } else if (n.ref_ext == 0) {
+        mark_changed(g, node);
     }
 }
 

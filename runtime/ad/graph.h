@@ -100,7 +100,24 @@ struct Graph {
     size_t live_nodes = 0;
     std::vector<uint32_t> free_stack; ///< scratch of release(): freeing never recurses
     uint32_t busy = 0;                ///< traversals or a simplification in progress (no simplifying then)
+    /// Nodes that may have become collapsible since the last simplification (an edge added or removed, the last
+    /// external reference or a seed dropped): simplify.cpp looks only at these, not at every node of the graph.
+    /// `changed_all`: look at every node (at first, and when the list would outgrow the graph).
+    std::vector<uint32_t> changed;
+    bool changed_all = true;
 };
+
+/// Notes that node `id` may have become collapsible (Graph::changed).
+inline void mark_changed(Graph &g, uint32_t id) {
+    if (g.changed_all)
+        return;
+    if (g.changed.size() >= g.nodes.size()) {
+        g.changed_all = true;
+        g.changed.clear();
+        return;
+    }
+    g.changed.push_back(id);
+}
 
 /// The process-wide graph (guarded by the JIT state's lock).
 Graph &graph();

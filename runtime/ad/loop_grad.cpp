@@ -161,6 +161,8 @@ std::vector<uint32_t> LoopGrad::extend(uint32_t loop, const std::vector<detail::
         JitRef saved = node.grad ? JitRef::borrow(node.grad) : JitRef(); // the user's gradient stays as it was
         bool seeded = node.seeded;
         node.seeded = false;
+        if (seeded)
+            mark_changed(g, m_params[p]);
         traverse_forward(g, m_params[p], false, m_since);
         for (size_t j = 0; j < n; ++j)
             e[j * np + p] = reached(g, updates[m_diff[j]].ad);
