@@ -1,4 +1,4 @@
-// tests/fuzz/differential/interpret.h — the two ways of running a program: plain C++ and tracejit (three modes)
+// tests/fuzz/differential/interpret.h — the two ways of running a program: plain C++ and tracejit (its modes)
 #pragma once
 
 #include "values.h"

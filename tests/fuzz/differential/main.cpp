@@ -1,10 +1,13 @@
 // tests/fuzz/differential/main.cpp — tj_differential: runs random programs on tracejit and in plain C++, compares
 //
 // tj_differential [--seed S] [--programs M] [--seconds T] [--length L] [--verbose] [--inject-fault]
+//                 [--inject-grad-fault] [--no-grad] [--first]
 // Program i uses seed S + i. Each runs lazily, evaluating after every op, and frozen (record at one size, replay at
-// two others on fresh inputs); every register is compared with the reference. A mismatch prints its seed, the
-// mode, the register and element, and the program shrunk to the ops the mismatch still needs. Exit status 1 if
-// any program mismatched.
+// two others on fresh inputs), the two again on CUDA where a driver reports a device (on the fake driver of
+// tests/fake_cuda: sizes, inputs and recordings only), and its Float64 part is differentiated (check_grad.h);
+// every register is compared with the reference. A mismatch prints its seed, the mode, the register and element,
+// and the program shrunk to the ops the mismatch still needs (--first: then stop). Exit status 1 if any program
+// mismatched.
 #include "check_grad.h"
 #include "interpret.h"
 
@@ -152,7 +155,7 @@ int main(int argc, char **argv) {
     long programs = -1;
     double seconds = -1;
     int length = 30;
-    bool grad = true;
+    bool grad = true, first = false;
     for (int i = 1; i < argc; ++i) {
         auto arg = [&](const char *name) { return !std::strcmp(argv[i], name) && i + 1 < argc; };
         if (arg("--seed"))
@@ -171,8 +174,10 @@ int main(int argc, char **argv) {
             inject_grad_fault = true;
         else if (!std::strcmp(argv[i], "--no-grad"))
             grad = false;
+        else if (!std::strcmp(argv[i], "--first"))
+            first = true;
         else {
-            fmt::print(stderr, "usage: {} [--seed S] [--programs M] [--seconds T] [--length L] [--verbose] [--inject-fault] [--inject-grad-fault] [--no-grad]\n",
+            fmt::print(stderr, "usage: {} [--seed S] [--programs M] [--seconds T] [--length L] [--verbose] [--inject-fault] [--inject-grad-fault] [--no-grad] [--first]\n",
                        argv[0]);
             return 2;
         }
@@ -191,7 +196,8 @@ int main(int argc, char **argv) {
     if (grad)
         modes.push_back(Mode::Grad);
     long ran = 0, bad = 0;
-    for (uint64_t s = seed; (programs < 0 || ran < programs) && (seconds < 0 || elapsed() < seconds); ++s, ++ran) {
+    for (uint64_t s = seed; (programs < 0 || ran < programs) && (seconds < 0 || elapsed() < seconds) && !(first && bad);
+         ++s, ++ran) {
         Program p = generate(s, ty_count + 1 + int(s % uint64_t(length)));
         if (verbose)
             fmt::print("seed {}: {} ops\n{}", s, p.ops.size(), print(p));

@@ -1,5 +1,5 @@
 // tests/fuzz/differential/run_tracejit.cpp — runs a random program on tracejit: lazily, evaluating after every op,
-// or frozen with tj::freeze (record, then replay on fresh inputs of other sizes)
+// or frozen with tj::freeze (record, then replay on fresh inputs of other sizes), on the CPU or CUDA
 #include "run_tracejit.h"
 
 #include <tracejit/freeze.h>
