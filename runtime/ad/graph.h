@@ -59,6 +59,10 @@ struct Node {
     VarType type = VarType::Float32;
     bool seeded = false;     ///< set_grad/accum_grad gave the next traversal its starting value
     bool used = false;
+    /// Made inside a symbolic loop body that turned out to differentiate nothing (the state's leaves exist whenever
+    /// any array has gradients, so a scatter of the state gives its target a node): it carries no gradient, and a
+    /// later loop does not take it for a parameter (loop_grad.cpp).
+    bool inert = false;
 };
 
 /// The derivative of a call node (call_node.h): many inputs to many outputs, computed as a whole: a frozen

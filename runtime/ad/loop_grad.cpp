@@ -25,6 +25,12 @@ bool is_float(VarType t) { return t == VarType::Float32 || t == VarType::Float64
                 "gradients through such a loop are not supported (gather before the loop)");
 }
 
+[[noreturn]] void raise_scattered_state() {
+    throw Error("tj::while_loop(): the loop body scatters a state variable that carries gradients (its own, or "
+                "those of an array the body reads); gradients through such a loop are not supported (scatter "
+                "after the loop)");
+}
+
 /// The nodes from before the loop (serial < since) that nodes the body made depend on. `memory`: a node the body
 /// made is a gather or scatter of a node the body made (from the state), which the forward traversals through the
 /// body cannot differentiate either (they work per element).
@@ -36,6 +42,8 @@ std::vector<uint32_t> outside_sources(const Graph &g, uint64_t since, VarType ty
             continue;
         for (uint32_t e = n.first_in; e; e = g.edges[e].next_in) {
             const Edge &edge = g.edges[e];
+            if (g.nodes[edge.source].inert)
+                continue; // a node of an earlier loop that differentiated nothing: no gradient comes from it
             if (g.nodes[edge.source].serial >= since) {
                 memory |= edge.kind == EdgeKind::Gather || edge.kind == EdgeKind::ScatterKeep ||
                           edge.kind == EdgeKind::ScatterValue;
@@ -138,15 +146,29 @@ std::vector<uint32_t> LoopGrad::extend(uint32_t loop, const std::vector<detail::
     m_params = std::move(params);
     for (size_t k : m_diff)
         m_needed |= m_init[k].ad != 0;
-    // A scatter of a differentiated state (into any array; a scatter_add into one with gradients makes an identity
-    // edge from outside beside it) failed later as a loop value escaping through the scatter's mask. Only a state
-    // with gradients counts: the state's leaves exist whenever any array has gradients, so a scatter of a state
-    // without them made an edge from a leaf that nothing reaches (and the target a node that carries nothing).
-    if (memory && m_needed)
-        raise_memory();
     m_needed |= !m_params.empty();
-    if (!m_needed) // nothing the loop computes depends on an array with gradients
+    // A scatter of a differentiated state (into any array; a scatter_add into one with gradients makes an identity
+    // edge from outside beside it) failed later as a loop value escaping through the scatter's mask, or, when the
+    // state got its gradient from a parameter, gave a wrong derivative without an error (tj_differential).
+    if (memory && m_needed)
+        raise_scattered_state();
+    if (!m_needed) { // nothing the loop computes depends on an array with gradients
+        // The nodes the body made carry nothing (a scatter of the state gave its target one, fed by a state leaf):
+        // cut them from the leaves, so that no traversal meets the loop's values, and mark them inert.
+        for (uint32_t id = 1; id < g.nodes.size(); ++id) {
+            Node &n = g.nodes[id];
+            if (!n.used || n.serial < m_since)
+                continue;
+            n.inert = true;
+            for (uint32_t e = n.first_in; e;) {
+                uint32_t next = g.edges[e].next_in;
+                if (g.nodes[g.edges[e].source].serial >= m_since)
+                    remove_edge(g, e);
+                e = next;
+            }
+        }
         return ids;
+    }
     size_t n = m_diff.size(), np = m_params.size();
     // D[j][k]: derivative of the body's result j with respect to state k; E[j][p]: with respect to parameter p.
     // One forward traversal each, restricted to the nodes the body made.

@@ -329,8 +329,9 @@ std::optional<GradMismatch> check_grad(const Program &p, GradStats &stats, bool 
     // through it would be compared like any other). Then with such loops cut.
     std::optional<GradMismatch> first = check_once(p, stats, inject_fault, false);
     if (first && first->reg == -1 &&
-        first->what.find("the loop body gathers from or scatters into an array with gradients enabled; gradients "
-                         "through such a loop are not supported") != std::string::npos) {
+        (first->what.find("the loop body gathers from or scatters into an array with gradients enabled; gradients "
+                          "through such a loop are not supported") != std::string::npos ||
+         first->what.find("the loop body scatters a state variable that carries gradients") != std::string::npos)) {
         ++stats.unsupported;
         return check_once(p, stats, inject_fault, true);
     }
