@@ -245,8 +245,12 @@ std::optional<GradMismatch> check_once(const Program &p, GradStats &stats, bool 
             }
             tj::traverse(tj::ADMode::Backward);
             size_t k = 0;
-            for (auto &[reg, dir] : v)
+            for (auto &[reg, dir] : v) {
                 gradient[reg] = f64(to_host(Val(tj::grad(xs.at(k++)))));
+                if (gradient[reg].size() != dir.size())
+                    return GradMismatch{-1, fmt::format("grad (n={}) backward: grad(r{}) has size {}, the input {}", n,
+                                                        reg, gradient[reg].size(), dir.size())};
+            }
         }
     } catch (const tj::Error &e) {
         return GradMismatch{-1, fmt::format("grad (n={}): tj::Error: {}", n, e.what())};
@@ -282,7 +286,10 @@ std::optional<GradMismatch> check_once(const Program &p, GradStats &stats, bool 
     if (auto pts = differences(v)) {
         for (int r : regs) {
             const auto &t = f64(tangents[r]);
-            for (size_t i = 0; i < t.size(); ++i) {
+            if (t.size() != f64(at_x.ref.values[r]).size() && !bad)
+                bad = GradMismatch{r, fmt::format("grad (n={}) forward r{}: the tangent has size {}, the register {}",
+                                                  n, r, t.size(), f64(at_x.ref.values[r]).size())};
+            for (size_t i = 0; i < t.size() && i < f64(at_x.ref.values[r]).size(); ++i) {
                 double fd[3];
                 for (int k = 0; k < 3; ++k)
                     fd[k] = (f64((*pts)[2 * k].ref.values[r])[i] - f64((*pts)[2 * k + 1].ref.values[r])[i]) /
