@@ -5,16 +5,19 @@
 
 #include <tracejit/error.h>
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <unordered_map>
 #include <unordered_set>
 
 namespace tj::ad {
 
-std::vector<uint32_t> make_call_node(Graph &g, const std::vector<uint32_t> &inputs,
-                                     const std::vector<std::pair<uint64_t, VarType>> &outputs,
-                                     std::unique_ptr<CallDerivative> derivative) {
-    uint32_t call = new_node(g, 1, VarType::Float32, "frozen call");
+std::vector<uint32_t> make_call_node(Graph &g, llvm::ArrayRef<uint32_t> inputs,
+                                     llvm::ArrayRef<std::pair<uint64_t, VarType>> outputs,
+                                     std::unique_ptr<CallDerivative> derivative,
+                                     std::pair<const char *, const char *> what) {
+    uint32_t call = new_node(g, 1, VarType::Float32, what.first);
     for (uint32_t i = 0; i < inputs.size(); ++i) {
         Edge e;
         e.kind = EdgeKind::Call;
@@ -22,8 +25,9 @@ std::vector<uint32_t> make_call_node(Graph &g, const std::vector<uint32_t> &inpu
         add_edge(g, inputs[i], call, e);
     }
     std::vector<uint32_t> outs;
+    outs.reserve(outputs.size());
     for (uint32_t j = 0; j < outputs.size(); ++j) {
-        uint32_t out = new_node(g, outputs[j].first, outputs[j].second, "frozen output");
+        uint32_t out = new_node(g, outputs[j].first, outputs[j].second, what.second);
         Edge e;
         e.kind = EdgeKind::Call;
         e.aux = j;
@@ -35,6 +39,23 @@ std::vector<uint32_t> make_call_node(Graph &g, const std::vector<uint32_t> &inpu
     g.calls[call] = std::move(derivative);
     dec_ext(g, call); // the outputs' in-edges hold it
     return outs;
+}
+
+void check_call_rules(const Graph &g, llvm::ArrayRef<uint32_t> order, bool backward) {
+    if (g.calls.empty())
+        return;
+    for (uint32_t id : order) {
+        auto it = g.calls.find(id);
+        if (it == g.calls.end())
+            continue;
+        const CallDerivative &d = *it->second;
+        if (backward ? d.has_backward() : d.has_forward())
+            continue;
+        const char *rule = backward ? "backward" : "forward";
+        throw Error(fmt::format("AD {} traversal: the custom operation '{}' does not override {}() (tj::CustomOp), "
+                                "and the traversal reaches it; nothing was propagated",
+                                rule, d.name(), rule));
+    }
 }
 
 void call_backward(Graph &g, uint32_t id, uint32_t stamp) {

@@ -1,7 +1,8 @@
 // runtime/ad/call_node.h — call nodes (many inputs to many outputs, one derivative callback) and derivatives of a
 // part of the graph computed aside, without touching the gradients the graph holds
 //
-// A frozen function's replay does not run its body, so there is no graph of its operations: the replay makes one
+// One mechanism for two uses. A custom operation (tj::custom, custom.cpp) is a call node whose derivative runs the
+// user's rules. A frozen function's replay does not run its body, so there is no graph of its operations: the replay makes one
 // call node with an in-edge from each differentiable input and an out-edge to a new node per differentiable output
 // (edges of kind Call, `aux` their position). A traversal that reaches the call node hands the gradients of its
 // outputs (reverse) or inputs (forward) to its CallDerivative, which replays the derivative recording. That recording
@@ -9,6 +10,8 @@
 #pragma once
 
 #include "ad/graph.h"
+
+#include <llvm/ADT/ArrayRef.h>
 
 #include <memory>
 #include <utility>
@@ -19,12 +22,17 @@ namespace tj::ad {
 /// Makes a call node whose derivative is `derivative`, with an in-edge from each of `inputs` (position i: input i),
 /// and one new node per entry (size, type) of `outputs` behind it. Returns the output nodes (one external reference
 /// each). Runs under the JIT lock.
-std::vector<uint32_t> make_call_node(Graph &g, const std::vector<uint32_t> &inputs,
-                                     const std::vector<std::pair<uint64_t, VarType>> &outputs,
-                                     std::unique_ptr<CallDerivative> derivative);
+/// `what`: the nodes' operations for graphviz (the call node's, its outputs').
+std::vector<uint32_t> make_call_node(Graph &g, llvm::ArrayRef<uint32_t> inputs,
+                                     llvm::ArrayRef<std::pair<uint64_t, VarType>> outputs,
+                                     std::unique_ptr<CallDerivative> derivative,
+                                     std::pair<const char *, const char *> what = {"frozen call", "frozen output"});
 
 /// Whether node `id` is a call node.
 inline bool is_call(const Graph &g, uint32_t id) { return !g.calls.empty() && g.calls.count(id); }
+/// Before a traversal changes anything: tj::Error when a call among `order` (a custom operation) lacks the rule
+/// for the direction.
+void check_call_rules(const Graph &g, llvm::ArrayRef<uint32_t> order, bool backward);
 /// In a backward traversal: gives the call's inputs what its derivative makes of the gradients of the outputs that
 /// the traversal (marked `stamp`) reached.
 void call_backward(Graph &g, uint32_t id, uint32_t stamp);

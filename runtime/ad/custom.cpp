@@ -1,5 +1,5 @@
-// runtime/ad/custom.cpp — custom operations (tj::CustomOp): connecting them to the AD graph and running their rules
-#include "ad/custom.h"
+// runtime/ad/custom.cpp — custom operations (tj::CustomOp): call nodes (call_node.h) whose derivative runs the rules
+#include "ad/call_node.h"
 
 #include "jit/var.h"
 
@@ -33,74 +33,51 @@ struct RuleScope {
     RuleScope &operator=(const RuleScope &) = delete;
 };
 
-/// The gradient node `id` holds for this traversal, fitted to its size (0 when it has none).
-uint32_t reached_grad(const Graph &g, uint32_t id, uint32_t stamp) {
-    const Node &n = g.nodes[id];
-    if (n.stamp != stamp || !n.grad)
-        return 0;
-    return fit(n, JitRef::borrow(n.grad)).release();
-}
+/// A custom operation as a call node's derivative: the call's inputs are the differentiated argument slots, its
+/// outputs the float result slots; a traversal hands it the gradients the call node gathered, the rule reads them
+/// with grad_in/grad_out and gives its own with set_grad_in/set_grad_out.
+class CustomDerivative final : public CallDerivative {
+  public:
+    CustomDerivative(std::shared_ptr<detail::CustomOpBase> op, std::vector<size_t> in_slots,
+                     std::vector<size_t> out_slots)
+        : m_op(std::move(op)), m_in_slots(std::move(in_slots)), m_out_slots(std::move(out_slots)) {}
+
+    std::vector<JitRef> backward(const std::vector<JitRef> &out_grads, std::vector<JitRef> &) override {
+        std::shared_ptr<detail::CustomOpBase> op = m_op; // alive through the rule
+        RuleScope scope(*op, 2);
+        for (size_t j = 0; j < out_grads.size(); ++j)
+            if (out_grads[j])
+                op->m_out[m_out_slots[j]].grad = JitRef(out_grads[j]).release();
+        op->backward();
+        std::vector<JitRef> in_grads(m_in_slots.size());
+        for (size_t i = 0; i < m_in_slots.size(); ++i)
+            if (uint32_t grad = op->m_in[m_in_slots[i]].grad)
+                in_grads[i] = JitRef::borrow(grad);
+        return in_grads;
+    }
+    std::vector<JitRef> forward(const std::vector<JitRef> &in_grads) override {
+        std::shared_ptr<detail::CustomOpBase> op = m_op;
+        RuleScope scope(*op, 1);
+        for (size_t i = 0; i < in_grads.size(); ++i)
+            if (in_grads[i])
+                op->m_in[m_in_slots[i]].grad = JitRef(in_grads[i]).release();
+        op->forward();
+        std::vector<JitRef> out_grads(m_out_slots.size());
+        for (size_t j = 0; j < m_out_slots.size(); ++j)
+            if (uint32_t grad = op->m_out[m_out_slots[j]].grad)
+                out_grads[j] = JitRef::borrow(grad);
+        return out_grads;
+    }
+    bool has_backward() const override { return m_op->m_has_backward; }
+    bool has_forward() const override { return m_op->m_has_forward; }
+    std::string name() const override { return m_op->name(); }
+
+  private:
+    std::shared_ptr<detail::CustomOpBase> m_op;
+    std::vector<size_t> m_in_slots, m_out_slots; ///< the slot of each input and output of the call node
+};
 
 } // namespace
-
-std::string custom_op_name(const detail::CustomOpBase &op) { return op.name(); }
-
-void check_custom_rules(const Graph &g, const std::vector<uint32_t> &order, bool backward) {
-    if (g.custom_ops.empty())
-        return;
-    for (uint32_t id : order) {
-        auto it = g.custom_ops.find(id);
-        if (it == g.custom_ops.end())
-            continue;
-        const detail::CustomOpBase &op = *it->second;
-        if (backward ? op.m_has_backward : op.m_has_forward)
-            continue;
-        const char *rule = backward ? "backward" : "forward";
-        throw Error(fmt::format("AD {} traversal: the custom operation '{}' does not override {}() (tj::CustomOp), "
-                                "and the traversal reaches it; nothing was propagated",
-                                rule, op.name(), rule));
-    }
-}
-
-void custom_backward(Graph &g, uint32_t hub, uint32_t stamp) {
-    std::shared_ptr<detail::CustomOpBase> op = g.custom_ops.at(hub); // alive through the rule
-    {
-        RuleScope scope(*op, 2);
-        bool any = false;
-        for (uint32_t e = g.nodes[hub].first_out; e; e = g.edges[e].next_out) {
-            uint32_t grad = reached_grad(g, g.edges[e].target, stamp);
-            op->m_out[g.edges[e].aux].grad = grad;
-            any |= grad != 0;
-        }
-        if (!any)
-            return;
-        op->backward();
-        for (uint32_t e = g.nodes[hub].first_in; e; e = g.edges[e].next_in) {
-            uint32_t grad = op->m_in[g.edges[e].aux].grad;
-            if (grad)
-                accumulate(g, g.edges[e].source, JitRef::borrow(grad));
-        }
-    }
-}
-
-void custom_forward(Graph &g, uint32_t hub, uint32_t stamp) {
-    std::shared_ptr<detail::CustomOpBase> op = g.custom_ops.at(hub);
-    RuleScope scope(*op, 1);
-    bool any = false;
-    for (uint32_t e = g.nodes[hub].first_in; e; e = g.edges[e].next_in) {
-        uint32_t grad = reached_grad(g, g.edges[e].source, stamp);
-        op->m_in[g.edges[e].aux].grad = grad;
-        any |= grad != 0;
-    }
-    if (!any)
-        return;
-    op->forward();
-    for (uint32_t e = g.nodes[hub].first_out; e; e = g.edges[e].next_out) {
-        uint32_t target = g.edges[e].target, grad = op->m_out[g.edges[e].aux].grad;
-        if (grad && g.nodes[target].stamp == stamp)
-            accumulate(g, target, JitRef::borrow(grad));
-    }
-}
 
 } // namespace tj::ad
 
@@ -150,24 +127,24 @@ void ad_custom_connect(const std::shared_ptr<CustomOpBase> &op, const uint32_t *
     }
     if (!any_in || !any_out) // nothing to differentiate: the result is a constant
         return;
-    uint32_t hub = new_node(g, 1, VarType::Float32, "custom");
-    g.custom_ops[hub] = op;
+    std::vector<uint32_t> inputs;
+    std::vector<size_t> in_slots, out_slots;
+    std::vector<std::pair<uint64_t, VarType>> outputs;
     for (size_t k = 0; k < n_in; ++k)
         if (op->m_in[k].ad) {
-            Edge e;
-            e.kind = EdgeKind::Custom;
-            e.aux = k;
-            add_edge(g, op->m_in[k].ad, hub, e);
+            inputs.push_back(op->m_in[k].ad);
+            in_slots.push_back(k);
         }
     for (size_t j = 0; j < n_out; ++j)
         if (is_float(op->m_out[j].type)) {
-            out_ads[j] = new_node(g, op->m_out[j].size, op->m_out[j].type, "custom output");
-            Edge e;
-            e.kind = EdgeKind::Custom;
-            e.aux = j;
-            add_edge(g, hub, out_ads[j], e);
+            outputs.emplace_back(op->m_out[j].size, op->m_out[j].type);
+            out_slots.push_back(j);
         }
-    dec_ext(g, hub); // the outputs' in-edges keep it
+    std::vector<uint32_t> nodes =
+        make_call_node(g, inputs, outputs, std::make_unique<CustomDerivative>(op, in_slots, out_slots),
+                       {"custom", "custom output"});
+    for (size_t j = 0; j < out_slots.size(); ++j)
+        out_ads[out_slots[j]] = nodes[j];
 }
 
 void ad_custom_require_rule(const CustomOpBase &op, const char *api) {

@@ -61,6 +61,8 @@ uint32_t add_edge(Graph &g, uint32_t source, uint32_t target, Edge e) {
         g.edges[e.next_out].prev_out = id;
     g.nodes[source].first_out = id;
     ++g.nodes[source].ref_int;
+    mark_changed(g, source);
+    mark_changed(g, target);
     return id;
 }
 
@@ -69,6 +71,8 @@ namespace {
 /// Unlinks edge `id` and releases its JIT references; returns its source (whose reference the caller drops).
 uint32_t unlink_edge(Graph &g, uint32_t id) {
     Edge e = g.edges[id];
+    mark_changed(g, e.source);
+    mark_changed(g, e.target);
     if (e.prev_in)
         g.edges[e.prev_in].next_in = e.next_in;
     else
@@ -92,7 +96,7 @@ uint32_t unlink_edge(Graph &g, uint32_t id) {
 /// Frees the nodes on the free stack above `base` and, iteratively, the sources that become unreferenced.
 void drain(Graph &g, size_t base) {
     std::vector<uint32_t> &stack = g.free_stack;
-    std::vector<std::shared_ptr<detail::CustomOpBase>> ops; // destroyed after the loop: user code may run
+    std::vector<std::unique_ptr<CallDerivative>> gone; // destroyed after the loop: a custom operation's code may run
     while (stack.size() > base) {
         uint32_t id = stack.back();
         stack.pop_back();
@@ -105,15 +109,13 @@ void drain(Graph &g, size_t base) {
         detail::var_dec_ref(g.nodes[id].grad);
         if (!g.labels.empty())
             g.labels.erase(id);
-        if (!g.custom_ops.empty()) {
-            auto op = g.custom_ops.find(id);
-            if (op != g.custom_ops.end()) {
-                ops.push_back(std::move(op->second));
-                g.custom_ops.erase(op);
+        if (!g.calls.empty()) {
+            auto call = g.calls.find(id);
+            if (call != g.calls.end()) {
+                gone.push_back(std::move(call->second));
+                g.calls.erase(call);
             }
         }
-        if (!g.calls.empty())
-            g.calls.erase(id);
         g.nodes[id] = Node{};
         g.free_nodes.push_back(id);
         --g.live_nodes;
@@ -139,6 +141,8 @@ void dec_ext(Graph &g, uint32_t node) {
         size_t base = g.free_stack.size();
         g.free_stack.push_back(node);
         drain(g, base);
+    } else if (n.ref_ext == 0) {
+        mark_changed(g, node);
     }
 }
 

@@ -18,10 +18,6 @@
 #include <unordered_map>
 #include <vector>
 
-namespace tj::detail {
-class CustomOpBase;
-}
-
 namespace tj::ad {
 
 /// How a gradient crosses an edge (see propagate.cpp).
@@ -33,8 +29,7 @@ enum class EdgeKind : uint8_t {
     ScatterValue, ///< the target received the source at index[mask] (`add`: scatter_add)
     BlockSum,     ///< the target is block_sum(weight · source, block) (weight 0: one); the last block may be shorter
     PrefixSum,    ///< the target is the prefix sum of the source in blocks of `aux` (SIZE_MAX: one), `exclusive`, `reverse`
-    Custom,       ///< into or out of a custom operation's hub node (custom.cpp); `aux`: the input or output slot
-    Call,         ///< into or out of a call node (call_node.h): its callback moves gradients; `aux` is the position
+    Call,         ///< into or out of a call node (call_node.h): its derivative moves gradients; `aux` is the position
 };
 
 struct Edge {
@@ -64,10 +59,15 @@ struct Node {
     VarType type = VarType::Float32;
     bool seeded = false;     ///< set_grad/accum_grad gave the next traversal its starting value
     bool used = false;
+    /// Made inside a symbolic loop body that turned out to differentiate nothing (the state's leaves exist whenever
+    /// any array has gradients, so a scatter of the state gives its target a node): it carries no gradient, and a
+    /// later loop does not take it for a parameter (loop_grad.cpp).
+    bool inert = false;
 };
 
-/// The derivative of a call node (call_node.h): many inputs to many outputs, computed as a whole (a frozen
-/// function's replayed derivative recording). Runs under the JIT lock, during a traversal.
+/// The derivative of a call node (call_node.h): many inputs to many outputs, computed as a whole: a frozen
+/// function's replayed derivative recording (freeze/grad.cpp), or a custom operation's rules (custom.cpp). Runs
+/// under the JIT lock, during a traversal.
 struct CallDerivative {
     virtual ~CallDerivative() = default;
     /// Reverse mode: `out_grads[j]` is the gradient of output j (empty: none reached it); returns the gradient of
@@ -77,6 +77,12 @@ struct CallDerivative {
     virtual std::vector<JitRef> backward(const std::vector<JitRef> &out_grads, std::vector<JitRef> &out_totals) = 0;
     /// Forward mode: `in_grads[i]` is the tangent of input i (empty: none); returns the tangent of each output.
     virtual std::vector<JitRef> forward(const std::vector<JitRef> &in_grads) = 0;
+    /// Whether it has the rule for that direction (a custom operation may lack one: a traversal that would reach
+    /// it is refused before it changes anything, check_call_rules).
+    virtual bool has_backward() const { return true; }
+    virtual bool has_forward() const { return true; }
+    /// A custom operation's name (errors, graphviz's hexagon); empty for a frozen function's call.
+    virtual std::string name() const { return {}; }
     uint32_t inputs = 0, outputs = 0; ///< how many (make_call_node sets them)
 };
 
@@ -86,8 +92,6 @@ struct Graph {
     std::vector<Edge> edges{1};  ///< id 0 is "no edge"
     std::vector<uint32_t> free_edges;
     std::unordered_map<uint32_t, std::string> labels;
-    /// Hub nodes of custom operations and the operation each stands for (custom.cpp).
-    std::unordered_map<uint32_t, std::shared_ptr<detail::CustomOpBase>> custom_ops;
     /// tj::ADScope boxes: full path ("outer/inner"), and the enclosing box (0: none); index 0 is unused.
     struct NameScope {
         std::string path, name;
@@ -100,7 +104,24 @@ struct Graph {
     size_t live_nodes = 0;
     std::vector<uint32_t> free_stack; ///< scratch of release(): freeing never recurses
     uint32_t busy = 0;                ///< traversals or a simplification in progress (no simplifying then)
+    /// Nodes that may have become collapsible since the last simplification (an edge added or removed, the last
+    /// external reference or a seed dropped): simplify.cpp looks only at these, not at every node of the graph.
+    /// `changed_all`: look at every node (at first, and when the list would outgrow the graph).
+    std::vector<uint32_t> changed;
+    bool changed_all = true;
 };
+
+/// Notes that node `id` may have become collapsible (Graph::changed).
+inline void mark_changed(Graph &g, uint32_t id) {
+    if (g.changed_all)
+        return;
+    if (g.changed.size() >= g.nodes.size()) {
+        g.changed_all = true;
+        g.changed.clear();
+        return;
+    }
+    g.changed.push_back(id);
+}
 
 /// The process-wide graph (guarded by the JIT state's lock).
 Graph &graph();

@@ -1,5 +1,5 @@
 // runtime/ad/graphviz.cpp — the AD graph leading to some arrays, as Graphviz DOT text (ADScope boxes as clusters)
-#include "ad/custom.h"
+#include "ad/call_node.h"
 #include "ad/graph.h"
 #include "jit/var.h"
 #include "support/dot_writer.h"
@@ -17,7 +17,7 @@ using namespace tj::ad;
 
 namespace {
 
-const char *edge_name(const Edge &e) {
+const char *edge_name(const Graph &g, const Edge &e) {
     switch (e.kind) {
     case EdgeKind::Linear: return "";
     case EdgeKind::Mask: return e.invert ? "mask (else)" : "mask";
@@ -26,8 +26,10 @@ const char *edge_name(const Edge &e) {
     case EdgeKind::ScatterValue: return e.add ? "scatter_add" : "scatter";
     case EdgeKind::BlockSum: return "block_sum";
     case EdgeKind::PrefixSum: return e.reverse ? "suffix_sum" : "prefix_sum";
-    case EdgeKind::Custom: return "";
-    case EdgeKind::Call: return "call";
+    case EdgeKind::Call: { // a custom operation's edges are plain arrows into and out of its hexagon
+        auto call = g.calls.find(g.calls.count(e.target) ? e.target : e.source);
+        return call != g.calls.end() && !call->second->name().empty() ? "" : "call";
+    }
     }
     return "";
 }
@@ -62,9 +64,9 @@ std::string ad_graphviz(const uint32_t *ads, size_t count) {
         bool labelled = label != g.labels.end();
         bool requested = std::find(ads, ads + count, id) != ads + count;
         const std::string name = std::to_string(id);
-        auto custom = g.custom_ops.find(id);
-        if (custom != g.custom_ops.end()) { // a custom operation's hub: its inputs go in, its outputs come out
-            std::string text = fmt::format("custom: {}\n#{}", custom_op_name(*custom->second), id);
+        auto call = g.calls.find(id);
+        if (call != g.calls.end() && !call->second->name().empty()) { // a custom operation: inputs in, outputs out
+            std::string text = fmt::format("custom: {}\n#{}", call->second->name(), id);
             dot.node(name, {{"label", text, support::DotQuote::Record}, {"shape", "hexagon"}});
             return;
         }
@@ -98,7 +100,7 @@ std::string ad_graphviz(const uint32_t *ads, size_t count) {
     write_box(write_box, 0);
     for (uint32_t id : nodes)
         for (uint32_t e = g.nodes[id].first_in; e; e = g.edges[e].next_in) {
-            const char *name = edge_name(g.edges[e]);
+            const char *name = edge_name(g, g.edges[e]);
             if (*name)
                 dot.edge(std::to_string(id), std::to_string(g.edges[e].source),
                          {{"label", name, support::DotQuote::Always}});

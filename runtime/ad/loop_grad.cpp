@@ -20,19 +20,37 @@ bool is_float(VarType t) { return t == VarType::Float32 || t == VarType::Float64
                 "traced with derivatives (its floating-point variables mix Float and Float64: cast first)");
 }
 
-/// The nodes from before the loop (serial < since) that nodes the body made depend on.
-std::vector<uint32_t> outside_sources(const Graph &g, uint64_t since, VarType type) {
+[[noreturn]] void raise_memory() {
+    throw Error("tj::while_loop(): the loop body gathers from or scatters into an array with gradients enabled; "
+                "gradients through such a loop are not supported (gather before the loop)");
+}
+
+[[noreturn]] void raise_scattered_state() {
+    throw Error("tj::while_loop(): the loop body scatters a state variable that carries gradients (its own, or "
+                "those of an array the body reads); gradients through such a loop are not supported (scatter "
+                "after the loop)");
+}
+
+/// The nodes from before the loop (serial < since) that nodes the body made depend on. `memory`: a node the body
+/// made is a gather or scatter of a node the body made (from the state), which the forward traversals through the
+/// body cannot differentiate either (they work per element).
+std::vector<uint32_t> outside_sources(const Graph &g, uint64_t since, VarType type, bool &memory) {
     std::vector<uint32_t> found;
+    memory = false;
     for (const Node &n : g.nodes) {
         if (!n.used || n.serial < since)
             continue;
         for (uint32_t e = n.first_in; e; e = g.edges[e].next_in) {
             const Edge &edge = g.edges[e];
-            if (g.nodes[edge.source].serial >= since)
+            if (g.nodes[edge.source].inert)
+                continue; // a node of an earlier loop that differentiated nothing: no gradient comes from it
+            if (g.nodes[edge.source].serial >= since) {
+                memory |= edge.kind == EdgeKind::Gather || edge.kind == EdgeKind::ScatterKeep ||
+                          edge.kind == EdgeKind::ScatterValue;
                 continue;
+            }
             if (edge.kind != EdgeKind::Linear && edge.kind != EdgeKind::Mask)
-                throw Error("tj::while_loop(): the loop body gathers from or scatters into an array with gradients "
-                            "enabled; gradients through such a loop are not supported (gather before the loop)");
+                raise_memory();
             if (g.nodes[edge.source].type != type)
                 throw Error("tj::while_loop(): the loop body uses a differentiable array of another floating-point "
                             "type than the loop's state; cast it before the loop");
@@ -121,15 +139,36 @@ std::vector<uint32_t> LoopGrad::extend(uint32_t loop, const std::vector<detail::
     jit::State &s = jit::state();
     jit::Lock lock(s.mutex);
     Graph &g = graph();
-    std::vector<uint32_t> params = outside_sources(g, m_since, m_type);
+    bool memory = false;
+    std::vector<uint32_t> params = outside_sources(g, m_since, m_type, memory);
     for (uint32_t p : params)
         inc_ext(g, p);
     m_params = std::move(params);
     for (size_t k : m_diff)
         m_needed |= m_init[k].ad != 0;
     m_needed |= !m_params.empty();
-    if (!m_needed) // nothing the loop computes depends on an array with gradients
+    // A scatter of a differentiated state (into any array; a scatter_add into one with gradients makes an identity
+    // edge from outside beside it) failed later as a loop value escaping through the scatter's mask, or, when the
+    // state got its gradient from a parameter, gave a wrong derivative without an error (tj_differential).
+    if (memory && m_needed)
+        raise_scattered_state();
+    if (!m_needed) { // nothing the loop computes depends on an array with gradients
+        // The nodes the body made carry nothing (a scatter of the state gave its target one, fed by a state leaf):
+        // cut them from the leaves, so that no traversal meets the loop's values, and mark them inert.
+        for (uint32_t id = 1; id < g.nodes.size(); ++id) {
+            Node &n = g.nodes[id];
+            if (!n.used || n.serial < m_since)
+                continue;
+            n.inert = true;
+            for (uint32_t e = n.first_in; e;) {
+                uint32_t next = g.edges[e].next_in;
+                if (g.nodes[g.edges[e].source].serial >= m_since)
+                    remove_edge(g, e);
+                e = next;
+            }
+        }
         return ids;
+    }
     size_t n = m_diff.size(), np = m_params.size();
     // D[j][k]: derivative of the body's result j with respect to state k; E[j][p]: with respect to parameter p.
     // One forward traversal each, restricted to the nodes the body made.
@@ -144,6 +183,8 @@ std::vector<uint32_t> LoopGrad::extend(uint32_t loop, const std::vector<detail::
         JitRef saved = node.grad ? JitRef::borrow(node.grad) : JitRef(); // the user's gradient stays as it was
         bool seeded = node.seeded;
         node.seeded = false;
+        if (seeded)
+            mark_changed(g, m_params[p]);
         traverse_forward(g, m_params[p], false, m_since);
         for (size_t j = 0; j < n; ++j)
             e[j * np + p] = reached(g, updates[m_diff[j]].ad);

@@ -57,8 +57,6 @@ JitRef backward_contribution(const Graph &g, const Edge &e, const JitRef &grad) 
     }
     case EdgeKind::PrefixSum:
         return prefix_sum(e, grad, g.nodes[e.source].size, true);
-    case EdgeKind::Custom: // the hub's rule computes it (custom.cpp); traversals do not come here
-        TJ_UNREACHABLE("tj::ad: a gradient crosses a custom operation's edge on its own");
     case EdgeKind::Call: // the call node's derivative moves these gradients as a whole (call_node.cpp)
         TJ_UNREACHABLE("tj::ad: a call edge crossed one by one");
     }
@@ -82,8 +80,6 @@ JitRef forward_contribution(const Graph &g, const Edge &e, const JitRef &grad) {
                                                detail::ReduceOp::Sum, e.aux));
     case EdgeKind::PrefixSum:
         return prefix_sum(e, grad, g.nodes[e.target].size, false);
-    case EdgeKind::Custom:
-        TJ_UNREACHABLE("tj::ad: a tangent crosses a custom operation's edge on its own");
     case EdgeKind::Call:
         TJ_UNREACHABLE("tj::ad: a call edge crossed one by one");
     }

@@ -99,6 +99,10 @@ void collapse(Graph &g, uint32_t id, std::vector<uint32_t> &touched, std::vector
 /// Simplifies the whole graph; appends the weights that may be evaluated now to `weights`.
 void simplify(std::vector<uint32_t> &weights) {
     Graph &g = graph();
+    if (g.live_nodes == 0) { // nothing to collapse, now or from what changed before
+        g.changed.clear();
+        g.changed_all = false;
+    }
     if (g.busy || g.live_nodes == 0 || !flag(Flag::ADSimplify))
         return;
     ++g.busy;
@@ -107,9 +111,18 @@ void simplify(std::vector<uint32_t> &weights) {
     using Item = std::tuple<uint32_t, uint64_t, uint32_t>; // (cost, serial, node)
     std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
     auto push = [&](uint32_t cost, uint32_t id) { queue.push({cost, g.nodes[id].serial, id}); };
-    for (uint32_t id = 1; id < g.nodes.size(); ++id)
-        if (uint32_t cost = collapse_cost(g, id); cost && cost <= max_cost)
-            push(cost, id);
+    // Only the nodes that changed since the last simplification can have become collapsible (Graph::changed).
+    if (g.changed_all) {
+        for (uint32_t id = 1; id < g.nodes.size(); ++id)
+            if (uint32_t cost = collapse_cost(g, id); cost && cost <= max_cost)
+                push(cost, id);
+    } else {
+        for (uint32_t id : g.changed)
+            if (uint32_t cost = collapse_cost(g, id); cost && cost <= max_cost)
+                push(cost, id);
+    }
+    g.changed.clear();
+    g.changed_all = false; // what the collapses below change, they push themselves (`neighbours`)
     std::vector<uint32_t> touched, neighbours;
     size_t collapsed = 0;
     while (!queue.empty()) {

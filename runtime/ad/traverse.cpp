@@ -7,7 +7,6 @@
 #include "ad/traverse.h"
 
 #include "ad/call_node.h"
-#include "ad/custom.h"
 #include "ad/propagate.h"
 #include "jit/var.h"
 #include "log.h"
@@ -16,6 +15,9 @@
 #include <tracejit/error.h>
 
 #include <fmt/format.h>
+
+#include <llvm/ADT/STLExtras.h>
+#include <llvm/ADT/SmallVector.h>
 
 #include <algorithm>
 
@@ -46,28 +48,32 @@ bool interior(const Node &n) { return n.first_in != 0; }
 JitRef ones(const Node &n) { return literal(n.type, 1.0, n.size); }
 
 /// Sets the gradient of each start: its seed, or ones when it has none and `seed_ones`.
-void seed(Graph &g, const std::vector<uint32_t> &starts, bool seed_ones) {
+void seed(Graph &g, llvm::ArrayRef<uint32_t> starts, bool seed_ones) {
     for (uint32_t id : starts) {
         Node &n = g.nodes[id];
         if (!n.seeded && seed_ones)
             set_grad_ref(g, id, ones(n));
+        if (g.nodes[id].seeded)
+            mark_changed(g, id);
         g.nodes[id].seeded = false;
     }
 }
 
 /// Before a traversal adds to them: interior nodes drop the gradient of an earlier traversal (unless seeded).
-void reset_reached(Graph &g, const std::vector<uint32_t> &order, const std::vector<uint32_t> &starts) {
+void reset_reached(Graph &g, llvm::ArrayRef<uint32_t> order, llvm::ArrayRef<uint32_t> starts) {
     for (uint32_t id : order) {
         Node &n = g.nodes[id];
         bool start = std::find(starts.begin(), starts.end(), id) != starts.end();
         if (!start && !n.seeded && interior(n))
             set_grad_ref(g, id, {});
+        if (n.seeded)
+            mark_changed(g, id);
         n.seeded = false;
     }
 }
 
 /// After a traversal: nodes nobody holds need not keep their gradient.
-void drop_unheld(Graph &g, const std::vector<uint32_t> &order) {
+void drop_unheld(Graph &g, llvm::ArrayRef<uint32_t> order) {
     for (uint32_t id : order)
         if (g.nodes[id].used && g.nodes[id].ref_ext == 0)
             set_grad_ref(g, id, {});
@@ -91,8 +97,8 @@ void wait_in_scope(Graph &g, Scope &scope, uint32_t id) {
 /// Keeps the starts of a traversal alive through it (also when a custom operation's rule throws).
 struct HeldStarts {
     Graph &g;
-    const std::vector<uint32_t> &ids;
-    HeldStarts(Graph &graph, const std::vector<uint32_t> &starts) : g(graph), ids(starts) {
+    llvm::ArrayRef<uint32_t> ids;
+    HeldStarts(Graph &graph, llvm::ArrayRef<uint32_t> starts) : g(graph), ids(starts) {
         for (uint32_t id : ids)
             inc_ext(g, id);
     }
@@ -104,16 +110,19 @@ struct HeldStarts {
     HeldStarts &operator=(const HeldStarts &) = delete;
 };
 
-bool contains(const std::vector<uint32_t> &v, uint32_t id) { return std::find(v.begin(), v.end(), id) != v.end(); }
+/// The nodes of a traversal: inline for the few of a frozen call's step, no allocation then.
+using Ids = llvm::SmallVector<uint32_t, 16>;
+
+bool contains(llvm::ArrayRef<uint32_t> v, uint32_t id) { return llvm::is_contained(v, id); }
 
 } // namespace
 
-void traverse_backward(Graph &g, const std::vector<uint32_t> &starts, bool seed_ones, bool free_graph) {
+void traverse_backward(Graph &g, llvm::ArrayRef<uint32_t> starts, bool seed_ones, bool free_graph) {
     TraversalGuard busy(g);
     uint64_t limit = boundary();
     uint32_t stamp = ++g.stamp;
-    std::vector<uint32_t> order, stack(starts.begin(), starts.end());
-    std::vector<uint32_t> outside; // reached nodes beyond the scope boundary
+    Ids order, stack(starts.begin(), starts.end());
+    Ids outside; // reached nodes beyond the scope boundary
     HeldStarts held(g, starts);     // starts live through the traversal
     while (!stack.empty()) {
         uint32_t id = stack.back();
@@ -134,7 +143,7 @@ void traverse_backward(Graph &g, const std::vector<uint32_t> &starts, bool seed_
     std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return g.nodes[a].serial > g.nodes[b].serial; });
     logging::debug("ad: backward: {} nodes from {} start(s), {} waiting outside an IsolateGrad scope", order.size(),
                starts.size(), outside.size());
-    check_custom_rules(g, order, true);
+    check_call_rules(g, order, true);
     if (!outside.empty()) {
         Scope &scope = scopes().back();
         scope.free_graph = scope.free_graph && free_graph;
@@ -145,11 +154,7 @@ void traverse_backward(Graph &g, const std::vector<uint32_t> &starts, bool seed_
     reset_reached(g, order, starts);
 
     for (uint32_t id : order) {
-        if (is_custom(g, id)) { // a custom operation: its backward() from all its outputs at once
-            custom_backward(g, id, stamp);
-            continue;
-        }
-        if (is_call(g, id)) { // a frozen function's replay: its recorded derivative
+        if (is_call(g, id)) { // a frozen function's replay or a custom operation: its derivative as a whole
             call_backward(g, id, stamp);
             continue;
         }
@@ -157,8 +162,8 @@ void traverse_backward(Graph &g, const std::vector<uint32_t> &starts, bool seed_
             continue;
         JitRef grad = JitRef::borrow(g.nodes[id].grad);
         for (uint32_t e = g.nodes[id].first_in; e; e = g.edges[e].next_in) {
-            if (g.edges[e].kind == EdgeKind::Custom || g.edges[e].kind == EdgeKind::Call)
-                continue; // the custom operation's rule or the call node moves it
+            if (g.edges[e].kind == EdgeKind::Call)
+                continue; // the call node's derivative moves it
             JitRef c = backward_contribution(g, g.edges[e], grad);
             accumulate(g, g.edges[e].source, std::move(c));
         }
@@ -167,7 +172,7 @@ void traverse_backward(Graph &g, const std::vector<uint32_t> &starts, bool seed_
         for (uint32_t id : order)
             while (g.nodes[id].stamp == stamp && g.nodes[id].first_in)
                 remove_edge(g, g.nodes[id].first_in);
-    std::vector<uint32_t> interior_order;
+    Ids interior_order;
     for (uint32_t id : order)
         if (g.nodes[id].stamp == stamp && std::find(starts.begin(), starts.end(), id) == starts.end())
             interior_order.push_back(id);
@@ -175,15 +180,15 @@ void traverse_backward(Graph &g, const std::vector<uint32_t> &starts, bool seed_
 }
 
 void traverse_forward(Graph &g, uint32_t start, bool free_graph, uint64_t since) {
-    traverse_forward(g, std::vector<uint32_t>{start}, true, free_graph, since);
+    traverse_forward(g, llvm::ArrayRef<uint32_t>(start), true, free_graph, since);
 }
 
-void traverse_forward(Graph &g, const std::vector<uint32_t> &starts, bool seed_ones, bool free_graph,
+void traverse_forward(Graph &g, llvm::ArrayRef<uint32_t> starts, bool seed_ones, bool free_graph,
                       uint64_t since) {
     TraversalGuard busy(g);
     uint64_t limit = std::max(boundary(), since);
     uint32_t stamp = ++g.stamp;
-    std::vector<uint32_t> order, stack(starts.begin(), starts.end());
+    Ids order, stack(starts.begin(), starts.end());
     HeldStarts held(g, starts);
     while (!stack.empty()) {
         uint32_t id = stack.back();
@@ -198,16 +203,12 @@ void traverse_forward(Graph &g, const std::vector<uint32_t> &starts, bool seed_o
     }
     std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return g.nodes[a].serial < g.nodes[b].serial; });
     logging::debug("ad: forward: {} nodes from {} start(s)", order.size(), starts.size());
-    check_custom_rules(g, order, false);
+    check_call_rules(g, order, false);
     seed(g, starts, seed_ones);
     reset_reached(g, order, starts);
 
     for (uint32_t id : order) {
-        if (is_custom(g, id)) { // a custom operation: its forward() from all its inputs at once
-            custom_forward(g, id, stamp);
-            continue;
-        }
-        if (is_call(g, id)) { // a frozen function's replay: its recorded derivative
+        if (is_call(g, id)) { // a frozen function's replay or a custom operation: its derivative as a whole
             call_forward(g, id, stamp);
             continue;
         }
@@ -216,8 +217,7 @@ void traverse_forward(Graph &g, const std::vector<uint32_t> &starts, bool seed_o
         JitRef grad = JitRef::borrow(g.nodes[id].grad);
         for (uint32_t e = g.nodes[id].first_out; e; e = g.edges[e].next_out) {
             uint32_t target = g.edges[e].target;
-            if (g.nodes[target].stamp != stamp || g.edges[e].kind == EdgeKind::Custom ||
-                g.edges[e].kind == EdgeKind::Call)
+            if (g.nodes[target].stamp != stamp || g.edges[e].kind == EdgeKind::Call)
                 continue;
             JitRef c = forward_contribution(g, g.edges[e], grad);
             accumulate(g, target, std::move(c));
@@ -231,7 +231,7 @@ void traverse_forward(Graph &g, const std::vector<uint32_t> &starts, bool seed_o
                     remove_edge(g, e);
                 e = next;
             }
-    std::vector<uint32_t> alive; // the starts keep their seeds
+    Ids alive; // the starts keep their seeds
     for (uint32_t id : order)
         if (g.nodes[id].stamp == stamp && !contains(starts, id))
             alive.push_back(id);
@@ -290,7 +290,7 @@ void ad_traverse(const char *api, uint32_t ad, bool backward, bool free_graph) {
     std::vector<uint32_t> weights; // simplified first: the collapsed weights are computed in forward order,
     simplify(weights);             // next to the values they use, instead of holding every value for the way back
     if (backward)
-        traverse_backward(g, {ad}, true, free_graph);
+        traverse_backward(g, llvm::ArrayRef<uint32_t>(ad), true, free_graph);
     else
         traverse_forward(g, ad, free_graph);
 }

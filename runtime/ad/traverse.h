@@ -3,19 +3,21 @@
 
 #include "ad/graph.h"
 
+#include <llvm/ADT/ArrayRef.h>
+
 #include <utility>
 #include <vector>
 
 namespace tj::ad {
 
 /// Reverse mode from `starts` (each keeps its gradient as seed; `seed_ones`: a start without a seed gets ones).
-void traverse_backward(Graph &g, const std::vector<uint32_t> &starts, bool seed_ones, bool free_graph);
+void traverse_backward(Graph &g, llvm::ArrayRef<uint32_t> starts, bool seed_ones, bool free_graph);
 /// Forward mode from `start`; only nodes created from serial `since` on are reached (and those after the
 /// boundary of the innermost IsolateGrad scope).
 void traverse_forward(Graph &g, uint32_t start, bool free_graph, uint64_t since = 0);
 /// Forward mode from several starts at once (each keeps its gradient as seed; `seed_ones`: a start without a
 /// seed gets ones).
-void traverse_forward(Graph &g, const std::vector<uint32_t> &starts, bool seed_ones, bool free_graph,
+void traverse_forward(Graph &g, llvm::ArrayRef<uint32_t> starts, bool seed_ones, bool free_graph,
                       uint64_t since = 0);
 
 /// Enters an IsolateGrad scope (ad_scope_enter); `apart`: a frozen function's recording, whose waiting leaves hold

@@ -287,7 +287,7 @@ void freeze_begin(FreezeFunction *fn, const Flattener &in, FreezeCall &call) {
         std::lock_guard lock(fn->mutex);
         if (auto_opaque(fn, in, call))
             return; // the caller makes those inputs opaque and comes back
-        std::string with_grad;
+        thread_local std::string with_grad; // its capacity stays: no allocation per call
         auto found = fn->recordings[int(at)].find(key_of(in, with_grad));
         if (found != fn->recordings[int(at)].end()) {
             rec = found->second.recording;
@@ -301,9 +301,14 @@ void freeze_begin(FreezeFunction *fn, const Flattener &in, FreezeCall &call) {
         std::vector<uint32_t> ids;
         { // the JIT lock is never held while fn->mutex is taken (the other order happens in auto_opaque)
             jit::Lock lock(s.mutex);
-            freezing::BoundInputs bound;
+            // Reused per thread (nothing in here calls freeze_begin again): a replay allocates no working vectors.
+            thread_local freezing::BoundInputs bound;
+            thread_local std::vector<uint64_t> sizes;
+            bound.buffers.clear();
+            bound.sizes.clear();
+            bound.memory.clear();
+            ids.reserve(in.arrays.size());
             bind_inputs(in, bound, ids, nullptr);
-            std::vector<uint64_t> sizes;
             reason = freezing::dry_run(*rec, bound, sizes);
             if (reason.empty()) {
                 try {

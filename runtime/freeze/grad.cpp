@@ -1,6 +1,7 @@
 // runtime/freeze/grad.cpp — gradients across the frozen boundary (grad.h): capture on record, call node on replay
 #include "freeze/grad.h"
 
+#include "ad/call_node.h"
 #include "ad/traverse.h"
 #include "freeze/replay.h"
 #include "jit/var.h"
@@ -9,6 +10,7 @@
 #include <tracejit/error.h>
 
 #include <fmt/format.h>
+#include <llvm/ADT/SmallVector.h>
 
 #include <algorithm>
 
@@ -32,9 +34,8 @@ void add_leaf(RecordingDevice &r, uint32_t id) {
 }
 
 /// The inputs of a derivative recording's replay, per slot, from one variable per input leaf.
-BoundInputs bind_leaves(const Recording &r, const std::vector<uint32_t> &leaves) {
+void bind_leaves(const Recording &r, const std::vector<uint32_t> &leaves, BoundInputs &b) {
     jit::State &s = jit::state();
-    BoundInputs b;
     b.buffers.assign(r.input_slots, nullptr);
     b.sizes.assign(r.input_slots, 0);
     b.memory.assign(r.input_slots, r.backend);
@@ -49,7 +50,6 @@ BoundInputs bind_leaves(const Recording &r, const std::vector<uint32_t> &leaves)
             b.memory[uint32_t(slot)] = jit::where(v);
         }
     }
-    return b;
 }
 
 /// `g` (or zeros of the given size and type when empty) as an array in memory, to bind as a (co)tangent.
@@ -84,14 +84,19 @@ OutLeaf output_of(RecordingDevice &r, const JitRef &ref) {
     return r.output(v.data, v.op == detail::Op::Literal, v.type, v.literal, v.size);
 }
 
+// Inline storage for a call's few arrays: a replay makes one FrozenDerivative per call, and a training step
+// one replay per iteration, so its members do not each allocate.
+using Refs = llvm::SmallVector<JitRef, 8>;
+using Shapes = llvm::SmallVector<std::pair<uint64_t, VarType>, 2>;
+
 /// A frozen call's derivative: replays the derivative recordings with this call's inputs and residuals.
 class FrozenDerivative final : public ad::CallDerivative {
   public:
-    FrozenDerivative(std::shared_ptr<const Recording> rec, std::vector<JitRef> inputs, std::vector<JitRef> residuals,
-                     std::vector<std::pair<uint64_t, VarType>> in_shapes,
-                     std::vector<std::pair<uint64_t, VarType>> out_shapes, std::string name)
-        : m_rec(std::move(rec)), m_inputs(std::move(inputs)), m_residuals(std::move(residuals)),
-          m_in_shapes(std::move(in_shapes)), m_out_shapes(std::move(out_shapes)), m_name(std::move(name)) {}
+    /// `leaves`: the call's inputs, then the residuals (what the derivative recordings read besides the seeds).
+    FrozenDerivative(std::shared_ptr<const Recording> rec, Refs leaves, Shapes in_shapes, Shapes out_shapes,
+                     std::string name)
+        : m_rec(std::move(rec)), m_leaves(std::move(leaves)), m_in_shapes(std::move(in_shapes)),
+          m_out_shapes(std::move(out_shapes)), m_name(std::move(name)) {}
 
     std::vector<JitRef> backward(const std::vector<JitRef> &out_grads, std::vector<JitRef> &out_totals) override {
         std::vector<JitRef> result = run(m_rec->grad->backward.get(), out_grads, m_out_shapes, inputs, "reverse");
@@ -109,24 +114,26 @@ class FrozenDerivative final : public ad::CallDerivative {
 
   private:
     /// Replays derivative recording `r` (null: no differentiable input, nothing to give) for `seeds`.
-    std::vector<JitRef> run(const Recording *rec, const std::vector<JitRef> &seeds,
-                            const std::vector<std::pair<uint64_t, VarType>> &shapes, uint32_t results,
+    std::vector<JitRef> run(const Recording *rec, const std::vector<JitRef> &seeds, const Shapes &shapes,
+                            uint32_t results,
                             const char *mode) {
         if (!rec)
             return std::vector<JitRef>(results);
         const Recording &r = *rec;
         std::vector<JitRef> tangents;
+        tangents.reserve(seeds.size());
         for (size_t i = 0; i < seeds.size(); ++i)
             tangents.push_back(in_memory_tangent(seeds[i], shapes[i].first, shapes[i].second));
-        std::vector<uint32_t> leaves;
-        for (const JitRef &x : m_inputs)
-            leaves.push_back(x.id());
-        for (const JitRef &x : m_residuals)
+        // Per thread and reused: a training step runs this once per traversal (no traversal runs inside it).
+        thread_local std::vector<uint32_t> leaves;
+        thread_local BoundInputs bound;
+        thread_local std::vector<uint64_t> sizes;
+        leaves.clear();
+        for (const JitRef &x : m_leaves)
             leaves.push_back(x.id());
         for (const JitRef &x : tangents)
             leaves.push_back(x.id());
-        BoundInputs bound = bind_leaves(r, leaves);
-        std::vector<uint64_t> sizes;
+        bind_leaves(r, leaves, bound);
         std::string reason = dry_run(r, bound, sizes);
         std::vector<uint32_t> out;
         if (reason.empty()) {
@@ -142,14 +149,15 @@ class FrozenDerivative final : public ad::CallDerivative {
                                           "with these sizes",
                                           m_name, mode, reason));
         std::vector<JitRef> result;
+        result.reserve(out.size());
         for (uint32_t id : out)
             result.emplace_back(id);
         return result;
     }
 
     std::shared_ptr<const Recording> m_rec;
-    std::vector<JitRef> m_inputs, m_residuals;
-    std::vector<std::pair<uint64_t, VarType>> m_in_shapes, m_out_shapes;
+    Refs m_leaves;
+    Shapes m_in_shapes, m_out_shapes;
     std::string m_name;
 };
 
@@ -244,14 +252,17 @@ void GradCapture::analyse(const detail::Flattener &out, std::vector<uint32_t> &l
                                           "that is not an input of the function (a global or captured array?): pass "
                                           "it as an argument",
                                           m_name));
-        for (uint32_t id : sub.nodes) // a custom rule reads and writes the graph's gradients: not recordable aside
-            for (uint32_t e = g.nodes[id].first_in; e; e = g.edges[e].next_in)
-                if (g.edges[e].kind == ad::EdgeKind::Custom)
-                    throw FreezeError(fmt::format(
-                        "tj::freeze(): {}: gradients from outside the function would cross a custom operation "
-                        "(tj::custom) inside it, which a frozen function cannot record yet: call it outside the "
-                        "frozen function, or run backward inside the function",
-                        m_name));
+        // A call node inside the body is a custom operation (a frozen function called inside runs its body inline,
+        // docs/freezing.md): its rule reads whatever the operation kept from its eval (value_in, value_out,
+        // members), which the derivative recording cannot tell from constants, so a replay would differentiate
+        // with the recording call's values.
+        for (uint32_t id : sub.nodes)
+            if (ad::is_call(g, id))
+                throw FreezeError(fmt::format(
+                    "tj::freeze(): {}: gradients from outside the function would cross a custom operation "
+                    "(tj::custom{}) inside it, which a frozen function cannot record yet: call it outside the "
+                    "frozen function, or run backward inside the function",
+                    m_name, g.calls.at(id)->name().empty() ? "" : " '" + g.calls.at(id)->name() + "'"));
         for (uint32_t j = 0; j < m_call_nodes.size() && !m_diff_nodes.empty(); ++j) {
             std::vector<uint32_t> others = m_call_nodes;
             others.erase(others.begin() + j);
@@ -353,16 +364,19 @@ void connect_replay(const std::shared_ptr<const Recording> &rec, const detail::F
     jit::State &s = jit::state();
     jit::Lock lock(s.mutex);
     ad::Graph &g = ad::graph();
-    std::vector<JitRef> residuals, waiting;
+    Refs leaves; // the inputs, then the residuals
+    for (uint32_t id : in_ids)
+        leaves.push_back(id ? JitRef::borrow(id) : JitRef());
     for (uint32_t i = 0; i < gr.residuals; ++i)
-        residuals.emplace_back(out_jit[gr.regular + i]);
+        leaves.emplace_back(out_jit[gr.regular + i]);
+    std::vector<JitRef> waiting;
     for (uint32_t i = 0; i < gr.waiting.size(); ++i)
         waiting.emplace_back(out_jit[gr.regular + gr.residuals + i]);
     out_jit.resize(gr.regular);
     out_ad.assign(gr.regular, 0);
 
-    std::vector<uint32_t> diff_nodes;
-    std::vector<std::pair<uint64_t, VarType>> in_shapes, out_shapes;
+    llvm::SmallVector<uint32_t, 4> diff_nodes;
+    Shapes in_shapes, out_shapes;
     for (uint32_t leaf : gr.diff_inputs) {
         diff_nodes.push_back(in.arrays[leaf].ad);
         TJ_ASSERT(diff_nodes.back(),
@@ -375,16 +389,12 @@ void connect_replay(const std::shared_ptr<const Recording> &rec, const detail::F
             const jit::Variable &v = s.vars[out_jit[leaf]];
             out_shapes.emplace_back(v.size, v.type);
         }
-        std::vector<JitRef> inputs;
-        for (uint32_t id : in_ids)
-            inputs.push_back(id ? JitRef::borrow(id) : JitRef());
         if (diff_nodes.empty())
-            residuals.clear();
-        auto derivative = std::make_unique<FrozenDerivative>(rec, std::move(inputs), std::move(residuals), in_shapes,
-                                                             out_shapes, name);
+            leaves.resize(in_ids.size()); // no residuals
+        auto derivative = std::make_unique<FrozenDerivative>(rec, std::move(leaves), in_shapes, out_shapes, name);
         call_nodes = ad::make_call_node(g, diff_nodes, out_shapes, std::move(derivative));
     }
-    std::vector<bool> given(call_nodes.size(), false);
+    llvm::SmallVector<bool, 4> given(call_nodes.size(), false);
     for (uint32_t i = 0; i < gr.regular; ++i) {
         const GradRecording::Out &o = gr.outputs[i];
         if (o.kind == GradRecording::Out::Input) {

@@ -58,6 +58,36 @@ void check_guards(const Recording &rec, uint32_t step, const std::vector<uint64_
     }
 }
 
+/// The working vectors of replay(), kept per thread so that a replay (a frozen training step makes two) does not
+/// allocate them again each time; `busy` while a replay on this thread uses them (a nested one has its own).
+struct Scratch {
+    std::vector<uint64_t> sizes, counts;
+    std::vector<void *> buffers, args;
+    std::vector<uint32_t> var_of;
+    std::vector<uint8_t> owned;
+    bool busy = false;
+};
+
+/// This thread's scratch, or `own` while that is in use.
+struct ScratchLease {
+    Scratch &s;
+    bool leased;
+    explicit ScratchLease(Scratch &own) : s(pick(own)), leased(&s != &own) {
+        if (leased)
+            s.busy = true;
+    }
+    ~ScratchLease() {
+        if (leased)
+            s.busy = false;
+    }
+    static Scratch &pick(Scratch &own) {
+        thread_local Scratch shared;
+        return shared.busy ? own : shared;
+    }
+    ScratchLease(const ScratchLease &) = delete;
+    ScratchLease &operator=(const ScratchLease &) = delete;
+};
+
 } // namespace
 
 std::string dry_run(const Recording &rec, const BoundInputs &in, std::vector<uint64_t> &sizes) {
@@ -91,9 +121,13 @@ std::vector<uint32_t> replay(const Recording &rec, const BoundInputs &in, const 
     jit::State &s = jit::state();
     const Backend at = rec.backend;
     backends::Device &dev = backends::device(at);
-    std::vector<uint64_t> sizes = known_sizes;
-    std::vector<uint64_t> counts(rec.steps.size(), unknown_size);
-    std::vector<void *> buffers(rec.slots.size(), nullptr);
+    Scratch own;
+    ScratchLease lease(own);
+    std::vector<uint64_t> &sizes = lease.s.sizes, &counts = lease.s.counts;
+    std::vector<void *> &buffers = lease.s.buffers, &args = lease.s.args;
+    sizes.assign(known_sizes.begin(), known_sizes.end());
+    counts.assign(rec.steps.size(), unknown_size);
+    buffers.assign(rec.slots.size(), nullptr);
     for (uint32_t i = 0; i < rec.input_slots; ++i)
         buffers[i] = in.buffers[i];
     auto free_made = [&] {
@@ -109,7 +143,6 @@ std::vector<uint32_t> replay(const Recording &rec, const BoundInputs &in, const 
         return n;
     };
     try {
-        std::vector<void *> args;
         for (uint32_t index = 0; index < rec.steps.size(); ++index) {
             const Step &step = rec.steps[index];
             check_guards(rec, index, sizes, counts);
@@ -177,11 +210,14 @@ std::vector<uint32_t> replay(const Recording &rec, const BoundInputs &in, const 
         throw;
     }
     // Outputs: each made slot becomes a variable once; input slots give back the input's own variable.
-    std::vector<uint32_t> out, var_of(rec.slots.size(), 0);
+    std::vector<uint32_t> out, &var_of = lease.s.var_of;
+    out.reserve(rec.outputs.size());
+    var_of.assign(rec.slots.size(), 0);
     for (uint32_t i = 0; i < rec.input_slot.size(); ++i)
         if (rec.input_slot[i] >= 0 && !var_of[uint32_t(rec.input_slot[i])])
             var_of[uint32_t(rec.input_slot[i])] = input_ids[i];
-    std::vector<bool> owned(rec.slots.size(), false);
+    std::vector<uint8_t> &owned = lease.s.owned;
+    owned.assign(rec.slots.size(), 0);
     for (const OutLeaf &o : rec.outputs) {
         switch (o.kind) {
         case OutLeaf::Empty: out.push_back(0); break;
@@ -197,7 +233,7 @@ std::vector<uint32_t> replay(const Recording &rec, const BoundInputs &in, const 
             } else {
                 var_of[o.slot] =
                     jit::new_leaf(s, detail::Op::Data, rec.slots[o.slot].type, sizes[o.slot], 0, buffers[o.slot], at);
-                owned[o.slot] = true;
+                owned[o.slot] = 1;
             }
             out.push_back(var_of[o.slot]);
             break;

@@ -269,6 +269,89 @@ TEST_CASE("AD through while_loop: a gather from a differentiable array in the bo
         {"tj::while_loop()", "gathers"});
 }
 
+// Found by tj_differential (seed 194 from seed 100, gradient mode): a scatter_add of the differentiated state into
+// an array with gradients failed at evaluation with "a value computed from a symbolic loop's state is used
+// outside the loop's body", which the program never did; a scatter of it into an array without gradients too.
+TEST_CASE("AD through while_loop: a scatter of the differentiated state in the body is a tj::Error") {
+    for (bool target_grad : {true, false}) {
+        CAPTURE(target_grad);
+        Float64 t(random_vector<double>(8, 376, -1, 1)), x(random_vector<double>(8, 377, -1, 1));
+        tj::enable_grad(x);
+        if (target_grad)
+            tj::enable_grad(t);
+        Int32 i = tj::zeros<Int32>(8), idx = tj::arange<Int32>(8);
+        check_error(
+            [&] {
+                tj::while_loop(
+                    std::tie(x, i), [](const Float64 &, const Int32 &i) { return i < 2; },
+                    [&](Float64 &x, Int32 &i) {
+                        if (target_grad)
+                            tj::scatter_add(t, x, idx);
+                        else
+                            tj::scatter(t, x, idx);
+                        x = x + 1.0;
+                        i += 1;
+                    });
+                tj::backward(tj::sum(t + x));
+            },
+            {"tj::while_loop()", "scatters a state variable that carries gradients", "not supported"});
+    }
+}
+
+// Found by tj_differential (seed 2156 from seed 2000, gradient mode): a state without gradients of its own that
+// gets them from a parameter (x = x % p) and is scattered in the body gave the target a wrong derivative (1 where
+// the finite differences say 0) without any error.
+TEST_CASE("AD through while_loop: a scatter of a state that gets gradients from a parameter is a tj::Error") {
+    Float64 p(random_vector<double>(8, 379, 1.5, 3));
+    tj::enable_grad(p);
+    Float64 t = tj::zeros<Float64>(8), x = tj::full<Float64>(1.0, 8);
+    Int32 i = tj::zeros<Int32>(8), idx = tj::arange<Int32>(8);
+    check_error(
+        [&] {
+            tj::while_loop(
+                std::tie(x, i), [](const Float64 &, const Int32 &i) { return i < 2; },
+                [&](Float64 &x, Int32 &i) {
+                    tj::scatter(t, x, idx);
+                    x = x * p;
+                    i += 1;
+                });
+        },
+        {"tj::while_loop()", "scatters a state variable that carries gradients", "not supported"});
+}
+
+// The tester's program with the scatter's operands detached: a loop that scatters its state is fine while other
+// arrays have gradients, as long as nothing it scatters has any.
+TEST_CASE("AD through while_loop: a loop that scatters a state without gradients, beside arrays with gradients") {
+    Float64 y(random_vector<double>(4, 378, -1, 1));
+    tj::enable_grad(y);
+    Float64 t = tj::zeros<Float64>(4), x(std::vector<double>{1, 2, 3, 4});
+    Int32 i = tj::zeros<Int32>(4);
+    tj::while_loop(
+        std::tie(x, i), [](const Float64 &, const Int32 &i) { return i < 3; },
+        [&](Float64 &x, Int32 &i) {
+            tj::scatter_add(t, x, tj::arange<Int32>(4));
+            x = x * 2.0;
+            i += 1;
+        });
+    // A second such loop that reads the first one's target (seed 2143 from seed 2000 of tj_differential: the
+    // first check of the fix refused it, taking the target's node for a parameter with gradients).
+    Float64 u = tj::zeros<Float64>(4), v = tj::full<Float64>(1.0, 4);
+    Int32 j = tj::zeros<Int32>(4);
+    tj::while_loop(
+        std::tie(v, j), [](const Float64 &, const Int32 &j) { return j < 2; },
+        [&](Float64 &v, Int32 &j) {
+            tj::scatter_add(u, v, tj::arange<Int32>(4));
+            v = v - t;
+            j += 1;
+        });
+    Float64 z = y * 3.0;
+    tj::backward(tj::sum(z));
+    CHECK(tj::to_vector(t) == std::vector<double>{7, 14, 21, 28});
+    CHECK(tj::to_vector(x) == std::vector<double>{8, 16, 24, 32});
+    CHECK(tj::to_vector(u) == std::vector<double>{-5, -12, -19, -26});
+    CHECK(tj::to_vector(tj::grad(y)) == std::vector<double>{3, 3, 3, 3});
+}
+
 TEST_CASE("AD: leaves passed as state that the branches or the body leave unchanged keep their gradients") {
     // The caller's variables (std::tie, or a single lvalue) get the results written back; an array the functions
     // do not change must stay the caller's leaf, or grad() of it reads an interior node after backward().

@@ -312,6 +312,7 @@ TEST_CASE("freeze grad: gradients from outside that would cross a custom operati
     std::string message = tj_test::error_of([&] { frozen(x); });
     CHECK_MESSAGE(tj_test::contains(message, "has_custom"), message);
     CHECK_MESSAGE(tj_test::contains(message, "custom operation"), message);
+    CHECK_MESSAGE(tj_test::contains(message, "'DoubleWithOwnRule'"), message); // a call node's name: the operation
     tj::Float plain = random_array<float>(10, 4); // without gradients from outside it records as usual
     check_same("value", frozen(plain), plain * 3.f);
 }

@@ -1,10 +1,14 @@
 // tests/fuzz/differential/main.cpp — tj_differential: runs random programs on tracejit and in plain C++, compares
 //
 // tj_differential [--seed S] [--programs M] [--seconds T] [--length L] [--verbose] [--inject-fault]
+//                 [--inject-grad-fault] [--no-grad] [--first]
 // Program i uses seed S + i. Each runs lazily, evaluating after every op, and frozen (record at one size, replay at
-// two others on fresh inputs); every register is compared with the reference. A mismatch prints its seed, the
-// mode, the register and element, and the program shrunk to the ops the mismatch still needs. Exit status 1 if
-// any program mismatched.
+// two others on fresh inputs), the two again on CUDA where a driver reports a device (on the fake driver of
+// tests/fake_cuda: sizes, inputs and recordings only), and its Float64 part is differentiated (check_grad.h);
+// every register is compared with the reference. A mismatch prints its seed, the mode, the register and element,
+// and the program shrunk to the ops the mismatch still needs (--first: then stop). Exit status 1 if any program
+// mismatched.
+#include "check_grad.h"
 #include "interpret.h"
 
 #include <tracejit/tracejit.h>
@@ -65,21 +69,38 @@ std::vector<size_t> sizes_for(uint64_t seed) {
 }
 
 size_t frozen_recordings = 0, frozen_replays = 0; // over all frozen runs, for the summary
+GradStats grad_stats;                             // over all gradient checks, for the summary
 bool verbose = false;
 bool inject_fault = false; // --inject-fault: the reference is wrong on purpose (the tester's own test)
+bool inject_grad_fault = false; // --inject-grad-fault: every derivative is off by 2^-10 relative (likewise)
 
 std::optional<Mismatch> check(const Program &p, Mode m) {
+    if (m == Mode::Grad) {
+        if (std::optional<GradMismatch> g = check_grad(p, grad_stats, inject_grad_fault))
+            return Mismatch{m, g->reg, g->what};
+        return std::nullopt;
+    }
+    bool frozen = m == Mode::Frozen || m == Mode::CudaFrozen;
     std::vector<size_t> sizes = sizes_for(p.seed);
-    if (m != Mode::Frozen)
+    if (!frozen)
         sizes.resize(1);
     TjResult got = run_tracejit(p, m, sizes);
     if (!got.error.empty())
         return Mismatch{m, -1, "tj::Error: " + got.error};
     frozen_recordings += got.recordings;
     frozen_replays += got.replays;
-    if (verbose && m == Mode::Frozen)
-        fmt::print("frozen at sizes {}, {}, {}: {} recordings, {} replays\n", sizes[0], sizes[1], sizes[2],
+    if (verbose && frozen)
+        fmt::print("{} at sizes {}, {}, {}: {} recordings, {} replays\n", mode_name(m), sizes[0], sizes[1], sizes[2],
                    got.recordings, got.replays);
+    // On the fake driver the kernels do not run: what is compared is every register's size, the inputs (copied
+    // to the device and back), and that a frozen function records as often as on the CPU.
+    bool values_known = !is_cuda(m) || cuda_runs_kernels();
+    if (m == Mode::CudaFrozen && !values_known) {
+        TjResult cpu = run_tracejit(p, Mode::Frozen, sizes);
+        if (cpu.error.empty() && cpu.recordings != got.recordings)
+            return Mismatch{m, -1, fmt::format("{}: {} recordings, {} on the CPU", mode_name(m), got.recordings,
+                                               cpu.recordings)};
+    }
     std::vector<Facts> facts = analyze(p);
     for (size_t call = 0; call < sizes.size(); ++call) {
         RefResult ref = run_reference(p, sizes[call], inject_fault);
@@ -90,6 +111,8 @@ std::optional<Mismatch> check(const Program &p, Mode m) {
             std::string where = fmt::format("{} (call {}, n={}) r{}", mode_name(m), call, sizes[call], r);
             if (gn != en)
                 return Mismatch{m, int(r), fmt::format("{}: size {}, expected {}", where, gn, en)};
+            if (!values_known && p.ops[r].kind != Kind::Input)
+                continue;
             for (size_t i = 0; i < gn; ++i)
                 if (!same(g, e, i, facts[r], ref.tolerance[r]))
                     return Mismatch{m, int(r), fmt::format("{}[{}]: got {}, expected {}", where, i, show_elem(g, i),
@@ -132,6 +155,7 @@ int main(int argc, char **argv) {
     long programs = -1;
     double seconds = -1;
     int length = 30;
+    bool grad = true, first = false;
     for (int i = 1; i < argc; ++i) {
         auto arg = [&](const char *name) { return !std::strcmp(argv[i], name) && i + 1 < argc; };
         if (arg("--seed"))
@@ -146,8 +170,14 @@ int main(int argc, char **argv) {
             verbose = true;
         else if (!std::strcmp(argv[i], "--inject-fault"))
             inject_fault = true;
+        else if (!std::strcmp(argv[i], "--inject-grad-fault"))
+            inject_grad_fault = true;
+        else if (!std::strcmp(argv[i], "--no-grad"))
+            grad = false;
+        else if (!std::strcmp(argv[i], "--first"))
+            first = true;
         else {
-            fmt::print(stderr, "usage: {} [--seed S] [--programs M] [--seconds T] [--length L] [--verbose] [--inject-fault]\n",
+            fmt::print(stderr, "usage: {} [--seed S] [--programs M] [--seconds T] [--length L] [--verbose] [--inject-fault] [--inject-grad-fault] [--no-grad] [--first]\n",
                        argv[0]);
             return 2;
         }
@@ -156,12 +186,22 @@ int main(int argc, char **argv) {
         programs = 100;
     auto start = std::chrono::steady_clock::now();
     auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+    std::vector<Mode> modes = {Mode::Lazy, Mode::EvalEach, Mode::Frozen};
+    const char *cuda = "no CUDA device: the CUDA modes did not run";
+    if (tj::has_backend(tj::Backend::CUDA)) {
+        modes.insert(modes.end(), {Mode::CudaLazy, Mode::CudaFrozen});
+        cuda = cuda_runs_kernels() ? "CUDA modes on a GPU" : "CUDA modes on the fake driver: sizes, inputs and "
+                                                             "recordings compared, the kernels not run";
+    }
+    if (grad)
+        modes.push_back(Mode::Grad);
     long ran = 0, bad = 0;
-    for (uint64_t s = seed; (programs < 0 || ran < programs) && (seconds < 0 || elapsed() < seconds); ++s, ++ran) {
+    for (uint64_t s = seed; (programs < 0 || ran < programs) && (seconds < 0 || elapsed() < seconds) && !(first && bad);
+         ++s, ++ran) {
         Program p = generate(s, ty_count + 1 + int(s % uint64_t(length)));
         if (verbose)
             fmt::print("seed {}: {} ops\n{}", s, p.ops.size(), print(p));
-        for (Mode m : {Mode::Lazy, Mode::EvalEach, Mode::Frozen}) {
+        for (Mode m : modes) {
             std::optional<Mismatch> mm = check(p, m);
             if (!mm)
                 continue;
@@ -179,5 +219,10 @@ int main(int argc, char **argv) {
     fmt::print("tj_differential: {} programs from seed {} in {:.1f} s, {} mismatching (frozen: {} recordings, {} "
                "replays)\n",
                ran, seed, elapsed(), bad, frozen_recordings, frozen_replays);
+    fmt::print("gradients: {} programs compared ({} with no differentiable Float64 path, {} with a scattering loop "
+               "that rightly refused gradients and was cut), {} derivatives compared, {} skipped (finite differences "
+               "unstable or not finite), {} directions skipped (a discrete choice changes within the steps)\n{}\n",
+               grad_stats.programs, grad_stats.no_path, grad_stats.unsupported, grad_stats.values,
+               grad_stats.skipped_values, grad_stats.skipped_directions, cuda);
     return bad ? 1 : 0;
 }

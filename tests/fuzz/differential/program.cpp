@@ -36,6 +36,7 @@ std::vector<BinOp> ops_of(const Op &op) {
     case Kind::Loop: return {BinOp(op.sub)};
     case Kind::IfNested: return {BinOp(op.sub), BinOp(op.k1), BinOp(op.k2)};
     case Kind::LoopIf: return {BinOp(op.sub), BinOp(op.k2)};
+    case Kind::LoopScatter: return {BinOp(op.sub)};
     default: return {};
     }
 }
@@ -75,6 +76,17 @@ Facts facts_of(const Op &op, const std::vector<Facts> &f) {
         r.terminal = RedOp(op.sub) == RedOp::Sum;
         break;
     case Kind::Eval: r = fa(op.a); break;
+    case Kind::IfScatter:
+        r.zero_sign = any_of(fa(op.a), fa(op.b), &Facts::zero_sign);
+        r.fma = any_of(fa(op.a), fa(op.b), &Facts::fma);
+        break;
+    case Kind::LoopScatter: { // the stored values are x's of successive iterations
+        BinOp b = BinOp(op.sub);
+        r.zero_sign = any_of(fa(op.a), fa(op.b), &Facts::zero_sign) || fa(op.c).zero_sign || b == BinOp::Min ||
+                      b == BinOp::Max;
+        r.fma = any_of(fa(op.a), fa(op.b), &Facts::fma) || fa(op.c).fma || b == BinOp::Mul;
+        break;
+    }
     case Kind::If:
     case Kind::Loop:
     case Kind::IfNested:
@@ -230,6 +242,34 @@ struct Generator {
             op.sub = uint8_t(t == Ty::Bool ? 1 + rnd.below(2) : rnd.below(3));
             op.a = operand(t);
             op.wide = false;
+        } else if (k < 94 + 4 && rnd.below(3) == 0) {
+            // Scatters inside symbolic control flow: masked by the branch taken, or by the lanes still iterating.
+            // A float scatter_add adds the value to the target: neither may be a product (FMA contraction).
+            op.kind = rnd.below(2) ? Kind::IfScatter : Kind::LoopScatter;
+            op.add = rnd.below(2) && t != Ty::Bool;
+            bool adds = is_float(t) && (op.add || op.kind == Kind::IfScatter); // IfScatter adds in one branch
+            auto no_fma = [&](int i) { return !(adds && facts[i].fma); };
+            op.a = operand(t, no_fma);
+            op.wide = wide(op.a);
+            if (op.kind == Kind::IfScatter) {
+                op.b = operand(t, no_fma);
+                op.c = operand(Ty::Bool);
+                op.d = operand(Ty::Bool);
+                op.k1 = rnd.pick(std::array<int64_t, 4>{1, 2, 3, -1});
+            } else {
+                BinOp b = binop(t);
+                if (adds && b == BinOp::Mul) // x * y would be added to the target
+                    b = BinOp::Div;
+                op.sub = uint8_t(b);
+                bool addsub = is_float(t) && (b == BinOp::Add || b == BinOp::Sub);
+                op.b = operand(t, [&](int i) { return no_fma(i) && !(addsub && facts[i].fma); });
+                op.c = bin_operand(t, {b}, true);
+                op.d = operand(index_ty());
+                op.e = operand(Ty::Bool);
+                op.k1 = 2 + rnd.below(4); // 0 to k1 - 1 iterations
+                op.k3 = rnd.pick(std::array<int64_t, 4>{1, 2, 3, -1});
+            }
+            op.k2 = rnd.below(3) ? rnd.below(21) - 10 : rnd.below(20001) - 10000;
         } else if (k < 94 + 4 && rnd.below(2) == 0) {
             // Nested symbolic control flow: an if_stmt whose branches hold an if_stmt and a while_loop, or a
             // while_loop whose body holds an if_stmt; the masks and counts are registers captured from outside.
@@ -335,6 +375,21 @@ std::string text(const Op &op) {
             "}}); return z; }})",
             a, b, c, name(op.d), bin_expr(op.sub, "x", "y"), bin_expr(uint8_t(op.k1), "x", "y"), name(op.e),
             bin_expr(uint8_t(op.k2), "z", "y"));
+    case Kind::IfScatter: {
+        const char *first = op.add ? "scatter_add" : "scatter", *second = op.ty == Ty::Bool ? "scatter"
+                                                                          : op.add ? "scatter" : "scatter_add";
+        return fmt::format("{}; Int32 idx = tj::arange<Int32>(w) * {} + {} /* w: the widest of {}, {}, {} */; "
+                           "tj::if_stmt({}, std::make_tuple(), [&]() {{ tj::{}(@, {}, idx, {}); }}, "
+                           "[&]() {{ tj::{}(@, {}, idx, {}); }})",
+                           a, op.k1, op.k2, b, c, name(op.d), c, first, b, name(op.d), second, b, name(op.d));
+    }
+    case Kind::LoopScatter:
+        return fmt::format("{}; Int32 idx = tj::arange<Int32>(w) * {} + {} /* w: the widest of {}, {}, {}, {} */; "
+                           "auto x = {}; Int32 i = tj::zeros<Int32>(1); tj::while_loop(std::tie(x, i), "
+                           "[&](auto &, auto &i) {{ return i < tj::cast<Int32>({} % {}); }}, [&](auto &x, auto &i) "
+                           "{{ tj::{}(@, x, idx, {}); x = {}; i += 1; }})",
+                           a, op.k3, op.k2, b, c, name(op.d), name(op.e), b, name(op.d), op.k1,
+                           op.add ? "scatter_add" : "scatter", name(op.e), bin_expr(op.sub, "x", c));
     case Kind::LoopIf:
         return fmt::format("{}; Int32 i = tj::zeros<Int32>(1); tj::while_loop(std::tie(@, i), [&](auto &, auto &i) "
                            "{{ return i < tj::cast<Int32>({} % {}); }}, [&](auto &x, auto &i) {{ x = tj::if_stmt({}, "

@@ -32,6 +32,11 @@ enum class Kind : uint8_t {
     IfNested,   // if_stmt(a, (b, c), true: if_stmt(d, (x, y), x sub y, x k1 y),
                 //                    false: z = x, i = 0; while_loop(i < e % 3) { z = z k2 y; i += 1 }; z)
     LoopIf,     // x = b, i = 0; while_loop(i < d % k1) { x = if_stmt(a, (x, c), x sub c, x k2 c); i += 1 }; x
+    IfScatter,  // t = copy of a; if_stmt(c, (b): true: scatter(t, b, idx, d), false: scatter_add(t, b, idx, d));
+                // t. (`add`: the other way round; Bool: scatter in both.) idx = arange(w) * k1 + k2, w the widest
+                // of b, c, d: distinct, some out of range; each lane writes in the branch it takes
+    LoopScatter, // t = copy of a; x = b, i = 0; while_loop(i < d % k1) { scatter(t, x, idx, e) (scatter_add if
+                 // `add`); x = x sub c; i += 1 }; t. idx = arange(w) * k3 + k2, w the widest of b, c, d, e
 };
 enum class UnOp : uint8_t { Neg, Abs, Not, Sqrt, Floor, Ceil, Round, Rsqrt };
 enum class BinOp : uint8_t { Add, Sub, Mul, Div, Mod, Min, Max, And, Or, Xor, Shl, Shr };
@@ -45,7 +50,8 @@ struct Op {
     uint8_t sub = 0; // UnOp / BinOp / CmpOp / RedOp
     bool wide = true; // width n (else width 1)
     int a = -1, b = -1, c = -1, d = -1, e = -1;
-    int64_t k1 = 0, k2 = 0;
+    int64_t k1 = 0, k2 = 0, k3 = 0;
+    bool add = false; // IfScatter, LoopScatter: which scatter (see Kind)
 };
 
 struct Program {

@@ -4,6 +4,7 @@
 #include "interpret.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 namespace tjdiff {
@@ -83,10 +84,53 @@ template <typename T> bool compare(CmpOp op, T a, T b) {
 
 struct Interp {
     const Program &p;
-    bool fault;
+    const RefOptions &opt;
     size_t n;
     std::vector<HostVal> r;
     std::vector<double> tol;
+    bool ok = true; // for RefOptions::observe: every element of the op being run has finite values and derivatives
+
+    void decide(uint64_t d) { opt.observe->decisions.push_back(d); }
+    template <typename T> static bool finite(T x) {
+        if constexpr (std::is_floating_point_v<T>)
+            return std::isfinite(x);
+        return true;
+    }
+    /// binary() that also notes, for RefOptions::observe, the discrete choices of a float op (which operand min and
+    /// max pick, fmod's quotient) and whether its values and local derivatives are finite.
+    template <typename T> T bin(BinOp op, T a, T b) {
+        T v = binary<T>(op, a, b);
+        if constexpr (std::is_floating_point_v<T>) {
+            if (opt.observe) {
+                if (op == BinOp::Min || op == BinOp::Max)
+                    decide(a < b ? 0 : a > b ? 1 : a == b ? 2 : 3);
+                if (op == BinOp::Mod)
+                    decide(uint64_t(int64_t(std::trunc(double(a) / double(b)))));
+                ok = ok && finite(a) && finite(b) && finite(v) &&
+                     (op != BinOp::Div || (b != 0 && finite(a / b / b))) &&
+                     (op != BinOp::Mod || (b != 0 && finite(a / b)));
+            }
+        }
+        return v;
+    }
+    template <typename T> T un(UnOp op, T a) {
+        T v = unary<T>(op, a);
+        if constexpr (std::is_floating_point_v<T>) {
+            if (opt.observe) {
+                if (op == UnOp::Abs || op == UnOp::Sqrt || op == UnOp::Rsqrt)
+                    decide(a < 0 ? 0 : a > 0 ? 1 : a == 0 ? 2 : 3);
+                if (op == UnOp::Floor || op == UnOp::Ceil || op == UnOp::Round)
+                    decide(std::bit_cast<uint64_t>(double(v)));
+                ok = ok && finite(a) && finite(v) &&
+                     (!(op == UnOp::Sqrt || op == UnOp::Rsqrt) || (a > 0 && finite(T(1) / (v * a))));
+            }
+        }
+        return v;
+    }
+    /// The lanes' indices arange(w) * stride + offset with Int32 arithmetic (wrapping), as tracejit computes them.
+    static int64_t lane_index(size_t i, int64_t stride, int64_t offset) {
+        return int64_t(int32_t(uint32_t(int64_t(i) * stride + offset)));
+    }
 
     size_t width(int i) const { return std::visit([](auto &v) { return v.size(); }, r[i]); }
     size_t lanes(std::initializer_list<int> regs) const {
@@ -111,15 +155,15 @@ struct Interp {
         case Kind::Unary: {
             auto &a = get<T>(r, op.a);
             for (E x : a)
-                out.push_back(E(unary<T>(UnOp(op.sub), T(x))));
+                out.push_back(E(un<T>(UnOp(op.sub), T(x))));
             return out;
         }
         case Kind::Binary: {
             auto &a = get<T>(r, op.a), &b = get<T>(r, op.b);
             for (size_t i = 0, w = lanes({op.a, op.b}); i < w; ++i) {
-                T v = binary<T>(BinOp(op.sub), T(at(a, i)), T(at(b, i)));
+                T v = bin<T>(BinOp(op.sub), T(at(a, i)), T(at(b, i)));
                 if constexpr (tjtest::is_int_v<T>)
-                    if (fault && BinOp(op.sub) == BinOp::Add)
+                    if (opt.inject_fault && BinOp(op.sub) == BinOp::Add)
                         v = tjtest::ref_add(v, T(1));
                 out.push_back(E(v));
             }
@@ -167,7 +211,7 @@ struct Interp {
                 if (op.kind == Kind::Scatter)
                     out[size_t(k)] = at(v, i);
                 else if constexpr (!std::is_same_v<T, bool>)
-                    out[size_t(k)] = binary<T>(BinOp::Add, out[size_t(k)], at(v, i));
+                    out[size_t(k)] = bin<T>(BinOp::Add, out[size_t(k)], at(v, i));
             }
             return out;
         }
@@ -192,6 +236,13 @@ struct Interp {
                 acc = RedOp(op.sub) == RedOp::Sum ? binary<T>(BinOp::Add, acc, T(a[i]))
                       : RedOp(op.sub) == RedOp::HMin ? binary<T>(BinOp::Min, acc, T(a[i]))
                                                      : binary<T>(BinOp::Max, acc, T(a[i]));
+            if constexpr (std::is_floating_point_v<T>)
+                if (opt.observe) { // which elements the gradient of hmin/hmax goes to
+                    for (size_t i = 0; i < a.size(); ++i)
+                        decide(T(a[i]) == acc);
+                    for (T x : a)
+                        ok = ok && finite(x);
+                }
             return std::vector<E>{E(acc)};
         }
         case Kind::Count: {
@@ -203,7 +254,7 @@ struct Interp {
             auto &m = get<bool>(r, op.a);
             auto &x = get<T>(r, op.b), &y = get<T>(r, op.c);
             for (size_t i = 0, w = lanes({op.a, op.b, op.c}); i < w; ++i)
-                out.push_back(E(binary<T>(at(m, i) ? BinOp(op.sub) : BinOp(op.k1), T(at(x, i)), T(at(y, i)))));
+                out.push_back(E(bin<T>(at(m, i) ? BinOp(op.sub) : BinOp(op.k1), T(at(x, i)), T(at(y, i)))));
             return out;
         }
         case Kind::IfNested: {
@@ -212,10 +263,10 @@ struct Interp {
             for (size_t i = 0, w = lanes({op.a, op.b, op.c, op.d, op.e}); i < w; ++i) {
                 T v = T(at(x, i));
                 if (at(m, i)) {
-                    v = binary<T>(at(inner, i) ? BinOp(op.sub) : BinOp(op.k1), v, T(at(y, i)));
+                    v = bin<T>(at(inner, i) ? BinOp(op.sub) : BinOp(op.k1), v, T(at(y, i)));
                 } else {
                     for (int64_t k = 0, count = index(op.e, i, 3); k < count; ++k)
-                        v = binary<T>(BinOp(op.k2), v, T(at(y, i)));
+                        v = bin<T>(BinOp(op.k2), v, T(at(y, i)));
                 }
                 out.push_back(E(v));
             }
@@ -227,7 +278,7 @@ struct Interp {
             for (size_t i = 0, w = lanes({op.a, op.b, op.c, op.d}); i < w; ++i) {
                 T v = T(at(x, i));
                 for (int64_t k = 0, count = index(op.d, i, op.k1); k < count; ++k)
-                    v = binary<T>(at(m, i) ? BinOp(op.sub) : BinOp(op.k2), v, T(at(y, i)));
+                    v = bin<T>(at(m, i) ? BinOp(op.sub) : BinOp(op.k2), v, T(at(y, i)));
                 out.push_back(E(v));
             }
             return out;
@@ -238,7 +289,43 @@ struct Interp {
                 out.push_back(at(x, i));
             for (size_t i = 0; i < out.size(); ++i)
                 for (int64_t k = 0, count = index(op.d, i, op.k1); k < count; ++k)
-                    out[i] = E(binary<T>(BinOp(op.sub), T(out[i]), T(at(y, i))));
+                    out[i] = E(bin<T>(BinOp(op.sub), T(out[i]), T(at(y, i))));
+            return out;
+        }
+        case Kind::IfScatter: {
+            out = get<T>(r, op.a);
+            auto &x = get<T>(r, op.b);
+            auto &m = get<bool>(r, op.c), &mask = get<bool>(r, op.d);
+            for (size_t i = 0, w = lanes({op.b, op.c, op.d}); i < w; ++i) {
+                int64_t k = lane_index(i, op.k1, op.k2);
+                if (!at(mask, i) || k < 0 || k >= int64_t(out.size()))
+                    continue;
+                bool add = at(m, i) ? op.add : !op.add; // the true branch scatter_adds when `add`
+                if constexpr (std::is_same_v<T, bool>)
+                    out[size_t(k)] = at(x, i);
+                else
+                    out[size_t(k)] = add ? E(bin<T>(BinOp::Add, T(out[size_t(k)]), T(at(x, i)))) : at(x, i);
+            }
+            return out;
+        }
+        case Kind::LoopScatter: {
+            out = get<T>(r, op.a);
+            auto &x0 = get<T>(r, op.b), &y = get<T>(r, op.c);
+            auto &mask = get<bool>(r, op.e);
+            for (size_t i = 0, w = lanes({op.b, op.c, op.d, op.e}); i < w; ++i) {
+                T x = T(at(x0, i));
+                int64_t k = lane_index(i, op.k3, op.k2);
+                bool writes = at(mask, i) && k >= 0 && k < int64_t(out.size());
+                for (int64_t it = 0, count = index(op.d, i, op.k1); it < count; ++it) {
+                    if (writes) {
+                        if constexpr (std::is_same_v<T, bool>)
+                            out[size_t(k)] = x;
+                        else
+                            out[size_t(k)] = op.add ? E(bin<T>(BinOp::Add, T(out[size_t(k)]), x)) : E(x);
+                    }
+                    x = bin<T>(BinOp(op.sub), x, T(at(y, i)));
+                }
+            }
             return out;
         }
         }
@@ -248,11 +335,39 @@ struct Interp {
 
 } // namespace
 
-RefResult run_reference(const Program &p, size_t n, bool inject_fault) {
-    Interp in{p, inject_fault, n, {}, std::vector<double>(p.ops.size(), 0)};
-    for (const Op &op : p.ops)
-        in.r.push_back(with_ty(op.ty, [&]<typename T>(std::type_identity<T>) { return in.step<T>(op); }));
+RefResult run_reference(const Program &p, size_t n, const RefOptions &opt) {
+    Interp in{p, opt, n, {}, std::vector<double>(p.ops.size(), 0)};
+    if (opt.observe)
+        opt.observe->clean.assign(p.ops.size(), false);
+    for (size_t i = 0; i < p.ops.size(); ++i) {
+        const Op &op = p.ops[i];
+        in.ok = true;
+        auto given = opt.inputs ? opt.inputs->find(int(i)) : std::map<int, HostVal>::const_iterator();
+        if (op.kind == Kind::Input && opt.inputs && given != opt.inputs->end())
+            in.r.push_back(given->second);
+        else
+            in.r.push_back(with_ty(op.ty, [&]<typename T>(std::type_identity<T>) { return in.step<T>(op); }));
+        if (!opt.observe)
+            continue;
+        bool clean = in.ok; // then its float operands', and its own values
+        for (int o : {op.a, op.b, op.c, op.d, op.e})
+            if (o >= 0 && is_float(p.ops[o].ty))
+                clean = clean && opt.observe->clean[o];
+        std::visit(
+            [&](auto &v) {
+                for (auto x : v)
+                    clean = clean && Interp::finite(x);
+            },
+            in.r.back());
+        opt.observe->clean[i] = clean;
+    }
     return {std::move(in.r), std::move(in.tol)};
+}
+
+RefResult run_reference(const Program &p, size_t n, bool inject_fault) {
+    RefOptions opt;
+    opt.inject_fault = inject_fault;
+    return run_reference(p, n, opt);
 }
 
 } // namespace tjdiff

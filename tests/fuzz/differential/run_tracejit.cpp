@@ -1,22 +1,29 @@
 // tests/fuzz/differential/run_tracejit.cpp — runs a random program on tracejit: lazily, evaluating after every op,
-// or frozen with tj::freeze (record, then replay on fresh inputs of other sizes)
-#include "interpret.h"
+// or frozen with tj::freeze (record, then replay on fresh inputs of other sizes), on the CPU or CUDA
+#include "run_tracejit.h"
 
 #include <tracejit/freeze.h>
-#include <tracejit/tracejit.h>
+
+#include <dlfcn.h>
 
 #include <tuple>
 
 namespace tjdiff {
 
-const char *mode_name(Mode m) { return m == Mode::Lazy ? "lazy" : m == Mode::EvalEach ? "eval-each" : "frozen"; }
+const char *mode_name(Mode m) {
+    static const char *names[] = {"lazy", "eval-each", "frozen", "cuda lazy", "cuda frozen", "grad"};
+    return names[int(m)];
+}
+
+bool is_cuda(Mode m) { return m == Mode::CudaLazy || m == Mode::CudaFrozen; }
+
+bool cuda_runs_kernels() {
+    // The `memory` fake driver (tests/fake_cuda) exports its introspection functions; a real driver does not.
+    void *driver = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+    return !(driver && dlsym(driver, "tj_fake_cuda_launch_count"));
+}
 
 namespace {
-
-using Val = std::variant<tj::Float, tj::Float64, tj::Int32, tj::UInt32, tj::Bool>;
-/// Inputs and outputs of the frozen program: the registers grouped by type, in register order.
-using Group = std::tuple<std::vector<tj::Float>, std::vector<tj::Float64>, std::vector<tj::Int32>,
-                         std::vector<tj::UInt32>, std::vector<tj::Bool>>;
 
 template <typename T> const tj::Array<T> &get(const std::vector<Val> &r, int i) { return std::get<tj::Array<T>>(r[i]); }
 
@@ -77,6 +84,21 @@ template <typename T> tj::Bool compare(CmpOp op, const tj::Array<T> &a, const tj
     case CmpOp::Ge: if constexpr (!std::is_same_v<T, bool>) return a >= b; break;
     }
     throw tj::Error("tj_differential: comparison not valid for the type (generator bug)");
+}
+
+template <typename A> size_t widest(std::initializer_list<int> regs, const std::vector<Val> &r) {
+    size_t w = 1;
+    for (int i : regs)
+        w = std::max(w, std::visit([](auto &v) { return v.size(); }, r[i]));
+    return w;
+}
+
+template <typename T> void scatter_or_add(bool add, tj::Array<T> &t, const tj::Array<T> &x, const tj::Int32 &idx,
+                                          const tj::Bool &mask) {
+    if constexpr (!std::is_same_v<T, bool>)
+        if (add)
+            return tj::scatter_add(t, x, idx, mask);
+    tj::scatter(t, x, idx, mask);
 }
 
 template <typename T> Val step(const Program &p, const Op &op, const std::vector<Val> &r, size_t n) {
@@ -178,6 +200,33 @@ template <typename T> Val step(const Program &p, const Op &op, const std::vector
             });
         return x;
     }
+    case Kind::IfScatter: {
+        A t = get<T>(r, op.a);
+        const A &x = get<T>(r, op.b);
+        const tj::Bool &mask = get<bool>(r, op.d);
+        tj::Int32 idx = tj::arange<tj::Int32>(widest<A>({op.b, op.c, op.d}, r)) * int32_t(op.k1) + int32_t(op.k2);
+        tj::if_stmt(
+            get<bool>(r, op.c), std::make_tuple(), [&]() { scatter_or_add(op.add, t, x, idx, mask); },
+            [&]() { scatter_or_add(!op.add, t, x, idx, mask); });
+        return t;
+    }
+    case Kind::LoopScatter: {
+        A t = get<T>(r, op.a), x = get<T>(r, op.b);
+        const A &y = get<T>(r, op.c);
+        const tj::Bool &mask = get<bool>(r, op.e);
+        tj::Int32 idx =
+            tj::arange<tj::Int32>(widest<A>({op.b, op.c, op.d, op.e}, r)) * int32_t(op.k3) + int32_t(op.k2);
+        tj::Int32 count = with_index(r, p, op.d, op.k1, [](const auto &c) { return tj::cast<int32_t>(c); });
+        tj::Int32 i = tj::zeros<tj::Int32>(1);
+        tj::while_loop(
+            std::tie(x, i), [&](const A &, const tj::Int32 &i) { return i < count; },
+            [&](A &x, tj::Int32 &i) {
+                scatter_or_add(op.add, t, x, idx, mask);
+                x = binary<T>(BinOp(op.sub), x, y);
+                i += 1;
+            });
+        return t;
+    }
     case Kind::Eval: {
         A v = get<T>(r, op.a);
         tj::eval(v);
@@ -187,38 +236,74 @@ template <typename T> Val step(const Program &p, const Op &op, const std::vector
     throw tj::Error("tj_differential: unknown op");
 }
 
-/// Runs the ops after the inputs `in` (grouped by type, in register order); the registers, grouped the same way.
-Group body(const Program &p, const Group &in, bool eval_each) {
+} // namespace
+
+std::vector<Val> run_ops(const Program &p, const Group &in, bool eval_each, const std::vector<bool> *detached) {
     std::vector<Val> r;
     size_t taken[ty_count] = {};
     size_t n = std::get<0>(in).at(0).size(); // register 0 is a wide Float input
-    for (const Op &op : p.ops) {
+    for (size_t at = 0; at < p.ops.size(); ++at) {
+        const Op &op = p.ops[at];
         if (op.kind == Kind::Input) {
             r.push_back(with_ty(op.ty, [&]<typename T>(std::type_identity<T>) -> Val {
                 return std::get<std::vector<tj::Array<T>>>(in).at(taken[int(op.ty)]++);
             }));
             continue;
         }
-        r.push_back(with_ty(op.ty, [&]<typename T>(std::type_identity<T>) { return step<T>(p, op, r, n); }));
+        const std::vector<Val> *regs = &r;
+        std::vector<Val> cut; // the registers with this op's float operands detached
+        if (detached && (*detached)[at]) {
+            cut = r;
+            for (int o : {op.a, op.b, op.c, op.d, op.e})
+                if (o >= 0)
+                    std::visit([]<typename A>(A &v) {
+                        if constexpr (std::is_floating_point_v<typename A::Value>)
+                            v = tj::detach(v);
+                    }, cut[o]);
+            regs = &cut;
+        }
+        r.push_back(with_ty(op.ty, [&]<typename T>(std::type_identity<T>) { return step<T>(p, op, *regs, n); }));
         if (eval_each)
             std::visit([](auto &v) { tj::eval(v); }, r.back());
     }
+    return r;
+}
+
+namespace {
+
+/// Runs the ops after the inputs `in` (grouped by type, in register order); the registers, grouped the same way.
+Group body(const Program &p, const Group &in, bool eval_each) {
+    std::vector<Val> r = run_ops(p, in, eval_each);
     Group out;
     for (size_t i = 0; i < r.size(); ++i)
         std::visit([&]<typename A>(A &v) { std::get<std::vector<A>>(out).push_back(v); }, r[i]);
     return out;
 }
 
-Group make_inputs(const Program &p, size_t n) {
+} // namespace
+
+Group make_inputs(const Program &p, size_t n, const std::map<int, HostVal> *given) {
     Group in;
     for (size_t i = 0; i < p.ops.size(); ++i)
         if (p.ops[i].kind == Kind::Input)
             with_ty(p.ops[i].ty, [&]<typename T>(std::type_identity<T>) {
-                auto v = input_values<T>(p.seed, int(i), p.ops[i].wide ? n : 1);
+                auto it = given ? given->find(int(i)) : std::map<int, HostVal>::const_iterator();
+                auto v = given && it != given->end() ? std::get<std::vector<Elem<T>>>(it->second)
+                                                     : input_values<T>(p.seed, int(i), p.ops[i].wide ? n : 1);
                 std::get<std::vector<tj::Array<T>>>(in).push_back(tj::Array<T>(std::vector<T>(v.begin(), v.end())));
             });
     return in;
 }
+
+HostVal to_host(const Val &v) {
+    return std::visit([]<typename A>(const A &a) -> HostVal {
+        using T = typename A::Value;
+        auto h = tjtest::host_values(a);
+        return std::vector<Elem<T>>(h.begin(), h.end());
+    }, v);
+}
+
+namespace {
 
 std::vector<HostVal> to_host(const Program &p, const Group &out) {
     std::vector<HostVal> h;
@@ -231,6 +316,19 @@ std::vector<HostVal> to_host(const Program &p, const Group &out) {
     return h;
 }
 
+/// Selects the CUDA backend for what the modes on CUDA create, and the CPU again at the end.
+struct OnBackend {
+    bool cuda;
+    explicit OnBackend(bool c) : cuda(c) {
+        if (cuda)
+            tj::set_backend(tj::Backend::CUDA);
+    }
+    ~OnBackend() {
+        if (cuda)
+            tj::set_backend(tj::Backend::CPU);
+    }
+};
+
 thread_local const Program *frozen_program = nullptr;
 
 } // namespace
@@ -238,7 +336,8 @@ thread_local const Program *frozen_program = nullptr;
 TjResult run_tracejit(const Program &p, Mode m, const std::vector<size_t> &sizes) {
     TjResult res;
     try {
-        if (m != Mode::Frozen) {
+        OnBackend backend(is_cuda(m));
+        if (m != Mode::Frozen && m != Mode::CudaFrozen) {
             res.values.push_back(to_host(p, body(p, make_inputs(p, sizes[0]), m == Mode::EvalEach)));
             return res;
         }
