@@ -64,7 +64,7 @@ class Lowering : elementwise::TargetMath {
     }
 
     llvm::Function *build_body() {
-        std::vector<llvm::Type *> params{m_b.getInt64Ty(), m_b.getInt64Ty()};
+        std::vector<llvm::Type *> params{m_b.getInt64Ty(), m_b.getInt64Ty(), m_b.getInt64Ty()};
         for (ParamKind k : m_ir.params)
             params.push_back(k == ParamKind::Size ? (llvm::Type *)m_b.getInt64Ty() : m_b.getPtrTy());
         auto *fty = llvm::FunctionType::get(m_b.getVoidTy(), params, false);
@@ -74,11 +74,11 @@ class Lowering : elementwise::TargetMath {
         for (size_t k = 0; k < m_ir.params.size(); ++k) {
             ParamKind kind = m_ir.params[k];
             if (kind == ParamKind::Input || kind == ParamKind::Output) {
-                f->addParamAttr(unsigned(k + 2), llvm::Attribute::NoAlias);
-                f->addParamAttr(unsigned(k + 2), llvm::Attribute::NoCapture);
+                f->addParamAttr(unsigned(k + first_param), llvm::Attribute::NoAlias);
+                f->addParamAttr(unsigned(k + first_param), llvm::Attribute::NoCapture);
             }
             if (kind == ParamKind::Input)
-                f->addParamAttr(unsigned(k + 2), llvm::Attribute::ReadOnly);
+                f->addParamAttr(unsigned(k + first_param), llvm::Attribute::ReadOnly);
         }
         m_function = f;
         auto *entry = llvm::BasicBlock::Create(m_ctx, "entry", f);
@@ -87,7 +87,7 @@ class Lowering : elementwise::TargetMath {
         m_b.SetInsertPoint(entry);
         Value *start = f->getArg(0), *end = f->getArg(1);
         for (size_t k = 0; k < m_ir.params.size(); ++k)
-            m_params.push_back(f->getArg(unsigned(k + 2)));
+            m_params.push_back(f->getArg(unsigned(k + first_param)));
         std::vector<llvm::Constant *> lanes;
         for (unsigned l = 0; l < m_width; ++l)
             lanes.push_back(m_b.getInt64(l));
@@ -97,6 +97,7 @@ class Lowering : elementwise::TargetMath {
 
         // Width-1 inputs and literals are computed once, before the loop.
         m_b.SetInsertPoint(to_loop);
+        m_stream_ok = streaming_allowed(f->getArg(2), start);
         m_values.assign(m_ir.instrs.size(), nullptr);
         for (size_t n = 0; n < m_ir.instrs.size(); ++n) {
             const Instr &ins = m_ir.instrs[n];
@@ -109,6 +110,10 @@ class Lowering : elementwise::TargetMath {
         i->addIncoming(start, entry);
         m_index = m_b.CreateAdd(m_b.CreateVectorSplat(m_width, i), lane_ids, "index");
         m_active = m_b.CreateICmpULT(m_index, end_v, "active"); // the last iteration may be partial
+        m_top_active = m_active;
+        if (m_stream_ok) // whole vectors only: x86 has no masked non-temporal store
+            m_stream = m_b.CreateAnd(m_stream_ok, m_b.CreateICmpULE(m_b.CreateAdd(i, m_b.getInt64(m_width)), end),
+                                     "stream");
         size_t in_block = 0;
         for (size_t n = 0; n < m_ir.instrs.size(); ++n) {
             if (!m_values[n])
@@ -129,12 +134,37 @@ class Lowering : elementwise::TargetMath {
         return f;
     }
 
+    /// Whether this run may write its outputs with non-temporal stores: the launch asked for it (`stream` != 0, for
+    /// outputs too large to stay in the caches) and every output's first vector is 64-byte aligned. Null when the
+    /// kernel has no output.
+    Value *streaming_allowed(Value *stream, Value *start) {
+        Value *ok = nullptr;
+        for (size_t k = 0; k < m_ir.params.size(); ++k) {
+            if (m_ir.params[k] != ParamKind::Output)
+                continue;
+            if (!ok)
+                ok = m_b.CreateICmpNE(stream, m_b.getInt64(0));
+            // The element size of this output: the type its Store writes.
+            uint64_t size = 0;
+            for (const Instr &ins : m_ir.instrs)
+                if (ins.kind == InstrKind::Store && ins.a == k)
+                    size = ins.type == VarType::Bool ? 1 : detail::type_size(ins.type);
+            if (!size)
+                continue;
+            Value *first = m_b.CreateAdd(m_b.CreatePtrToInt(m_params[k], m_b.getInt64Ty()),
+                                         m_b.CreateMul(start, m_b.getInt64(size)));
+            ok = m_b.CreateAnd(ok, m_b.CreateICmpEQ(m_b.CreateAnd(first, m_b.getInt64(63)), m_b.getInt64(0)));
+        }
+        return ok;
+    }
+
     void build_entry(llvm::Function *body) {
-        auto *fty = llvm::FunctionType::get(m_b.getVoidTy(), {m_b.getInt64Ty(), m_b.getInt64Ty(), m_b.getPtrTy()}, false);
+        auto *fty = llvm::FunctionType::get(
+            m_b.getVoidTy(), {m_b.getInt64Ty(), m_b.getInt64Ty(), m_b.getPtrTy(), m_b.getInt64Ty()}, false);
         auto *f = llvm::Function::Create(fty, llvm::Function::ExternalLinkage, kernel_entry, m_module);
         set_target_attrs(f);
         m_b.SetInsertPoint(llvm::BasicBlock::Create(m_ctx, "entry", f));
-        std::vector<Value *> args{f->getArg(0), f->getArg(1)};
+        std::vector<Value *> args{f->getArg(0), f->getArg(1), f->getArg(3)};
         for (size_t k = 0; k < m_ir.params.size(); ++k) {
             Value *slot = m_b.CreateConstInBoundsGEP1_64(m_b.getPtrTy(), f->getArg(2), k);
             llvm::Type *t = m_ir.params[k] == ParamKind::Size ? (llvm::Type *)m_b.getInt64Ty() : m_b.getPtrTy();
@@ -182,7 +212,11 @@ class Lowering : elementwise::TargetMath {
         case InstrKind::Index: return convert(m_b, m_index, VarType::UInt64, ins.type);
         case InstrKind::Store: {
             Value *p = m_b.CreateInBoundsGEP(mem_scalar(ins.type), m_params[ins.a], m_index_scalar());
-            m_b.CreateMaskedStore(to_mem(ins.type, m_values[ins.b]), p, align_of(ins.type), m_active);
+            Value *v = to_mem(ins.type, m_values[ins.b]);
+            if (m_stream && m_active == m_top_active && m_ir.params[ins.a] == ParamKind::Output)
+                store_streaming(v, p, ins.type);
+            else
+                m_b.CreateMaskedStore(v, p, align_of(ins.type), m_active);
             return nullptr;
         }
         case InstrKind::Compute: return compute(ins);
@@ -193,6 +227,25 @@ class Lowering : elementwise::TargetMath {
         case InstrKind::LoopEnd: return loop_end();
         }
         return nullptr;
+    }
+
+    /// A whole vector with a non-temporal store (it bypasses the caches and does not read the line first) where
+    /// `m_stream` holds, else the masked store.
+    void store_streaming(Value *v, Value *p, VarType t) {
+        auto *nt = llvm::BasicBlock::Create(m_ctx, "store.nt", m_function);
+        auto *masked = llvm::BasicBlock::Create(m_ctx, "store.masked", m_function);
+        auto *done = llvm::BasicBlock::Create(m_ctx, "store.done", m_function);
+        m_b.CreateCondBr(m_stream, nt, masked);
+        m_b.SetInsertPoint(nt);
+        uint64_t bytes = uint64_t(m_width) * (t == VarType::Bool ? 1 : detail::type_size(t));
+        llvm::StoreInst *st = m_b.CreateAlignedStore(v, p, llvm::Align(std::min<uint64_t>(64, bytes)));
+        st->setMetadata(llvm::LLVMContext::MD_nontemporal,
+                        llvm::MDNode::get(m_ctx, {llvm::ConstantAsMetadata::get(m_b.getInt32(1))}));
+        m_b.CreateBr(done);
+        m_b.SetInsertPoint(masked);
+        m_b.CreateMaskedStore(v, p, align_of(t), m_active);
+        m_b.CreateBr(done);
+        m_b.SetInsertPoint(done);
     }
 
     // A symbolic loop (kernel_ir.h) runs its body on the lanes whose condition holds, until no lane's does:
@@ -395,6 +448,8 @@ class Lowering : elementwise::TargetMath {
         }
     }
 
+    /// The body's parameters: start, end, stream, then one per param slot.
+    static constexpr unsigned first_param = 3;
     /// Instructions per basic block of long kernels.
     static constexpr size_t block_limit = 512;
 
@@ -409,6 +464,9 @@ class Lowering : elementwise::TargetMath {
     std::vector<Value *> m_values;
     Value *m_index = nullptr;  ///< element indices of the lanes (i64 vector)
     Value *m_active = nullptr; ///< lanes below `end` (inside a symbolic loop: the lanes running it)
+    Value *m_top_active = nullptr; ///< m_active outside symbolic loops
+    Value *m_stream_ok = nullptr;  ///< this run may stream its outputs (streaming_allowed); null: never
+    Value *m_stream = nullptr;     ///< this iteration stores whole vectors with non-temporal stores
     std::vector<SymbolicLoop> m_loops; ///< symbolic loops being lowered, innermost last
 };
 
