@@ -7,9 +7,11 @@
 // masked by the lanes still below `end`, so there is no scalar remainder loop
 // and the code size (and so compile time) stays linear in the kernel size.
 // Element-wise ops are lowered by shared_llvm_elementwise.cpp (shared with CUDA), with
-// libmvec for math functions (`call_math`); `Lowering::compute` adds gathers
+// float32 sin/cos inline (cpu_math.cpp) and libmvec for the other math functions (`call_math`);
+// `Lowering::compute` adds gathers
 // and scatters, masked by the active lanes.
 #include "backend/cpu_codegen.h"
+#include "backend/cpu_math.h"
 #include "backend/shared_llvm_atomic.h"
 
 #include "backend/shared_llvm_elementwise.h"
@@ -23,6 +25,8 @@
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Verifier.h>
 #include <llvm/Support/raw_ostream.h>
+
+#include <string_view>
 
 namespace tj::cpu {
 namespace {
@@ -310,8 +314,16 @@ class Lowering : elementwise::TargetMath {
     /// The first lane's element index (the loop counter).
     Value *m_index_scalar() { return m_b.CreateExtractElement(m_index, uint64_t(0)); }
 
-    /// Calls glibc's libmvec for `name` (`…f` for Float32), in pieces of the widest vector the host runs.
+    /// Float32 sin and cos inline (cpu_math.h), everything else from glibc's libmvec.
     Value *call_math(const char *name, VarType t, llvm::ArrayRef<Value *> args) override {
+        std::string_view fn = name;
+        if (t == VarType::Float32 && (fn == "sin" || fn == "cos"))
+            return sin_cos_f32(m_b, args[0], fn == "cos", [&](Value *x) { return call_libmvec(name, t, {x}); });
+        return call_libmvec(name, t, args);
+    }
+
+    /// Calls glibc's libmvec for `name` (`…f` for Float32), in pieces of the widest vector the host runs.
+    Value *call_libmvec(const char *name, VarType t, llvm::ArrayRef<Value *> args) {
         bool f32 = t == VarType::Float32;
         unsigned lanes = unsigned(m_host.vector_bits / (f32 ? 32 : 64));
         std::string vname = fmt::format("_ZGV{}N{}{}_{}{}", m_host.vector_isa, lanes, std::string(args.size(), 'v'),
