@@ -21,6 +21,7 @@
 #include <fmt/format.h>
 
 #include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/Intrinsics.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Verifier.h>
@@ -92,11 +93,6 @@ class Lowering : elementwise::TargetMath {
         Value *start = f->getArg(0), *end = f->getArg(1);
         for (size_t k = 0; k < m_ir.params.size(); ++k)
             m_params.push_back(f->getArg(unsigned(k + first_param)));
-        std::vector<llvm::Constant *> lanes;
-        for (unsigned l = 0; l < m_width; ++l)
-            lanes.push_back(m_b.getInt64(l));
-        llvm::Constant *lane_ids = llvm::ConstantVector::get(lanes);
-        Value *end_v = m_b.CreateVectorSplat(m_width, end);
         auto *to_loop = m_b.CreateCondBr(m_b.CreateICmpULT(start, end), loop, exit);
 
         // Width-1 inputs and literals are computed once, before the loop.
@@ -112,8 +108,22 @@ class Lowering : elementwise::TargetMath {
         m_b.SetInsertPoint(loop);
         llvm::PHINode *i = m_b.CreatePHI(m_b.getInt64Ty(), 2, "i");
         i->addIncoming(start, entry);
-        m_index = m_b.CreateAdd(m_b.CreateVectorSplat(m_width, i), lane_ids, "index");
-        m_active = m_b.CreateICmpULT(m_index, end_v, "active"); // the last iteration may be partial
+        m_i = i;
+        // The lanes below `end` (the last iteration may be partial): the low min(end - i, width) bits of a
+        // width-bit integer, a mask register on AVX-512 (cheaper than comparing a vector of indices).
+        llvm::Type *bits_ty = m_b.getIntNTy(m_width);
+        Value *count = m_b.CreateBinaryIntrinsic(llvm::Intrinsic::umin, m_b.CreateSub(end, i), m_b.getInt64(m_width));
+        Value *shift = m_b.CreateZExtOrTrunc(m_b.CreateSub(m_b.getInt64(m_width), count), bits_ty);
+        m_active = m_b.CreateBitCast(m_b.CreateLShr(llvm::Constant::getAllOnesValue(bits_ty), shift),
+                                     llvm::FixedVectorType::get(m_b.getInt1Ty(), m_width), "active");
+        for (const Instr &ins : m_ir.instrs)
+            if (ins.kind == InstrKind::Index) {
+                std::vector<llvm::Constant *> lanes;
+                for (unsigned l = 0; l < m_width; ++l)
+                    lanes.push_back(m_b.getInt64(l));
+                m_index = m_b.CreateAdd(m_b.CreateVectorSplat(m_width, i), llvm::ConstantVector::get(lanes), "index");
+                break;
+            }
         m_top_active = m_active;
         if (m_stream_ok) // whole vectors only: x86 has no masked non-temporal store
             m_stream = m_b.CreateAnd(m_stream_ok, m_b.CreateICmpULE(m_b.CreateAdd(i, m_b.getInt64(m_width)), end),
@@ -312,7 +322,7 @@ class Lowering : elementwise::TargetMath {
     }
 
     /// The first lane's element index (the loop counter).
-    Value *m_index_scalar() { return m_b.CreateExtractElement(m_index, uint64_t(0)); }
+    Value *m_index_scalar() { return m_i; }
 
     /// Float32 sin and cos inline (cpu_math.h), everything else from glibc's libmvec.
     Value *call_math(const char *name, VarType t, llvm::ArrayRef<Value *> args) override {
@@ -474,7 +484,8 @@ class Lowering : elementwise::TargetMath {
     llvm::Function *m_function = nullptr;
     std::vector<Value *> m_params;
     std::vector<Value *> m_values;
-    Value *m_index = nullptr;  ///< element indices of the lanes (i64 vector)
+    Value *m_i = nullptr;      ///< the first lane's element index (the loop counter)
+    Value *m_index = nullptr;  ///< element indices of the lanes (i64 vector), where the kernel has an Index
     Value *m_active = nullptr; ///< lanes below `end` (inside a symbolic loop: the lanes running it)
     Value *m_top_active = nullptr; ///< m_active outside symbolic loops
     Value *m_stream_ok = nullptr;  ///< this run may stream its outputs (streaming_allowed); null: never
