@@ -152,17 +152,18 @@ class Lowering : elementwise::TargetMath {
     /// outputs too large to stay in the caches) and every output's first vector is 64-byte aligned. Null when the
     /// kernel has no output.
     Value *streaming_allowed(Value *stream, Value *start) {
+        // The element size of each output: the type its Store writes (one pass: kernels may have many outputs).
+        std::vector<uint64_t> sizes(m_ir.params.size(), 0);
+        for (const Instr &ins : m_ir.instrs)
+            if (ins.kind == InstrKind::Store)
+                sizes[ins.a] = ins.type == VarType::Bool ? 1 : detail::type_size(ins.type);
         Value *ok = nullptr;
         for (size_t k = 0; k < m_ir.params.size(); ++k) {
             if (m_ir.params[k] != ParamKind::Output)
                 continue;
             if (!ok)
                 ok = m_b.CreateICmpNE(stream, m_b.getInt64(0));
-            // The element size of this output: the type its Store writes.
-            uint64_t size = 0;
-            for (const Instr &ins : m_ir.instrs)
-                if (ins.kind == InstrKind::Store && ins.a == k)
-                    size = ins.type == VarType::Bool ? 1 : detail::type_size(ins.type);
+            uint64_t size = sizes[k];
             if (!size)
                 continue;
             Value *first = m_b.CreateAdd(m_b.CreatePtrToInt(m_params[k], m_b.getInt64Ty()),
