@@ -7,9 +7,11 @@
 // masked by the lanes still below `end`, so there is no scalar remainder loop
 // and the code size (and so compile time) stays linear in the kernel size.
 // Element-wise ops are lowered by shared_llvm_elementwise.cpp (shared with CUDA), with
-// libmvec for math functions (`call_math`); `Lowering::compute` adds gathers
+// float32 sin/cos inline (cpu_math.cpp) and libmvec for the other math functions (`call_math`);
+// `Lowering::compute` adds gathers
 // and scatters, masked by the active lanes.
 #include "backend/cpu_codegen.h"
+#include "backend/cpu_math.h"
 #include "backend/shared_llvm_atomic.h"
 
 #include "backend/shared_llvm_elementwise.h"
@@ -19,10 +21,13 @@
 #include <fmt/format.h>
 
 #include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/Intrinsics.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Verifier.h>
 #include <llvm/Support/raw_ostream.h>
+
+#include <string_view>
 
 namespace tj::cpu {
 namespace {
@@ -64,7 +69,7 @@ class Lowering : elementwise::TargetMath {
     }
 
     llvm::Function *build_body() {
-        std::vector<llvm::Type *> params{m_b.getInt64Ty(), m_b.getInt64Ty()};
+        std::vector<llvm::Type *> params{m_b.getInt64Ty(), m_b.getInt64Ty(), m_b.getInt64Ty()};
         for (ParamKind k : m_ir.params)
             params.push_back(k == ParamKind::Size ? (llvm::Type *)m_b.getInt64Ty() : m_b.getPtrTy());
         auto *fty = llvm::FunctionType::get(m_b.getVoidTy(), params, false);
@@ -74,11 +79,11 @@ class Lowering : elementwise::TargetMath {
         for (size_t k = 0; k < m_ir.params.size(); ++k) {
             ParamKind kind = m_ir.params[k];
             if (kind == ParamKind::Input || kind == ParamKind::Output) {
-                f->addParamAttr(unsigned(k + 2), llvm::Attribute::NoAlias);
-                f->addParamAttr(unsigned(k + 2), llvm::Attribute::NoCapture);
+                f->addParamAttr(unsigned(k + first_param), llvm::Attribute::NoAlias);
+                f->addParamAttr(unsigned(k + first_param), llvm::Attribute::NoCapture);
             }
             if (kind == ParamKind::Input)
-                f->addParamAttr(unsigned(k + 2), llvm::Attribute::ReadOnly);
+                f->addParamAttr(unsigned(k + first_param), llvm::Attribute::ReadOnly);
         }
         m_function = f;
         auto *entry = llvm::BasicBlock::Create(m_ctx, "entry", f);
@@ -87,16 +92,12 @@ class Lowering : elementwise::TargetMath {
         m_b.SetInsertPoint(entry);
         Value *start = f->getArg(0), *end = f->getArg(1);
         for (size_t k = 0; k < m_ir.params.size(); ++k)
-            m_params.push_back(f->getArg(unsigned(k + 2)));
-        std::vector<llvm::Constant *> lanes;
-        for (unsigned l = 0; l < m_width; ++l)
-            lanes.push_back(m_b.getInt64(l));
-        llvm::Constant *lane_ids = llvm::ConstantVector::get(lanes);
-        Value *end_v = m_b.CreateVectorSplat(m_width, end);
+            m_params.push_back(f->getArg(unsigned(k + first_param)));
         auto *to_loop = m_b.CreateCondBr(m_b.CreateICmpULT(start, end), loop, exit);
 
         // Width-1 inputs and literals are computed once, before the loop.
         m_b.SetInsertPoint(to_loop);
+        m_stream_ok = streaming_allowed(f->getArg(2), start);
         m_values.assign(m_ir.instrs.size(), nullptr);
         for (size_t n = 0; n < m_ir.instrs.size(); ++n) {
             const Instr &ins = m_ir.instrs[n];
@@ -107,8 +108,26 @@ class Lowering : elementwise::TargetMath {
         m_b.SetInsertPoint(loop);
         llvm::PHINode *i = m_b.CreatePHI(m_b.getInt64Ty(), 2, "i");
         i->addIncoming(start, entry);
-        m_index = m_b.CreateAdd(m_b.CreateVectorSplat(m_width, i), lane_ids, "index");
-        m_active = m_b.CreateICmpULT(m_index, end_v, "active"); // the last iteration may be partial
+        m_i = i;
+        // The lanes below `end` (the last iteration may be partial): the low min(end - i, width) bits of a
+        // width-bit integer, a mask register on AVX-512 (cheaper than comparing a vector of indices).
+        llvm::Type *bits_ty = m_b.getIntNTy(m_width);
+        Value *count = m_b.CreateBinaryIntrinsic(llvm::Intrinsic::umin, m_b.CreateSub(end, i), m_b.getInt64(m_width));
+        Value *shift = m_b.CreateZExtOrTrunc(m_b.CreateSub(m_b.getInt64(m_width), count), bits_ty);
+        m_active = m_b.CreateBitCast(m_b.CreateLShr(llvm::Constant::getAllOnesValue(bits_ty), shift),
+                                     llvm::FixedVectorType::get(m_b.getInt1Ty(), m_width), "active");
+        for (const Instr &ins : m_ir.instrs)
+            if (ins.kind == InstrKind::Index) {
+                std::vector<llvm::Constant *> lanes;
+                for (unsigned l = 0; l < m_width; ++l)
+                    lanes.push_back(m_b.getInt64(l));
+                m_index = m_b.CreateAdd(m_b.CreateVectorSplat(m_width, i), llvm::ConstantVector::get(lanes), "index");
+                break;
+            }
+        m_top_active = m_active;
+        if (m_stream_ok) // whole vectors only: x86 has no masked non-temporal store
+            m_stream = m_b.CreateAnd(m_stream_ok, m_b.CreateICmpULE(m_b.CreateAdd(i, m_b.getInt64(m_width)), end),
+                                     "stream");
         size_t in_block = 0;
         for (size_t n = 0; n < m_ir.instrs.size(); ++n) {
             if (!m_values[n])
@@ -129,12 +148,38 @@ class Lowering : elementwise::TargetMath {
         return f;
     }
 
+    /// Whether this run may write its outputs with non-temporal stores: the launch asked for it (`stream` != 0, for
+    /// outputs too large to stay in the caches) and every output's first vector is 64-byte aligned. Null when the
+    /// kernel has no output.
+    Value *streaming_allowed(Value *stream, Value *start) {
+        // The element size of each output: the type its Store writes (one pass: kernels may have many outputs).
+        std::vector<uint64_t> sizes(m_ir.params.size(), 0);
+        for (const Instr &ins : m_ir.instrs)
+            if (ins.kind == InstrKind::Store)
+                sizes[ins.a] = ins.type == VarType::Bool ? 1 : detail::type_size(ins.type);
+        Value *ok = nullptr;
+        for (size_t k = 0; k < m_ir.params.size(); ++k) {
+            if (m_ir.params[k] != ParamKind::Output)
+                continue;
+            if (!ok)
+                ok = m_b.CreateICmpNE(stream, m_b.getInt64(0));
+            uint64_t size = sizes[k];
+            if (!size)
+                continue;
+            Value *first = m_b.CreateAdd(m_b.CreatePtrToInt(m_params[k], m_b.getInt64Ty()),
+                                         m_b.CreateMul(start, m_b.getInt64(size)));
+            ok = m_b.CreateAnd(ok, m_b.CreateICmpEQ(m_b.CreateAnd(first, m_b.getInt64(63)), m_b.getInt64(0)));
+        }
+        return ok;
+    }
+
     void build_entry(llvm::Function *body) {
-        auto *fty = llvm::FunctionType::get(m_b.getVoidTy(), {m_b.getInt64Ty(), m_b.getInt64Ty(), m_b.getPtrTy()}, false);
+        auto *fty = llvm::FunctionType::get(
+            m_b.getVoidTy(), {m_b.getInt64Ty(), m_b.getInt64Ty(), m_b.getPtrTy(), m_b.getInt64Ty()}, false);
         auto *f = llvm::Function::Create(fty, llvm::Function::ExternalLinkage, kernel_entry, m_module);
         set_target_attrs(f);
         m_b.SetInsertPoint(llvm::BasicBlock::Create(m_ctx, "entry", f));
-        std::vector<Value *> args{f->getArg(0), f->getArg(1)};
+        std::vector<Value *> args{f->getArg(0), f->getArg(1), f->getArg(3)};
         for (size_t k = 0; k < m_ir.params.size(); ++k) {
             Value *slot = m_b.CreateConstInBoundsGEP1_64(m_b.getPtrTy(), f->getArg(2), k);
             llvm::Type *t = m_ir.params[k] == ParamKind::Size ? (llvm::Type *)m_b.getInt64Ty() : m_b.getPtrTy();
@@ -182,7 +227,11 @@ class Lowering : elementwise::TargetMath {
         case InstrKind::Index: return convert(m_b, m_index, VarType::UInt64, ins.type);
         case InstrKind::Store: {
             Value *p = m_b.CreateInBoundsGEP(mem_scalar(ins.type), m_params[ins.a], m_index_scalar());
-            m_b.CreateMaskedStore(to_mem(ins.type, m_values[ins.b]), p, align_of(ins.type), m_active);
+            Value *v = to_mem(ins.type, m_values[ins.b]);
+            if (m_stream && m_active == m_top_active && m_ir.params[ins.a] == ParamKind::Output)
+                store_streaming(v, p, ins.type);
+            else
+                m_b.CreateMaskedStore(v, p, align_of(ins.type), m_active);
             return nullptr;
         }
         case InstrKind::Compute: return compute(ins);
@@ -193,6 +242,25 @@ class Lowering : elementwise::TargetMath {
         case InstrKind::LoopEnd: return loop_end();
         }
         return nullptr;
+    }
+
+    /// A whole vector with a non-temporal store (it bypasses the caches and does not read the line first) where
+    /// `m_stream` holds, else the masked store.
+    void store_streaming(Value *v, Value *p, VarType t) {
+        auto *nt = llvm::BasicBlock::Create(m_ctx, "store.nt", m_function);
+        auto *masked = llvm::BasicBlock::Create(m_ctx, "store.masked", m_function);
+        auto *done = llvm::BasicBlock::Create(m_ctx, "store.done", m_function);
+        m_b.CreateCondBr(m_stream, nt, masked);
+        m_b.SetInsertPoint(nt);
+        uint64_t bytes = uint64_t(m_width) * (t == VarType::Bool ? 1 : detail::type_size(t));
+        llvm::StoreInst *st = m_b.CreateAlignedStore(v, p, llvm::Align(std::min<uint64_t>(64, bytes)));
+        st->setMetadata(llvm::LLVMContext::MD_nontemporal,
+                        llvm::MDNode::get(m_ctx, {llvm::ConstantAsMetadata::get(m_b.getInt32(1))}));
+        m_b.CreateBr(done);
+        m_b.SetInsertPoint(masked);
+        m_b.CreateMaskedStore(v, p, align_of(t), m_active);
+        m_b.CreateBr(done);
+        m_b.SetInsertPoint(done);
     }
 
     // A symbolic loop (kernel_ir.h) runs its body on the lanes whose condition holds, until no lane's does:
@@ -255,10 +323,18 @@ class Lowering : elementwise::TargetMath {
     }
 
     /// The first lane's element index (the loop counter).
-    Value *m_index_scalar() { return m_b.CreateExtractElement(m_index, uint64_t(0)); }
+    Value *m_index_scalar() { return m_i; }
+
+    /// Float32 sin and cos inline (cpu_math.h), everything else from glibc's libmvec.
+    Value *call_math(const char *name, VarType t, llvm::ArrayRef<Value *> args) override {
+        std::string_view fn = name;
+        if (t == VarType::Float32 && (fn == "sin" || fn == "cos"))
+            return sin_cos_f32(m_b, args[0], fn == "cos", [&](Value *x) { return call_libmvec(name, t, {x}); });
+        return call_libmvec(name, t, args);
+    }
 
     /// Calls glibc's libmvec for `name` (`…f` for Float32), in pieces of the widest vector the host runs.
-    Value *call_math(const char *name, VarType t, llvm::ArrayRef<Value *> args) override {
+    Value *call_libmvec(const char *name, VarType t, llvm::ArrayRef<Value *> args) {
         bool f32 = t == VarType::Float32;
         unsigned lanes = unsigned(m_host.vector_bits / (f32 ? 32 : 64));
         std::string vname = fmt::format("_ZGV{}N{}{}_{}{}", m_host.vector_isa, lanes, std::string(args.size(), 'v'),
@@ -395,6 +471,8 @@ class Lowering : elementwise::TargetMath {
         }
     }
 
+    /// The body's parameters: start, end, stream, then one per param slot.
+    static constexpr unsigned first_param = 3;
     /// Instructions per basic block of long kernels.
     static constexpr size_t block_limit = 512;
 
@@ -407,8 +485,12 @@ class Lowering : elementwise::TargetMath {
     llvm::Function *m_function = nullptr;
     std::vector<Value *> m_params;
     std::vector<Value *> m_values;
-    Value *m_index = nullptr;  ///< element indices of the lanes (i64 vector)
+    Value *m_i = nullptr;      ///< the first lane's element index (the loop counter)
+    Value *m_index = nullptr;  ///< element indices of the lanes (i64 vector), where the kernel has an Index
     Value *m_active = nullptr; ///< lanes below `end` (inside a symbolic loop: the lanes running it)
+    Value *m_top_active = nullptr; ///< m_active outside symbolic loops
+    Value *m_stream_ok = nullptr;  ///< this run may stream its outputs (streaming_allowed); null: never
+    Value *m_stream = nullptr;     ///< this iteration stores whole vectors with non-temporal stores
     std::vector<SymbolicLoop> m_loops; ///< symbolic loops being lowered, innermost last
 };
 

@@ -26,7 +26,7 @@ struct HostTarget {
 /// Name of the entry point in every kernel module.
 inline constexpr const char *kernel_entry = "tj_kernel";
 
-/// Builds `void tj_kernel(i64 start, i64 end, ptr args)`: one loop over the elements in SIMD vectors
+/// Builds `void tj_kernel(i64 start, i64 end, ptr args, i64 stream)` (KernelFn): one loop over the elements in SIMD vectors
 /// of the host's width, with masked memory access for the last partial vector and libmvec math. With
 /// `interleave` > 1 each iteration handles that many vectors, independent of each other, so that long
 /// dependency chains do not leave the SIMD units waiting on each instruction's latency.

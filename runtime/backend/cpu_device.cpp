@@ -28,12 +28,18 @@ class CpuCompiler final : public cache::KernelCompiler {
 struct RangeJob {
     KernelFn fn;
     void **args;
+    uint64_t stream;
 };
 
 void run_range(void *ctx, uint64_t start, uint64_t end) {
     auto *job = static_cast<RangeJob *>(ctx);
-    job->fn(start, end, job->args);
+    job->fn(start, end, job->args, job->stream);
 }
+
+/// Launches over at least this many elements write their outputs with non-temporal stores: such an output
+/// (8 MiB and more of float32) does not fit in the caches next to the inputs, and a store that bypasses them
+/// does not read each line from memory first. Smaller outputs stay cached for the kernels that read them next.
+constexpr uint64_t streaming_launch = uint64_t(1) << 21;
 
 /// Elements per block of a parallel launch: big enough to amortise scheduling, small enough to balance.
 uint64_t block_size(uint64_t n) {
@@ -93,7 +99,8 @@ class CpuDevice final : public Device {
         std::vector<void *> &args = *l.args;
         if (l.table_param != UINT32_MAX)
             args[l.table_param] = const_cast<uint64_t *>(l.table->data());
-        RangeJob job{reinterpret_cast<KernelFn>(const_cast<void *>(l.kernel.handle)), args.data()};
+        RangeJob job{reinterpret_cast<KernelFn>(const_cast<void *>(l.kernel.handle)), args.data(),
+                     l.n >= streaming_launch};
         cpu::parallel_for(l.n, block_size(l.n), run_range, &job);
     }
 

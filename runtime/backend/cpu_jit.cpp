@@ -22,6 +22,7 @@
 #include <llvm/Target/TargetMachine.h>
 #include <llvm/TargetParser/Host.h>
 
+#include <algorithm>
 #include <mutex>
 
 namespace tj::cpu {
@@ -29,21 +30,50 @@ namespace {
 
 /// Bump whenever the generated code changes for the same kernel IR: it is part of every cache key,
 /// so object code cached by an older tracejit is never loaded.
-constexpr int codegen_revision = 4;
+constexpr int codegen_revision = 8;
 
 /// Kernels with more instructions than this skip the IR optimiser and use LLVM's fast code generator:
 /// the kernel IR is already folded, deduplicated and vectorised, and the optimising code generator's
 /// cost grows faster than linearly with the size of one loop body (measured: 10k ops took seconds).
 constexpr size_t large_kernel = 1000;
+/// Whether the kernel's arithmetic is mostly one dependency chain: at least 32 compute instructions, fewer than two
+/// per step of its longest chain of dependent ones, at most 500 (8 vectors of 500 still compile quickly), and no
+/// symbolic loop (whose body repeats at run time).
+bool chain_like(const KernelIR &ir) {
+    std::vector<uint32_t> depth(ir.instrs.size(), 0);
+    uint32_t longest = 0, computes = 0;
+    for (size_t n = 0; n < ir.instrs.size(); ++n) {
+        const Instr &ins = ir.instrs[n];
+        if (ins.kind == InstrKind::LoopStart)
+            return false;
+        if (ins.kind != InstrKind::Compute)
+            continue;
+        ++computes;
+        uint32_t d = 0;
+        for (uint32_t k : {ins.a, ins.b, ins.c}) // an upper bound: some ops read fewer operands
+            if (k < n)
+                d = std::max(d, depth[k]);
+        depth[n] = d + 1;
+        longest = std::max(longest, depth[n]);
+    }
+    return computes >= 32 && computes <= 500 && computes < 2 * longest;
+}
+
 /// How many independent SIMD vectors one loop iteration handles. Long kernels are mostly chains of dependent
 /// operations (a traced loop, a backward pass through it): their speed is bound by each instruction's latency,
 /// and independent vectors interleaved in one iteration hide it. More vectors cost compile time in proportion
 /// (and registers). Measured with a temporary override of this function (not kept) on chains of N multiply-adds over 2^20 floats against an 8-register AVX-512 loop
 /// (bench_freeze): N = 100 (O3 path) 2.85x with 1 vector, 1.33x with 4, 2.06x with 8 (spills); N = 1000 (fast
 /// path) 6.6x / 1.72x / 1.08x; the 6000-op AD chain 380 ms / 140 ms with 1 / 4.
-unsigned interleave_for(size_t instrs) {
+/// Again on an AMD EPYC (Zen 4, AVX-512), chain kernel over 2^20 floats / the 8-register loop, thread CPU time:
+/// N = 100: 1.31x with 4 vectors, 1.05x with 8, 2.2x with 16; N = 10000 (fast path): 1.46x / 1.06x / 2.1x, but its
+/// cold compile took 121 / 264 ms with 4 / 8 (the goal is 250 ms); 5 or 6 vectors (not a power of two) were far
+/// slower. So the optimised path takes 8 vectors where the kernel is a chain (chain_like) long enough for latency
+/// to matter, and the fast path keeps its sizes.
+unsigned interleave_for(const KernelIR &ir) {
+    size_t instrs = ir.instrs.size();
     if (instrs <= large_kernel)
-        return 4;
+        return chain_like(ir) ? 8 : 4;
     if (instrs <= 5000)
         return 8;
     if (instrs <= 16000) // past this, compile time (linear, but times the vectors) dominates
@@ -125,7 +155,7 @@ std::vector<char> compile_object(const KernelIR &ir) {
     std::lock_guard<std::mutex> guard(j.mutex);
     llvm::LLVMContext ctx;
     bool large = ir.instrs.size() > large_kernel;
-    std::unique_ptr<llvm::Module> m = build_module(ir, j.host, ctx, interleave_for(ir.instrs.size()));
+    std::unique_ptr<llvm::Module> m = build_module(ir, j.host, ctx, interleave_for(ir));
     if (!large)
         optimize(*m, *j.tm);
     trace_module(*m, "optimised kernel");

@@ -3,7 +3,11 @@
 // Large allocations come from mmap: a fresh one costs a page fault and a page
 // clear per 4 KiB when the kernel first writes it, which took more time than
 // the kernels themselves in the throughput benchmarks. Freed buffers are kept
-// (up to `cache_limit` bytes) and handed out again for the same size.
+// (up to `cache_limit` bytes) and handed out again for the same size. Buffers of
+// 2 MiB and more are aligned to 2 MiB and asked to be backed by transparent huge
+// pages: a kernel streaming through them then needs a TLB entry per 2 MiB rather
+// than per 4 KiB, and the hardware prefetchers, which stop at page boundaries,
+// keep running.
 #include "backend/cpu_memory.h"
 
 #include <tracejit/error.h>
@@ -16,6 +20,8 @@
 #include <new>
 #include <unordered_map>
 #include <vector>
+
+#include <sys/mman.h>
 
 namespace tj::cpu {
 namespace {
@@ -33,9 +39,23 @@ BufferCache &cache() {
     return *c;
 }
 
+constexpr uint64_t huge_page = uint64_t(2) << 20;
+
 uint64_t bytes_for(VarType t, uint64_t size) {
     uint64_t bytes = (size ? size : 1) * detail::type_size(t);
+    if (bytes >= huge_page)
+        return (bytes + huge_page - 1) & ~(huge_page - 1);
     return (bytes + 63) & ~uint64_t(63);
+}
+
+/// A fresh buffer of `bytes` (a multiple of 64, and of huge_page from huge_page on); null when out of memory.
+void *fresh_buffer(uint64_t bytes) {
+    if (bytes < huge_page)
+        return std::aligned_alloc(64, bytes);
+    void *p = std::aligned_alloc(huge_page, bytes);
+    if (p)
+        madvise(p, bytes, MADV_HUGEPAGE); // a hint: without transparent huge pages the buffer works as before
+    return p;
 }
 
 } // namespace
@@ -53,10 +73,10 @@ void *alloc_buffer(VarType t, uint64_t size) {
             return p;
         }
     }
-    void *p = std::aligned_alloc(64, bytes);
+    void *p = fresh_buffer(bytes);
     if (!p) {
         flush_buffer_cache();
-        p = std::aligned_alloc(64, bytes);
+        p = fresh_buffer(bytes);
     }
     if (!p)
         throw Error(fmt::format("tracejit: out of memory allocating {} bytes", bytes));

@@ -69,8 +69,9 @@ struct KernelIR {
 /// constants makes LLVM's code generation superlinear (its constant pool is searched linearly).
 inline constexpr uint32_t max_embedded_literals = 64;
 
-/// Entry point of a compiled kernel: runs elements [start, end); args[k] is param k.
-using KernelFn = void (*)(uint64_t start, uint64_t end, void **args);
+/// Entry point of a compiled CPU kernel: runs elements [start, end); args[k] is param k. With `stream` != 0 it writes
+/// its outputs with non-temporal stores where it can (for outputs too large to stay in the caches).
+using KernelFn = void (*)(uint64_t start, uint64_t end, void **args, uint64_t stream);
 
 /// Appends the canonical encoding of `ins` to `out`: a fixed-size binary record, as complete as a textual
 /// dump and cheap enough to build on every launch (records are positional: no instruction numbers).
