@@ -4,7 +4,7 @@
 # Usage: bench/run.sh <build-dir>   (configures a Release build there if the folder has none yet)
 # Environment: BENCH_RUNS=n scales the number of timed runs (default 10); BENCH_ONLY="trace launch" runs a subset
 # (fused fma trace compile launch ad freeze mandelbrot block_reduce scan cuda tape every_marked tape_startup
-# plugin_compile texture).
+# plugin_compile texture dispatch).
 set -uo pipefail
 
 if [[ $# -ne 1 ]]; then
@@ -31,7 +31,7 @@ if grep -q '^TRACEJIT_SANITIZE:BOOL=ON' "$build/CMakeCache.txt"; then
 fi
 cmake --build "$build" --target benchmarks || exit 1
 
-all="fused fma trace compile launch ad freeze mandelbrot block_reduce scan cuda tape every_marked tape_startup plugin_compile texture"
+all="fused fma trace compile launch ad freeze mandelbrot block_reduce scan cuda tape every_marked tape_startup plugin_compile texture dispatch"
 only=${BENCH_ONLY:-$all}
 summary=$(mktemp)
 trap 'rm -f "$summary"' EXIT

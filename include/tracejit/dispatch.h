@@ -26,10 +26,13 @@
 #include <tracejit/freeze_traverse.h>
 #include <tracejit/ops.h>
 
+#include <algorithm>
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -212,6 +215,69 @@ template <typename X> void ObjectFields::visit(const char *name, const X &x) {
                                       "std::array of them");
 }
 
+/// Forwards an object's declared fields to a freezing visitor (Flattener, OpaqueMaker) as fields of that object.
+template <typename V> class FieldsFor final : public ObjectFields {
+  public:
+    explicit FieldsFor(V &v) : m_v(v) {}
+    void array(const char *name, const void *a, VarType type) override {
+        switch (type) {
+        case VarType::Bool: return field<bool>(name, a);
+        case VarType::Int32: return field<int32_t>(name, a);
+        case VarType::UInt32: return field<uint32_t>(name, a);
+        case VarType::Int64: return field<int64_t>(name, a);
+        case VarType::UInt64: return field<uint64_t>(name, a);
+        case VarType::Float32: return field<float>(name, a);
+        case VarType::Float64: return field<double>(name, a);
+        }
+    }
+    void pointers(const char *name, const void *ids, uint32_t domain) override {
+        field<uint32_t>(name, ids);
+        visit_pointees(m_v, domain, static_cast<const UInt32 *>(ids)->index());
+    }
+
+  private:
+    template <typename T> void field(const char *name, const void *a) {
+        // (OpaqueMaker turns a literal field into memory in place, which keeps its value, as it does for a const
+        // pointee's arrays)
+        m_v.visit_field(name, *const_cast<Array<T> *>(static_cast<const Array<T> *>(a)));
+    }
+    V &m_v;
+};
+
+/// The objects of a domain, for freezing: the live ids are part of the layout key (another set of objects records
+/// anew) and each object's declared fields are inputs.
+template <typename V> void tj_fields(V &v, const DomainObjects &d) {
+    std::vector<uint32_t> ids;
+    std::vector<void *> selves;
+    std::vector<const Object *> objs;
+    object_live(d.domain, ids, selves, &objs);
+    uint64_t count = ids.size();
+    v.host(count);
+    for (size_t k = 0; k < ids.size(); ++k) {
+        v.host(ids[k]);
+        std::string name = std::string(object_domain_name(d.domain)) + "#" + std::to_string(ids[k]);
+        auto scope = v.field(name);
+        FieldsFor<V> fields(v);
+        objs[k]->tj_object_fields(fields);
+        if (!objs[k]->tj_fields_declared()) {
+            std::string path = "an input";
+            if constexpr (requires { v.path; })
+                path = v.path;
+            raise_freeze("tj::freeze(): " + path + ": the class of this object does not declare the arrays its "
+                         "dispatched code reads; add TJ_OBJECT_FIELDS(field...) (or TJ_OBJECT_NO_FIELDS) to its class "
+                         "body, so that a replay reads their current values");
+        }
+    }
+}
+
+template <typename V> void visit_pointees(V &v, uint32_t domain, uint32_t ids) {
+    if constexpr (std::is_same_v<V, Flattener>)
+        dispatch_check_input(domain, ids, v.path);
+    auto ref = std::cref(object_domain_objects(domain)); // once per domain and call: a shared pointee
+    auto scope = v.field("objects");
+    v.reference(ref);
+}
+
 /// Sets every array of `v` to a width-1 zero of its type (the result of lanes that run no instance).
 template <typename V> void zero_state(V &v) {
     StateCollector c = collect_state(v);
@@ -256,45 +322,161 @@ template <typename V> void merge_result(const char *base_name, uint32_t lanes, V
 
 } // namespace detail
 
+namespace detail {
+
+/// Whether an object's declared fields include an array with gradients enabled.
+class GradFieldCheck final : public ObjectFields {
+  public:
+    bool any = false;
+    void array(const char *, const void *a, VarType type) override {
+        // (every tj::Array<T> holds the same two ids; the type only picks the class to read them through)
+        if (type == VarType::Float32)
+            any |= static_cast<const Float *>(a)->ad_index() != 0;
+        else if (type == VarType::Float64)
+            any |= static_cast<const Float64 *>(a)->ad_index() != 0;
+    }
+    void pointers(const char *, const void *, uint32_t) override {}
+};
+
+/// Whether any array in `x` has gradients enabled.
+template <typename X> bool has_grad(const X &x) {
+    X copy = x;
+    StateCollector c = collect_state(copy);
+    for (StateSlot &s : c.arrays)
+        if (s.get(s.array).ad)
+            return true;
+    return false;
+}
+
+/// Whether a dispatch can run each instance's code as a loop that only the lanes of that instance enter (the fast
+/// form): no gradients are involved (the arguments and the objects' declared fields have none) and every object
+/// declared its fields (so that none with gradients can hide). Otherwise every instance's code is traced over all
+/// lanes under its mask and merged with select, which AD differentiates (docs/vcalls.md).
+template <typename... Args> bool dispatch_in_loops(const std::vector<DispatchTarget> &targets, const Object *const *objs,
+                                                   const Args &...args) {
+    if ((has_grad(args) || ...))
+        return false;
+    for (size_t k = 0; k < targets.size(); ++k) {
+        GradFieldCheck check;
+        objs[k]->tj_object_fields(check);
+        if (check.any || !objs[k]->tj_fields_declared())
+            return false;
+    }
+    return true;
+}
+
+/// One instance's code in the fast form: a loop that only its lanes enter (dispatch_case_begin). `acc` holds the
+/// merged results of the instances before (empty before the first; unused, an int, for a `f` that returns nothing).
+template <typename B, typename V, typename F, typename... Args>
+void dispatch_case(const char *base_name, uint32_t ids, const DispatchTarget &t, std::optional<V> &acc, F &f,
+                   const Args &...args) {
+    std::tuple<std::decay_t<Args>...> work(args...);
+    StateCollector c = collect_state(work);
+    size_t n = c.arrays.size();
+    std::vector<uint32_t> init(n), phis(n + 1);
+    for (size_t k = 0; k < n; ++k) {
+        init[k] = c.arrays[k].get(c.arrays[k].array).jit;
+        if (!init[k])
+            raise("tj::dispatch(): argument array " + std::to_string(k + 1) + " is empty (uninitialized)");
+    }
+    uint32_t loop = dispatch_case_begin(ids, t.id, init.data(), n, phis.data());
+    UInt32 ids_phi = UInt32::steal(phis[0]);
+    constexpr bool returns_nothing = std::is_void_v<std::invoke_result_t<F &, B *, const Args &...>>;
+    std::optional<V> r;
+    try {
+        for (size_t k = 0; k < n; ++k)
+            c.arrays[k].set(c.arrays[k].array, {phis[k + 1], 0});
+        if constexpr (returns_nothing)
+            std::apply([&](auto &...a) { f(static_cast<B *>(t.self), a...); }, work);
+        else
+            r.emplace(std::apply([&](auto &...a) { return f(static_cast<B *>(t.self), a...); }, work));
+    } catch (...) {
+        loop_abort(loop);
+        throw;
+    }
+    if constexpr (returns_nothing) {
+        dispatch_case_end(loop, phis.data() + 1, n, nullptr, nullptr, 0, nullptr);
+    } else {
+        if (!acc) {
+            acc.emplace(*r);
+            zero_state(*acc);
+        }
+        StateCollector cr = collect_state(*r), ca = collect_state(*acc);
+        if (cr.fingerprint != ca.fingerprint) {
+            loop_abort(loop);
+            raise_dispatch_layout(base_name);
+        }
+        size_t m = cr.arrays.size();
+        std::vector<uint32_t> res(m), before(m), merged(m);
+        for (size_t j = 0; j < m; ++j) {
+            VarPair p = cr.arrays[j].get(cr.arrays[j].array);
+            if (p.ad) {
+                loop_abort(loop);
+                raise("tj::dispatch(): an instance's result has gradients enabled although no argument or declared "
+                      "field has (was tj::enable_grad called inside the dispatched function?)");
+            }
+            res[j] = p.jit;
+            before[j] = ca.arrays[j].get(ca.arrays[j].array).jit;
+        }
+        dispatch_case_end(loop, phis.data() + 1, n, res.data(), before.data(), m, merged.data());
+        for (size_t j = 0; j < m; ++j)
+            ca.arrays[j].set(ca.arrays[j].array, {merged[j], 0});
+    }
+}
+
+} // namespace detail
+
 /// Calls `f(B *self, args...)` for every lane of `ptrs`, with `self` the lane's object: `f` is traced once per
 /// instance that can occur in `ptrs` (every live object of B's domain, or only those present when the ids are
-/// known), under the mask of that instance's lanes, and the results are merged, so that the whole call becomes part
+/// known), with the lanes of that instance active, and the results are merged, so that the whole call becomes part
 /// of one kernel. Lanes holding nullptr, or masked off by an enclosing symbolic branch, loop or dispatch, give zeros
 /// (and run no scatter). The result may be an array, a tuple, a TJ_STRUCT, ... (anything tj::if_stmt merges);
 /// every instance must return the same layout. `f` may gather, scatter, branch, loop and dispatch again; gradients
 /// flow through it to the arguments and to the objects' gradient-enabled fields.
 template <typename B, typename F, typename... Args> auto dispatch(const Array<B *> &ptrs, F &&f, const Args &...args) {
     using R = std::invoke_result_t<F &, B *, const Args &...>;
+    using V = std::decay_t<R>;
     const char *base_name = detail::class_name<B>();
     if (!ptrs.index())
         detail::raise("tj::dispatch(): the pointer array is empty (uninitialized)");
     std::vector<detail::DispatchTarget> targets =
         detail::dispatch_targets(Array<B *>::domain(), ptrs.index(), "tj::dispatch()");
-    if constexpr (std::is_void_v<R>) {
-        for (const detail::DispatchTarget &t : targets) {
-            Bool lanes = Bool::steal(detail::dispatch_lanes(ptrs.index(), t.id));
-            detail::MaskScope scope("tj::dispatch()", lanes.index());
-            f(static_cast<B *>(t.self), args...);
-        }
+    std::vector<const Object *> objs(targets.size());
+    for (size_t k = 0; k < targets.size(); ++k)
+        objs[k] = static_cast<B *>(targets[k].self);
+    std::optional<std::conditional_t<std::is_void_v<R>, int, V>> acc;
+    if (detail::dispatch_in_loops(targets, objs.data(), args...)) {
+        for (const detail::DispatchTarget &t : targets)
+            detail::dispatch_case<B>(base_name, ptrs.index(), t, acc, f, args...);
     } else {
-        using V = std::decay_t<R>;
-        std::optional<V> acc;
         for (const detail::DispatchTarget &t : targets) {
             Bool lanes = Bool::steal(detail::dispatch_lanes(ptrs.index(), t.id));
-            std::optional<V> r;
-            {
+            if constexpr (std::is_void_v<R>) {
                 detail::MaskScope scope("tj::dispatch()", lanes.index());
-                r.emplace(f(static_cast<B *>(t.self), args...));
+                f(static_cast<B *>(t.self), args...);
+            } else {
+                std::optional<V> r;
+                {
+                    detail::MaskScope scope("tj::dispatch()", lanes.index());
+                    r.emplace(f(static_cast<B *>(t.self), args...));
+                }
+                if (!acc) {
+                    acc.emplace(*r);
+                    detail::zero_state(*acc);
+                }
+                detail::merge_result(base_name, lanes.index(), *r, *acc);
             }
-            if (!acc) {
-                acc.emplace(*r);
-                detail::zero_state(*acc);
-            }
-            detail::merge_result(base_name, lanes.index(), *r, *acc);
         }
+    }
+    if constexpr (!std::is_void_v<R>) {
         if (!acc) { // no instance can occur: every lane is null
             acc.emplace();
-            detail::ZeroFiller zeros{ptrs.size()};
+            size_t n = ptrs.size(); // (the lanes: the largest of the pointers' and the arguments' sizes)
+            std::tuple<std::decay_t<Args>...> copies(args...);
+            for (detail::StateSlot &s : detail::collect_state(copies).arrays)
+                if (uint32_t id = s.get(s.array).jit)
+                    n = std::max(n, detail::var_size(id));
+            detail::ZeroFiller zeros{n};
             detail::traverse(zeros, *acc);
         }
         return std::move(*acc);

@@ -10,6 +10,7 @@
 #include <tracejit/core.h>
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace tj {
@@ -28,8 +29,20 @@ uint32_t object_id(uint32_t domain, const Object *object, void *self, const char
 /// The object of `id` in `domain`, as the base class pointer it was registered with (null for id 0); throws
 /// tj::Error naming `api` when the object was destroyed or the id was never given.
 void *object_lookup(uint32_t domain, uint32_t id, const char *api);
-/// Every live object that has an id in `domain`: ids ascending, pointers as the base class.
-void object_live(uint32_t domain, std::vector<uint32_t> &ids, std::vector<void *> &selves);
+/// Every live object that has an id in `domain`: ids ascending, pointers as the base class (and, with `objects`,
+/// as tj::Object).
+void object_live(uint32_t domain, std::vector<uint32_t> &ids, std::vector<void *> &selves,
+                 std::vector<const Object *> *objects = nullptr);
+/// Stands for the objects of a domain in a frozen function's inputs (freeze_traverse.h flattens their declared
+/// fields through it, once per domain and call): one per domain, at a fixed address.
+struct DomainObjects {
+    uint32_t domain;
+};
+const DomainObjects &object_domain_objects(uint32_t domain);
+/// A frozen function's input pointer array `ids` of `domain` at `path`: when objects of the domain were destroyed,
+/// its ids are read and a destroyed object's id is a tj::FreezeError naming the path (inside the recording they
+/// cannot be read).
+void dispatch_check_input(uint32_t domain, uint32_t ids, const std::string &path);
 /// One more than the largest id given in `domain` so far.
 uint32_t object_bound(uint32_t domain);
 /// A counter that changes whenever an id is given or an object with an id is destroyed in `domain`.
@@ -51,6 +64,17 @@ std::vector<DispatchTarget> dispatch_targets(uint32_t domain, uint32_t ids, cons
 /// The Bool mask of the lanes of instance `id`: ids == id, ANDed with the mask of the symbolic branch, loop or
 /// dispatch being traced (a new reference).
 uint32_t dispatch_lanes(uint32_t ids, uint32_t id);
+/// Starts the symbolic loop that runs instance `id`'s code in a dispatch over `ids`: its state is the ids (phis[0])
+/// and the `n` argument arrays `args` (phis[1..n]); its condition is phis[0] == id, and the body sets phis[0] to 0,
+/// so that the lanes of `id` run the body once and the others not at all. Per SIMD group (or GPU thread), a loop
+/// whose condition holds for no lane skips the body: a kernel runs each instance's code only where it occurs.
+/// Writes n + 1 new references into `phis`; returns the loop (loop_abort it if tracing throws).
+uint32_t dispatch_case_begin(uint32_t ids, uint32_t id, const uint32_t *args, size_t n, uint32_t *phis);
+/// Ends the loop of dispatch_case_begin: `phis` its argument phis (n), `results` the instance's result arrays (m),
+/// `acc` the merged results of the instances before (the same types; zeros for the first). Writes the merged
+/// results (`results` on the instance's lanes, `acc` elsewhere; new references) into `merged`.
+void dispatch_case_end(uint32_t loop, const uint32_t *phis, size_t n, const uint32_t *results, const uint32_t *acc,
+                       size_t m, uint32_t *merged);
 /// Where `lanes` is set `r`, else `acc` (select; AD-aware). `r` may be empty in no case: throws tj::Error.
 VarPair dispatch_merge(uint32_t lanes, VarPair r, VarPair acc);
 /// The zero literal (width 1) of the type of `like` (a new reference).

@@ -101,6 +101,8 @@ class OpaqueMaker {
                 a = Array<T>::steal(jit, a.ad_index());
             }
         ++m_next;
+        if constexpr (requires { Array<T>::domain(); })
+            visit_pointees(*this, Array<T>::domain(), a.index()); // numbered as the Flattener numbers them
     }
     template <typename T> void host(T &) {}
     template <typename C> void resize(C &) {}
@@ -169,7 +171,15 @@ template <typename F> class Frozen {
         std::tuple<std::decay_t<Args>...> copies(args...);
         for (int attempt = 0;; ++attempt) {
             detail::Flattener in;
-            flatten_inputs(in, copies, state);
+            try {
+                flatten_inputs(in, copies, state);
+            } catch (const FreezeError &) { // flattened again with paths, for a message that names the input
+                std::vector<std::string> paths;
+                detail::Flattener named;
+                named.paths = &paths;
+                flatten_inputs(named, copies, state);
+                throw;
+            }
             detail::FreezeCall c;
             struct Inputs {
                 decltype(copies) *copies;

@@ -97,6 +97,10 @@ template <typename V, typename X> void traverse(V &v, X &x) {
     }
 }
 
+/// Visits the objects of a pointer array's domain (tj::Ptr, dispatch.h, which defines it): their declared fields are
+/// inputs of a frozen function.
+template <typename V> void visit_pointees(V &v, uint32_t domain, uint32_t ids);
+
 /// Layout key bytes for a value of a trivially copyable type.
 template <typename T> void append_bytes(std::string &key, const T &v) {
     char b[sizeof(T)];
@@ -155,6 +159,9 @@ class Flattener {
             }
         append_bytes(key, group);
         m_sizes.push_back(size);
+        if constexpr (requires { Array<T>::domain(); })
+            if (!refuse_shared) // (an output: its ids only)
+                visit_pointees(*this, Array<T>::domain(), id);
     }
     template <typename T> void host(const T &x) {
         if constexpr (std::is_same_v<T, std::string>) {

@@ -46,7 +46,10 @@ std::vector<DispatchTarget> dispatch_targets(uint32_t domain, uint32_t ids, cons
     object_live(domain, live, selves);
     uint32_t bound = object_bound(domain);
     bool any_destroyed = live.size() + 1 < bound;
-    bool recording = backends::thread_override() != nullptr; // a frozen function's body: values stay unread
+    // Inside a frozen function's recording the ids must stay unread; inside a symbolic loop's body they cannot be
+    // evaluated (they may depend on its state). Evaluated ids can still be read there (not in a recording).
+    bool recording = backends::thread_override() != nullptr;
+    bool in_loop = loop_depth() != 0;
     bool literal = false;
     bool known = known_values(ids, literal);
     std::vector<uint8_t> present;
@@ -55,15 +58,15 @@ std::vector<DispatchTarget> dispatch_targets(uint32_t domain, uint32_t ids, cons
         var_key_info(ids, size, bits);
         present.assign(size_t(bound) + 1, 0);
         present[std::min<uint64_t>(bits, bound)] = 1;
-    } else if ((known || any_destroyed) && !recording) {
+    } else if (!recording && (known || (any_destroyed && !in_loop))) {
         // Evaluated ids are read to skip the instances that do not occur; lazy ones only when objects of the domain
         // were destroyed (an id of one must be an error, not a lane of zeros).
         if (!known)
             var_eval(&ids, 1);
         present = present_ids(ids, bound);
     } else if (any_destroyed) {
-        // Inside a recording the ids cannot be read. The inputs' pointer arrays were checked when the frozen function
-        // flattened them (docs/vcalls.md); the live instances are traced.
+        // The ids cannot be read here. A frozen function's input pointer arrays were checked when it flattened them;
+        // inside a loop body, lanes holding a destroyed object's id run no instance (docs/vcalls.md).
     }
     if (!present.empty()) {
         if (present[bound])
@@ -85,6 +88,78 @@ std::vector<DispatchTarget> dispatch_targets(uint32_t domain, uint32_t ids, cons
         if (present.empty() || present[live[k]])
             targets.push_back({live[k], selves[k]});
     return targets;
+}
+
+void dispatch_check_input(uint32_t domain, uint32_t ids, const std::string &path) {
+    std::vector<uint32_t> live;
+    std::vector<void *> selves;
+    object_live(domain, live, selves);
+    uint32_t bound = object_bound(domain);
+    if (!ids || live.size() + 1 >= bound)
+        return; // nothing was destroyed: every id the array can hold is live (ids are checked on construction)
+    bool literal = false;
+    if (!known_values(ids, literal))
+        var_eval(&ids, 1);
+    std::vector<uint8_t> present = present_ids(ids, bound);
+    for (uint32_t id = 1; id <= bound; ++id)
+        if (present[id] && (id == bound || !std::binary_search(live.begin(), live.end(), id)))
+            throw FreezeError(fmt::format("tj::freeze(): {}: the pointer array holds the id {} of an object of {} that "
+                                          "was destroyed (or was never given)",
+                                          path, id, object_domain_name(domain)));
+}
+
+uint32_t dispatch_case_begin(uint32_t ids, uint32_t id, const uint32_t *args, size_t n, uint32_t *phis) {
+    std::vector<uint32_t> init(n + 1);
+    init[0] = ids;
+    std::copy(args, args + n, init.begin() + 1);
+    uint32_t loop = loop_begin(init.data(), n + 1, phis);
+    try {
+        uint32_t cond = var_op_scalar("tj::dispatch()", Op::Eq, phis[0], id, false);
+        try {
+            loop_cond(loop, cond);
+        } catch (...) {
+            var_dec_ref(cond);
+            throw;
+        }
+        var_dec_ref(cond);
+    } catch (...) {
+        loop_abort(loop);
+        for (size_t k = 0; k <= n; ++k)
+            var_dec_ref(phis[k]);
+        throw;
+    }
+    return loop;
+}
+
+void dispatch_case_end(uint32_t loop, const uint32_t *phis, size_t n, const uint32_t *results, const uint32_t *acc,
+                       size_t m, uint32_t *merged) {
+    jit::State &s = jit::state();
+    jit::Lock lock(s.mutex);
+    std::vector<uint32_t> updates(n + 1 + m);
+    updates[0] = var_literal(VarType::UInt32, 0, 1); // the lanes that ran leave the loop
+    std::copy(phis, phis + n, updates.begin() + 1);  // the arguments stay as they were
+    for (size_t j = 0; j < m; ++j) {
+        if (!results[j]) {
+            var_dec_ref(updates[0]);
+            throw Error("tj::dispatch(): an instance returned an empty (uninitialized) array; every array of the "
+                        "result needs a value");
+        }
+        // A result slot: the merged results so far before the loop, the instance's result on the lanes that ran.
+        uint32_t phi = jit::loop_add_state(s, loop, acc[j]);
+        jit::dec_ref(s, phi);
+        updates[n + 1 + j] = results[j];
+    }
+    std::vector<uint32_t> outs(n + 1 + m);
+    try {
+        loop_end(loop, updates.data(), outs.data());
+    } catch (...) {
+        var_dec_ref(updates[0]);
+        throw;
+    }
+    var_dec_ref(updates[0]);
+    for (size_t k = 0; k <= n; ++k)
+        var_dec_ref(outs[k]);
+    std::copy(outs.begin() + n + 1, outs.end(), merged);
 }
 
 uint32_t dispatch_lanes(uint32_t ids, uint32_t id) {

@@ -27,6 +27,7 @@ struct Slot {
 /// The ids given for one base class.
 struct Domain {
     std::string name;
+    DomainObjects objects; ///< (its address stands for the domain's objects in frozen functions' inputs)
     std::vector<Slot> slots{1}; ///< slots[id]; id 0 is nullptr
     uint64_t generation = 0;
 };
@@ -59,6 +60,7 @@ uint32_t object_domain(const char *base_name) {
     if (inserted) {
         r.domains.push_back(std::make_unique<Domain>());
         r.domains.back()->name = base_name;
+        r.domains.back()->objects.domain = it->second;
     }
     return it->second;
 }
@@ -105,17 +107,28 @@ void *object_lookup(uint32_t domain, uint32_t id, const char *api) {
     return d.slots[id].self;
 }
 
-void object_live(uint32_t domain, std::vector<uint32_t> &ids, std::vector<void *> &selves) {
+void object_live(uint32_t domain, std::vector<uint32_t> &ids, std::vector<void *> &selves,
+                 std::vector<const Object *> *objects) {
     Registry &r = registry();
     std::lock_guard<std::mutex> lock(r.mutex);
     Domain &d = domain_of(r, domain);
     ids.clear();
     selves.clear();
+    if (objects)
+        objects->clear();
     for (uint32_t id = 1; id < d.slots.size(); ++id)
         if (d.slots[id].object) {
             ids.push_back(id);
             selves.push_back(d.slots[id].self);
+            if (objects)
+                objects->push_back(d.slots[id].object);
         }
+}
+
+const DomainObjects &object_domain_objects(uint32_t domain) {
+    Registry &r = registry();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    return domain_of(r, domain).objects;
 }
 
 uint64_t object_generation(uint32_t domain) {
