@@ -137,10 +137,15 @@ void dispatch_case_end(uint32_t loop, const uint32_t *phis, size_t n, const uint
     jit::Lock lock(s.mutex);
     std::vector<uint32_t> updates(n + 1 + m);
     updates[0] = var_literal(VarType::UInt32, 0, 1); // the lanes that ran leave the loop
-    std::copy(phis, phis + n, updates.begin() + 1);  // the arguments stay as they were
+    // The arguments are set to 0 too (the lanes that ran leave, and the loop's results for them are dropped): were
+    // they left as they are, LLVM would see state that never changes and hoist the instance's code out of the loop,
+    // running it for every SIMD group.
+    for (size_t k = 0; k < n; ++k)
+        updates[k + 1] = var_literal(var_type(phis[k]), 0, 1);
     for (size_t j = 0; j < m; ++j) {
         if (!results[j]) {
-            var_dec_ref(updates[0]);
+            for (size_t k = 0; k <= n; ++k)
+                var_dec_ref(updates[k]);
             throw Error("tj::dispatch(): an instance returned an empty (uninitialized) array; every array of the "
                         "result needs a value");
         }
@@ -153,10 +158,12 @@ void dispatch_case_end(uint32_t loop, const uint32_t *phis, size_t n, const uint
     try {
         loop_end(loop, updates.data(), outs.data());
     } catch (...) {
-        var_dec_ref(updates[0]);
+        for (size_t k = 0; k <= n; ++k)
+            var_dec_ref(updates[k]);
         throw;
     }
-    var_dec_ref(updates[0]);
+    for (size_t k = 0; k <= n; ++k)
+        var_dec_ref(updates[k]);
     for (size_t k = 0; k <= n; ++k)
         var_dec_ref(outs[k]);
     std::copy(outs.begin() + n + 1, outs.end(), merged);
