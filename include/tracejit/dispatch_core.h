@@ -45,8 +45,6 @@ const DomainObjects &object_domain_objects(uint32_t domain);
 void dispatch_check_input(uint32_t domain, uint32_t ids, const std::string &path);
 /// One more than the largest id given in `domain` so far.
 uint32_t object_bound(uint32_t domain);
-/// A counter that changes whenever an id is given or an object with an id is destroyed in `domain`.
-uint64_t object_generation(uint32_t domain);
 /// Called by tj::Object's constructor and destructor.
 void object_register(const Object *object);
 void object_unregister(const Object *object) noexcept;

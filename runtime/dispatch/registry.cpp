@@ -29,7 +29,6 @@ struct Domain {
     std::string name;
     DomainObjects objects; ///< (its address stands for the domain's objects in frozen functions' inputs)
     std::vector<Slot> slots{1}; ///< slots[id]; id 0 is nullptr
-    uint64_t generation = 0;
 };
 
 struct Registry {
@@ -87,7 +86,6 @@ uint32_t object_id(uint32_t domain, const Object *object, void *self, const char
         throw Error(fmt::format("{}: more than 2^32-1 objects of {} were stored in pointer arrays", api, d.name));
     uint32_t id = uint32_t(d.slots.size());
     d.slots.push_back({object, self});
-    ++d.generation;
     it->second.emplace_back(domain, id);
     return id;
 }
@@ -131,12 +129,6 @@ const DomainObjects &object_domain_objects(uint32_t domain) {
     return domain_of(r, domain).objects;
 }
 
-uint64_t object_generation(uint32_t domain) {
-    Registry &r = registry();
-    std::lock_guard<std::mutex> lock(r.mutex);
-    return domain_of(r, domain).generation;
-}
-
 uint32_t object_bound(uint32_t domain) {
     Registry &r = registry();
     std::lock_guard<std::mutex> lock(r.mutex);
@@ -155,10 +147,8 @@ void object_unregister(const Object *object) noexcept {
     auto it = r.live.find(object);
     if (it == r.live.end())
         return;
-    for (auto [dom, id] : it->second) {
+    for (auto [dom, id] : it->second)
         r.domains[dom]->slots[id] = Slot{};
-        ++r.domains[dom]->generation;
-    }
     r.live.erase(it);
 }
 
