@@ -261,8 +261,13 @@ template <typename V> void tj_fields(V &v, const DomainObjects &d) {
         objs[k]->tj_object_fields(fields);
         if (!objs[k]->tj_fields_declared()) {
             std::string path = "an input";
-            if constexpr (requires { v.path; })
+            if constexpr (std::is_same_v<V, Flattener>) {
+                if (!v.paths) {
+                    flatten_fail_later();
+                    return;
+                }
                 path = v.path;
+            }
             raise_freeze("tj::freeze(): " + path + ": the class of this object does not declare the arrays its "
                          "dispatched code reads; add TJ_OBJECT_FIELDS(field...) (or TJ_OBJECT_NO_FIELDS) to its class "
                          "body, so that a replay reads their current values");
@@ -271,8 +276,12 @@ template <typename V> void tj_fields(V &v, const DomainObjects &d) {
 }
 
 template <typename V> void visit_pointees(V &v, uint32_t domain, uint32_t ids) {
-    if constexpr (std::is_same_v<V, Flattener>)
-        dispatch_check_input(domain, ids, v.path);
+    if constexpr (std::is_same_v<V, Flattener>) {
+        // Without paths (the flattening of every call), a failure is only noted: the caller flattens again with
+        // paths, which throws the tj::FreezeError naming the input (freeze.h).
+        if (!dispatch_check_input(domain, ids, v.path, !v.paths))
+            return;
+    }
     auto ref = std::cref(object_domain_objects(domain)); // once per domain and call: a shared pointee
     auto scope = v.field("objects");
     v.reference(ref);
@@ -382,19 +391,23 @@ void dispatch_case(const char *base_name, uint32_t ids, const DispatchTarget &t,
     uint32_t loop = dispatch_case_begin(ids, t.id, init.data(), n, phis.data());
     UInt32 ids_phi = UInt32::steal(phis[0]);
     constexpr bool returns_nothing = std::is_void_v<std::invoke_result_t<F &, B *, const Args &...>>;
+    struct AbortOnExit { // tracing threw (no try/catch here: the public headers compile with -fno-exceptions)
+        uint32_t loop;
+        bool armed = true;
+        ~AbortOnExit() {
+            if (armed)
+                loop_abort(loop);
+        }
+    } abort_on_exit{loop};
     std::optional<V> r;
-    try {
-        for (size_t k = 0; k < n; ++k)
-            c.arrays[k].set(c.arrays[k].array, {phis[k + 1], 0});
-        if constexpr (returns_nothing)
-            std::apply([&](auto &...a) { f(static_cast<B *>(t.self), a...); }, work);
-        else
-            r.emplace(std::apply([&](auto &...a) { return f(static_cast<B *>(t.self), a...); }, work));
-    } catch (...) {
-        loop_abort(loop);
-        throw;
-    }
+    for (size_t k = 0; k < n; ++k)
+        c.arrays[k].set(c.arrays[k].array, {phis[k + 1], 0});
+    if constexpr (returns_nothing)
+        std::apply([&](auto &...a) { f(static_cast<B *>(t.self), a...); }, work);
+    else
+        r.emplace(std::apply([&](auto &...a) { return f(static_cast<B *>(t.self), a...); }, work));
     if constexpr (returns_nothing) {
+        abort_on_exit.armed = false; // (dispatch_case_end ends or frees the loop itself)
         dispatch_case_end(loop, phis.data() + 1, n, nullptr, nullptr, 0, nullptr);
     } else {
         if (!acc) {
@@ -402,22 +415,20 @@ void dispatch_case(const char *base_name, uint32_t ids, const DispatchTarget &t,
             zero_state(*acc);
         }
         StateCollector cr = collect_state(*r), ca = collect_state(*acc);
-        if (cr.fingerprint != ca.fingerprint) {
-            loop_abort(loop);
+        if (cr.fingerprint != ca.fingerprint)
             raise_dispatch_layout(base_name);
-        }
         size_t m = cr.arrays.size();
         std::vector<uint32_t> res(m), before(m), merged(m);
         for (size_t j = 0; j < m; ++j) {
             VarPair p = cr.arrays[j].get(cr.arrays[j].array);
             if (p.ad) {
-                loop_abort(loop);
                 raise("tj::dispatch(): an instance's result has gradients enabled although no argument or declared "
                       "field has (was tj::enable_grad called inside the dispatched function?)");
             }
             res[j] = p.jit;
             before[j] = ca.arrays[j].get(ca.arrays[j].array).jit;
         }
+        abort_on_exit.armed = false;
         dispatch_case_end(loop, phis.data() + 1, n, res.data(), before.data(), m, merged.data());
         for (size_t j = 0; j < m; ++j)
             ca.arrays[j].set(ca.arrays[j].array, {merged[j], 0});

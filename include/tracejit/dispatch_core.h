@@ -41,8 +41,8 @@ struct DomainObjects {
 const DomainObjects &object_domain_objects(uint32_t domain);
 /// A frozen function's input pointer array `ids` of `domain` at `path`: when objects of the domain were destroyed,
 /// its ids are read and a destroyed object's id is a tj::FreezeError naming the path (inside the recording they
-/// cannot be read).
-void dispatch_check_input(uint32_t domain, uint32_t ids, const std::string &path);
+/// cannot be read); with `defer`, the failure is noted for flatten_failed() instead (returns false then).
+bool dispatch_check_input(uint32_t domain, uint32_t ids, const std::string &path, bool defer);
 /// One more than the largest id given in `domain` so far.
 uint32_t object_bound(uint32_t domain);
 /// Called by tj::Object's constructor and destructor.

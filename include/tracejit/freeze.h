@@ -171,14 +171,13 @@ template <typename F> class Frozen {
         std::tuple<std::decay_t<Args>...> copies(args...);
         for (int attempt = 0;; ++attempt) {
             detail::Flattener in;
-            try {
-                flatten_inputs(in, copies, state);
-            } catch (const FreezeError &) { // flattened again with paths, for a message that names the input
+            flatten_inputs(in, copies, state);
+            if (detail::flatten_failed()) { // flattened again with paths: throws the tj::FreezeError naming the input
                 std::vector<std::string> paths;
                 detail::Flattener named;
                 named.paths = &paths;
                 flatten_inputs(named, copies, state);
-                throw;
+                detail::raise_freeze("tj::freeze(): an input cannot be frozen");
             }
             detail::FreezeCall c;
             struct Inputs {

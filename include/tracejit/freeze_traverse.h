@@ -101,6 +101,11 @@ template <typename V, typename X> void traverse(V &v, X &x) {
 /// inputs of a frozen function.
 template <typename V> void visit_pointees(V &v, uint32_t domain, uint32_t ids);
 
+/// Notes that the flattening of this thread's call met an input that cannot be frozen (dispatch.h), so that the
+/// caller flattens again with paths, which throws naming it; flatten_failed() tells and clears the note.
+void flatten_fail_later() noexcept;
+bool flatten_failed() noexcept;
+
 /// Layout key bytes for a value of a trivially copyable type.
 template <typename T> void append_bytes(std::string &key, const T &v) {
     char b[sizeof(T)];

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <utility>
 #include <vector>
 
 namespace tj::detail {
@@ -90,22 +91,39 @@ std::vector<DispatchTarget> dispatch_targets(uint32_t domain, uint32_t ids, cons
     return targets;
 }
 
-void dispatch_check_input(uint32_t domain, uint32_t ids, const std::string &path) {
+namespace {
+bool &flatten_failure() {
+    static thread_local bool failed = false;
+    return failed;
+}
+} // namespace
+
+void flatten_fail_later() noexcept { flatten_failure() = true; }
+
+bool flatten_failed() noexcept { return std::exchange(flatten_failure(), false); }
+
+bool dispatch_check_input(uint32_t domain, uint32_t ids, const std::string &path, bool defer) {
     std::vector<uint32_t> live;
     std::vector<void *> selves;
     object_live(domain, live, selves);
     uint32_t bound = object_bound(domain);
     if (!ids || live.size() + 1 >= bound)
-        return; // nothing was destroyed: every id the array can hold is live (ids are checked on construction)
+        return true; // nothing was destroyed: every id the array can hold is live (ids are checked on construction)
     bool literal = false;
     if (!known_values(ids, literal))
         var_eval(&ids, 1);
     std::vector<uint8_t> present = present_ids(ids, bound);
     for (uint32_t id = 1; id <= bound; ++id)
-        if (present[id] && (id == bound || !std::binary_search(live.begin(), live.end(), id)))
+        if (present[id] && (id == bound || !std::binary_search(live.begin(), live.end(), id))) {
+            if (defer) {
+                flatten_fail_later();
+                return false;
+            }
             throw FreezeError(fmt::format("tj::freeze(): {}: the pointer array holds the id {} of an object of {} that "
                                           "was destroyed (or was never given)",
                                           path, id, object_domain_name(domain)));
+        }
+    return true;
 }
 
 uint32_t dispatch_case_begin(uint32_t ids, uint32_t id, const uint32_t *args, size_t n, uint32_t *phis) {
