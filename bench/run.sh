@@ -4,7 +4,7 @@
 # Usage: bench/run.sh <build-dir>   (configures a Release build there if the folder has none yet)
 # Environment: BENCH_RUNS=n scales the number of timed runs (default 10); BENCH_ONLY="trace launch" runs a subset
 # (fused fma trace compile launch ad freeze mandelbrot block_reduce scan cuda tape every_marked tape_startup
-# plugin_compile texture peers). peers: tracejit against Dr.Jit and JAX (bench/peers/run.sh: a venv with both from
+# plugin_compile texture dispatch peers). peers: tracejit against Dr.Jit and JAX (bench/peers/run.sh: a venv with both from
 # PyPI under <build-dir>/peers; SKIPPED where PyPI cannot be reached).
 set -uo pipefail
 
@@ -32,7 +32,7 @@ if grep -q '^TRACEJIT_SANITIZE:BOOL=ON' "$build/CMakeCache.txt"; then
 fi
 cmake --build "$build" --target benchmarks || exit 1
 
-all="fused fma trace compile launch ad freeze mandelbrot block_reduce scan cuda tape every_marked tape_startup plugin_compile texture peers"
+all="fused fma trace compile launch ad freeze mandelbrot block_reduce scan cuda tape every_marked tape_startup plugin_compile texture dispatch peers"
 only=${BENCH_ONLY:-$all}
 summary=$(mktemp)
 trap 'rm -f "$summary"' EXIT

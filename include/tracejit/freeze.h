@@ -101,6 +101,8 @@ class OpaqueMaker {
                 a = Array<T>::steal(jit, a.ad_index());
             }
         ++m_next;
+        if constexpr (requires { Array<T>::domain(); })
+            visit_pointees(*this, Array<T>::domain(), a.index()); // numbered as the Flattener numbers them
     }
     template <typename T> void host(T &) {}
     template <typename C> void resize(C &) {}
@@ -170,6 +172,13 @@ template <typename F> class Frozen {
         for (int attempt = 0;; ++attempt) {
             detail::Flattener in;
             flatten_inputs(in, copies, state);
+            if (detail::flatten_failed()) { // flattened again with paths: throws the tj::FreezeError naming the input
+                std::vector<std::string> paths;
+                detail::Flattener named;
+                named.paths = &paths;
+                flatten_inputs(named, copies, state);
+                detail::raise_freeze("tj::freeze(): an input cannot be frozen");
+            }
             detail::FreezeCall c;
             struct Inputs {
                 decltype(copies) *copies;

@@ -97,6 +97,15 @@ template <typename V, typename X> void traverse(V &v, X &x) {
     }
 }
 
+/// Visits the objects of a pointer array's domain (tj::Ptr, dispatch.h, which defines it): their declared fields are
+/// inputs of a frozen function.
+template <typename V> void visit_pointees(V &v, uint32_t domain, uint32_t ids);
+
+/// Notes that the flattening of this thread's call met an input that cannot be frozen (dispatch.h), so that the
+/// caller flattens again with paths, which throws naming it; flatten_failed() tells and clears the note.
+void flatten_fail_later() noexcept;
+bool flatten_failed() noexcept;
+
 /// Layout key bytes for a value of a trivially copyable type.
 template <typename T> void append_bytes(std::string &key, const T &v) {
     char b[sizeof(T)];
@@ -155,6 +164,9 @@ class Flattener {
             }
         append_bytes(key, group);
         m_sizes.push_back(size);
+        if constexpr (requires { Array<T>::domain(); })
+            if (!refuse_shared) // (an output: its ids only)
+                visit_pointees(*this, Array<T>::domain(), id);
     }
     template <typename T> void host(const T &x) {
         if constexpr (std::is_same_v<T, std::string>) {

@@ -1,0 +1,335 @@
+// tests/runtime/test_dispatch.cpp — tj::dispatch against plain C++ virtual calls: 1, 2, 8 and 64 classes on random
+// data, null lanes, lazy and literal ids, masks, nested dispatch, structured results, errors, threads
+#include "backend/cuda_ptx.h"
+#include "dispatch_shapes.h"
+#include "jit/var.h"
+#include "ptxas_check.h"
+#include "reference.h"
+
+#include <tracejit/tracejit.h>
+
+#include <cmath>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+using namespace tjtest;
+using tj::Float, tj::UInt32, tj::Bool;
+
+namespace {
+
+/// `count` objects of the first `classes` classes (class i % classes), random fields.
+std::vector<std::unique_ptr<Shape>> make_objects(int classes, int count, uint64_t seed) {
+    Rng rng(seed);
+    std::vector<std::unique_ptr<Shape>> objs;
+    for (int i = 0; i < count; ++i)
+        objs.push_back(make_kind(i % classes, float(rng.uniform(-2, 2)), float(rng.uniform(-2, 2))));
+    return objs;
+}
+
+/// `n` random lanes over `objs`, about one in `null_every` null.
+std::vector<Shape *> random_lanes(const std::vector<std::unique_ptr<Shape>> &objs, size_t n, uint64_t seed,
+                                  int null_every) {
+    Rng rng(seed);
+    std::vector<Shape *> lanes(n);
+    for (auto &p : lanes)
+        p = null_every && rng.next() % null_every == 0 ? nullptr : objs[rng.next() % objs.size()].get();
+    return lanes;
+}
+
+std::vector<float> reference(const std::vector<Shape *> &lanes, const std::vector<float> &x) {
+    std::vector<float> out(x.size());
+    for (size_t i = 0; i < x.size(); ++i)
+        out[i] = lanes[i] ? lanes[i]->eval_ref(x[i]) : 0.f;
+    return out;
+}
+
+Float eval_all(const tj::Ptr<Shape> &ptrs, const Float &x) {
+    return tj::dispatch(ptrs, [](Shape *self, const Float &x) { return self->eval(x); }, x);
+}
+
+} // namespace
+
+TEST_CASE("dispatch: matches plain virtual calls for 1, 2, 8 and 64 classes, in one kernel") {
+    for (int classes : {1, 2, 8, 64}) {
+        auto objs = make_objects(classes, classes + classes / 2 + 1, 100 + classes);
+        for (size_t n : {size_t(1), size_t(7), size_t(10007)}) {
+            std::vector<Shape *> lanes = random_lanes(objs, n, 200 + n, 10);
+            std::vector<float> x = uniform_values<float>(n, 300 + n, -3, 3);
+            tj::Ptr<Shape> ptrs(lanes);
+            Float xs(x);
+            tj::eval(ptrs, xs);
+            uint64_t before = tj::kernel_stats().launches;
+            Float r = eval_all(ptrs, xs);
+            tj::eval(r);
+            CHECK_MESSAGE(tj::kernel_stats().launches - before == 1, "classes " << classes << ", n " << n);
+            check_close("dispatch, " + std::to_string(classes) + " classes", r, reference(lanes, x), 1e-5, 1e-5);
+        }
+    }
+}
+
+TEST_CASE("dispatch: ptrs->method() not rewritten by the plugin is a tj::Error, never a call") {
+    auto obj = make_kind(0, 1.f, 2.f);
+    tj::Ptr<Shape> ptrs(obj.get());
+    check_error([&] { (void)ptrs->eval(Float(1.f)); }, {"operator->()", "tracejit plugin", "tj::dispatch("});
+}
+
+namespace {
+
+/// A class that does not declare its fields: dispatch traces it in the select form (docs/vcalls.md).
+struct Undeclared final : Shape {
+    Float a;
+    float ha;
+    explicit Undeclared(float a_) : a(tj::opaque<Float>(a_)), ha(a_) {}
+    Float eval(const Float &x) const override { return x * a - 1.f; }
+    float eval_ref(float x) const override { return x * ha - 1.f; }
+};
+
+/// Lanes of `lanes` as ids for a reference check of the pointer array operations.
+std::vector<Shape *> host_select(const std::vector<bool> &m, const std::vector<Shape *> &a,
+                                 const std::vector<Shape *> &b) {
+    std::vector<Shape *> out(m.size());
+    for (size_t i = 0; i < m.size(); ++i)
+        out[i] = m[i] ? a[i] : b[i];
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("dispatch: all lanes null, nullptr literals and an empty domain give zeros") {
+    auto objs = make_objects(3, 3, 1);
+    std::vector<Shape *> nulls(100, nullptr);
+    Float r = eval_all(tj::Ptr<Shape>(nulls), Float(uniform_values<float>(100, 2, -1, 1)));
+    check_exact("all null", r, std::vector<float>(100, 0.f));
+    Float r1 = eval_all(tj::Ptr<Shape>(nullptr), Float(uniform_values<float>(5, 3, -1, 1)));
+    check_exact("a null literal", r1, std::vector<float>(5, 0.f));
+    Float one = eval_all(tj::Ptr<Shape>(objs[1].get()), Float({1.f, 2.f}));
+    check_close("a pointer literal", one, std::vector<float>{objs[1]->eval_ref(1.f), objs[1]->eval_ref(2.f)}, 1e-6);
+}
+
+TEST_CASE("dispatch: the select form (a class without declared fields) matches plain virtual calls") {
+    auto objs = make_objects(5, 5, 7);
+    objs.push_back(std::make_unique<Undeclared>(1.5f));
+    std::vector<Shape *> lanes = random_lanes(objs, 5000, 8, 7);
+    std::vector<float> x = uniform_values<float>(5000, 9, -3, 3);
+    check_close("select form", eval_all(tj::Ptr<Shape>(lanes), Float(x)), reference(lanes, x), 1e-5, 1e-5);
+}
+
+TEST_CASE("dispatch: lazy ids (gather, select, scatter of pointer arrays) and comparisons") {
+    auto objs = make_objects(8, 12, 11);
+    std::vector<Shape *> table = random_lanes(objs, 64, 12, 5);
+    tj::Ptr<Shape> tptr(table);
+    std::vector<uint32_t> idx = small_ints<uint32_t>(3000, 13, 0, 63);
+    std::vector<float> x = uniform_values<float>(3000, 14, -2, 2);
+    tj::Ptr<Shape> g = tj::gather<tj::Ptr<Shape>>(tptr, UInt32(idx));
+    std::vector<Shape *> lanes(idx.size());
+    for (size_t i = 0; i < idx.size(); ++i)
+        lanes[i] = table[idx[i]];
+    // select with a lazy mask, against nullptr
+    Float xs(x);
+    Bool m = xs > 0.f;
+    tj::Ptr<Shape> sel = tj::select(m, g, nullptr);
+    std::vector<bool> hm(x.size());
+    for (size_t i = 0; i < x.size(); ++i)
+        hm[i] = x[i] > 0.f;
+    std::vector<Shape *> sel_ref = host_select(hm, lanes, std::vector<Shape *>(x.size(), nullptr));
+    check_close("dispatch over gathered pointers", eval_all(g, xs), reference(lanes, x), 1e-5, 1e-5);
+    check_close("dispatch over selected pointers", eval_all(sel, xs), reference(sel_ref, x), 1e-5, 1e-5);
+    CHECK(tj::to_vector(sel) == sel_ref);
+    CHECK(tj::to_vector(g) == lanes);
+    // == and != against arrays, a pointer and nullptr
+    std::vector<bool> is0(lanes.size()), null(lanes.size());
+    for (size_t i = 0; i < lanes.size(); ++i) {
+        is0[i] = lanes[i] == objs[0].get();
+        null[i] = lanes[i] == nullptr;
+    }
+    check_exact("== pointer", g == objs[0].get(), is0);
+    check_exact("== nullptr", g == nullptr, null);
+    check_exact("!= itself", g != g, std::vector<bool>(lanes.size(), false));
+    // scatter into a pointer array
+    tj::Ptr<Shape> target(std::vector<Shape *>(10, nullptr));
+    tj::scatter(target, tj::Ptr<Shape>(objs[3].get()), UInt32({2u, 5u}));
+    std::vector<Shape *> expect(10, nullptr);
+    expect[2] = expect[5] = objs[3].get();
+    CHECK(tj::to_vector(target) == expect);
+    CHECK(target.read(5) == objs[3].get());
+}
+
+TEST_CASE("dispatch: inside a symbolic branch, masked lanes give zeros and run no scatter") {
+    auto objs = make_objects(4, 6, 21);
+    const size_t n = 4000;
+    std::vector<Shape *> lanes = random_lanes(objs, n, 22, 6);
+    std::vector<float> x = uniform_values<float>(n, 23, -3, 3);
+    tj::Ptr<Shape> ptrs(lanes);
+    Float xs(x);
+    UInt32 hits = tj::zeros<UInt32>(n);
+    UInt32 lane = tj::arange<UInt32>(n);
+    Float r = tj::if_stmt(
+        xs > 0.5f, std::tie(hits),
+        [&](UInt32 &h) {
+            return tj::dispatch(
+                ptrs,
+                [&](Shape *self, const Float &x) {
+                    tj::scatter_add(h, UInt32(1u), lane); // masked to this instance's lanes and to the branch
+                    return self->eval(x);
+                },
+                xs);
+        },
+        [&](UInt32 &) { return Float(-7.f); });
+    std::vector<float> expect(n);
+    std::vector<uint32_t> expect_hits(n);
+    for (size_t i = 0; i < n; ++i) {
+        expect[i] = x[i] > 0.5f ? (lanes[i] ? lanes[i]->eval_ref(x[i]) : 0.f) : -7.f;
+        expect_hits[i] = x[i] > 0.5f && lanes[i] ? 1u : 0u;
+    }
+    check_close("dispatch in a branch", r, expect, 1e-5, 1e-5);
+    check_exact("scatters in the dispatched code", hits, expect_hits);
+}
+
+namespace {
+
+struct Particle {
+    Float pos, vel;
+};
+TJ_STRUCT(Particle, pos, vel)
+
+} // namespace
+
+TEST_CASE("dispatch: nested dispatch through a member pointer array, gathers, loops and a tuple result") {
+    auto shapes = make_objects(8, 8, 31);
+    std::vector<Shape *> inner_a = {shapes[0].get(), shapes[3].get(), nullptr, shapes[5].get()};
+    std::vector<Shape *> inner_b = {shapes[7].get(), shapes[1].get()};
+    Lookup la(uniform_values<float>(16, 32, -1, 1), inner_a), lb(uniform_values<float>(5, 33, -1, 1), inner_b);
+    Halver h(3.f);
+    std::vector<Node *> objs = {&la, &lb, &h, nullptr};
+    const size_t n = 3001;
+    Rng rng(34);
+    std::vector<Node *> lanes(n);
+    for (auto &p : lanes)
+        p = objs[rng.next() % objs.size()];
+    std::vector<float> x = uniform_values<float>(n, 35, -2, 2);
+    std::vector<uint32_t> k = small_ints<uint32_t>(n, 36, 0, 1000);
+    auto [v, s] = tj::dispatch(
+        tj::Ptr<Node>(lanes), [](Node *self, const Float &x, const UInt32 &k) { return self->visit(x, k); }, Float(x),
+        UInt32(k));
+    std::vector<float> ev(n);
+    std::vector<uint32_t> es(n);
+    for (size_t i = 0; i < n; ++i)
+        std::tie(ev[i], es[i]) = node_reference(lanes[i], x[i], k[i]);
+    check_close("nested value", v, ev, 1e-5, 1e-5);
+    check_exact("second result", s, es);
+}
+
+TEST_CASE("dispatch: a TJ_STRUCT result, and a function that returns nothing") {
+    auto objs = make_objects(3, 3, 41);
+    const size_t n = 777;
+    std::vector<Shape *> lanes = random_lanes(objs, n, 42, 4);
+    std::vector<float> x = uniform_values<float>(n, 43, -1, 1);
+    tj::Ptr<Shape> ptrs(lanes);
+    Particle p = tj::dispatch(
+        ptrs, [](Shape *s, const Float &x) { return Particle{s->eval(x), x * 2.f}; }, Float(x));
+    Float out = tj::zeros<Float>(n);
+    tj::dispatch(
+        ptrs, [&](Shape *s, const Float &x) { tj::scatter(out, s->eval(x) + 1.f, tj::arange<UInt32>(n)); }, Float(x));
+    std::vector<float> pos = reference(lanes, x), vel(n), written(n);
+    for (size_t i = 0; i < n; ++i) {
+        vel[i] = lanes[i] ? x[i] * 2.f : 0.f;
+        written[i] = lanes[i] ? pos[i] + 1.f : 0.f;
+    }
+    check_close("struct pos", p.pos, pos, 1e-5, 1e-5);
+    check_exact("struct vel", p.vel, vel);
+    check_close("scatter from a void function", out, written, 1e-5, 1e-5);
+}
+
+TEST_CASE("dispatch: errors name the call and the reason") {
+    auto obj = make_kind(2, 1.f, 1.f);
+    Shape *dead = obj.get();
+    tj::Ptr<Shape> held(std::vector<Shape *>{dead, nullptr});
+    tj::Ptr<Shape> lazy = tj::select(Bool({true, false}), held, nullptr);
+    obj.reset();
+    check_error([&] { tj::Ptr<Shape> p(dead); }, {"tj::Ptr()", "live tj::Object"});
+    check_error([&] { (void)held.read(0); }, {"tj::Ptr::read()", "destroyed"});
+    check_error([&] { (void)eval_all(held, Float(1.f)); }, {"tj::dispatch()", "destroyed"});
+    check_error([&] { (void)eval_all(lazy, Float(1.f)); }, {"tj::dispatch()", "destroyed"});
+    check_error([&] { (void)eval_all(tj::Ptr<Shape>(), Float(1.f)); }, {"tj::dispatch()", "empty"});
+    auto a = make_kind(0, 1.f, 1.f), b = make_kind(1, 1.f, 1.f);
+    tj::Ptr<Shape> two(std::vector<Shape *>{a.get(), b.get()});
+    check_error(
+        [&] {
+            (void)tj::dispatch(two, [&](Shape *s, const Float &x) {
+                return std::vector<Float>(s == a.get() ? 1 : 2, x); // a layout that differs per instance
+            }, Float(1.f));
+        },
+        {"tj::dispatch()", "differ"});
+    CHECK(tj::detail::loop_depth() == 0);
+    CHECK(tj::detail::mask_top() == 0);
+}
+
+TEST_CASE("dispatch: 4 threads, each with its own objects, against plain virtual calls") {
+    std::vector<std::thread> threads;
+    std::vector<std::string> failures(4);
+    for (int t = 0; t < 4; ++t)
+        threads.emplace_back([t, &failures] {
+            try {
+                for (int round = 0; round < 5; ++round) {
+                    auto objs = make_objects(8, 10, 500 + t * 10 + round);
+                    std::vector<Shape *> lanes = random_lanes(objs, 20000, 600 + t, 9);
+                    std::vector<float> x = uniform_values<float>(20000, 700 + t, -3, 3);
+                    std::vector<float> got = tj::to_vector(eval_all(tj::Ptr<Shape>(lanes), Float(x)));
+                    std::vector<float> ref = reference(lanes, x);
+                    for (size_t i = 0; i < got.size(); ++i)
+                        if (std::fabs(got[i] - ref[i]) > 1e-5f + 1e-5f * std::fabs(ref[i]))
+                            throw std::runtime_error("lane " + std::to_string(i) + " differs");
+                }
+            } catch (const std::exception &e) {
+                failures[t] = e.what();
+            }
+        });
+    for (auto &th : threads)
+        th.join();
+    for (int t = 0; t < 4; ++t)
+        CHECK_MESSAGE(failures[t].empty(), "thread " << t << ": " << failures[t]);
+}
+
+TEST_CASE("dispatch: the kernel holds one loop per instance, and its PTX passes ptxas") {
+    tj_test::note_missing_ptxas();
+    auto objs = make_objects(8, 8, 51);
+    std::vector<Shape *> lanes = random_lanes(objs, 4096, 52, 8);
+    tj::Ptr<Shape> ptrs(lanes);
+    Float x(uniform_values<float>(4096, 53, -1, 1));
+    tj::eval(ptrs, x);
+    Float r = eval_all(ptrs, x);
+    tj::KernelIR ir = tj::jit::assemble_for_inspection(std::vector<uint32_t>{r.index()}.data(), 1);
+    size_t loops = 0;
+    for (const tj::Instr &ins : ir.instrs)
+        loops += ins.kind == tj::InstrKind::LoopStart;
+    CHECK(loops == 8); // one per instance present
+    std::string ptx;
+    REQUIRE_NOTHROW(ptx = tj::cuda::compile_ptx(ir, tj_test::ptx_arch));
+    if (tj_test::have_ptxas()) {
+        tj_test::PtxasResult res = tj_test::run_ptxas(ptx);
+        INFO("ptxas said: " << res.log);
+        CHECK(res.status == 0);
+    }
+    // The nested dispatch (a loop inside a loop) and a symbolic loop inside a callee.
+    auto shapes = make_objects(4, 4, 54);
+    Lookup la(uniform_values<float>(4, 55, -1, 1), {shapes[0].get(), shapes[1].get()});
+    Halver h(2.f);
+    std::vector<Node *> nodes(1000);
+    for (size_t i = 0; i < nodes.size(); ++i)
+        nodes[i] = i % 3 == 0 ? static_cast<Node *>(&la) : i % 3 == 1 ? static_cast<Node *>(&h) : nullptr;
+    auto [v, c] = tj::dispatch(
+        tj::Ptr<Node>(nodes), [](Node *s, const Float &x, const UInt32 &k) { return s->visit(x, k); },
+        Float(uniform_values<float>(1000, 56, -1, 1)), tj::arange<UInt32>(1000));
+    tj::KernelIR nested = tj::jit::assemble_for_inspection(std::vector<uint32_t>{v.index(), c.index()}.data(), 2);
+    REQUIRE_NOTHROW(ptx = tj::cuda::compile_ptx(nested, tj_test::ptx_arch));
+    if (tj_test::have_ptxas()) {
+        tj_test::PtxasResult res = tj_test::run_ptxas(ptx);
+        INFO("ptxas said: " << res.log);
+        CHECK(res.status == 0);
+    }
+}
