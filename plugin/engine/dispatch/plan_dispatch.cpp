@@ -181,11 +181,9 @@ class DispatchPlanner {
         CharSourceRange name_end = m_src.file_range(SourceRange(m.end, m.end));
         CharSourceRange rparen = m_src.file_range(SourceRange(c->getRParenLoc(), c->getRParenLoc()));
         auto lparen = name_end.isValid() ? m_src.next_token(name_end.getEnd()) : std::nullopt;
-        bool in_macro = m.object->getBeginLoc().isMacroID() || m.arrow.isMacroID() || m.end.isMacroID() ||
-                        c->getRParenLoc().isMacroID();
-        for (const Expr *a : args)
-            in_macro |= a->getBeginLoc().isMacroID() || a->getEndLoc().isMacroID();
-        if (in_macro) {
+        // The edited tokens (`->name(` and `)`) must be the user's; the object and the arguments may be macro uses
+        // (`SCENE->f(x, M_PI)`): the text goes around them.
+        if (m.arrow.isMacroID() || m.end.isMacroID() || c->getRParenLoc().isMacroID()) {
             error(m.arrow, "this call through a pointer array is written in a macro and cannot be rewritten into "
                            "tj::dispatch; write it outside the macro");
             return walk_operands(c, m, depth);

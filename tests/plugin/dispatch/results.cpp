@@ -3,8 +3,8 @@
 // TJ_STRUCT results, a non-virtual method, a qualified call, a void method (scatters into each object's array),
 // null lanes (zeros), any expression of pointer-array type as the object, a call in a lambda, in a function
 // template, inside a symbolic branch (masked lanes give zeros), nested calls (a marked method that calls through a
-// member pointer array), the object and the arguments evaluated once each, left to right, and `__LINE__` after a
-// call written on two lines
+// member pointer array), the object and the arguments evaluated once each, left to right, macros as the object and
+// an argument, and `__LINE__` after a call written on two lines
 // RUN: %trace_cxx -I%S %s -o %t && %t | %FileCheck %s
 // RUN: %trace_cxx -I%S -fplugin-arg-tracejit-no-twin %s -o %t.notwin && %t.notwin | %FileCheck %s
 
@@ -32,7 +32,9 @@ struct Group final : Base {
     TJ_OBJECT_FIELDS(counts, children)
 };
 
-[[jit::trace]] Float plain_call(const tj::Ptr<Base> &ptrs, const Float &x) { return ptrs->eval(x, 1.5f); }
+#define THREE_HALVES 1.5f
+#define SAME(p) p
+[[jit::trace]] Float plain_call(const tj::Ptr<Base> &ptrs, const Float &x) { return SAME(ptrs)->eval(x, THREE_HALVES); }
 
 [[jit::trace]] Float default_arg(const tj::Ptr<Base> &ptrs, const Float &x) { return ptrs->eval(x); }
 
@@ -174,7 +176,7 @@ int main() {
     Float out;
     int line = line_after(ptrs, x, out);
     std::printf("line %d\n", line);
-    // CHECK-NEXT: line 66
+    // CHECK-NEXT: line 68
     expect_close("two lines", tj::to_vector(out), reference([&](size_t i) { return ev(lanes[i], xs[i], 1.f); }));
     // CHECK-NEXT: two lines: 1000 lanes, as C++
 
