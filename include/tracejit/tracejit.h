@@ -5,6 +5,7 @@
 #include <tracejit/array.h>
 #include <tracejit/control.h>
 #include <tracejit/core.h>
+#include <tracejit/dispatch.h>
 #include <tracejit/error.h>
 #include <tracejit/freeze.h>
 #include <tracejit/interop.h>
