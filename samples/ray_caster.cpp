@@ -160,7 +160,7 @@ namespace {
 
 constexpr uint32_t width = 160, height = 120;
 constexpr float tan_half_fov = 0.6f;
-const float light[3] = {-0.4f, 0.8f, 0.45f}; ///< towards the light (normalised in main)
+const float light[3] = {0.5f, 0.8f, 0.4f}; ///< towards the light (normalised in main)
 
 /// The primary ray of pixel (px, py) of a pinhole camera looking down -z: its unit direction.
 template <typename F> Vec3<F> primary_direction(const F &px, const F &py) {
@@ -316,10 +316,11 @@ void compare_with_reference(const char *what, const Image &got, const Image &ref
 int main(int argc, char **argv) {
     const std::string path = argc > 1 ? argv[1] : "ray_caster.pgm";
 
-    // The scene: a floor, a back wall, two spheres and two boxes, as objects of four classes behind one base.
+    // The scene: a floor, a wall on the left, two spheres and two boxes, as objects of three classes behind one base;
+    // the sky is the background (no shape: nullptr lanes in the shading call).
     std::vector<std::unique_ptr<Shape>> owned;
     owned.push_back(std::make_unique<Plane>(0.f, 1.f, 0.f, -1.f));
-    owned.push_back(std::make_unique<Plane>(0.f, 0.f, 1.f, -7.f));
+    owned.push_back(std::make_unique<Plane>(1.f, 0.f, 0.f, -3.6f));
     owned.push_back(std::make_unique<Sphere>(-1.3f, -0.2f, -4.f, 0.8f));
     owned.push_back(std::make_unique<Sphere>(0.9f, -0.55f, -2.9f, 0.45f));
     owned.push_back(std::make_unique<Box>(std::array{0.2f, -1.f, -5.4f}, std::array{1.7f, 0.5f, -4.2f}));

@@ -12,8 +12,8 @@
 // in a twin's body as written (plan_twin.h), which runs while nothing records anywhere: no Frame at all there.
 #pragma once
 
+#include <tracejit/dispatch.h>
 #include <tracejit/tape_hooks.h>
-#include <tracejit/tracejit.h>
 
 #include <exception>
 #include <tuple>

@@ -233,26 +233,18 @@ class DispatchPlanner {
         walk_operands(c, m, depth + 1);
     }
 
-    /// False, after reporting why, when tj::dispatch cannot call `method` per lane: it passes every argument as a
-    /// const reference (one value for all the instances' calls), and it merges results array by array, so a host
-    /// value returned (a number, a pointer) would be one instance's, not each lane's.
+    /// False, after reporting why, when tj::dispatch cannot call `method`: it passes every argument to every
+    /// instance's call as a const reference. (A host value returned is the runtime's to judge: the same from every
+    /// instance is fine, differing ones are a tj::Error, docs/vcalls.md.)
     bool signature_dispatches(const CXXMethodDecl &method, SourceLocation at) {
-        std::string name = method.getQualifiedNameAsString();
         for (const ParmVarDecl *p : method.parameters()) {
             QualType t = p->getType();
             if (t->isDependentType() || !t->isReferenceType() || t.getNonReferenceType().isConstQualified())
                 continue;
-            error(at, "'" + name + "' takes '" + p->getName().str() + "' by non-const reference, which a call "
-                      "through a pointer array cannot give it (tj::dispatch passes each argument to every lane's "
-                      "call as const); return the result instead");
-            return false;
-        }
-        QualType r = method.getReturnType().getNonReferenceType();
-        if (!r->isDependentType() && (r->isArithmeticType() || r->isEnumeralType() || r->isAnyPointerType() ||
-                                      r->isMemberPointerType() || r->isNullPtrType())) {
-            error(at, "'" + name + "' returns '" + r.getAsString(m_policy) +
-                          "', a host value, which cannot differ per lane: a call through a pointer array returns "
-                          "tj arrays (or a tuple or TJ_STRUCT of them), or void");
+            error(at, "'" + method.getQualifiedNameAsString() + "' takes '" + p->getName().str() +
+                          "' by non-const reference, which a call through a pointer array cannot give it "
+                          "(tj::dispatch passes each argument to every lane's call as const); return the result "
+                          "instead");
             return false;
         }
         return true;

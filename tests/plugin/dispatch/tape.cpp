@@ -47,7 +47,7 @@ int main(int argc, char **argv) {
     tj::tape::Tape tape = tj::track(total, shapes, Float({1.f, 2.f, 3.f, 4.f, 5.f}));
     std::cout << tj::tape::printlevels(*tape, 3) << "--\n";
     // CHECK: total(
-    // CHECK-NEXT: @1: [arg shapes]
+    // CHECK-NEXT: @1: [arg shapes] tj::UInt32[5] evaluated r{{[0-9]+}} [1, 2, 0, 3, 1]
     // CHECK-NEXT: @2: [arg scale] tj::Float[5]
     // CHECK-NEXT: @3: [tape.cpp:38] Shape::area(
     // CHECK-NEXT: @1: [arg this]
@@ -58,7 +58,7 @@ int main(int argc, char **argv) {
     // CHECK-NEXT: @5: [tape.cpp:39] Shape::grow(
     // CHECK-NEXT: @1: [arg this]
     // CHECK-NEXT: @2: [arg by] 0.5 : float
-    // CHECK-NEXT: @3: [tape.cpp:32] Square::grow(
+    // CHECK-NEXT: @3: [tape.cpp:34] Square::grow(
     // CHECK-NEXT: @6: [tape.cpp:39] shapes->grow(0.5f) reads @1,@5
     // CHECK-NEXT: @7: [tape.cpp:40] return a + 1.f reads @4
     // CHECK-NEXT: --
