@@ -2,9 +2,9 @@
 // virtual calls give on random data: const methods with array and host arguments (a default one too), tuple and
 // TJ_STRUCT results, a non-virtual method, a qualified call, a void method (scatters into each object's array),
 // null lanes (zeros), any expression of pointer-array type as the object, a call in a lambda, in a function
-// template, inside a symbolic branch (masked lanes give zeros), nested calls (a marked method that calls through a
-// member pointer array), the object and the arguments evaluated once each, left to right, macros as the object and
-// an argument, and `__LINE__` after a call written on two lines
+// template, in a member of a class template, inside a symbolic branch (masked lanes give zeros), nested calls (a
+// marked method that calls through a member pointer array), the object and the arguments evaluated once each, left
+// to right, macros as the object and an argument, and `__LINE__` after a call written on two lines
 // RUN: %trace_cxx -I%S %s -o %t && %t | %FileCheck %s
 // RUN: %trace_cxx -I%S -fplugin-arg-tracejit-no-twin %s -o %t.notwin && %t.notwin | %FileCheck %s
 
@@ -59,6 +59,12 @@ struct Group final : Base {
 template <typename B> [[jit::trace]] Float generic(const tj::Ptr<B> &ptrs, const Float &x) {
     return ptrs->eval(x, 3.f) + ptrs->eval(x);
 }
+
+/// A member of a class template: its pointer array's type depends on T.
+template <typename T> struct Scene {
+    tj::Ptr<T> objects;
+    [[jit::trace]] Float twice(const Float &x) const { return objects->eval(x, 1.f) + this->objects->eval(x, 1.f); }
+};
 
 [[jit::trace]] void count(const tj::Ptr<Base> &ptrs, const UInt32 &bin) { ptrs->tally(bin); }
 
@@ -146,6 +152,10 @@ int main() {
                      return ev(lanes[i], xs[i], 3.f) + ev(lanes[i], xs[i], 2.f);
                  }));
     // CHECK-NEXT: template: 1000 lanes, as C++
+    expect_close("class template", tj::to_vector(Scene<Base>{ptrs}.twice(x)), reference([&](size_t i) {
+                     return 2.f * ev(lanes[i], xs[i], 1.f);
+                 }));
+    // CHECK-NEXT: class template: 1000 lanes, as C++
 
     // Nested: lanes whose object is a Group call through the group's own pointer array (one child per lane).
     Group g1({&f2, &sq, nullptr}), g2({&sq, &f1, &f2});
@@ -176,7 +186,7 @@ int main() {
     Float out;
     int line = line_after(ptrs, x, out);
     std::printf("line %d\n", line);
-    // CHECK-NEXT: line 68
+    // CHECK-NEXT: line 74
     expect_close("two lines", tj::to_vector(out), reference([&](size_t i) { return ev(lanes[i], xs[i], 1.f); }));
     // CHECK-NEXT: two lines: 1000 lanes, as C++
 
