@@ -39,14 +39,16 @@ float sqrt(float a) { return std::sqrt(a); }
 float abs(float a) { return std::fabs(a); }
 
 /// A point or direction: of tj::Float (one per lane) or of float (the C++ reference).
-template <typename F> struct Vec3 {
-    F x, y, z;
-};
+template <typename F> struct Vec3 { F x, y, z; };
 using V3 = Vec3<Float>;
 using V3f = Vec3<float>;
 
-template <typename F> Vec3<F> operator+(const Vec3<F> &a, const Vec3<F> &b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
-template <typename F> Vec3<F> operator-(const Vec3<F> &a, const Vec3<F> &b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
+template <typename F> Vec3<F> operator+(const Vec3<F> &a, const Vec3<F> &b) {
+    return {a.x + b.x, a.y + b.y, a.z + b.z};
+}
+template <typename F> Vec3<F> operator-(const Vec3<F> &a, const Vec3<F> &b) {
+    return {a.x - b.x, a.y - b.y, a.z - b.z};
+}
 template <typename F> Vec3<F> operator*(const F &s, const Vec3<F> &a) { return {s * a.x, s * a.y, s * a.z}; }
 template <typename F> F dot(const Vec3<F> &a, const Vec3<F> &b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 template <typename F> Vec3<F> constant(float x, float y, float z) { return {F(x), F(y), F(z)}; }
@@ -189,7 +191,8 @@ constexpr float background = 0.05f;
     UInt32 lane = tj::arange<UInt32>(size_t(pixels) * shapes);
     UInt32 lane_pixel = lane / shapes, slot = lane % shapes;
     tj::Ptr<Shape> shape = tj::gather<tj::Ptr<Shape>>(scene, slot);
-    V3 d{tj::gather<Float>(dir.x, lane_pixel), tj::gather<Float>(dir.y, lane_pixel), tj::gather<Float>(dir.z, lane_pixel)};
+    V3 d{tj::gather<Float>(dir.x, lane_pixel), tj::gather<Float>(dir.y, lane_pixel),
+         tj::gather<Float>(dir.z, lane_pixel)};
     Float t = shape->intersect(eye, d);
 
     // The nearest hit of each pixel, and the first slot that reached it.
@@ -300,12 +303,13 @@ void compare_with_reference(const char *what, const Image &got, const Image &ref
         else
             worst = max(worst, error);
     }
-    fmt::print("  {}: {} of {} pixels differ from the C++ reference; the others' shading within {:.1e}\n", what,
-               differ, got.shape.size(), worst);
+    fmt::print("  {}: {} of {} pixels differ from the C++ reference; the others' shading within {:.1e}\n", what, differ,
+               got.shape.size(), worst);
     for (size_t k = 0; k <= scene.size(); ++k)
-        fmt::print("    {:<22} {:>6} pixels (C++ reference {:>6})\n", k < scene.size() ? scene[k]->name() : "background",
-                   count[k], ref_count[k]);
-    check(got.shape.size() == size_t(width) * height, fmt::format("{}: the frame has {} pixels", what, got.shape.size()));
+        fmt::print("    {:<22} {:>6} pixels (C++ reference {:>6})\n",
+                   k < scene.size() ? scene[k]->name() : "background", count[k], ref_count[k]);
+    check(got.shape.size() == size_t(width) * height,
+          fmt::format("{}: the frame has {} pixels", what, got.shape.size()));
     check(differ * 500 <= got.shape.size(), fmt::format("{}: more than 0.2% of the pixels differ from C++", what));
     for (size_t k = 0; k < scene.size(); ++k)
         check(count[k] > 0, fmt::format("{}: {} is not in the picture", what, scene[k]->name()));

@@ -23,9 +23,9 @@ constexpr unsigned dispatch_depth = 1000;
 
 /// A member named after `->` (resolved, overloaded, or in a template still unresolved).
 struct ArrowMember {
-    const Expr *object = nullptr; ///< the pointer array, as written
-    SourceLocation arrow;         ///< the `->`
-    SourceLocation end;           ///< the member's last token (its name, or the `>` of template arguments)
+    const Expr *object = nullptr;    ///< the pointer array, as written
+    SourceLocation arrow;            ///< the `->`
+    SourceLocation end;              ///< the member's last token (its name, or the `>` of template arguments)
     const NamedDecl *decl = nullptr; ///< the member, when resolved
     std::string name;                ///< as written, without qualifier
 };
@@ -36,8 +36,9 @@ const Expr *pointer_array_object(const Expr *base, bool arrow) {
     if (!base || !arrow)
         return nullptr;
     const Expr *b = base->IgnoreImplicit();
-    if (const auto *op = dyn_cast<CXXOperatorCallExpr>(b);
-        op && op->getOperator() == OO_Arrow && op->getNumArgs() == 1 && is_tj_pointer_array_type(op->getArg(0)->getType()))
+    if (const auto *op = dyn_cast<CXXOperatorCallExpr>(b); op && op->getOperator() == OO_Arrow &&
+                                                           op->getNumArgs() == 1 &&
+                                                           is_tj_pointer_array_type(op->getArg(0)->getType()))
         return op->getArg(0);
     if (b->isTypeDependent() && is_tj_pointer_array_type(b->getType()))
         return b;
@@ -96,17 +97,16 @@ class DispatchPlanner {
   public:
     DispatchPlanner(ASTContext &ctx, const SourceText &src, FunctionPlan &plan, EditList &edits, EditList &plain,
                     std::vector<EngineDiagnostic> &diags)
-        : m_src(src), m_plan(plan), m_edits(edits), m_plain(plain), m_diags(diags),
-          m_policy(ctx.getLangOpts()) {
+        : m_src(src), m_plan(plan), m_edits(edits), m_plain(plain), m_diags(diags), m_policy(ctx.getLangOpts()) {
         m_policy.SuppressUnwrittenScope = true;
     }
 
     void walk(const Stmt *s, unsigned depth) {
         if (!s)
             return;
-        if (isa<UnaryExprOrTypeTraitExpr>(s) || isa<CXXTypeidExpr>(s) || isa<CXXNoexceptExpr>(s) ||
-            isa<DeclRefExpr>(s))
-            return; // unevaluated, or nothing inside
+        // Unevaluated, or nothing inside.
+        if (isa<UnaryExprOrTypeTraitExpr>(s) || isa<CXXTypeidExpr>(s) || isa<CXXNoexceptExpr>(s) || isa<DeclRefExpr>(s))
+            return;
         if (const auto *lambda = dyn_cast<LambdaExpr>(s)) { // its captures' initializers, then its body
             for (const Expr *init : lambda->capture_inits())
                 walk(init, depth);
@@ -146,8 +146,9 @@ class DispatchPlanner {
     /// `ptrs->member` that is not a call of it.
     void stray_member(const ArrowMember &m) {
         if (m.decl && isa<FieldDecl>(m.decl))
-            error(m.arrow, "'ptrs->" + m.name + "' reads a field through a pointer array, which is not supported: "
-                           "read it in a method and call that method (`ptrs->method()`, one call per lane)");
+            error(m.arrow, "'ptrs->" + m.name +
+                               "' reads a field through a pointer array, which is not supported: "
+                               "read it in a method and call that method (`ptrs->method()`, one call per lane)");
         else
             error(m.arrow, "a member of a pointer array's objects ('->" + m.name +
                                "') can only be called (`ptrs->method(args...)`)");

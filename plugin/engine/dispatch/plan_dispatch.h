@@ -29,8 +29,7 @@ namespace tracejit::plugin {
 /// tables of their Call nodes into `plan.dispatches`, the edits of the recording body into `edits` and those of the
 /// body as written, which a twin keeps for calls made while nothing records (plan_twin.h), into `plain_edits`.
 /// Returns how many calls it planned; what it cannot rewrite is an error in `diagnostics`.
-unsigned plan_dispatch(clang::ASTContext &ctx, const SourceText &src, const clang::FunctionDecl &fn,
-                       FunctionPlan &plan, EditList &edits, EditList &plain_edits,
-                       std::vector<EngineDiagnostic> &diagnostics);
+unsigned plan_dispatch(clang::ASTContext &ctx, const SourceText &src, const clang::FunctionDecl &fn, FunctionPlan &plan,
+                       EditList &edits, EditList &plain_edits, std::vector<EngineDiagnostic> &diagnostics);
 
 } // namespace tracejit::plugin
