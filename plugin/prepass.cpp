@@ -177,6 +177,7 @@ class PrepassConsumer : public clang::ASTConsumer {
         m_result.rewritten_calls = engine.frozen_lambdas;
         m_result.uses_freeze = engine.frozen_functions > 0 || engine.frozen_lambdas > 0;
         m_result.uses_control = engine.symbolic_statements > 0;
+        m_result.uses_dispatch = engine.dispatch_calls > 0;
         m_result.uses_fmt = !ctx.getTranslationUnitDecl()->lookup(&ctx.Idents.get("fmt")).empty();
         m_result.diagnostics = std::move(engine.diagnostics);
         silence_rewritten(sm, rewriter, engine.rewritten_definitions);
@@ -434,7 +435,8 @@ bool apply_prepass(clang::CompilerInstance &ci, const PrepassResult &result) {
     pp.setPredefines(pp.getPredefines() + (result.uses_fmt ? "\n#define TRACEJIT_TAPE_FMT 1" : "") +
                      "\n#include <tracejit/tape_hooks.h>\n" +
                      (result.uses_freeze ? "#include <tracejit/freeze.h>\n" : "") +
-                     (result.uses_control ? "#include <tracejit/control.h>\n" : ""));
+                     (result.uses_control ? "#include <tracejit/control.h>\n" : "") +
+                     (result.uses_dispatch ? "#include <tracejit/vcall_hooks.h>\n" : ""));
     return true;
 }
 

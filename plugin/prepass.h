@@ -36,6 +36,7 @@ struct PrepassResult {
     unsigned rewritten_calls = 0; ///< `tj::freeze(lambda)` calls given their captures (frozen_lambdas.h)
     bool uses_freeze = false;  ///< a function is called through tj::freeze: <tracejit/freeze.h> is included too
     bool uses_control = false; ///< symbolic branches or loops: <tracejit/control.h> is included too
+    bool uses_dispatch = false; ///< calls through pointer arrays: <tracejit/vcall_hooks.h> is included too
     bool uses_fmt = false;     ///< the file includes fmt: the tape may format values through it (TRACEJIT_TAPE_FMT)
     std::vector<EditedFile> files;
     std::vector<EngineDiagnostic> diagnostics; ///< positions in the original text of `file`

@@ -30,7 +30,8 @@ enum class Kind : uint8_t {
     Argument,  ///< one argument of a call, with its value
     Constant,  ///< a literal of a statement (a child of the Statement node)
     Statement, ///< an executed statement, with the value it defined or assigned
-    Call,      ///< a call of a marked function (or the callable given to tj::track): a nested tape
+    Call,      ///< a call of a marked function (or the callable given to tj::track), or a call through a pointer
+               ///< array in a marked function (`ptrs->method(x)`, one node per dispatch): a nested tape
     Branch,    ///< an `if`/`switch`/`?:` taken, with the condition's value (a symbolic one: "symbolic", once)
     Loop,      ///< one evaluation of a loop condition (one per iteration, and the last, false, one; a symbolic
                ///< loop: one node, value "symbolic")

@@ -119,6 +119,7 @@ void frame_loop(void *frame, uint32_t site, bool condition);
 void frame_symbolic(void *frame, uint32_t site);
 void frame_switch(void *frame, uint32_t site, Captured &&value, bool integral, int64_t v);
 void frame_return(void *frame, uint32_t site, Captured &&value);
+void frame_result(void *frame, Captured &&value);
 void frame_thrown(void *frame, std::exception_ptr error) noexcept;
 void frame_parallel_begin(void *frame, uint32_t site);
 void frame_parallel_end(void *frame, uint32_t site);
@@ -220,6 +221,11 @@ class Frame {
     /// `return EXPR;` in a template where EXPR may be void: `return frame.ret(site, (EXPR, Void{}));` returns void
     /// (allowed where the function returns void) when it is, else EXPR through the template above.
     void ret(uint32_t site, Void) { ret(site); }
+    /// The value of a call recorded without a Return node (a call through a pointer array, vcall_hooks.h).
+    template <typename T> void result(const T &v) {
+        if (m_frame) [[unlikely]]
+            frame_result(m_frame, capture(v));
+    }
     /// Before an OpenMP construct that starts a team of threads (`#pragma omp parallel …`): until parallel_end, the
     /// calls the team's threads make are recorded for this call.
     void parallel_begin(uint32_t site) {

@@ -1,6 +1,7 @@
 // plugin/engine/engine.cpp — the rewrite engine's driver: find the marked functions, plan each one, apply the edits
 //
-// The passes, in order: find_marked_functions (find_marked.cpp), then per function plan_function
+// The passes, in order: find_marked_functions (find_marked.cpp), then per function plan_dispatch
+// (dispatch/plan_dispatch.cpp: calls through pointer arrays into tj::dispatch), plan_function
 // (tape/plan_statements.cpp: slots from tape/plan_slots.cpp, one site per statement, insertions ordered by
 // source_edits.cpp, tables written by tape/emit_tables.cpp); for a [[jit::freeze]] function then check_frozen_body
 // (freeze/freeze_checks.cpp), find_implicit_inputs (freeze/implicit_inputs.cpp) and plan_freeze
@@ -12,6 +13,7 @@
 // before C++20 gets one error and no rewrite.
 #include "engine/engine.h"
 
+#include "engine/dispatch/plan_dispatch.h"
 #include "engine/find_marked.h"
 #include "engine/freeze/freeze_checks.h"
 #include "engine/freeze/freeze_types.h"
@@ -54,14 +56,17 @@ bool plan_frozen_function(clang::ASTContext &ctx, const SourceText &src, const c
     return plan_freeze(ctx, src, fn, *mark, plan, implicit_inputs, edits, diagnostics);
 }
 
-/// Writes the twin of `fn` (plan_twin.h) into `rewriter`: its body as written, then the body with `edits` applied.
+/// Writes the twin of `fn` (plan_twin.h) into `rewriter`: its body as written (with `plain_edits`: its calls through
+/// pointer arrays rewritten without recording), then the body with `edits` applied.
 void apply_twin(clang::ASTContext &ctx, const SourceText &src, const clang::FunctionDecl &fn, const TwinShape &shape,
-                const EditList &edits, clang::Rewriter &rewriter) {
+                const EditList &edits, const EditList &plain_edits, clang::Rewriter &rewriter) {
     clang::Rewriter scratch(ctx.getSourceManager(), ctx.getLangOpts());
     edits.apply(scratch);
+    clang::Rewriter plain(ctx.getSourceManager(), ctx.getLangOpts());
+    plain_edits.apply(plain);
     const auto *body = clang::cast<clang::CompoundStmt>(fn.getBody());
     clang::CharSourceRange range = src.file_range(clang::SourceRange(body->getLBracLoc(), body->getRBracLoc()));
-    std::string text = twin_body(src, fn, shape, scratch.getRewrittenText(range));
+    std::string text = twin_body(src, fn, shape, plain.getRewrittenText(range), scratch.getRewrittenText(range));
     if (text.empty())
         throw std::logic_error("the twin of '" + fn.getNameAsString() + "' could not be written");
     rewriter.ReplaceText(range, text);
@@ -120,6 +125,8 @@ EngineResult rewrite_marked_functions(clang::ASTContext &ctx, clang::Rewriter &r
         bool twinned = options.twins && !freeze_mark(*fn) && why_no_twin(ctx, src, *fn, is_template, twin).empty();
         if (twinned)
             plan.signature = twin_signature_name;
+        EditList plain_edits(ctx.getSourceManager()); // the twin's body as written needs its dispatches too
+        unsigned dispatches = plan_dispatch(ctx, src, *fn, plan, edits, plain_edits, result.diagnostics);
         if (!plan_function(ctx, src, *fn, options, plan, edits, result.diagnostics))
             continue;
         EditList freeze_edits(ctx.getSourceManager());
@@ -127,12 +134,13 @@ EngineResult rewrite_marked_functions(clang::ASTContext &ctx, clang::Rewriter &r
         if (twinned && (frozen || plan.symbolic))
             throw std::logic_error("a twin was planned for a frozen or symbolic function");
         if (twinned)
-            apply_twin(ctx, src, *fn, twin, edits, rewriter);
+            apply_twin(ctx, src, *fn, twin, edits, plain_edits, rewriter);
         else
             edits.apply(rewriter);
         ++result.rewritten_functions;
         result.rewritten_definitions.push_back(definition_range(ctx, *fn, frozen));
         result.symbolic_statements += plan.symbolic;
+        result.dispatch_calls += dispatches;
         if (frozen) {
             freeze_edits.apply(rewriter);
             ++result.frozen_functions;

@@ -29,6 +29,7 @@ struct EngineResult {
     unsigned frozen_functions = 0;    ///< of those, the ones called through tj::freeze (the file needs freeze.h)
     unsigned frozen_lambdas = 0;      ///< `tj::freeze(lambda)` calls given their captures (frozen_lambdas.h)
     unsigned symbolic_statements = 0; ///< branches and loops on tj::Bool rewritten (the file needs control.h)
+    unsigned dispatch_calls = 0;      ///< `ptrs->method(args…)` rewritten into tj::dispatch (needs vcall_hooks.h)
     std::vector<EngineDiagnostic> diagnostics;
     /// The rewritten text of each rewritten definition, in file locations of the parse's SourceManager: from just
     /// past its name (a traced function: the rewrite leaves the name and what precedes it as written) or from its

@@ -50,6 +50,15 @@ struct PlannedSite {
     bool has_default = false; ///< switch sites
 };
 
+/// A call through a pointer array (`ptrs->method(args…)`, dispatch/plan_dispatch.h): the static FunctionInfo of
+/// the one Call node it records, `__tj_vcall_<index in FunctionPlan::dispatches>`.
+struct PlannedDispatch {
+    std::string callee; ///< the Call's text: the method's qualified name ("Shape::intersect")
+    uint32_t line = 0;  ///< presumed, of the call's first character (its object's)
+    uint32_t column = 0;
+    std::vector<std::string> params; ///< the Argument nodes' names: "this" (the pointer array), then the method's
+};
+
 /// Everything emit_tables needs to write a function's prologue.
 struct FunctionPlan {
     std::string name;  ///< qualified name ("ns::Body::step", "square<T>")
@@ -62,6 +71,7 @@ struct FunctionPlan {
     std::vector<std::string> slot_names;
     std::vector<std::string> param_names; ///< the slots passed to args(), in order (slots 0…)
     std::vector<PlannedSite> sites;
+    std::vector<PlannedDispatch> dispatches;
     uint32_t symbolic = 0; ///< statements rewritten into tj::if_stmt / tj::while_loop (the file needs control.h)
 };
 

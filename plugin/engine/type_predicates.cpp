@@ -1,4 +1,4 @@
-// plugin/engine/type_predicates.cpp — recognising tj's namespace, tj::Array and tj::Bool in the AST
+// plugin/engine/type_predicates.cpp — recognising tj's namespace, tj::Array, tj::Bool and pointer arrays in the AST
 #include "engine/type_predicates.h"
 
 #include <clang/AST/DeclTemplate.h>
@@ -24,6 +24,25 @@ bool is_tj_array_type(QualType t) {
         if (const TemplateDecl *td = tst->getTemplateName().getAsTemplateDecl())
             return td->getName() == "Array" && in_tj_namespace(td);
     return is_tj_array(t->getAsCXXRecordDecl());
+}
+
+bool is_tj_pointer_array_type(QualType t) {
+    if (t.isNull())
+        return false;
+    QualType canonical = t.getNonReferenceType().getCanonicalType();
+    if (const auto *spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(canonical->getAsCXXRecordDecl())) {
+        const TemplateArgumentList &args = spec->getTemplateArgs();
+        return is_tj_array(spec) && args.size() == 1 && args[0].getKind() == TemplateArgument::Type &&
+               args[0].getAsType()->isPointerType();
+    }
+    // In a template's pattern: tj::Array<T *> (what tj::Ptr<T> stands for) is a dependent specialization.
+    if (const auto *tst = canonical->getAs<TemplateSpecializationType>())
+        if (const TemplateDecl *td = tst->getTemplateName().getAsTemplateDecl()) {
+            auto args = tst->template_arguments();
+            return td->getName() == "Array" && in_tj_namespace(td) && args.size() == 1 &&
+                   args[0].getKind() == TemplateArgument::Type && args[0].getAsType()->isPointerType();
+        }
+    return false;
 }
 
 bool is_tj_bool(QualType t) {

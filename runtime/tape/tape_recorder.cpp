@@ -519,6 +519,13 @@ void TapeRecorder::ret(FrameState &fs, uint32_t site, Captured &&value) {
     }
 }
 
+void TapeRecorder::result(FrameState &fs, Captured &&value) {
+    if (!fs.decided)
+        decide(fs);
+    NA::source(*fs.call) = call_source(fs, value.type);
+    set_value(fs.call, std::move(value));
+}
+
 void TapeRecorder::thrown(FrameState &fs, std::exception_ptr error) noexcept {
     try {
         std::string &e = NA::exception(*fs.call);
@@ -728,6 +735,11 @@ void frame_switch(void *frame, uint32_t site, Captured &&value, bool integral, i
 void frame_return(void *frame, uint32_t site, Captured &&value) {
     FrameState &fs = *static_cast<FrameState *>(frame);
     fs.recorder->ret(fs, site, std::move(value));
+}
+
+void frame_result(void *frame, Captured &&value) {
+    FrameState &fs = *static_cast<FrameState *>(frame);
+    fs.recorder->result(fs, std::move(value));
 }
 
 void frame_thrown(void *frame, std::exception_ptr error) noexcept {

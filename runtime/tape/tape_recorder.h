@@ -84,6 +84,8 @@ class __attribute__((visibility("hidden"))) TapeRecorder {
     void symbolic(FrameState &fs, uint32_t site);
     void switch_(FrameState &fs, uint32_t site, Captured &&value, bool integral, int64_t v);
     void ret(FrameState &fs, uint32_t site, Captured &&value);
+    /// The call's own value, with no Return node (a call through a pointer array: vcall_hooks.h).
+    void result(FrameState &fs, Captured &&value);
     void thrown(FrameState &fs, std::exception_ptr error) noexcept;
     /// The Statement node of a parallel region's site, after the region ended, with the worker threads' calls
     /// (from `workers`, whose storage this tape takes over) as its children after its constants.

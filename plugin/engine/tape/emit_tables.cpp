@@ -117,6 +117,18 @@ std::string emit_prologue(const FunctionPlan &plan, bool exceptions) {
            "u, " + t_sites + ", " + std::to_string(plan.sites.size()) + "u, " + t_operands + ", " + t_literals + ", " +
            t_writes + ", " + t_cases + ", " + t_slots + ", " + std::to_string(plan.param_names.size()) + "u, " +
            std::to_string(plan.slot_names.size()) + "u, nullptr}; ";
+    // One FunctionInfo per call through a pointer array: its Call node's name, place and Argument names, no sites.
+    for (size_t i = 0; i < plan.dispatches.size(); ++i) {
+        const PlannedDispatch &d = plan.dispatches[i];
+        std::string k = std::to_string(i), names;
+        for (const std::string &p : d.params)
+            names += cxx_string_literal(p) + ", ";
+        std::string t_names = table("const char *", ("__tj_vcall_names_" + k).c_str(), names);
+        out += "static constexpr " + ns + "FunctionInfo __tj_vcall_" + k + " = {" + cxx_string_literal(d.callee) +
+               ", " + cxx_string_literal(plan.file) + ", " + std::to_string(d.line) + "u, " +
+               std::to_string(d.column) + "u, nullptr, 0u, nullptr, nullptr, nullptr, nullptr, " + t_names + ", " +
+               std::to_string(d.params.size()) + "u, " + std::to_string(d.params.size()) + "u, nullptr}; ";
+    }
     out += ns + "Frame __tjf(__tj_fn" + (plan.is_template ? ", " + plan.signature : std::string()) + "); ";
     if (!plan.param_names.empty()) {
         out += "__tjf.args(";

@@ -183,12 +183,10 @@ std::string why_no_twin(ASTContext &ctx, const SourceText &src, const FunctionDe
     return {};
 }
 
-std::string twin_body(const SourceText &src, const FunctionDecl &fn, const TwinShape &shape,
+std::string twin_body(const SourceText &src, const FunctionDecl &fn, const TwinShape &shape, const std::string &plain,
                       const std::string &instrumented) {
     const auto *body = cast<CompoundStmt>(fn.getBody());
-    CharSourceRange range = src.file_range(SourceRange(body->getLBracLoc(), body->getRBracLoc()));
-    std::string original = src.text(range);
-    if (original.size() < 2 || original.front() != '{' || original.back() != '}' || instrumented.size() < 2 ||
+    if (plain.size() < 2 || plain.front() != '{' || plain.back() != '}' || instrumented.size() < 2 ||
         instrumented.front() != '{' || instrumented.back() != '}')
         return {};
     auto [line, column] = src.presumed(body->getLBracLoc());
@@ -197,7 +195,7 @@ std::string twin_body(const SourceText &src, const FunctionDecl &fn, const TwinS
     if (shape.template_signature)
         lambda += std::string(", ") + twin_signature_name + " = __PRETTY_FUNCTION__";
     lambda += "]() __attribute__((noinline, cold))" + shape.lambda_return + " " + instrumented + "()";
-    std::string out = "{if (!::tj::tape::detail::recording()) [[likely]] " + original + " else {";
+    std::string out = "{if (!::tj::tape::detail::recording()) [[likely]] " + plain + " else {";
     out += shape.returns_void ? "" : "return ";
     out += "\n#line " + std::to_string(line) + " " + cxx_string_literal(src.presumed_file(body->getLBracLoc())) +
            "\n";

@@ -39,10 +39,10 @@ inline constexpr const char *twin_signature_name = "__tj_signature";
 std::string why_no_twin(clang::ASTContext &ctx, const SourceText &src, const clang::FunctionDecl &fn,
                         bool is_template, TwinShape &shape);
 
-/// The text that replaces the body of `fn` (from its `{` to its `}`): the body as written, then the recording copy
-/// `instrumented` (the same range after plan_function's edits, braces included). Empty when the body's text cannot
-/// be read.
+/// The text that replaces the body of `fn` (from its `{` to its `}`): the body as written, `plain` (braces included:
+/// the user's text with only its calls through pointer arrays rewritten, plan_dispatch.h), then the recording copy
+/// `instrumented` (the same range after plan_function's edits). Empty when a text is not a braced body.
 std::string twin_body(const SourceText &src, const clang::FunctionDecl &fn, const TwinShape &shape,
-                      const std::string &instrumented);
+                      const std::string &plain, const std::string &instrumented);
 
 } // namespace tracejit::plugin
