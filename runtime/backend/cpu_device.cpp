@@ -110,6 +110,10 @@ class CpuDevice final : public Device {
         return cpu::compress(static_cast<const uint8_t *>(mask), n, static_cast<uint32_t *>(out_indices));
     }
 
+    void collective(const detail::CollectiveCall &c, const void *in, void *out) override {
+        c.transport->run(c, in, out); // host memory: every transport takes it as it is
+    }
+
     void sync() override {} // launches are synchronous
 
   private:
