@@ -63,7 +63,8 @@ class Transport {
     /// through which the processes agree on a collective and its sizes before it runs.
     virtual void exchange(const uint64_t *mine, size_t k, uint64_t *all) = 0;
     /// Runs `c` with this process's c.in_elements() elements at `in` (null when none) into `out` (room for
-    /// c.out_elements(); for a Broadcast at the root `in` and `out` may be different buffers). Throws tj::Error.
+    /// c.out_elements()). A Broadcast works in place on `out`, which at the root holds the root's elements already
+    /// (its device copied them). Throws tj::Error.
     virtual void run(const CollectiveCall &c, const void *in, void *out) = 0;
 
   protected:

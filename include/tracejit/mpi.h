@@ -12,6 +12,7 @@
 #include <tracejit/collective_core.h>
 #include <tracejit/error.h>
 #include <tracejit/ops.h>
+#include <tracejit/scan.h>
 
 #include <mpi.h>
 
@@ -111,18 +112,18 @@ template <typename T> struct AllReduceAdd : CustomOp<Array<T>(Array<T>)> {
 };
 
 template <typename T> struct AllGather : CustomOp<Array<T>(Array<T>)> {
-    uint64_t offset = 0, count = 0; ///< this process's part of the result
+    /// The rank that sent each element of the result: an array, not host offsets, so that a frozen function's
+    /// recorded derivative finds this process's part for whatever sizes a replay brings.
+    UInt32 owner;
     Array<T> eval(const Array<T> &x) override {
-        std::vector<uint64_t> all = sizes(x.size());
-        for (int r = 0; r < rank(); ++r)
-            offset += all[size_t(r)];
-        count = x.size();
+        owner = run(tj::detail::CollectiveKind::AllGather, tj::detail::ReduceOp::Sum, 0,
+                    full<UInt32>(uint32_t(rank()), x.size()), "tj::mpi::allgather()");
         return run(tj::detail::CollectiveKind::AllGather, tj::detail::ReduceOp::Sum, 0, x, "tj::mpi::allgather()");
     }
     void forward() override { this->set_grad_out(allgather(this->template grad_in<0>())); }
     void backward() override {
         Array<T> total = allreduce(this->grad_out());
-        this->template set_grad_in<0>(gather<Array<T>>(total, arange<UInt32>(count) + uint32_t(offset)));
+        this->template set_grad_in<0>(gather<Array<T>>(total, compress(owner == uint32_t(rank()))));
     }
     std::string name() const override { return "tj::mpi::allgather"; }
 };

@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <climits>
-#include <cstring>
 #include <string>
 
 #if __has_include(<mpi-ext.h>)
@@ -126,9 +125,7 @@ void MpiTransport::run(const CollectiveCall &c, const void *in, void *out) {
         return;
     }
     case CollectiveKind::Broadcast: {
-        const uint64_t n = c.out_elements();
-        if (c.rank == c.root && n && in != out)
-            std::memcpy(out, in, n * es); // (host memory: a CUDA-aware MPI gets the same buffer, below)
+        const uint64_t n = c.out_elements(); // (in place: the root's device put its elements into `out`)
         for (uint64_t at = 0; at < n; at += chunk)
             check(MPI_Bcast(static_cast<char *>(out) + at * es, int(std::min(chunk, n - at)), type, int(c.root),
                             m_comm),
