@@ -116,3 +116,29 @@ TEST_CASE("mpi freeze: an empty array inside a frozen function is a FreezeError 
     CHECK(contains(msg, "tj::mpi::allgather(): an empty array (here or on another process) inside a frozen function"));
     CHECK(on_every_rank(contains(msg, "inside a frozen function")));
 }
+
+TEST_CASE("mpi freeze: a backward pass through allgather and allreduce inside a frozen function replays on new sizes") {
+    FreezingOn on;
+    auto body = [](const tj::Float &x_in, const tj::Float &p_in) {
+        tj::Float x = x_in, p = p_in;
+        tj::enable_grad(x, p);
+        tj::Float y = tj::mpi::allgather(tj::sin(x) * tj::mpi::allreduce(p)); // each rank's part of y
+        tj::Float loss = tj::sum(y * y * y);
+        tj::backward(loss);
+        return std::make_tuple(tj::detach(loss), tj::grad(x), tj::grad(p));
+    };
+    auto frozen = tj::freeze(body);
+    int call = 0;
+    for (size_t n : {size_t(6), size_t(6), size_t(11), size_t(3)}) { // the same size on every rank, changing
+        CAPTURE(n);
+        tj::Float x = input(n, call), p = input(1, call + 50) * 0.1f;
+        ++call;
+        auto [l, gx, gp] = frozen(x, p);
+        auto [l0, gx0, gp0] = body(x, p);
+        CHECK(same(l, l0));
+        CHECK(same(gx, gx0)); // this rank's part of the gradient, for this call's sizes
+        CHECK(same(gp, gp0));
+    }
+    CHECK(frozen.stats().recordings == 1);
+    CHECK(frozen.stats().replays == 3);
+}
