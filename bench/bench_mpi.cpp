@@ -171,6 +171,7 @@ void bench_weak_scaling(int runs, int rank) {
 
 int main(int argc, char **argv) {
     ::setenv("TRACEJIT_THREADS", "1", 0); // one thread per process, unless the caller chose otherwise
+    bench::TempCacheDir cache_dir;          // each process its own fresh disk cache, never the user's
     tj::mpi::Session session(argc, argv);
     const int rank = tj::mpi::rank();
     if (tj::mpi::size() != 2) {

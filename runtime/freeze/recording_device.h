@@ -3,9 +3,9 @@
 // While a frozen function's body is recorded, the RecordingDevice is this thread's device override
 // (backend/device.h): the JIT calls it as it would call the backend's device. Each call is forwarded to the
 // real device and, when it makes or changes a buffer, appended to the recording as a step (a launch, a
-// reduction, a prefix reduction, a compress, a collective, a fill, a copy, host data). Every buffer a step touches is a slot of the recording: the inputs'
-// buffers first, then one per buffer a step makes; sizes are inferred from the input sizes. Reading an array's
-// contents on the host cannot be replayed and throws tj::FreezeError.
+// reduction, a prefix reduction, a compress, a collective, a fill, a copy, host data). Every buffer a step touches
+// is a slot of the recording: the inputs' buffers first, then one per buffer a step makes; sizes are inferred from
+// the input sizes. Reading an array's contents on the host cannot be replayed and throws tj::FreezeError.
 #pragma once
 
 #include "backend/device.h"
