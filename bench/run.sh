@@ -4,8 +4,9 @@
 # Usage: bench/run.sh <build-dir>   (configures a Release build there if the folder has none yet)
 # Environment: BENCH_RUNS=n scales the number of timed runs (default 10); BENCH_ONLY="trace launch" runs a subset
 # (fused fma trace compile launch ad freeze mandelbrot block_reduce scan cuda tape every_marked tape_startup
-# plugin_compile texture dispatch peers). peers: tracejit against Dr.Jit and JAX (bench/peers/run.sh: a venv with both from
-# PyPI under <build-dir>/peers; SKIPPED where PyPI cannot be reached).
+# plugin_compile texture dispatch mpi peers). peers: tracejit against Dr.Jit and JAX (bench/peers/run.sh: a venv
+# with both from PyPI under <build-dir>/peers; SKIPPED where PyPI cannot be reached). bench_mpi runs under
+# `mpirun -np 2` (with --oversubscribe and, as root, --allow-run-as-root when mpirun is Open MPI's).
 set -uo pipefail
 
 if [[ $# -ne 1 ]]; then
@@ -32,7 +33,7 @@ if grep -q '^TRACEJIT_SANITIZE:BOOL=ON' "$build/CMakeCache.txt"; then
 fi
 cmake --build "$build" --target benchmarks || exit 1
 
-all="fused fma trace compile launch ad freeze mandelbrot block_reduce scan cuda tape every_marked tape_startup plugin_compile texture dispatch peers"
+all="fused fma trace compile launch ad freeze mandelbrot block_reduce scan cuda tape every_marked tape_startup plugin_compile texture dispatch mpi peers"
 only=${BENCH_ONLY:-$all}
 summary=$(mktemp)
 trap 'rm -f "$summary"' EXIT
@@ -45,14 +46,26 @@ for b in $only; do
     echo
     echo "=== bench_$b ==="
     if [[ ! -x "$exe" ]]; then # bench_tape, bench_every_marked, bench_tape_startup, bench_plugin_compile: only where the plugin is built (clang 19)
-        echo "GOAL bench_$b NOT BUILT (needs the tracejit plugin and the clang it loads into)" | tee -a "$summary"
+        if [[ $b == mpi ]]; then
+            echo "GOAL bench_$b NOT BUILT (needs MPI: apt-get install libopenmpi-dev openmpi-bin)" | tee -a "$summary"
+        else
+            echo "GOAL bench_$b NOT BUILT (needs the tracejit plugin and the clang it loads into)" | tee -a "$summary"
+        fi
         continue
+    fi
+    launcher=()
+    if [[ $b == mpi ]]; then # two processes; Open MPI wants to be told about more processes than cores and root
+        launcher=(mpirun -np 2)
+        if mpirun --version 2>&1 | grep -q "Open MPI"; then
+            launcher+=(--oversubscribe)
+            [[ $(id -u) -eq 0 ]] && launcher+=(--allow-run-as-root)
+        fi
     fi
     start=$(date +%s)
     if [[ $b == peers ]]; then
         "$exe" "$build" | tee -a "$summary"
     else
-        "$exe" | tee -a "$summary"
+        "${launcher[@]}" "$exe" | tee -a "$summary"
     fi
     rc=${PIPESTATUS[0]}
     echo "(bench_$b took $(( $(date +%s) - start )) s, exit status $rc)"

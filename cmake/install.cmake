@@ -3,7 +3,8 @@
 # What another project gets: the imported targets tracejit::tape (libtracejit_tape: the nested tape, without
 # LLVM) and tracejit::runtime (libtracejit: arrays, AD, freezing; it links tracejit::tape), each with include/
 # and C++20 as usage requirements, and the function tracejit_instrument(<target>), which compiles a target with
-# the plugin (<libdir>/tracejit/tracejit.so) and links it with tracejit::tape.
+# the plugin (<libdir>/tracejit/tracejit.so) and links it with tracejit::tape. Where MPI was found, tracejit::mpi
+# (libtracejit_mpi: collectives on arrays) too, as the package's component `mpi`.
 # LLVM, fmt, zstd and Threads are PRIVATE dependencies of the shared libraries: the public headers use only
 # the standard library, so the exported targets name none of them and the installed package needs none of
 # them to be found.
@@ -27,6 +28,20 @@ install(TARGETS tracejit_tape tracejit_runtime EXPORT tracejitTargets
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/tracejit DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
         FILES_MATCHING PATTERN "*.h")
 install(EXPORT tracejitTargets NAMESPACE tracejit:: DESTINATION ${TRACEJIT_INSTALL_CMAKEDIR})
+# tracejit::mpi (libtracejit_mpi, built when MPI was found) in an export set of its own: its target names MPI::MPI_CXX,
+# so the package config reads it, after finding MPI, only when it was installed (the component `mpi`).
+if(TARGET tracejit_mpi)
+  target_compile_features(tracejit_mpi INTERFACE cxx_std_20)
+  set_target_properties(tracejit_mpi PROPERTIES INSTALL_RPATH_USE_LINK_PATH TRUE)
+  install(TARGETS tracejit_mpi EXPORT tracejitMpiTargets
+          LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+          ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+          RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  install(EXPORT tracejitMpiTargets NAMESPACE tracejit:: DESTINATION ${TRACEJIT_INSTALL_CMAKEDIR})
+else()
+  # A package installed over an older one that had MPI must not keep its stale file.
+  install(CODE "file(REMOVE \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${TRACEJIT_INSTALL_CMAKEDIR}/tracejitMpiTargets.cmake\")")
+endif()
 install(TARGETS tracejit_plugin LIBRARY DESTINATION ${TRACEJIT_INSTALL_PLUGINDIR})
 install(TARGETS tracejit-rewrite RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 # (tracejit-inspect is installed by tools/inspect/CMakeLists.txt.)

@@ -117,6 +117,12 @@ class CpuDevice final : public Device {
         return cpu::compress(static_cast<const uint8_t *>(mask), n, static_cast<uint32_t *>(out_indices));
     }
 
+    void collective(const detail::CollectiveCall &c, const void *in, void *out) override {
+        if (c.kind == detail::CollectiveKind::Broadcast && c.rank == c.root) // (a broadcast runs in place)
+            copy(out, in, c.type, c.out_elements());
+        c.transport->run(c, in, out); // host memory: every transport takes it as it is
+    }
+
     void sync() override {} // launches are synchronous
 
   private:

@@ -262,6 +262,26 @@ class CudaDevice final : public backends::Device {
         return host;
     }
 
+    void collective(const detail::CollectiveCall &c, const void *in, void *out) override {
+        const bool root = c.kind == detail::CollectiveKind::Broadcast && c.rank == c.root; // (runs in place)
+        if (root)
+            copy(out, in, c.type, c.out_elements());
+        sync(); // the input's kernels have run (and nothing queued still reads the output's memory)
+        if (c.transport->accepts(Backend::CUDA)) { // a CUDA-aware MPI reads and writes device memory itself
+            c.transport->run(c, in, out);
+            return;
+        }
+        // Staged through host memory: the device's elements down, the collective on the host, the result up.
+        const size_t es = detail::type_size(c.type);
+        std::vector<char> host_in(c.in_elements() * es), host_out(c.out_elements() * es);
+        if (c.in_elements())
+            copy_to_host(host_in.data(), in, c.type, c.in_elements());
+        if (root)
+            host_out = host_in;
+        c.transport->run(c, c.in_elements() ? host_in.data() : nullptr, host_out.data());
+        copy_from_host(out, host_out.data(), c.type, c.out_elements());
+    }
+
     void sync() override {
         if (device_used())
             device_synchronize();

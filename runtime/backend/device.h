@@ -13,6 +13,7 @@
 
 #include "backend/kernel_ir.h"
 
+#include <tracejit/collective_core.h>
 #include <tracejit/core.h>
 
 #include <cstdint>
@@ -58,9 +59,7 @@ struct Launch {
 ///
 /// Device work that later issues add lands here, as a pure virtual function next to `reduce`, implemented by
 /// both backends and recorded as a step by freezing's RecordingDevice (which then replays it on the real device):
-///   - `scatter_reduce` variants that need more than the element-wise kernels give;
-///   - collectives through MPI (`allreduce`, `allgather`, `broadcast`), which stage through the host on a device
-///     that is not CUDA-aware.
+///   - `scatter_reduce` variants that need more than the element-wise kernels give.
 /// They are not declared before they exist: an interface function with no implementation would be a stub.
 class Device {
   public:
@@ -109,6 +108,11 @@ class Device {
     /// `out_indices` (room for n; the entries past the count are left undefined), in order, and returns how many
     /// there are. The count is a value on the host, so this waits for the work queued before it (on CUDA).
     virtual uint64_t compress(const void *mask, uint64_t n, void *out_indices) = 0;
+
+    /// A collective across processes (allreduce, allgather, broadcast: include/tracejit/collective_core.h) through
+    /// `c.transport`, on c.in_elements() elements at `in` (null when none) into `out` (room for c.out_elements()).
+    /// A device whose memory the transport does not accept (Transport::accepts) stages through host buffers.
+    virtual void collective(const detail::CollectiveCall &c, const void *in, void *out) = 0;
 
     /// Waits until this thread's queued work has finished (nothing to do on the CPU).
     virtual void sync() = 0;

@@ -53,7 +53,7 @@ struct Binding {
     uint32_t slot = 0;
 };
 
-enum class StepKind : uint8_t { Launch, Reduce, Fill, Copy, HostData, Prefix, Compress };
+enum class StepKind : uint8_t { Launch, Reduce, Fill, Copy, HostData, Prefix, Compress, Collective };
 
 struct Step {
     StepKind kind = StepKind::Launch;
@@ -73,6 +73,13 @@ struct Step {
     bool leading = false; ///< Copy: the first size(out) elements of `in`, which may have more (a compress's indices)
     uint64_t bits = 0;
     std::vector<char> data;
+    /// Collective (in: this process's array, out: the result): the kind, op (`reduce`) and root, through
+    /// `call.transport`. `call.counts` are every process's sizes at record time; `equal_counts`: they were all
+    /// equal, and the result's size follows the input's (a replay needs them equal again); else the result's size
+    /// is a constant and a replay needs the same counts. Else the replay stops on every process alike (the counts
+    /// are the same everywhere) and the function is recorded anew.
+    detail::CollectiveCall call;
+    bool equal_counts = false;
 };
 
 /// One flattened output: a slot's buffer, a literal, or the empty array.

@@ -282,6 +282,29 @@ uint64_t RecordingDevice::compress(const void *mask, uint64_t n, void *out_indic
     return count;
 }
 
+void RecordingDevice::collective(const detail::CollectiveCall &c, const void *in, void *out) {
+    Step step;
+    step.kind = StepKind::Collective;
+    step.in = slot_of(in, "sends"); // (the JIT makes no collective of an empty array while recording)
+    m_real.collective(c, in, out);
+    step.call = c;
+    step.reduce = c.op;
+    step.equal_counts = std::all_of(c.counts.begin(), c.counts.end(), [&](uint64_t k) { return k == c.counts[0]; });
+    // The result's size: the input's (AllReduce always; a Broadcast or AllGather while every process has the same
+    // size, times the number of processes for AllGather), else the constant the processes had at record time.
+    const uint64_t m = c.out_elements();
+    SizeExpr size{-1, 1, 1, m};
+    if (c.kind == detail::CollectiveKind::AllReduce || step.equal_counts)
+        size = {int32_t(step.in), c.kind == detail::CollectiveKind::AllGather ? uint64_t(c.counts.size()) : 1, 1, 0};
+    step.out = uint32_t(m_rec.slots.size());
+    m_rec.slots.push_back({c.type, size});
+    m_slots[out] = step.out;
+    if (m > 1) // later sizes equal to the result's follow it (as a block reduction's result)
+        m_rounded.push_back({step.out, m});
+    step.made.push_back(step.out);
+    m_rec.steps.push_back(std::move(step));
+}
+
 void RecordingDevice::copy_from_host(void *dst, const void *src, VarType t, uint64_t n) {
     if (m_slots.count(src)) { // the host buffer of a CPU array known to the recording: a copy of that slot
         copy(dst, src, t, n);

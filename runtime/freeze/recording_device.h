@@ -3,9 +3,9 @@
 // While a frozen function's body is recorded, the RecordingDevice is this thread's device override
 // (backend/device.h): the JIT calls it as it would call the backend's device. Each call is forwarded to the
 // real device and, when it makes or changes a buffer, appended to the recording as a step (a launch, a
-// reduction, a prefix reduction, a compress, a fill, a copy, host data). Every buffer a step touches is a slot of the recording: the inputs'
-// buffers first, then one per buffer a step makes; sizes are inferred from the input sizes. Reading an array's
-// contents on the host cannot be replayed and throws tj::FreezeError.
+// reduction, a prefix reduction, a compress, a collective, a fill, a copy, host data). Every buffer a step touches
+// is a slot of the recording: the inputs' buffers first, then one per buffer a step makes; sizes are inferred from
+// the input sizes. Reading an array's contents on the host cannot be replayed and throws tj::FreezeError.
 #pragma once
 
 #include "backend/device.h"
@@ -61,6 +61,8 @@ class RecordingDevice final : public backends::Device, public backends::DeviceOv
                        bool reverse, void *out) override;
     /// Records a Compress step: its count is a run-time value of the replay, and later sizes equal to it follow it.
     uint64_t compress(const void *mask, uint64_t n, void *out_indices) override;
+    /// Records a Collective step; the result's size follows the input's while every process has the same size.
+    void collective(const detail::CollectiveCall &c, const void *in, void *out) override;
     void sync() override { m_real.sync(); }
 
   private:

@@ -2,14 +2,18 @@
 // Replay drives the backend's device directly (backend/device.h): no tracing, no assembly, no kernel lookup.
 // Sizes that the inputs decide are worked out by the dry run; those that follow a compress count once that step
 // has run (the count is read back then), and the guards that tie a count to another size are checked on the way.
+// A collective agrees with the other processes again before it runs (runtime/jit/collective.cpp).
 #include "freeze/replay.h"
 
+#include "jit/collective.h"
 #include "jit/reduce.h"
 #include "jit/var.h"
 
 #include <tracejit/error.h>
 
 #include <fmt/format.h>
+
+#include <algorithm>
 
 namespace tj::freezing {
 
@@ -199,6 +203,24 @@ std::vector<uint32_t> replay(const Recording &rec, const BoundInputs &in, const 
                     throw ReplayMismatch("a copied array changed its size");
                 dev.copy(buffers[step.out], buffers[step.in], rec.slots[step.out].type, sizes[step.out]);
                 break;
+            case StepKind::Collective: {
+                // The processes agree again (a tj::Error on all of them when an AllReduce's sizes differ); sizes
+                // that no longer fit the recording stop the replay on every process alike.
+                detail::CollectiveCall c = step.call;
+                c.counts = jit::agree_collective(*c.transport, c.kind, c.op, c.root, c.type, sizes[step.in],
+                                                 jit::collective_api(c.kind));
+                c.rank = c.transport->rank();
+                const bool equal =
+                    std::all_of(c.counts.begin(), c.counts.end(), [&](uint64_t k) { return k == c.counts[0]; });
+                if (c.counts.size() != step.call.counts.size() || (step.equal_counts && !equal) ||
+                    (!step.equal_counts && c.counts != step.call.counts))
+                    throw ReplayMismatch(fmt::format("{} now has other sizes across processes than when it was "
+                                                     "recorded",
+                                                     jit::collective_api(c.kind)));
+                TJ_ASSERT(c.out_elements() == sizes[step.out], "a collective's result has another size on replay");
+                dev.collective(c, buffers[step.in], buffers[step.out]);
+                break;
+            }
             case StepKind::HostData:
                 dev.copy_from_host(buffers[step.out], step.data.data(), rec.slots[step.out].type, sizes[step.out]);
                 break;

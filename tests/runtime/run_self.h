@@ -26,11 +26,10 @@ namespace tj_test {
 /// Environment changes for a child: a value sets the variable, nullopt removes it.
 using EnvChanges = std::vector<std::pair<std::string, std::optional<std::string>>>;
 
-/// Runs the hidden test case named `test_case` in a new process of this binary with the environment changed by
-/// `env`; returns its exit status (doctest exits with 0 when every check passed), or -1 when it did not exit (a
-/// signal ended it: `*signal`, when given, is set to it). With `stderr_path`, the child's stderr goes to that file.
-inline int run_self(const std::string &test_case, const EnvChanges &env, int *signal = nullptr,
-                    const char *stderr_path = nullptr) {
+/// Starts the hidden test case named `test_case` in a new process of this binary with the environment changed by
+/// `env`, without waiting for it; returns its process id (for wait_self). With `stderr_path`, the child's stderr
+/// goes to that file.
+inline pid_t spawn_self(const std::string &test_case, const EnvChanges &env, const char *stderr_path = nullptr) {
     std::vector<std::string> vars;
     for (char **e = environ; *e; ++e) {
         const std::string entry = *e;
@@ -59,12 +58,25 @@ inline int run_self(const std::string &test_case, const EnvChanges &env, int *si
     const int err = ::posix_spawn(&pid, exe.c_str(), &actions, nullptr, argv, envp.data());
     ::posix_spawn_file_actions_destroy(&actions);
     REQUIRE_MESSAGE(err == 0, "posix_spawn of /proc/self/exe failed: " << std::strerror(err));
+    return pid;
+}
+
+/// Waits for a process of spawn_self; returns its exit status (doctest exits with 0 when every check passed), or -1
+/// when it did not exit (a signal ended it: `*signal`, when given, is set to it).
+inline int wait_self(pid_t pid, int *signal = nullptr) {
     int status = 0;
     while (::waitpid(pid, &status, 0) < 0)
         REQUIRE(errno == EINTR);
     if (signal)
         *signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/// Runs the hidden test case named `test_case` in a new process of this binary and waits for it (spawn_self, then
+/// wait_self).
+inline int run_self(const std::string &test_case, const EnvChanges &env, int *signal = nullptr,
+                    const char *stderr_path = nullptr) {
+    return wait_self(spawn_self(test_case, env, stderr_path), signal);
 }
 
 } // namespace tj_test

@@ -3,7 +3,7 @@
 // The disk cache reads TRACEJIT_CACHE_DIR and TRACEJIT_CACHE once per process, so every case that needs its own
 // cache folder runs the hidden "cache helper" case in a child process (run_self.h) with a fresh folder. The
 // helper evaluates one probe kernel per step and writes the kernel counters of each step to a file that the
-// parent reads back and checks.
+// parent reads back and checks. Another helper, started 4 times at once, compiles the same kernels into one folder.
 #include "run_self.h"
 #include "support/container.h" // the file layout
 #include "test_util.h"
@@ -198,6 +198,81 @@ TEST_CASE("cache helper: evaluate the probe kernel" * doctest::skip()) {
     }
     file << "end\n";
     tj::set_log_callback({});
+}
+
+// Several processes compiling the same kernels at once (as MPI ranks sharing one cache folder do): each waits for
+// TJ_TEST_START to exist, then evaluates the same `shared_kernels` probe kernels, and writes per kernel whether it
+// was compiled or loaded, then its warnings and wrong elements.
+constexpr int shared_kernels = 5;
+
+TEST_CASE("cache helper: evaluate the shared kernels when told to start" * doctest::skip()) {
+    const char *out = std::getenv("TJ_TEST_HELPER_OUT");
+    const char *start = std::getenv("TJ_TEST_START");
+    REQUIRE(out);
+    REQUIRE(start);
+    std::atomic<uint64_t> warnings{0};
+    tj::set_log_callback([&](tj::LogLevel level, const std::string &) { warnings += level <= tj::LogLevel::Warn; });
+    for (int i = 0; i < 30000 && !fs::exists(start); ++i)
+        ::usleep(1000);
+    REQUIRE(fs::exists(start));
+    tj::reset_kernel_stats();
+    size_t wrong = 0;
+    for (int k = 0; k < shared_kernels; ++k) {
+        tj::Float y = probe(2001, 1.5f + float(k));
+        tj::eval(y);
+        wrong += probe_errors(y, 2001, 1.5f + float(k));
+    }
+    const tj::KernelStats st = tj::kernel_stats();
+    std::ofstream(out) << st.misses << " " << st.disk_hits << " " << warnings << " " << wrong << "\n";
+    tj::set_log_callback({});
+}
+
+TEST_CASE("kernel cache: 4 processes compiling the same kernels at once end with one valid entry per kernel") {
+    TempDir tmp;
+    const std::string dir = tmp.path + "/cache", start = tmp.path + "/start";
+    auto env_for = [&](const std::string &out) {
+        return tj_test::EnvChanges{{"TRACEJIT_CACHE_DIR", dir},
+                                   {"TRACEJIT_CACHE", std::nullopt},
+                                   {"TRACEJIT_CACHE_SIZE", std::nullopt},
+                                   {"TRACEJIT_THREADS", "1"},
+                                   {"TJ_TEST_HELPER_OUT", out},
+                                   {"TJ_TEST_START", start}};
+    };
+    struct Result {
+        uint64_t compiled = 99, loaded = 99, warnings = 99, wrong = 99;
+    };
+    auto read_result = [](const std::string &out) {
+        Result r;
+        std::ifstream(out) >> r.compiled >> r.loaded >> r.warnings >> r.wrong;
+        return r;
+    };
+    std::vector<pid_t> children;
+    std::vector<std::string> outs;
+    for (int p = 0; p < 4; ++p) {
+        outs.push_back(tmp.path + "/out" + std::to_string(p));
+        children.push_back(tj_test::spawn_self("cache helper: evaluate the shared kernels when told to start",
+                                               env_for(outs.back())));
+    }
+    ::usleep(300000);              // (the children start and wait)
+    std::ofstream(start) << "go\n"; // all at once
+    for (size_t p = 0; p < children.size(); ++p) {
+        CAPTURE(p);
+        CHECK(tj_test::wait_self(children[p]) == 0);
+        const Result r = read_result(outs[p]);
+        CHECK(r.compiled + r.loaded == shared_kernels); // compiled here, or found whole on disk
+        CHECK(r.warnings == 0);                           // no partial or corrupt file was read
+        CHECK(r.wrong == 0);
+    }
+    CHECK(cache_files(dir).size() == shared_kernels);
+    CHECK(count_entries(dir) == shared_kernels); // and no temporary file left behind
+    // Every entry is whole: a fifth process loads them all.
+    const std::string last = tmp.path + "/out_last";
+    CHECK(tj_test::run_self("cache helper: evaluate the shared kernels when told to start", env_for(last)) == 0);
+    const Result r = read_result(last);
+    CHECK(r.compiled == 0);
+    CHECK(r.loaded == shared_kernels);
+    CHECK(r.warnings == 0);
+    CHECK(r.wrong == 0);
 }
 
 TEST_CASE("kernel cache: a second identical evaluation is a memory hit, and literals are part of the key") {

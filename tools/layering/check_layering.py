@@ -10,6 +10,9 @@
 #                    and no LLVM header: it is libtracejit_tape, which a program that records only C++ values loads
 #                    without libtracejit and LLVM (the AD nodes of arrays are reached through tape/array_hooks.h);
 #   runtime/support  the same, and nothing from runtime/tape (it is part of libtracejit_tape, and every layer uses it);
+#   runtime/mpi      (libtracejit_mpi) includes nothing from the other folders of runtime/: it builds on the public
+#                    headers (include/tracejit/collective_core.h) like any other user of libtracejit;
+#   <mpi.h>          is included by runtime/mpi and include/tracejit/mpi.h only: libtracejit keeps no MPI dependency;
 #   plugin           includes none of the runtime's private headers (only <tracejit/…> reaches the user's code).
 # Usage: check_layering.py <source root>. Prints each violation as file:line and exits 1 if there is any.
 import os
@@ -25,10 +28,14 @@ RUNTIME_RULES = [
     ("runtime/backend", ["jit", "freeze", "ad", "tape"]),
     ("runtime/tape", ["jit", "ad", "freeze", "backend", "cache"]),
     ("runtime/support", ["jit", "ad", "freeze", "backend", "cache", "tape"]),
+    ("runtime/mpi", ["jit", "ad", "freeze", "backend", "cache", "tape", "support"]),
 ]
+MPI_INCLUDE = re.compile(r'^\s*#\s*include\s*<(mpi\.h|mpi-ext\.h)>')
+# Where MPI's headers may be included (everything else under runtime/ and include/ is checked).
+MPI_ALLOWED = ["runtime/mpi/", "include/tracejit/mpi.h"]
 # Folders of libtracejit_tape, which does not link LLVM.
 NO_LLVM = ["runtime/tape", "runtime/support"]
-RUNTIME_FOLDERS = ["jit", "ad", "freeze", "tape", "backend", "cache", "support"]
+RUNTIME_FOLDERS = ["jit", "ad", "freeze", "tape", "backend", "cache", "support", "mpi"]
 
 
 def sources(root, folder):
@@ -76,6 +83,14 @@ def main():
             for number, name in includes(path, LLVM_INCLUDE):
                 violations.append(f"{os.path.relpath(path, root)}:{number}: includes <{name}>: {folder} is part of "
                                   "libtracejit_tape, which does not link LLVM")
+    for folder in ("runtime", "include"):
+        for path in sources(root, folder):
+            rel = os.path.relpath(path, root)
+            if any(rel.startswith(a) for a in MPI_ALLOWED):
+                continue
+            for number, name in includes(path, MPI_INCLUDE):
+                violations.append(f"{rel}:{number}: includes <{name}>: only runtime/mpi (libtracejit_mpi) and "
+                                  "include/tracejit/mpi.h may use MPI; libtracejit keeps no MPI dependency")
     plugin = os.path.join(root, "plugin")
     for path in sources(root, "plugin"):
         for number, name in includes(path):

@@ -3,7 +3,8 @@
 #
 # Builds small source trees in a temporary folder: a clean one must pass; each forbidden include (the JIT
 # including freezing, a backend including a JIT header, the tape including the JIT or LLVM, support including the
-# tape, the plugin including a runtime header) must fail and be named with its file and line.
+# tape, the plugin including a runtime header, the MPI library including the JIT, the core including <mpi.h>) must
+# fail and be named with its file and line.
 import os
 import subprocess
 import sys
@@ -24,6 +25,9 @@ CLEAN = {
     "runtime/support/hash.h": "#pragma once\n",
     "runtime/support/hash.cpp": '#include "support/hash.h"\n#include <xxhash.h>\n',
     "runtime/backend/cpu_jit.cpp": '#include "backend/device.h"\n#include <llvm/IR/Module.h>\n',
+    "runtime/mpi/api.cpp": '#include "mpi/transport.h"\n#include <tracejit/mpi.h>\n',
+    "runtime/mpi/transport.h": '#include <tracejit/collective_core.h>\n#include <mpi.h>\n',
+    "include/tracejit/mpi.h": "#include <mpi.h>\n",
     "plugin/engine/engine.h": "#pragma once\n",
     "plugin/plugin.cpp": '#include "engine/engine.h"\n#include <tracejit/tracejit.h>\n',
 }
@@ -37,6 +41,9 @@ VIOLATIONS = [
     ("runtime/tape/node.cpp", "#include <llvm/Support/Endian.h>\n", "runtime/tape/node.cpp:1"),
     ("runtime/support/hash.cpp", '#include "tape/array_hooks.h"\n', "runtime/support/hash.cpp:1"),
     ("runtime/support/hash.cpp", "#  include <llvm/Support/xxhash.h>\n", "runtime/support/hash.cpp:1"),
+    ("runtime/mpi/api.cpp", '#include "jit/var.h"\n', "runtime/mpi/api.cpp:1"),
+    ("runtime/backend/device.h", "#include <mpi.h>\n", "runtime/backend/device.h:1"),
+    ("runtime/jit/eval.cpp", "#include <mpi.h>\n", "runtime/jit/eval.cpp:1"),
     ("plugin/plugin.cpp", '#include "jit/var.h"\n', "plugin/plugin.cpp:1"),
     ("plugin/plugin.cpp", '#include "runtime/backend/device.h"\n', "plugin/plugin.cpp:1"),
 ]
