@@ -62,25 +62,25 @@ template <typename V, typename X> void traverse(V &v, X &x) {
         v.resize(x);
         size_t i = 0;
         for (auto &e : x) {
-            auto scope = v.index(i++);
+            [[maybe_unused]] auto scope = v.index(i++);
             traverse(v, e);
         }
     } else if constexpr (IsStdArray<T>::value) {
         for (size_t i = 0; i < x.size(); ++i) {
-            auto scope = v.index(i);
+            [[maybe_unused]] auto scope = v.index(i);
             traverse(v, x[i]);
         }
     } else if constexpr (IsTupleLike<T>::value) {
         std::apply([&](auto &...es) {
             size_t i = 0;
             ((void)[&] {
-                auto scope = v.index(i++);
+                [[maybe_unused]] auto scope = v.index(i++);
                 traverse(v, es);
             }(), ...);
         }, x);
     } else if constexpr (IsOptional<T>::value) {
         if (v.presence(x)) {
-            auto scope = v.field("value");
+            [[maybe_unused]] auto scope = v.field("value");
             traverse(v, *x);
         }
     } else if constexpr (IsStringMap<T>::value) {
