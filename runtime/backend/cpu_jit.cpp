@@ -79,12 +79,14 @@ LoopShape loop_shape(const KernelIR &ir) {
 
 /// A kernel of this many symbolic loops or more is divergent: a tj::dispatch over many instances is one loop per
 /// instance, each entered by the SIMD groups that hold one of its lanes. With random ids nearly every group holds
-/// a lane of every instance once a group is wide, so its loops run once per group whatever the width: one vector
-/// per iteration (the narrowest group) runs the fewest bodies per lane (docs/vcalls.md, "Benchmark").
+/// a lane of every instance once a group is wide, so each loop runs once per group whatever the width: narrow groups
+/// run fewer bodies per lane. Measured at K = 64 (96 loops): 1, 2, 4 vectors 20, 20, 23 ms, compiled in 230, 280,
+/// 420 ms; so one (docs/vcalls.md, "Benchmark").
 constexpr size_t divergent_loops = 32;
-/// Kernels past large_kernel whose instructions are spread over symbolic loops of at most large_kernel each (a
-/// tj::dispatch over many instances) still take the optimising path up to this size: the optimiser's cost is
-/// about linear in the number of such loops, and the fast code generator made the K = 64 dispatch 4-5x slower.
+/// Divergent kernels past large_kernel whose instructions are spread over symbolic loops with at most large_kernel
+/// in one stretch (a tj::dispatch over many instances) still take the optimising path up to this size, with one
+/// vector per iteration: the optimiser's cost grows with the size of one stretch, not with their number, and the
+/// fast code generator (no IR optimiser, every vector spilled) made the K = 64 dispatch 6x slower (docs/vcalls.md).
 constexpr size_t large_looped_kernel = 5000;
 
 /// Whether a kernel takes the fast path (no IR optimiser, LLVM's fast code generator).
@@ -93,7 +95,7 @@ bool fast_path(const KernelIR &ir) {
     if (instrs <= large_kernel)
         return false;
     LoopShape shape = loop_shape(ir);
-    return !(shape.loops != 0 && shape.longest_stretch <= large_kernel && instrs <= large_looped_kernel);
+    return !(shape.loops >= divergent_loops && shape.longest_stretch <= large_kernel && instrs <= large_looped_kernel);
 }
 
 /// How many independent SIMD vectors one loop iteration handles. Long kernels are mostly chains of dependent
