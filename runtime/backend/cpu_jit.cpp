@@ -85,8 +85,8 @@ LoopShape loop_shape(const KernelIR &ir) {
 constexpr size_t divergent_loops = 32;
 /// Divergent kernels past large_kernel whose instructions are spread over symbolic loops with at most large_kernel
 /// in one stretch (a tj::dispatch over many instances) still take the optimising path up to this size, with one
-/// vector per iteration: the optimiser's cost grows with the size of one stretch, not with their number, and the
-/// fast code generator (no IR optimiser, every vector spilled) made the K = 64 dispatch 6x slower (docs/vcalls.md).
+/// vector per iteration. Measured at K = 64 (96 loops, 1724 instructions): compiled in 231 ms (the fast path: 207),
+/// it runs 5x faster than the fast path's code at one vector, 6x at the 8 vectors the fast path took (docs/vcalls.md).
 constexpr size_t large_looped_kernel = 5000;
 
 /// Whether a kernel takes the fast path (no IR optimiser, LLVM's fast code generator).
