@@ -30,7 +30,7 @@ namespace {
 
 /// Bump whenever the generated code changes for the same kernel IR: it is part of every cache key,
 /// so object code cached by an older tracejit is never loaded.
-constexpr int codegen_revision = 8;
+constexpr int codegen_revision = 9;
 
 /// Kernels with more instructions than this skip the IR optimiser and use LLVM's fast code generator:
 /// the kernel IR is already folded, deduplicated and vectorised, and the optimising code generator's
@@ -59,6 +59,45 @@ bool chain_like(const KernelIR &ir) {
     return computes >= 32 && computes <= 500 && computes < 2 * longest;
 }
 
+/// Symbolic loops, and the most instructions in one stretch between loop boundaries (LoopStart, LoopCond, LoopEnd).
+struct LoopShape {
+    size_t loops = 0;
+    size_t longest_stretch = 0;
+};
+LoopShape loop_shape(const KernelIR &ir) {
+    LoopShape shape;
+    size_t stretch = 0;
+    for (const Instr &ins : ir.instrs) {
+        bool boundary = ins.kind == InstrKind::LoopStart || ins.kind == InstrKind::LoopCond ||
+                        ins.kind == InstrKind::LoopEnd;
+        shape.loops += ins.kind == InstrKind::LoopStart;
+        stretch = boundary ? 0 : stretch + 1;
+        shape.longest_stretch = std::max(shape.longest_stretch, stretch);
+    }
+    return shape;
+}
+
+/// A kernel of this many symbolic loops or more is divergent: a tj::dispatch over many instances is one loop per
+/// instance, each entered by the SIMD groups that hold one of its lanes. With random ids nearly every group holds
+/// a lane of every instance once a group is wide, so each loop runs once per group whatever the width: narrow groups
+/// run fewer bodies per lane. Measured at K = 64 (96 loops): 1, 2, 4 vectors 20, 20, 23 ms, compiled in 230, 280,
+/// 420 ms; so one (docs/vcalls.md, "Benchmark").
+constexpr size_t divergent_loops = 32;
+/// Divergent kernels past large_kernel whose instructions are spread over symbolic loops with at most large_kernel
+/// in one stretch (a tj::dispatch over many instances) still take the optimising path up to this size, with one
+/// vector per iteration. Measured at K = 64 (96 loops, 1724 instructions): compiled in 231 ms (the fast path: 207),
+/// it runs 5x faster than the fast path's code at one vector, 6x at the 8 vectors the fast path took (docs/vcalls.md).
+constexpr size_t large_looped_kernel = 5000;
+
+/// Whether a kernel takes the fast path (no IR optimiser, LLVM's fast code generator).
+bool fast_path(const KernelIR &ir) {
+    size_t instrs = ir.instrs.size();
+    if (instrs <= large_kernel)
+        return false;
+    LoopShape shape = loop_shape(ir);
+    return !(shape.loops >= divergent_loops && shape.longest_stretch <= large_kernel && instrs <= large_looped_kernel);
+}
+
 /// How many independent SIMD vectors one loop iteration handles. Long kernels are mostly chains of dependent
 /// operations (a traced loop, a backward pass through it): their speed is bound by each instruction's latency,
 /// and independent vectors interleaved in one iteration hide it. More vectors cost compile time in proportion
@@ -72,6 +111,8 @@ bool chain_like(const KernelIR &ir) {
 /// to matter, and the fast path keeps its sizes.
 unsigned interleave_for(const KernelIR &ir) {
     size_t instrs = ir.instrs.size();
+    if (loop_shape(ir).loops >= divergent_loops)
+        return 1;
     if (instrs <= large_kernel)
         return chain_like(ir) ? 8 : 4;
     if (instrs <= 5000)
@@ -154,7 +195,7 @@ std::vector<char> compile_object(const KernelIR &ir) {
     Jit &j = jit();
     std::lock_guard<std::mutex> guard(j.mutex);
     llvm::LLVMContext ctx;
-    bool large = ir.instrs.size() > large_kernel;
+    bool large = fast_path(ir);
     std::unique_ptr<llvm::Module> m = build_module(ir, j.host, ctx, interleave_for(ir));
     if (!large)
         optimize(*m, *j.tm);
