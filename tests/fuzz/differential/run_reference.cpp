@@ -105,7 +105,7 @@ struct Interp {
                 if (op == BinOp::Min || op == BinOp::Max)
                     decide(a < b ? 0 : a > b ? 1 : a == b ? 2 : 3);
                 if (op == BinOp::Mod)
-                    decide(uint64_t(int64_t(std::trunc(double(a) / double(b)))));
+                    decide(std::bit_cast<uint64_t>(std::trunc(double(a) / double(b)) + 0.0)); // any quotient, exactly
                 ok = ok && finite(a) && finite(b) && finite(v) &&
                      (op != BinOp::Div || (b != 0 && finite(a / b / b))) &&
                      (op != BinOp::Mod || (b != 0 && finite(a / b)));
