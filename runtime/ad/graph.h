@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -109,6 +110,13 @@ struct Graph {
     /// `changed_all`: look at every node (at first, and when the list would outgrow the graph).
     std::vector<uint32_t> changed;
     bool changed_all = true;
+    /// simplify.cpp's work lists, kept between simplifications (cleared, not freed): a training loop's steady
+    /// state allocates nothing there and touches no fresh memory.
+    struct SimplifyScratch {
+        std::vector<std::tuple<uint32_t, uint64_t, uint32_t>> heap; ///< (cost, serial, node), a min-heap
+        std::vector<uint32_t> touched, neighbours, ins, outs;
+        std::vector<std::pair<uint32_t, uint32_t>> seen; ///< (weight, first place in `touched`)
+    } simplify_scratch;
 };
 
 /// Notes that node `id` may have become collapsible (Graph::changed).

@@ -12,9 +12,8 @@
 #include <tracejit/runtime.h>
 
 #include <algorithm>
-#include <queue>
+#include <functional>
 #include <tuple>
-#include <unordered_set>
 #include <vector>
 
 namespace tj::ad {
@@ -73,21 +72,23 @@ uint32_t merge_edge(Graph &g, uint32_t source, uint32_t target, JitRef w) {
 }
 
 /// Collapses node `id`; the edges it made or changed go to `touched`, its neighbours to `neighbours`.
-void collapse(Graph &g, uint32_t id, std::vector<uint32_t> &touched, std::vector<uint32_t> &neighbours) {
-    std::vector<uint32_t> ins, outs;
+void collapse(Graph &g, uint32_t id, Graph::SimplifyScratch &w) {
+    std::vector<uint32_t> &ins = w.ins, &outs = w.outs;
+    ins.clear();
+    outs.clear();
     for (uint32_t e = g.nodes[id].first_in; e; e = g.edges[e].next_in)
         ins.push_back(e);
     for (uint32_t e = g.nodes[id].first_out; e; e = g.edges[e].next_out)
         outs.push_back(e);
     for (uint32_t ei : ins)
         for (uint32_t eo : outs) {
-            JitRef w = product(g.edges[ei].weight, g.edges[eo].weight);
-            touched.push_back(merge_edge(g, g.edges[ei].source, g.edges[eo].target, std::move(w)));
+            JitRef weight = product(g.edges[ei].weight, g.edges[eo].weight);
+            w.touched.push_back(merge_edge(g, g.edges[ei].source, g.edges[eo].target, std::move(weight)));
         }
     for (uint32_t ei : ins)
-        neighbours.push_back(g.edges[ei].source);
+        w.neighbours.push_back(g.edges[ei].source);
     for (uint32_t eo : outs)
-        neighbours.push_back(g.edges[eo].target);
+        w.neighbours.push_back(g.edges[eo].target);
     inc_ext(g, id); // hold it while its out-edges go, then let it (and its in-edges) go at once
     for (uint32_t eo : outs)
         remove_edge(g, eo);
@@ -108,9 +109,14 @@ void simplify(std::vector<uint32_t> &weights) {
     ++g.busy;
     // Cheapest first; among equals, oldest first: collapsing in creation order builds each weight as a product
     // in forward order, which a kernel computes next to the values it uses.
-    using Item = std::tuple<uint32_t, uint64_t, uint32_t>; // (cost, serial, node)
-    std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
-    auto push = [&](uint32_t cost, uint32_t id) { queue.push({cost, g.nodes[id].serial, id}); };
+    Graph::SimplifyScratch &w = g.simplify_scratch;
+    auto &heap = w.heap; // a min-heap of (cost, serial, node)
+    heap.clear();
+    w.touched.clear();
+    auto push = [&](uint32_t cost, uint32_t id) {
+        heap.emplace_back(cost, g.nodes[id].serial, id);
+        std::push_heap(heap.begin(), heap.end(), std::greater<>());
+    };
     // Only the nodes that changed since the last simplification can have become collapsible (Graph::changed).
     if (g.changed_all) {
         for (uint32_t id = 1; id < g.nodes.size(); ++id)
@@ -123,11 +129,11 @@ void simplify(std::vector<uint32_t> &weights) {
     }
     g.changed.clear();
     g.changed_all = false; // what the collapses below change, they push themselves (`neighbours`)
-    std::vector<uint32_t> touched, neighbours;
     size_t collapsed = 0;
-    while (!queue.empty()) {
-        auto [cost, serial, id] = queue.top();
-        queue.pop();
+    while (!heap.empty()) {
+        std::pop_heap(heap.begin(), heap.end(), std::greater<>());
+        auto [cost, serial, id] = heap.back();
+        heap.pop_back();
         uint32_t now = collapse_cost(g, id);
         if (!now || now > max_cost || g.nodes[id].serial != serial)
             continue;
@@ -135,21 +141,27 @@ void simplify(std::vector<uint32_t> &weights) {
             push(now, id);
             continue;
         }
-        neighbours.clear();
-        collapse(g, id, touched, neighbours);
+        w.neighbours.clear();
+        collapse(g, id, w);
         ++collapsed;
-        for (uint32_t n : neighbours)
+        for (uint32_t n : w.neighbours)
             if (uint32_t c = collapse_cost(g, n); c && c <= max_cost)
                 push(c, n);
     }
-    // In the order the collapses made them (ids are reused, so sorting by id would reorder the kernel's
-    // outputs from one iteration to the next and defeat the kernel cache).
-    std::unordered_set<uint32_t> seen;
-    for (uint32_t e : touched) {
-        const Edge &edge = g.edges[e];
-        if (edge.used && edge.kind == EdgeKind::Linear && edge.weight && seen.insert(edge.weight).second)
-            weights.push_back(edge.weight);
+    // Each weight once, in the order the collapses made them (ids are reused, so sorting by id would reorder the
+    // kernel's outputs from one iteration to the next and defeat the kernel cache).
+    w.seen.clear();
+    for (uint32_t i = 0; i < w.touched.size(); ++i) {
+        const Edge &edge = g.edges[w.touched[i]];
+        if (edge.used && edge.kind == EdgeKind::Linear && edge.weight)
+            w.seen.emplace_back(edge.weight, i);
     }
+    std::sort(w.seen.begin(), w.seen.end()); // by weight, then first place
+    auto last = std::unique(w.seen.begin(), w.seen.end(), [](auto &a, auto &b) { return a.first == b.first; });
+    w.seen.erase(last, w.seen.end());
+    std::sort(w.seen.begin(), w.seen.end(), [](auto &a, auto &b) { return a.second < b.second; });
+    for (auto [weight, place] : w.seen)
+        weights.push_back(weight);
     if (collapsed)
         logging::debug("ad: simplified the graph: {} nodes collapsed, {} nodes left", collapsed, g.live_nodes);
     --g.busy;

@@ -14,6 +14,7 @@
 
 #include <fmt/format.h>
 
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -49,13 +50,30 @@ uint64_t bytes_for(VarType t, uint64_t size) {
 }
 
 /// A fresh buffer of `bytes` (a multiple of 64, and of huge_page from huge_page on); null when out of memory.
+/// Huge-page buffers are mapped directly (not through malloc, whose chunk header would take a page of its own
+/// in front of each): the mapping is made one huge page longer, then cut to the aligned part.
 void *fresh_buffer(uint64_t bytes) {
     if (bytes < huge_page)
         return std::aligned_alloc(64, bytes);
-    void *p = std::aligned_alloc(huge_page, bytes);
-    if (p)
-        madvise(p, bytes, MADV_HUGEPAGE); // a hint: without transparent huge pages the buffer works as before
+    void *m = mmap(nullptr, bytes + huge_page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED)
+        return nullptr;
+    uintptr_t start = reinterpret_cast<uintptr_t>(m), aligned = (start + huge_page - 1) & ~(huge_page - 1);
+    if (aligned > start)
+        munmap(m, aligned - start);
+    if (uintptr_t end = start + bytes + huge_page; end > aligned + bytes)
+        munmap(reinterpret_cast<void *>(aligned + bytes), end - (aligned + bytes));
+    void *p = reinterpret_cast<void *>(aligned);
+    madvise(p, bytes, MADV_HUGEPAGE); // a hint: without transparent huge pages the buffer works as before
     return p;
+}
+
+/// Gives a buffer of `bytes` from fresh_buffer back.
+void release_buffer(void *p, uint64_t bytes) noexcept {
+    if (bytes < huge_page)
+        std::free(p);
+    else
+        munmap(p, bytes);
 }
 
 } // namespace
@@ -99,7 +117,7 @@ void free_buffer(void *p, VarType t, uint64_t size) noexcept {
             }
         }
     }
-    std::free(p);
+    release_buffer(p, bytes);
 }
 
 void flush_buffer_cache() {
@@ -107,7 +125,7 @@ void flush_buffer_cache() {
     std::lock_guard<std::mutex> guard(c.mutex);
     for (auto &[bytes, list] : c.free)
         for (void *p : list)
-            std::free(p);
+            release_buffer(p, bytes);
     c.free.clear();
     c.cached_bytes = 0;
 }
