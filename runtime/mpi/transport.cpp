@@ -59,7 +59,7 @@ constexpr uint64_t chunk = uint64_t(1) << 30;
 
 /// How long a waiting process polls before it sleeps (processes that arrive together meet within it), and the
 /// longest sleep between polls (the most a wait can outlast the last arrival by).
-constexpr std::chrono::microseconds poll_first{100}, longest_sleep{200};
+constexpr std::chrono::microseconds poll_first{100}, longest_sleep{100};
 
 /// Completes `req` (posted by this process) like MPI_Wait, but sleeps between polls once `poll_first` has passed:
 /// MPI_Wait polls without end (Open MPI's shared memory transport does), which takes a core from a process that
