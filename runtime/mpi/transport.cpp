@@ -58,8 +58,10 @@ MPI_Op mpi_op(ReduceOp op, VarType t) {
 constexpr uint64_t chunk = uint64_t(1) << 30;
 
 /// How long a waiting process polls before it sleeps (processes that arrive together meet within it), and the
-/// longest sleep between polls (the most a wait can outlast the last arrival by).
-constexpr std::chrono::microseconds poll_first{100}, longest_sleep{100};
+/// longest sleep between polls. Sleeps start at 10 µs and double, so a wait ends at most about as late again as
+/// the last process arrived, and at most `longest_sleep` after it; a wake-up costs a few µs of CPU (a long wait:
+/// about 2% of a core).
+constexpr std::chrono::microseconds poll_first{100}, longest_sleep{500};
 
 /// Completes `req` (posted by this process) like MPI_Wait, but sleeps between polls once `poll_first` has passed:
 /// MPI_Wait polls without end (Open MPI's shared memory transport does), which takes a core from a process that
