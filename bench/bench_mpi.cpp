@@ -104,6 +104,13 @@ void bench_allreduce(size_t n, int runs, int rank) {
     bench::print_goal(what.c_str(), tj_gbs / mpi_gbs, 0.9, "x", bench::Better::Higher);
 }
 
+/// This thread's CPU time in seconds.
+double thread_cpu_seconds() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
+}
+
 /// Waits in a barrier without spinning on a core (rank 1 while rank 0 measures alone).
 void sleep_in_barrier() {
     MPI_Request req;
@@ -133,15 +140,17 @@ void bench_weak_scaling(int runs, int rank) {
         }
         return p.read(0);
     };
-    bench::Samples one, two;
+    bench::Samples one, two, cpu_one, cpu_two; // wall time, and the CPU time of the process's thread
     for (int r = -1; r < runs; ++r) { // one warm-up round (records both frozen steps)
         MPI_Barrier(MPI_COMM_WORLD);
-        double t1 = 0;
+        double t1 = 0, c1 = 0;
         if (rank == 0) {
             tj::mpi::set_communicator(MPI_COMM_SELF);
             auto t0 = bench::Clock::now();
+            const double cpu0 = thread_cpu_seconds();
             run_steps(alone, alone_targets, double(per_process));
             t1 = bench::seconds_since(t0);
+            c1 = thread_cpu_seconds() - cpu0;
             tj::mpi::set_communicator(MPI_COMM_WORLD);
             MPI_Request req; // (a non-blocking barrier matches only a non-blocking one)
             MPI_Ibarrier(MPI_COMM_WORLD, &req);
@@ -151,11 +160,15 @@ void bench_weak_scaling(int runs, int rank) {
         }
         MPI_Barrier(MPI_COMM_WORLD);
         auto t0 = bench::Clock::now();
+        const double cpu0 = thread_cpu_seconds();
         run_steps(together, mine, double(2 * per_process));
         double t2 = slowest(bench::seconds_since(t0));
+        double c2 = slowest(thread_cpu_seconds() - cpu0);
         if (r >= 0 && rank == 0) {
             one.add(t1);
             two.add(t2);
+            cpu_one.add(c1);
+            cpu_two.add(c2);
         }
     }
     if (together.stats().recordings != 1 || alone.stats().recordings > 1) {
@@ -172,6 +185,12 @@ void bench_weak_scaling(int runs, int rank) {
                 "(median %.1f ms, best %.1f)\n",
                 per_process, steps, runs, tp1, one.median() * 1e3, one.best() * 1e3, tp2, two.median() * 1e3,
                 two.best() * 1e3);
+    // Each process computes the same per run whether alone or not: a 2-process wall time above its CPU time is time
+    // spent waiting for a core (another program, or the other process on the same core) or for the other process.
+    std::printf("  CPU time of a process per run (median): 1 process %.1f ms, 2 processes %.1f ms (the slower); "
+                "wall time over CPU time: %.2f and %.2f\n",
+                cpu_one.median() * 1e3, cpu_two.median() * 1e3, one.median() / cpu_one.median(),
+                two.median() / cpu_two.median());
     bench::print_goal("mpi weak scaling 1 -> 2 processes (throughput)", tp2 / tp1, 1.6, "x", bench::Better::Higher);
 }
 
