@@ -3,12 +3,16 @@
 // libtracejit runs a collective through a tj::detail::Transport (include/tracejit/collective_core.h); this is the
 // one that MPI implements. Element types map to MPI's fixed-size types (Bool: one byte), ReduceOps to MPI's
 // operators (Bool's Min/Max as bitwise and/or). Counts beyond MPI's int are sent in chunks where the call allows it.
+// The agreement exchange is where a process that is done first waits for the others; it waits there without
+// keeping its core busy (wait_sleeping), so the core goes to whoever still computes (docs/mpi.md).
 #include "mpi/transport.h"
 
 #include <tracejit/error.h>
 
 #include <algorithm>
+#include <chrono>
 #include <climits>
+#include <ctime>
 #include <string>
 
 #if __has_include(<mpi-ext.h>)
@@ -52,6 +56,32 @@ MPI_Op mpi_op(ReduceOp op, VarType t) {
 
 /// The largest element count of one MPI call (counts are ints).
 constexpr uint64_t chunk = uint64_t(1) << 30;
+
+/// How long a waiting process polls before it sleeps (processes that arrive together meet within it), and the
+/// longest sleep between polls. Sleeps start at 10 µs and double, so a wait ends at most about as late again as
+/// the last process arrived, and at most `longest_sleep` after it; a wake-up costs a few µs of CPU (a long wait:
+/// about 2% of a core).
+constexpr std::chrono::microseconds poll_first{100}, longest_sleep{500};
+
+/// Completes `req` (posted by this process) like MPI_Wait, but sleeps between polls once `poll_first` has passed:
+/// MPI_Wait polls without end (Open MPI's shared memory transport does), which takes a core from a process that
+/// still computes towards this collective when the cores are shared (more processes than free cores, or another
+/// program on the machine).
+void wait_sleeping(MPI_Request &req, const char *what) {
+    using clock = std::chrono::steady_clock;
+    int done = 0;
+    const clock::time_point start = clock::now();
+    do {
+        check(MPI_Test(&req, &done, MPI_STATUS_IGNORE), what);
+    } while (!done && clock::now() - start < poll_first);
+    std::chrono::nanoseconds sleep{10000};
+    while (!done) {
+        const timespec ts{0, long(sleep.count())};
+        nanosleep(&ts, nullptr);
+        sleep = std::min<std::chrono::nanoseconds>(sleep * 2, longest_sleep);
+        check(MPI_Test(&req, &done, MPI_STATUS_IGNORE), what);
+    }
+}
 
 } // namespace
 
@@ -106,7 +136,9 @@ bool MpiTransport::accepts(Backend b) const { return b == Backend::CPU || cuda_a
 
 void MpiTransport::exchange(const uint64_t *mine, size_t k, uint64_t *all) {
     require_initialised("tj::mpi");
-    check(MPI_Allgather(mine, int(k), MPI_UINT64_T, all, int(k), MPI_UINT64_T, m_comm), "MPI_Allgather");
+    MPI_Request req = MPI_REQUEST_NULL;
+    check(MPI_Iallgather(mine, int(k), MPI_UINT64_T, all, int(k), MPI_UINT64_T, m_comm, &req), "MPI_Iallgather");
+    wait_sleeping(req, "MPI_Iallgather");
 }
 
 void MpiTransport::run(const CollectiveCall &c, const void *in, void *out) {

@@ -1,23 +1,14 @@
-// tests/mpi/test_util_mpi.h — helpers of the MPI tests: error messages, agreement across ranks
+// tests/mpi/test_util_mpi.h — helpers of the MPI tests: agreement across ranks (error messages: tests/runtime/test_util.h)
 #pragma once
+
+#include "../runtime/test_util.h"
 
 #include <tracejit/mpi.h>
 
-#include <string>
-
 namespace tj_mpi_test {
 
-/// The message of the tj::Error that `fn` throws ("" if it throws none).
-template <typename Fn> std::string error_of(Fn &&fn) {
-    try {
-        fn();
-    } catch (const tj::Error &e) {
-        return e.what();
-    }
-    return {};
-}
-
-inline bool contains(const std::string &text, const std::string &part) { return text.find(part) != std::string::npos; }
+using tj_test::contains;
+using tj_test::error_of;
 
 /// Whether `ok` holds on every rank (a plain MPI_Allreduce, so that the check adds no kernel).
 inline bool on_every_rank(bool ok) {
