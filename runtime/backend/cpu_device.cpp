@@ -18,7 +18,10 @@ namespace {
 class CpuCompiler final : public cache::KernelCompiler {
   public:
     const char *name() const override { return "kernel"; }
-    std::string disk_key(const KernelIR &ir) const override { return ir.text + "\n" + cpu::target_key(); }
+    std::string disk_key(const KernelIR &ir) const override {
+        return ir.text + "\n" + cpu::target_key() + (cpu::small_launch(ir) ? " small launch" : "");
+    }
+    uint32_t variant(const KernelIR &ir) const override { return cpu::small_launch(ir) ? 1 : 0; }
     std::vector<char> compile(const KernelIR &ir) override { return cpu::compile_object(ir); }
     const void *load(std::span<const char> code) override {
         return reinterpret_cast<const void *>(cpu::load_object(code));
