@@ -75,8 +75,8 @@ bool chain_like(const KernelIR &ir) {
 }
 
 /// Launches of at most this many elements run one vector per iteration: a few iterations of a long kernel, whose
-/// cold compile (proportional to the vectors) costs more than interleaving saves. Measured on the 1k-op chain of
-/// bench_compile (64 elements): see docs/benchmarks.md, "Vectors per iteration by launch size".
+/// cold compile (proportional to the vectors) costs more than interleaving saves. bench_compile's chains (64
+/// elements): 1k ops 8 -> 1 vector, 10k ops 4 -> 1 (docs/benchmarks.md, "Tracing table, vectors by launch size").
 constexpr uint64_t small_launch_elements = 2048;
 
 /// Symbolic loops, and the most instructions in one stretch between loop boundaries (LoopStart, LoopCond, LoopEnd).
