@@ -33,11 +33,11 @@
 
 namespace {
 
-/// Lanes per block as tracejit's CPU launches split them (runtime/jit/eval.cpp; bench_texture does the same).
+/// Lanes per block as tracejit's CPU launches split them (runtime/backend/cpu_device.cpp; bench_texture does the same).
 size_t pool_block_size(size_t n, size_t threads) {
     if (threads == 1 || n < 32768)
         return n;
-    size_t block = std::max<size_t>((n + threads * 4 - 1) / (threads * 4), 16384);
+    size_t block = std::max<size_t>((n + threads * 16 - 1) / (threads * 16), 16384);
     return (block + 63) & ~size_t(63);
 }
 

@@ -32,12 +32,12 @@ using bench::mandelbrot_tracejit, tj::Int32;
 /// At most this fraction of pixels may differ between tracejit and the C++ loop (FMA contraction).
 constexpr double max_mismatch_fraction = 1e-3;
 
-/// Pixels per block as tracejit's CPU launches split them (runtime/jit/eval.cpp, block_size): four blocks per
-/// thread, at least 16384 elements, whole cache lines.
+/// Pixels per block as tracejit's CPU launches split them (runtime/backend/cpu_device.cpp, block_size): 16 blocks
+/// per thread, at least 16384 elements, whole cache lines.
 size_t pool_block_size(size_t n, size_t threads) {
     if (threads == 1 || n < 32768)
         return n;
-    size_t block = std::max<size_t>((n + threads * 4 - 1) / (threads * 4), 16384);
+    size_t block = std::max<size_t>((n + threads * 16 - 1) / (threads * 16), 16384);
     return (block + 63) & ~size_t(63);
 }
 

@@ -19,12 +19,12 @@
 
 namespace {
 
-/// Positions per block as tracejit's CPU launches split them (runtime/jit/eval.cpp): four blocks per thread, at
-/// least 16384 elements, whole cache lines.
+/// Positions per block as tracejit's CPU launches split them (runtime/backend/cpu_device.cpp): 16 blocks per
+/// thread, at least 16384 elements, whole cache lines.
 size_t pool_block_size(size_t n, size_t threads) {
     if (threads == 1 || n < 32768)
         return n;
-    size_t block = std::max<size_t>((n + threads * 4 - 1) / (threads * 4), 16384);
+    size_t block = std::max<size_t>((n + threads * 16 - 1) / (threads * 16), 16384);
     return (block + 63) & ~size_t(63);
 }
 

@@ -30,34 +30,54 @@ namespace {
 
 /// Bump whenever the generated code changes for the same kernel IR: it is part of every cache key,
 /// so object code cached by an older tracejit is never loaded.
-constexpr int codegen_revision = 9;
+constexpr int codegen_revision = 10;
 
 /// Kernels with more instructions than this skip the IR optimiser and use LLVM's fast code generator:
 /// the kernel IR is already folded, deduplicated and vectorised, and the optimising code generator's
 /// cost grows faster than linearly with the size of one loop body (measured: 10k ops took seconds).
 constexpr size_t large_kernel = 1000;
-/// Whether the kernel's arithmetic is mostly one dependency chain: at least 32 compute instructions, fewer than two
-/// per step of its longest chain of dependent ones, at most 500 (8 vectors of 500 still compile quickly), and no
-/// symbolic loop (whose body repeats at run time).
-bool chain_like(const KernelIR &ir) {
+/// The compute instructions of a kernel and its longest chain of dependent ones; `looped`: it has a symbolic loop
+/// (whose body repeats at run time, so that neither count says how long it runs).
+struct ChainShape {
+    uint32_t computes = 0, longest = 0;
+    bool looped = false;
+    /// Mostly one dependency chain (fewer than two compute instructions per step of the longest): its speed is
+    /// bound by each instruction's latency.
+    bool latency_bound() const { return !looped && computes < 2 * longest; }
+};
+ChainShape chain_shape(const KernelIR &ir) {
+    ChainShape shape;
     std::vector<uint32_t> depth(ir.instrs.size(), 0);
-    uint32_t longest = 0, computes = 0;
     for (size_t n = 0; n < ir.instrs.size(); ++n) {
         const Instr &ins = ir.instrs[n];
-        if (ins.kind == InstrKind::LoopStart)
-            return false;
+        if (ins.kind == InstrKind::LoopStart) {
+            shape.looped = true;
+            return shape;
+        }
         if (ins.kind != InstrKind::Compute)
             continue;
-        ++computes;
+        ++shape.computes;
         uint32_t d = 0;
         for (uint32_t k : {ins.a, ins.b, ins.c}) // an upper bound: some ops read fewer operands
             if (k < n)
                 d = std::max(d, depth[k]);
         depth[n] = d + 1;
-        longest = std::max(longest, depth[n]);
+        shape.longest = std::max(shape.longest, depth[n]);
     }
-    return computes >= 32 && computes <= 500 && computes < 2 * longest;
+    return shape;
 }
+
+/// Whether the kernel's arithmetic is a chain worth 8 vectors on the optimising path: latency-bound, at least 32
+/// compute instructions and at most 500 (8 vectors of 500 still compile quickly).
+bool chain_like(const KernelIR &ir) {
+    ChainShape shape = chain_shape(ir);
+    return shape.computes >= 32 && shape.computes <= 500 && shape.latency_bound();
+}
+
+/// Launches of at most this many elements run one vector per iteration: a few iterations of a long kernel, whose
+/// cold compile (proportional to the vectors) costs more than interleaving saves. bench_compile's chains (64
+/// elements): 1k ops 8 -> 1 vector, 10k ops 4 -> 1 (docs/benchmarks.md, "Tracing table, vectors by launch size").
+constexpr uint64_t small_launch_elements = 2048;
 
 /// Symbolic loops, and the most instructions in one stretch between loop boundaries (LoopStart, LoopCond, LoopEnd).
 struct LoopShape {
@@ -109,16 +129,20 @@ bool fast_path(const KernelIR &ir) {
 /// cold compile took 121 / 264 ms with 4 / 8 (the goal is 250 ms); 5 or 6 vectors (not a power of two) were far
 /// slower. So the optimised path takes 8 vectors where the kernel is a chain (chain_like) long enough for latency
 /// to matter, and the fast path keeps its sizes.
+/// Launches of at most small_launch_elements take one vector (small_launch). On the fast path a latency-bound chain
+/// of 5000 to 16000 instructions takes 8 vectors as well when its launch is not small: the frozen N = 10000 chain at
+/// width 1M ran 1.46x the 8-register loop with 4 and 1.06x with 8, and bench_compile's 10k chain (64 elements),
+/// which doubled its compile with 8, is a small launch.
 unsigned interleave_for(const KernelIR &ir) {
     size_t instrs = ir.instrs.size();
-    if (loop_shape(ir).loops >= divergent_loops)
+    if (small_launch(ir) || loop_shape(ir).loops >= divergent_loops)
         return 1;
     if (instrs <= large_kernel)
         return chain_like(ir) ? 8 : 4;
     if (instrs <= 5000)
         return 8;
     if (instrs <= 16000) // past this, compile time (linear, but times the vectors) dominates
-        return 4;
+        return chain_shape(ir).latency_bound() ? 8 : 4;
     return 1;
 }
 
@@ -187,6 +211,8 @@ void optimize(llvm::Module &m, llvm::TargetMachine &tm) {
 }
 
 } // namespace
+
+bool small_launch(const KernelIR &ir) { return ir.launch_size != 0 && ir.launch_size <= small_launch_elements; }
 
 const HostTarget &host_target() { return jit().host; }
 const std::string &target_key() { return jit().key; }

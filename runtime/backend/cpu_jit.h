@@ -16,6 +16,10 @@ const HostTarget &host_target();
 /// Identifies the code the CPU backend emits: LLVM version, triple, CPU, features, flags (part of cache keys).
 const std::string &target_key();
 
+/// Whether `ir` is looked up for a launch so small (ir.launch_size) that its kernel handles one SIMD vector per
+/// loop iteration whatever its shape; the cache levels key on it (CpuCompiler::variant).
+bool small_launch(const KernelIR &ir);
+
 /// Lowers, optimises and compiles `ir` to a relocatable object file in memory.
 std::vector<char> compile_object(const KernelIR &ir);
 

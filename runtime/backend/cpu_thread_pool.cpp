@@ -59,12 +59,26 @@ class Pool {
         }
         m_wake.notify_all();
         drain();
+        // The last blocks are running on other threads, and end within one block's time: wait for them awake a while
+        // (going to sleep and being woken again costs more than a short block here, on a virtual machine most).
+        for (int spin = 0; spin < spin_limit && m_done.load(std::memory_order_acquire) != m_blocks; ++spin)
+            pause();
         // Wait for every block and for every worker to leave drain(): none may see the next job's counters early.
         std::unique_lock<std::mutex> lk(m_mutex);
         m_finished.wait(lk, [&] { return m_done.load() == m_blocks && m_active == 0; });
     }
 
   private:
+    /// Pauses of the caller's wait for the last blocks before it sleeps (tens of µs).
+    static constexpr int spin_limit = 2000;
+    static void pause() {
+#if defined(__x86_64__) || defined(__i386__)
+        __builtin_ia32_pause();
+#else
+        std::this_thread::yield();
+#endif
+    }
+
     void drain() {
         for (;;) {
             uint64_t b = m_next.fetch_add(1);

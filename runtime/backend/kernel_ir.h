@@ -63,6 +63,9 @@ struct KernelIR {
     std::vector<ParamKind> params;
     std::string text; ///< canonical text, built alongside the instructions
     uint32_t op_count = 0; ///< Compute instructions, for logs
+    /// Elements of the launch the kernel is looked up for (0: not known). Not in `text`: a compiler that shapes its
+    /// code by it says how in cache::KernelCompiler::variant, which the cache levels key on.
+    uint64_t launch_size = 0;
 };
 
 /// Literals beyond this many per kernel are read from a table: embedding thousands of distinct

@@ -17,6 +17,7 @@ namespace {
 struct Entry {
     const KernelCompiler *compiler; ///< whose kernel it is (the backend and its target are fixed per process)
     std::string text;               ///< the kernel's full IR text
+    uint32_t variant;               ///< KernelCompiler::variant
     const void *handle;
 };
 
@@ -44,13 +45,14 @@ double ms_since(std::chrono::steady_clock::time_point t0) {
 backends::KernelLookup find_kernel(KernelCompiler &compiler, const KernelIR &ir) {
     using backends::KernelSource;
     uint64_t h = support::hash64(ir.text);
+    const uint32_t variant = compiler.variant(ir);
     Memory &mem = memory();
     {
         std::lock_guard<std::mutex> guard(mem.mutex);
         auto it = mem.buckets.find(h);
         if (it != mem.buckets.end())
             for (const Entry &e : it->second)
-                if (e.compiler == &compiler && e.text == ir.text)
+                if (e.compiler == &compiler && e.variant == variant && e.text == ir.text)
                     return {{e.handle}, KernelSource::Memory, 0};
     }
     auto t0 = std::chrono::steady_clock::now();
@@ -74,7 +76,7 @@ backends::KernelLookup find_kernel(KernelCompiler &compiler, const KernelIR &ir)
     logging::debug("{} {:016x}: {} in {:.2f} ms ({} instructions)", compiler.name(), h,
                result.source == KernelSource::Disk ? "loaded from disk" : "compiled", result.ms, ir.instrs.size());
     std::lock_guard<std::mutex> guard(mem.mutex);
-    mem.buckets[h].push_back({&compiler, ir.text, result.kernel.handle});
+    mem.buckets[h].push_back({&compiler, ir.text, variant, result.kernel.handle});
     return result;
 }
 

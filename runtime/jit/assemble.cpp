@@ -232,6 +232,7 @@ void assemble(State &s, Assembly &as, const std::vector<uint32_t> &roots, bool a
     as.ir.params.clear();
     as.ir.text.clear();
     as.ir.op_count = 0;
+    as.ir.launch_size = 0;
     as.args.clear();
     as.visited.clear();
     as.param_var.clear();

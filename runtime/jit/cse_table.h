@@ -4,8 +4,18 @@
 // with the variable itself. Linear probing with backward-shift deletion keeps
 // lookups short without tombstones. Tracing does one lookup per operation, so
 // this table is on the hot path (std::unordered_map cost ~10x more here).
+//
+// Past the caches (a trace of 100k operations) every access of a random slot is a
+// cache miss, and one that stalls the core: the next operation waits behind it.
+// Inserts and erasures that no lookup needs right away (new_var's node with an
+// operand that no other node uses, dec_ref's freed nodes) therefore wait in a
+// short queue with their slot's line prefetched, and are carried out in order a
+// few operations later, when the line has arrived, so that the misses overlap.
+// find, insert and erase carry out the queue first: a lookup sees every entry.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -16,7 +26,8 @@ class CseTable {
     CseTable() : m_slots(1024, 0), m_mask(1023) {}
 
     /// The id whose variable satisfies `same(id)` among entries with hash `h`, or 0.
-    template <typename Same> uint32_t find(uint64_t h, Same &&same) const {
+    template <typename Same> uint32_t find(uint64_t h, Same &&same) {
+        flush();
         uint32_t tag = tag_of(h);
         for (size_t i = h & m_mask;; i = (i + 1) & m_mask) {
             uint64_t slot = m_slots[i];
@@ -29,14 +40,60 @@ class CseTable {
 
     /// Adds `id` (not present yet) under hash `h`.
     void insert(uint64_t h, uint32_t id) {
+        flush();
+        add(h, id);
+    }
+
+    /// Removes `id`, which was inserted under hash `h`.
+    void erase(uint64_t h, uint32_t id) {
+        flush();
+        remove(h, id);
+    }
+
+    /// insert(h, id) before the next find, insert or erase, or once `queue_size` changes wait.
+    void insert_soon(uint64_t h, uint32_t id) { enqueue(h, id, false); }
+    /// erase(h, id) before the next find, insert or erase, or once `queue_size` changes wait.
+    void erase_soon(uint64_t h, uint32_t id) { enqueue(h, id, true); }
+
+    /// Carries out the queued inserts and erasures, in the order they were queued.
+    void flush() {
+        if (m_queued == 0) [[likely]]
+            return;
+        size_t queued = m_queued;
+        m_queued = 0;
+        for (size_t k = 0; k < queued; ++k) {
+            const Change &c = m_queue[k];
+            if (c.erase)
+                remove(c.hash, c.id);
+            else
+                add(c.hash, c.id);
+        }
+    }
+
+  private:
+    /// Changes queued at most: enough for a cache miss to be covered by the work of as many traced operations.
+    static constexpr size_t queue_size = 16;
+    struct Change {
+        uint64_t hash;
+        uint32_t id;
+        bool erase;
+    };
+
+    void enqueue(uint64_t h, uint32_t id, bool erase) {
+        if (m_queued == queue_size)
+            flush();
+        __builtin_prefetch(&m_slots[h & m_mask], 1); // the slot may move if the table grows first: only a hint
+        m_queue[m_queued++] = {h, id, erase};
+    }
+
+    void add(uint64_t h, uint32_t id) {
         if ((m_count + 1) * 2 > m_slots.size())
             grow();
         place(h, id);
         ++m_count;
     }
 
-    /// Removes `id`, which was inserted under hash `h`.
-    void erase(uint64_t h, uint32_t id) {
+    void remove(uint64_t h, uint32_t id) {
         size_t i = h & m_mask;
         while (uint32_t(m_slots[i]) != id)
             i = (i + 1) & m_mask;
@@ -53,9 +110,6 @@ class CseTable {
         --m_count;
     }
 
-    size_t size() const { return m_count; }
-
-  private:
     /// The low 32 bits of the hash; they also give the home slot. (A slot is never 0: ids start at 1.)
     static uint32_t tag_of(uint64_t h) { return uint32_t(h); }
 
@@ -78,7 +132,9 @@ class CseTable {
 
     std::vector<uint64_t> m_slots;
     size_t m_mask;
-    size_t m_count = 0;
+    size_t m_count = 0; ///< entries in m_slots (the queue's changes not counted yet)
+    std::array<Change, queue_size> m_queue;
+    size_t m_queued = 0;
 };
 
 } // namespace tj::jit

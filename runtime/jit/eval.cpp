@@ -49,6 +49,7 @@ void run_group(State &s, uint64_t size, const std::vector<uint32_t> &roots) {
     backends::KernelLookup found;
     try {
         backends::Device &dev = backends::active_device(at);
+        as.ir.launch_size = size;
         found = dev.find_kernel(as.ir);
         count_lookup(s, found);
         backends::Launch launch;

@@ -113,8 +113,8 @@ void dec_ref(State &s, uint32_t id) {
         uint32_t cur = stack.back();
         stack.pop_back();
         Variable &v = s.vars[cur];
-        if (v.in_cse)
-            s.cse.erase(cse_hash(v), cur);
+        if (v.in_cse) // queued: the erasures of a freed graph overlap their cache misses
+            s.cse.erase_soon(cse_hash(v), cur);
         if (v.foreign) [[unlikely]]
             queue_foreign_release(s, cur);
         else if (v.data)

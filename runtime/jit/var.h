@@ -42,6 +42,9 @@ struct Variable {
     /// replay can size the one kernel by the count and keep the other's size (backends::Launch::size_follows_count).
     bool follows_count = false;
     bool oversized = false; ///< `data` was allocated for more than `size` elements: State::capacity has how many
+    /// A node was created with this variable as an operand. While it is not, no node in the CSE table has it as
+    /// one, so a new node that does cannot be found there (new_var skips the lookup).
+    bool has_users = false;
 };
 
 /// Whether `op` is a pending scatter: a side effect on its target (dep[3]) with no value of its own.
@@ -153,11 +156,16 @@ inline uint32_t new_var(State &s, const Variable &v, bool cse) {
     uint64_t h = 0;
     if (cse) {
         h = cse_hash(v);
-        uint32_t found = s.cse.find(h, [&](uint32_t id) { return same_node(s.vars[id], v); });
-        if (found) {
-            ++s.vars[found].ref;
-            return found;
-        }
+        // An equal node would have every operand of v as its own: one without users rules it out (a chain's
+        // latest result), and the insert below can wait in the table's queue (cse_table.h).
+        bool fresh = false;
+        for (int k = 0; k < 4; ++k)
+            fresh |= v.dep[k] != 0 && !s.vars[v.dep[k]].has_users;
+        if (!fresh)
+            if (uint32_t found = s.cse.find(h, [&](uint32_t id) { return same_node(s.vars[id], v); })) {
+                ++s.vars[found].ref;
+                return found;
+            }
     }
     uint32_t id;
     if (!s.free_ids.empty()) {
@@ -170,16 +178,18 @@ inline uint32_t new_var(State &s, const Variable &v, bool cse) {
     Variable &slot = s.vars[id];
     slot = v;
     slot.ref = 1;
+    slot.has_users = false;
     for (int k = 0; k < 4; ++k)
         if (uint32_t d = slot.dep[k]) {
             Variable &dv = s.vars[d];
             ++dv.ref;
+            dv.has_users = true;
             // Element-wise from an array whose size is a count (not a buffer it indexes, whatever its size).
             slot.follows_count |= dv.follows_count && dv.size == slot.size && !is_buffer_operand(slot.op, k);
         }
     if (cse) {
         slot.in_cse = true;
-        s.cse.insert(h, id);
+        s.cse.insert_soon(h, id);
     }
     return id;
 }

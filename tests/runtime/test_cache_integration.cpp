@@ -292,10 +292,23 @@ TEST_CASE("kernel cache: a second identical evaluation is a memory hit, and lite
     CHECK(probe_errors(a, 1000, 0.8125f) == 0);
     CHECK(probe_errors(b, 1000, 0.8125f) == 0);
 
-    tj::Float c = probe(77777, 0.8125f); // another size: the kernel does not depend on it
+    tj::Float c = probe(1500, 0.8125f); // another size: the kernel does not depend on it
     tj::eval(c);
     CHECK(tj::kernel_stats().memory_hits == first_memory_hits + 2);
-    CHECK(probe_errors(c, 77777, 0.8125f) == 0);
+    CHECK(probe_errors(c, 1500, 0.8125f) == 0);
+
+    // Past 2048 elements the CPU's kernel handles several vectors per loop iteration: another variant of the same IR
+    // (one vector below), which any larger size shares.
+    tj::Float large = probe(77777, 0.8125f);
+    tj::eval(large);
+    const uint64_t large_memory_hits = tj::kernel_stats().memory_hits;
+    if (tj::backend() == tj::Backend::CPU)
+        CHECK(large_memory_hits == first_memory_hits + 2);
+    tj::Float larger = probe(5000, 0.8125f);
+    tj::eval(larger);
+    CHECK(tj::kernel_stats().memory_hits == large_memory_hits + 1);
+    CHECK(probe_errors(large, 77777, 0.8125f) == 0);
+    CHECK(probe_errors(larger, 5000, 0.8125f) == 0);
 
     tj::reset_kernel_stats();
     tj::Float d = probe(1000, 0.8126f); // another literal: another kernel
