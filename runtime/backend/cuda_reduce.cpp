@@ -42,20 +42,6 @@ constexpr unsigned warp_size = 32;
 constexpr unsigned max_warps = reduce_block_threads / warp_size;
 static_assert(reduce_block_threads % warp_size == 0 && reduce_block_threads <= 1024);
 
-
-const char *op_name(ReduceOp op) {
-    switch (op) {
-    case ReduceOp::Sum: return "Sum";
-    case ReduceOp::Prod: return "Prod";
-    case ReduceOp::Min: return "Min";
-    case ReduceOp::Max: return "Max";
-    case ReduceOp::Mean: return "Mean";
-    case ReduceOp::And: return "And";
-    case ReduceOp::Or: return "Or";
-    }
-    return "?";
-}
-
 /// The type the kernel folds in: `out`'s, but Float64 for a float `out`, as the CPU backend's accumulator
 /// (reduce.cpp: Float32 sums in Float64 and is rounded once at the end). Min and max give the same either way.
 VarType accumulator_type(VarType out) { return is_float(out) ? VarType::Float64 : out; }
@@ -303,13 +289,26 @@ class ReduceKernel {
 
 } // namespace
 
+const char *reduce_op_name(ReduceOp op) {
+    switch (op) {
+    case ReduceOp::Sum: return "Sum";
+    case ReduceOp::Prod: return "Prod";
+    case ReduceOp::Min: return "Min";
+    case ReduceOp::Max: return "Max";
+    case ReduceOp::Mean: return "Mean";
+    case ReduceOp::And: return "And";
+    case ReduceOp::Or: return "Or";
+    }
+    return "?";
+}
+
 std::string reduce_ptx(VarType in, VarType out, ReduceOp op, const std::string &arch) {
     TJ_ASSERT(op != ReduceOp::Mean, "the CUDA reduction kernel takes no Mean (a mean is a Sum with a divisor)");
     VarType acc = accumulator_type(out);
     TJ_ASSERT(acc != VarType::Bool || (op != ReduceOp::Sum && op != ReduceOp::Prod),
-              fmt::format("no CUDA {} reduction into Bool", op_name(op)));
+              fmt::format("no CUDA {} reduction into Bool", reduce_op_name(op)));
     TJ_ASSERT(!is_float(acc) || (op != ReduceOp::And && op != ReduceOp::Or),
-              fmt::format("no CUDA {} reduction of floats", op_name(op)));
+              fmt::format("no CUDA {} reduction of floats", reduce_op_name(op)));
     std::unique_ptr<llvm::TargetMachine> tm = nvptx_target_machine(arch);
 
     llvm::LLVMContext ctx;

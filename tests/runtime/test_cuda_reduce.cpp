@@ -38,19 +38,6 @@ const char *const arch = tj_test::ptx_arch;
 
 bool contains(const std::string &text, const std::string &part) { return text.find(part) != std::string::npos; }
 
-const char *op_label(ReduceOp op) {
-    switch (op) {
-    case ReduceOp::Sum: return "Sum";
-    case ReduceOp::Prod: return "Prod";
-    case ReduceOp::Min: return "Min";
-    case ReduceOp::Max: return "Max";
-    case ReduceOp::Mean: return "Mean";
-    case ReduceOp::And: return "And";
-    case ReduceOp::Or: return "Or";
-    }
-    return "?";
-}
-
 /// One kernel the runtime asks for.
 struct Form {
     VarType in, out;
@@ -58,7 +45,7 @@ struct Form {
 };
 
 std::string label(const Form &f) {
-    return std::string(op_label(f.op)) + " " + tj::detail::type_name(f.in) + " -> " + tj::detail::type_name(f.out);
+    return std::string(tj::cuda::reduce_op_name(f.op)) + " " + tj::detail::type_name(f.in) + " -> " + tj::detail::type_name(f.out);
 }
 
 const std::vector<VarType> all_types = {VarType::Bool,   VarType::Int32,   VarType::UInt32, VarType::Int64,
