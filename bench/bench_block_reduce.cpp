@@ -41,7 +41,8 @@ int worker(int runs) {
         bench::Samples tj_s, loop_s;
         bench::measure_alternating(
             runs, tj_s, [&] { tj::Float r = tj::block_reduce(tj::ReduceOp::Max, x, block); }, // evaluated at once
-            loop_s, [&] {
+            loop_s,
+            [&] {
                 bench::split_range(blocks, threads, [&](size_t b, size_t e) {
                     bench::block_max_loop(hx.data(), n, block, out.data(), b, e);
                 });

@@ -109,8 +109,8 @@ int worker(int runs) {
             same = tj::to_vector(tj::prefix_sum(x)) == out;
             bytes = 8.0 * double(n);
             bench::measure_alternating(
-                runs, tj_s, [&] { tj::UInt32 p = tj::prefix_sum(x); },
-                loop_s, [&] { prefix_threads<uint32_t, uint32_t>(hx.data(), out.data(), threads); });
+                runs, tj_s, [&] { tj::UInt32 p = tj::prefix_sum(x); }, loop_s,
+                [&] { prefix_threads<uint32_t, uint32_t>(hx.data(), out.data(), threads); });
         } else {
             std::vector<float> hx(n), out(n);
             for (float &v : hx)
@@ -123,8 +123,8 @@ int worker(int runs) {
                 same = std::fabs(got[i] - out[i]) <= 1e-6f * std::fabs(out[i]) + 1e-3f;
             bytes = 8.0 * double(n);
             bench::measure_alternating(
-                runs, tj_s, [&] { tj::Float p = tj::prefix_sum(x); },
-                loop_s, [&] { prefix_threads<float, double>(hx.data(), out.data(), threads); });
+                runs, tj_s, [&] { tj::Float p = tj::prefix_sum(x); }, loop_s,
+                [&] { prefix_threads<float, double>(hx.data(), out.data(), threads); });
         }
         std::printf("worker %u|%s|%.1f|%.9f|%.9f|%d\n", threads, what, bytes, tj_s.median(), loop_s.median(),
                     same ? 1 : 0);

@@ -29,8 +29,9 @@ llvm::Function *create_entry(llvm::Module &m, const char *name, llvm::ArrayRef<c
     for (unsigned k = 0; k < params.size(); ++k)
         f->getArg(k)->setName(params[k]);
     auto annotate = [&](const char *key, uint32_t value) {
-        llvm::Metadata *annotation[] = {llvm::ValueAsMetadata::get(f), llvm::MDString::get(ctx, key),
-                                        llvm::ValueAsMetadata::get(llvm::ConstantInt::get(ctx, llvm::APInt(32, value)))};
+        llvm::Metadata *annotation[] = {
+            llvm::ValueAsMetadata::get(f), llvm::MDString::get(ctx, key),
+            llvm::ValueAsMetadata::get(llvm::ConstantInt::get(ctx, llvm::APInt(32, value)))};
         m.getOrInsertNamedMetadata("nvvm.annotations")->addOperand(llvm::MDNode::get(ctx, annotation));
     };
     annotate("kernel", 1);

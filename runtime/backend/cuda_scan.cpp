@@ -118,8 +118,8 @@ class ScanKernel {
   private:
     llvm::Function *create_kernel() {
         llvm::Function *f = create_entry(
-            m_module, scan_entry,
-            {"in_address", "out_address", "n", "block", "aux_address", "aux2_address", "tiles"}, scan_block_threads);
+            m_module, scan_entry, {"in_address", "out_address", "n", "block", "aux_address", "aux2_address", "tiles"},
+            scan_block_threads);
         m_values = shared_array(m_module, mem_type(m_acc), scan_block_threads, "tj_scan_values");
         m_starts = shared_array(m_module, m_b.getInt32Ty(), scan_block_threads, "tj_scan_starts");
         return f;

@@ -45,7 +45,8 @@ struct Form {
 };
 
 std::string label(const Form &f) {
-    return std::string(tj::cuda::reduce_op_name(f.op)) + " " + tj::detail::type_name(f.in) + " -> " + tj::detail::type_name(f.out);
+    return std::string(tj::cuda::reduce_op_name(f.op)) + " " + tj::detail::type_name(f.in) + " -> " +
+           tj::detail::type_name(f.out);
 }
 
 const std::vector<VarType> all_types = {VarType::Bool,   VarType::Int32,   VarType::UInt32, VarType::Int64,
