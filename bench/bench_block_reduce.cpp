@@ -12,7 +12,6 @@
 
 #include <cstdio>
 #include <cstring>
-#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -40,18 +39,14 @@ int worker(int runs) {
         std::vector<float> got = tj::to_vector(tj::block_reduce(tj::ReduceOp::Max, x, block));
         bool same = got == out;
         bench::Samples tj_s, loop_s;
-        for (int i = 0; i < runs; ++i) {
-            {
-                auto t0 = bench::Clock::now();
-                tj::Float r = tj::block_reduce(tj::ReduceOp::Max, x, block); // evaluated at once
-                tj_s.add(bench::seconds_since(t0));
-            }
-            auto t0 = bench::Clock::now();
-            bench::split_range(blocks, threads, [&](size_t b, size_t e) {
-                bench::block_max_loop(hx.data(), n, block, out.data(), b, e);
+        bench::measure_alternating(
+            runs, tj_s, [&] { tj::Float r = tj::block_reduce(tj::ReduceOp::Max, x, block); }, // evaluated at once
+            loop_s,
+            [&] {
+                bench::split_range(blocks, threads, [&](size_t b, size_t e) {
+                    bench::block_max_loop(hx.data(), n, block, out.data(), b, e);
+                });
             });
-            loop_s.add(bench::seconds_since(t0));
-        }
         std::printf("worker %u %zu %.9f %.9f %.9f %.9f %d\n", threads, block, tj_s.best(), tj_s.median(), loop_s.best(),
                     loop_s.median(), same ? 1 : 0);
     }
@@ -66,24 +61,15 @@ struct Row {
 };
 
 bool run_worker(const std::string &self, unsigned threads, int runs, std::vector<Row> &rows) {
-    std::string cmd = "TRACEJIT_THREADS=" + std::to_string(threads) + " BENCH_RUNS=" + std::to_string(runs) + " '" +
-                      self + "' --worker";
-    FILE *p = popen(cmd.c_str(), "r");
-    if (!p)
-        return false;
-    char line[512];
-    size_t got = 0;
-    while (std::fgets(line, sizeof line, p)) {
+    long got = bench::run_worker(self, threads, runs, [&](const char *line) {
         Row r;
         if (std::sscanf(line, "worker %u %zu %lf %lf %lf %lf %d", &r.threads, &r.block, &r.tj, &r.tj_med, &r.loop,
-                        &r.loop_med, &r.same) == 7) {
-            rows.push_back(r);
-            ++got;
-        } else {
-            std::fputs(line, stdout);
-        }
-    }
-    return pclose(p) == 0 && got == std::size(block_sizes);
+                        &r.loop_med, &r.same) != 7)
+            return false;
+        rows.push_back(r);
+        return true;
+    });
+    return got == long(std::size(block_sizes));
 }
 
 } // namespace
@@ -92,14 +78,7 @@ int main(int argc, char **argv) {
     int runs = bench::env_int("BENCH_RUNS", 10);
     if (argc > 1 && std::strcmp(argv[1], "--worker") == 0)
         return worker(runs);
-    std::error_code ec;
-    std::string self = std::filesystem::read_symlink("/proc/self/exe", ec).string();
-    if (ec)
-        self = argv[0];
-    unsigned all = bench::hardware_threads();
-    std::vector<unsigned> thread_counts{1};
-    if (all > 1)
-        thread_counts.push_back(all);
+    const std::string self = bench::self_path(argv[0]);
     std::printf("bench_block_reduce: tj::block_reduce(Max, x, block) of %zu float32 against a C++ loop of std::fmax\n"
                 "  (-O3 -march=native, std::threads split by blocks); GB/s of input read, best of %d runs (median),\n"
                 "  one process per thread count (TRACEJIT_THREADS), tracejit and the loop in turn within each run\n\n",
@@ -108,7 +87,7 @@ int main(int argc, char **argv) {
                 "tj/loop (med)");
     std::vector<Row> rows;
     int failures = 0;
-    for (unsigned t : thread_counts) {
+    for (unsigned t : bench::one_and_all_threads()) {
         size_t before = rows.size();
         if (!run_worker(self, t, runs, rows)) {
             std::printf("  %-7u | the worker failed\n", t);

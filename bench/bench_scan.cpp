@@ -15,7 +15,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -97,16 +96,9 @@ int worker(int runs) {
             same = tj::to_vector(tj::compress(mask)) == out;
             out.resize(n);
             bytes = double(n) + 4.0 * double(count);
-            for (int i = 0; i < runs; ++i) {
-                {
-                    auto t0 = bench::Clock::now();
-                    tj::UInt32 idx = tj::compress(mask); // evaluated at once
-                    tj_s.add(bench::seconds_since(t0));
-                }
-                auto t0 = bench::Clock::now();
-                compress_threads(hmask.data(), out.data(), threads);
-                loop_s.add(bench::seconds_since(t0));
-            }
+            bench::measure_alternating(
+                runs, tj_s, [&] { tj::UInt32 idx = tj::compress(mask); }, // evaluated at once
+                loop_s, [&] { compress_threads(hmask.data(), out.data(), threads); });
         } else if (std::strstr(what, "UInt32")) {
             std::vector<uint32_t> hx(n), out(n);
             for (uint32_t &v : hx)
@@ -116,16 +108,9 @@ int worker(int runs) {
             prefix_threads<uint32_t, uint32_t>(hx.data(), out.data(), threads);
             same = tj::to_vector(tj::prefix_sum(x)) == out;
             bytes = 8.0 * double(n);
-            for (int i = 0; i < runs; ++i) {
-                {
-                    auto t0 = bench::Clock::now();
-                    tj::UInt32 p = tj::prefix_sum(x);
-                    tj_s.add(bench::seconds_since(t0));
-                }
-                auto t0 = bench::Clock::now();
-                prefix_threads<uint32_t, uint32_t>(hx.data(), out.data(), threads);
-                loop_s.add(bench::seconds_since(t0));
-            }
+            bench::measure_alternating(
+                runs, tj_s, [&] { tj::UInt32 p = tj::prefix_sum(x); }, loop_s,
+                [&] { prefix_threads<uint32_t, uint32_t>(hx.data(), out.data(), threads); });
         } else {
             std::vector<float> hx(n), out(n);
             for (float &v : hx)
@@ -137,16 +122,9 @@ int worker(int runs) {
             for (size_t i = 0; i < n && same; ++i) // the same sums in double, added in other groupings
                 same = std::fabs(got[i] - out[i]) <= 1e-6f * std::fabs(out[i]) + 1e-3f;
             bytes = 8.0 * double(n);
-            for (int i = 0; i < runs; ++i) {
-                {
-                    auto t0 = bench::Clock::now();
-                    tj::Float p = tj::prefix_sum(x);
-                    tj_s.add(bench::seconds_since(t0));
-                }
-                auto t0 = bench::Clock::now();
-                prefix_threads<float, double>(hx.data(), out.data(), threads);
-                loop_s.add(bench::seconds_since(t0));
-            }
+            bench::measure_alternating(
+                runs, tj_s, [&] { tj::Float p = tj::prefix_sum(x); }, loop_s,
+                [&] { prefix_threads<float, double>(hx.data(), out.data(), threads); });
         }
         std::printf("worker %u|%s|%.1f|%.9f|%.9f|%d\n", threads, what, bytes, tj_s.median(), loop_s.median(),
                     same ? 1 : 0);
@@ -162,26 +140,17 @@ struct Row {
 };
 
 bool run_worker(const std::string &self, unsigned threads, int runs, std::vector<Row> &rows) {
-    std::string cmd = "TRACEJIT_THREADS=" + std::to_string(threads) + " BENCH_RUNS=" + std::to_string(runs) + " '" +
-                      self + "' --worker";
-    FILE *p = popen(cmd.c_str(), "r");
-    if (!p)
-        return false;
-    char line[512];
-    size_t got = 0;
-    while (std::fgets(line, sizeof line, p)) {
+    long got = bench::run_worker(self, threads, runs, [&](const char *line) {
         Row r;
         char what[64];
         if (std::sscanf(line, "worker %u|%63[^|]|%lf|%lf|%lf|%d", &r.threads, what, &r.bytes, &r.tj, &r.loop,
-                        &r.same) == 6) {
-            r.what = what;
-            rows.push_back(r);
-            ++got;
-        } else {
-            std::fputs(line, stdout);
-        }
-    }
-    return pclose(p) == 0 && got == std::size(cases);
+                        &r.same) != 6)
+            return false;
+        r.what = what;
+        rows.push_back(r);
+        return true;
+    });
+    return got == long(std::size(cases));
 }
 
 } // namespace
@@ -190,14 +159,7 @@ int main(int argc, char **argv) {
     int runs = bench::env_int("BENCH_RUNS", 10);
     if (argc > 1 && std::strcmp(argv[1], "--worker") == 0)
         return worker(runs);
-    std::error_code ec;
-    std::string self = std::filesystem::read_symlink("/proc/self/exe", ec).string();
-    if (ec)
-        self = argv[0];
-    unsigned all = bench::hardware_threads();
-    std::vector<unsigned> thread_counts{1};
-    if (all > 1)
-        thread_counts.push_back(all);
+    const std::string self = bench::self_path(argv[0]);
     std::printf("bench_scan: tj::compress and tj::prefix_sum of %zu elements against C++ loops (-O3 -march=native;\n"
                 "  with threads: count or sum per part, scan of the parts, write per part, on std::threads);\n"
                 "  GB/s of bytes read and written, medians of %d runs, one process per thread count\n"
@@ -206,7 +168,7 @@ int main(int argc, char **argv) {
     std::printf("  %-7s | %-18s | %-13s | %-10s | %-8s\n", "threads", "case", "tracejit GB/s", "loop GB/s", "loop/tj");
     std::vector<Row> rows;
     int failures = 0;
-    for (unsigned t : thread_counts) {
+    for (unsigned t : bench::one_and_all_threads()) {
         size_t before = rows.size();
         if (!run_worker(self, t, runs, rows)) {
             std::printf("  %-7u | the worker failed\n", t);

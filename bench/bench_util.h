@@ -156,6 +156,56 @@ class Uniform {
     float m_lo, m_scale;
 };
 
+/// Times `a` and `b` `runs` times each, alternating (a, b, a, b, …) so that both see the same load.
+inline void measure_alternating(int runs, Samples &a_samples, const std::function<void()> &a, Samples &b_samples,
+                                const std::function<void()> &b) {
+    for (int i = 0; i < runs; ++i) {
+        auto t0 = Clock::now();
+        a();
+        a_samples.add(seconds_since(t0));
+        t0 = Clock::now();
+        b();
+        b_samples.add(seconds_since(t0));
+    }
+}
+
+/// This program's path, to run itself as a worker: /proc/self/exe, or `argv0` where that link cannot be read.
+inline std::string self_path(const char *argv0) {
+    std::error_code ec;
+    std::string self = std::filesystem::read_symlink("/proc/self/exe", ec).string();
+    return ec ? std::string(argv0) : self;
+}
+
+/// The thread counts a benchmark compares: 1, and all hardware threads where there are more.
+inline std::vector<unsigned> one_and_all_threads() {
+    std::vector<unsigned> counts{1};
+    if (hardware_threads() > 1)
+        counts.push_back(hardware_threads());
+    return counts;
+}
+
+/// Runs `self --worker` with TRACEJIT_THREADS=threads and BENCH_RUNS=runs (tracejit sizes its thread pool once per
+/// process, so each thread count is a process of its own). Each output line that `take` accepts (returns true for)
+/// is a result; every other line is printed. Returns the number of results, or -1 when the worker could not be
+/// started or did not exit with 0.
+inline long run_worker(const std::string &self, unsigned threads, int runs,
+                       const std::function<bool(const char *line)> &take) {
+    std::string cmd = "TRACEJIT_THREADS=" + std::to_string(threads) + " BENCH_RUNS=" + std::to_string(runs) + " '" +
+                      self + "' --worker";
+    FILE *p = popen(cmd.c_str(), "r");
+    if (!p)
+        return -1;
+    char line[512];
+    long got = 0;
+    while (std::fgets(line, sizeof line, p)) {
+        if (take(line))
+            ++got;
+        else
+            std::fputs(line, stdout);
+    }
+    return pclose(p) == 0 ? got : -1;
+}
+
 /// Integer from the environment (e.g. BENCH_RUNS to change the number of runs), or `fallback`.
 inline int env_int(const char *name, int fallback) {
     const char *s = std::getenv(name);

@@ -14,7 +14,8 @@
 //
 // Templates (and members of class templates) are left to the real compile: most of their warnings come with an
 // instantiation, and the pre-pass, which skips the bodies of unmarked functions, does not make the instantiations
-// the program makes. Their warnings come from the rewritten text (docs/tape.md says which the recording hides).
+// the program makes. Their warnings come from the real compile: from a twin's body as written (plan_twin.h silences
+// the recording copy), else from the rewritten text (docs/tape.md says which the recording hides).
 #pragma once
 
 #include <clang/Basic/Diagnostic.h>

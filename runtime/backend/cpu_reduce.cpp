@@ -5,6 +5,7 @@
 #include "backend/cpu_reduce.h"
 
 #include "backend/cpu_thread_pool.h"
+#include "support/visit_type.h"
 
 #include <tracejit/error.h>
 
@@ -139,24 +140,12 @@ template <typename T, ReduceOp Op> void reduce_typed(const T *data, uint64_t n, 
     out[0] = T(acc);
 }
 
-template <typename F> void dispatch(VarType t, F &&f) {
-    switch (t) {
-    case VarType::Bool: f(bool{}); break;
-    case VarType::Int32: f(int32_t{}); break;
-    case VarType::UInt32: f(uint32_t{}); break;
-    case VarType::Int64: f(int64_t{}); break;
-    case VarType::UInt64: f(uint64_t{}); break;
-    case VarType::Float32: f(float{}); break;
-    case VarType::Float64: f(double{}); break;
-    }
-}
-
 } // namespace
 
 void reduce_blocks(VarType t, const void *data, uint64_t n, uint64_t block, ReduceOp op, void *out) {
     if (!block || !n)
         return;
-    dispatch(t, [&](auto tag) {
+    visit_type(t, [&](auto tag) {
         using T = decltype(tag);
         const T *in = static_cast<const T *>(data);
         T *res = static_cast<T *>(out);

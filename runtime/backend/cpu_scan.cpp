@@ -9,6 +9,7 @@
 #include "backend/cpu_scan.h"
 
 #include "backend/cpu_thread_pool.h"
+#include "support/visit_type.h"
 
 #include <tracejit/error.h>
 
@@ -183,18 +184,6 @@ void scan_typed(const void *in, uint64_t n, uint64_t block, bool exclusive, bool
     s.run();
 }
 
-template <typename F> void dispatch(VarType t, F &&f) {
-    switch (t) {
-    case VarType::Bool: f(bool{}); break;
-    case VarType::Int32: f(int32_t{}); break;
-    case VarType::UInt32: f(uint32_t{}); break;
-    case VarType::Int64: f(int64_t{}); break;
-    case VarType::UInt64: f(uint64_t{}); break;
-    case VarType::Float32: f(float{}); break;
-    case VarType::Float64: f(double{}); break;
-    }
-}
-
 /// Writes the indices of the true entries of mask[first, last) from out[at] on; returns how many.
 uint64_t compress_range(const uint8_t *mask, uint64_t first, uint64_t last, uint32_t *out) {
     uint64_t k = 0;
@@ -225,7 +214,7 @@ void prefix_reduce(ReduceOp op, VarType t, const void *in, uint64_t n, uint64_t 
     if (n == 0)
         return;
     block = block ? block : n;
-    dispatch(t, [&](auto tag) {
+    visit_type(t, [&](auto tag) {
         using T = decltype(tag);
         switch (op) {
         case ReduceOp::Sum:

@@ -9,11 +9,11 @@
 #include "backend/cuda_reduce.h"
 
 #include "backend/cuda_codegen.h"
+#include "backend/cuda_kernel_module.h"
 #include "backend/cuda_ptx.h"
 #include "backend/cuda_reduce_ops.h"
 #include "backend/kernel_ir.h"
 #include "backend/shared_llvm_elementwise.h"
-#include "backend/shared_llvm_pipeline.h"
 
 #include <tracejit/error.h>
 
@@ -27,9 +27,6 @@
 #include <llvm/IR/IntrinsicsNVPTX.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
-#include <llvm/IR/Verifier.h>
-#include <llvm/Passes/PassBuilder.h>
-#include <llvm/Support/raw_ostream.h>
 #include <llvm/Target/TargetMachine.h>
 
 namespace tj::cuda {
@@ -40,25 +37,10 @@ using elementwise::is_float;
 using elementwise::is_signed;
 using llvm::Value;
 
-constexpr unsigned global_space = 1, shared_space = 3;
 constexpr unsigned warp_size = 32;
 /// One shared-memory slot per warp of the largest CTA the kernel allows (`.maxntid reduce_block_threads`).
 constexpr unsigned max_warps = reduce_block_threads / warp_size;
 static_assert(reduce_block_threads % warp_size == 0 && reduce_block_threads <= 1024);
-
-
-const char *op_name(ReduceOp op) {
-    switch (op) {
-    case ReduceOp::Sum: return "Sum";
-    case ReduceOp::Prod: return "Prod";
-    case ReduceOp::Min: return "Min";
-    case ReduceOp::Max: return "Max";
-    case ReduceOp::Mean: return "Mean";
-    case ReduceOp::And: return "And";
-    case ReduceOp::Or: return "Or";
-    }
-    return "?";
-}
 
 /// The type the kernel folds in: `out`'s, but Float64 for a float `out`, as the CPU backend's accumulator
 /// (reduce.cpp: Float32 sums in Float64 and is rounded once at the end). Min and max give the same either way.
@@ -198,32 +180,15 @@ class ReduceKernel {
 
   private:
     llvm::Function *create_kernel() {
-        llvm::Type *i64 = m_b.getInt64Ty();
-        auto *fty = llvm::FunctionType::get(m_b.getVoidTy(), {i64, i64, i64, i64, i64}, false);
-        auto *f = llvm::Function::Create(fty, llvm::Function::ExternalLinkage, reduce_entry, m_module);
-        f->addFnAttr(llvm::Attribute::NoUnwind);
-        const char *names[] = {"in_address", "out_address", "n", "block", "divisor"};
-        for (unsigned k = 0; k < 5; ++k)
-            f->getArg(k)->setName(names[k]);
-        // A kernel (an `.entry`) whose CTAs have at most reduce_block_threads threads (the slots hold one per warp).
-        auto annotate = [&](const char *key, uint32_t value) {
-            llvm::Metadata *annotation[] = {llvm::ValueAsMetadata::get(f), llvm::MDString::get(m_ctx, key),
-                                            llvm::ValueAsMetadata::get(m_b.getInt32(value))};
-            m_module.getOrInsertNamedMetadata("nvvm.annotations")->addOperand(llvm::MDNode::get(m_ctx, annotation));
-        };
-        annotate("kernel", 1);
-        annotate("maxntidx", reduce_block_threads);
-        auto *slots_type = llvm::ArrayType::get(acc_type(), max_warps);
-        m_slots = new llvm::GlobalVariable(m_module, slots_type, false, llvm::GlobalValue::InternalLinkage,
-                                           llvm::UndefValue::get(slots_type), "tj_reduce_warp_values", nullptr,
-                                           llvm::GlobalValue::NotThreadLocal, shared_space);
-        m_slots->setAlignment(llvm::Align(8));
+        // At most reduce_block_threads threads per CTA: the slots hold one value per warp.
+        llvm::Function *f = create_entry(m_module, reduce_entry, {"in_address", "out_address", "n", "block", "divisor"},
+                                         reduce_block_threads);
+        m_slots = shared_array(m_module, acc_type(), max_warps, "tj_reduce_warp_values");
         return f;
     }
 
     llvm::PointerType *global_ptr() { return llvm::PointerType::get(m_ctx, global_space); }
-    /// A special register, zero-extended to 64 bits.
-    Value *sreg(llvm::Intrinsic::ID id) { return m_b.CreateZExt(m_b.CreateIntrinsic(id, {}, {}), m_b.getInt64Ty()); }
+    Value *sreg(llvm::Intrinsic::ID id) { return special_register(m_b, id); }
     /// Tells LLVM not to vectorise or unroll the loop whose latch branch is `latch`: the element loops are already
     /// shaped for the GPU, and LLVM would otherwise version them for ntid == 1 (more code, divisions, compile time).
     void keep_as_written(llvm::BranchInst *latch) {
@@ -235,7 +200,7 @@ class ReduceKernel {
         id->replaceOperandWith(0, id); // a loop id refers to itself
         latch->setMetadata(llvm::LLVMContext::MD_loop, id);
     }
-    void barrier() { m_b.CreateIntrinsic(llvm::Intrinsic::nvvm_barrier0, {}, {}); }
+    void barrier() { cuda::barrier(m_b); }
 
     llvm::Type *acc_type() { return elementwise::scalar_type(m_ctx, m_acc); }
     /// In memory, Bool is one byte.
@@ -324,13 +289,26 @@ class ReduceKernel {
 
 } // namespace
 
+const char *reduce_op_name(ReduceOp op) {
+    switch (op) {
+    case ReduceOp::Sum: return "Sum";
+    case ReduceOp::Prod: return "Prod";
+    case ReduceOp::Min: return "Min";
+    case ReduceOp::Max: return "Max";
+    case ReduceOp::Mean: return "Mean";
+    case ReduceOp::And: return "And";
+    case ReduceOp::Or: return "Or";
+    }
+    return "?";
+}
+
 std::string reduce_ptx(VarType in, VarType out, ReduceOp op, const std::string &arch) {
     TJ_ASSERT(op != ReduceOp::Mean, "the CUDA reduction kernel takes no Mean (a mean is a Sum with a divisor)");
     VarType acc = accumulator_type(out);
     TJ_ASSERT(acc != VarType::Bool || (op != ReduceOp::Sum && op != ReduceOp::Prod),
-              fmt::format("no CUDA {} reduction into Bool", op_name(op)));
+              fmt::format("no CUDA {} reduction into Bool", reduce_op_name(op)));
     TJ_ASSERT(!is_float(acc) || (op != ReduceOp::And && op != ReduceOp::Or),
-              fmt::format("no CUDA {} reduction of floats", op_name(op)));
+              fmt::format("no CUDA {} reduction of floats", reduce_op_name(op)));
     std::unique_ptr<llvm::TargetMachine> tm = nvptx_target_machine(arch);
 
     llvm::LLVMContext ctx;
@@ -338,14 +316,7 @@ std::string reduce_ptx(VarType in, VarType out, ReduceOp op, const std::string &
     m->setTargetTriple(nvptx_triple);
     m->setDataLayout(tm->createDataLayout());
     ReduceKernel(in, out, op, *m).build();
-    std::string err;
-    llvm::raw_string_ostream os(err);
-    const bool broken = llvm::verifyModule(*m, &os);
-    TJ_ASSERT(!broken, "invalid CUDA reduction kernel IR: " + err);
-    optimize_o3(*m, *tm, llvm::PipelineTuningOptions());
-    trace_module(*m, "optimised CUDA reduction kernel");
-    llvm::SmallVector<char, 0> ptx = emit_code(*m, *tm, llvm::CodeGenFileType::AssemblyFile);
-    return std::string(ptx.begin(), ptx.end());
+    return module_to_ptx(*m, *tm, "CUDA reduction kernel");
 }
 
 } // namespace tj::cuda

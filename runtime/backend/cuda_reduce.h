@@ -28,4 +28,7 @@ inline constexpr const char *reduce_entry = "tj_reduce";
 /// tj::Error for Mean and for an architecture LLVM does not know.
 std::string reduce_ptx(VarType in, VarType out, detail::ReduceOp op, const std::string &arch);
 
+/// The name of a reduction operator ("Sum", …), for messages.
+const char *reduce_op_name(detail::ReduceOp op);
+
 } // namespace tj::cuda

@@ -11,10 +11,10 @@
 #include "backend/cuda_scan.h"
 
 #include "backend/cuda_codegen.h"
+#include "backend/cuda_kernel_module.h"
 #include "backend/cuda_ptx.h"
 #include "backend/cuda_reduce_ops.h"
 #include "backend/shared_llvm_elementwise.h"
-#include "backend/shared_llvm_pipeline.h"
 
 #include <tracejit/error.h>
 
@@ -28,9 +28,6 @@
 #include <llvm/IR/IntrinsicsNVPTX.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
-#include <llvm/IR/Verifier.h>
-#include <llvm/Passes/PassBuilder.h>
-#include <llvm/Support/raw_ostream.h>
 #include <llvm/Target/TargetMachine.h>
 
 namespace tj::cuda {
@@ -41,7 +38,6 @@ using elementwise::is_float;
 using elementwise::is_signed;
 using llvm::Value;
 
-constexpr unsigned global_space = 1, shared_space = 3;
 static_assert(scan_tile % scan_block_threads == 0 && scan_block_threads <= 1024);
 
 /// The type the kernel scans in: double for float sums and products (as the CPU), UInt32 for compress's counts
@@ -121,37 +117,18 @@ class ScanKernel {
 
   private:
     llvm::Function *create_kernel() {
-        llvm::Type *i64 = m_b.getInt64Ty();
-        auto *fty = llvm::FunctionType::get(m_b.getVoidTy(), {i64, i64, i64, i64, i64, i64, i64}, false);
-        auto *f = llvm::Function::Create(fty, llvm::Function::ExternalLinkage, scan_entry, m_module);
-        f->addFnAttr(llvm::Attribute::NoUnwind);
-        const char *names[] = {"in_address", "out_address", "n", "block", "aux_address", "aux2_address", "tiles"};
-        for (unsigned k = 0; k < 7; ++k)
-            f->getArg(k)->setName(names[k]);
-        auto annotate = [&](const char *key, uint32_t value) {
-            llvm::Metadata *annotation[] = {llvm::ValueAsMetadata::get(f), llvm::MDString::get(m_ctx, key),
-                                            llvm::ValueAsMetadata::get(m_b.getInt32(value))};
-            m_module.getOrInsertNamedMetadata("nvvm.annotations")->addOperand(llvm::MDNode::get(m_ctx, annotation));
-        };
-        annotate("kernel", 1);
-        annotate("maxntidx", scan_block_threads);
-        auto shared = [&](llvm::Type *element, const char *name) {
-            auto *type = llvm::ArrayType::get(element, scan_block_threads);
-            auto *g = new llvm::GlobalVariable(m_module, type, false, llvm::GlobalValue::InternalLinkage,
-                                               llvm::UndefValue::get(type), name, nullptr,
-                                               llvm::GlobalValue::NotThreadLocal, shared_space);
-            g->setAlignment(llvm::Align(8));
-            return g;
-        };
-        m_values = shared(mem_type(m_acc), "tj_scan_values");
-        m_starts = shared(m_b.getInt32Ty(), "tj_scan_starts");
+        llvm::Function *f = create_entry(
+            m_module, scan_entry, {"in_address", "out_address", "n", "block", "aux_address", "aux2_address", "tiles"},
+            scan_block_threads);
+        m_values = shared_array(m_module, mem_type(m_acc), scan_block_threads, "tj_scan_values");
+        m_starts = shared_array(m_module, m_b.getInt32Ty(), scan_block_threads, "tj_scan_starts");
         return f;
     }
 
     llvm::BasicBlock *block(const char *name) { return llvm::BasicBlock::Create(m_ctx, name, m_f); }
     llvm::PointerType *ptr(unsigned space) { return llvm::PointerType::get(m_ctx, space); }
-    Value *sreg(llvm::Intrinsic::ID id) { return m_b.CreateZExt(m_b.CreateIntrinsic(id, {}, {}), m_b.getInt64Ty()); }
-    void barrier() { m_b.CreateIntrinsic(llvm::Intrinsic::nvvm_barrier0, {}, {}); }
+    Value *sreg(llvm::Intrinsic::ID id) { return special_register(m_b, id); }
+    void barrier() { cuda::barrier(m_b); }
     llvm::Type *acc_type() { return elementwise::scalar_type(m_ctx, m_acc); }
     llvm::Type *mem_type(VarType t) {
         return t == VarType::Bool ? m_b.getInt8Ty() : elementwise::scalar_type(m_ctx, t);
@@ -336,14 +313,7 @@ std::string scan_ptx(VarType t, ReduceOp op, ScanPass pass, bool exclusive, bool
     m->setTargetTriple(nvptx_triple);
     m->setDataLayout(tm->createDataLayout());
     ScanKernel(t, op, pass, exclusive, reverse, *m).build();
-    std::string err;
-    llvm::raw_string_ostream os(err);
-    const bool broken = llvm::verifyModule(*m, &os);
-    TJ_ASSERT(!broken, "invalid CUDA scan kernel IR: " + err);
-    optimize_o3(*m, *tm, llvm::PipelineTuningOptions());
-    trace_module(*m, "optimised CUDA scan kernel");
-    llvm::SmallVector<char, 0> ptx = emit_code(*m, *tm, llvm::CodeGenFileType::AssemblyFile);
-    return std::string(ptx.begin(), ptx.end());
+    return module_to_ptx(*m, *tm, "CUDA scan kernel");
 }
 
 } // namespace tj::cuda

@@ -1,6 +1,8 @@
 // runtime/jit/fold.cpp — constant folding of literal operands, with the kernels' exact semantics
 #include "jit/fold.h"
 
+#include "support/visit_type.h"
+
 #include <array>
 #include <cmath>
 #include <cstring>
@@ -134,41 +136,20 @@ template <typename T> bool fold_typed(Op op, uint64_t ab, uint64_t bb, uint64_t 
 
 template <typename From> bool fold_cast(VarType dst, uint64_t a, uint64_t &out) {
     From v = from_bits<From>(a);
-    switch (dst) {
-    case VarType::Bool: out = to_bits(convert<bool>(v)); return true;
-    case VarType::Int32: out = to_bits(convert<int32_t>(v)); return true;
-    case VarType::UInt32: out = to_bits(convert<uint32_t>(v)); return true;
-    case VarType::Int64: out = to_bits(convert<int64_t>(v)); return true;
-    case VarType::UInt64: out = to_bits(convert<uint64_t>(v)); return true;
-    case VarType::Float32: out = to_bits(convert<float>(v)); return true;
-    case VarType::Float64: out = to_bits(convert<double>(v)); return true;
-    }
-    return false;
-}
-
-template <typename F> bool dispatch(VarType t, F &&f) {
-    switch (t) {
-    case VarType::Bool: return f(bool{});
-    case VarType::Int32: return f(int32_t{});
-    case VarType::UInt32: return f(uint32_t{});
-    case VarType::Int64: return f(int64_t{});
-    case VarType::UInt64: return f(uint64_t{});
-    case VarType::Float32: return f(float{});
-    case VarType::Float64: return f(double{});
-    }
-    return false;
+    out = visit_type(dst, [&](auto to) { return to_bits(convert<decltype(to)>(v)); });
+    return true;
 }
 
 } // namespace
 
 bool fold(Op op, VarType src, VarType dst, uint64_t a, uint64_t b, uint64_t c, uint64_t &out) {
     if (op == Op::Cast)
-        return dispatch(src, [&](auto tag) { return fold_cast<decltype(tag)>(dst, a, out); });
+        return visit_type(src, [&](auto tag) { return fold_cast<decltype(tag)>(dst, a, out); });
     if (op == Op::Select) {
         out = a ? b : c;
         return true;
     }
-    return dispatch(src, [&](auto tag) { return fold_typed<decltype(tag)>(op, a, b, c, out); });
+    return visit_type(src, [&](auto tag) { return fold_typed<decltype(tag)>(op, a, b, c, out); });
 }
 
 bool literal_is(VarType t, uint64_t bits, int value) {

@@ -55,4 +55,14 @@ inline PtxasResult run_ptxas(const std::string &ptx) {
     return r;
 }
 
+/// Where ptxas exists, checks that it assembles `ptx` (its messages are the failure's); checks nothing elsewhere
+/// (note_missing_ptxas says why once per test case).
+inline void check_ptxas_accepts(const std::string &ptx) {
+    if (!have_ptxas())
+        return;
+    PtxasResult r = run_ptxas(ptx);
+    CHECK_MESSAGE(r.status == 0, "ptxas said: " << r.log);
+    CHECK(r.cubin_bytes > 0);
+}
+
 } // namespace tj_test

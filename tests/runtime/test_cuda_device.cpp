@@ -29,6 +29,7 @@
 #include <dlfcn.h>
 
 #ifdef TRACEJIT_FAKE_CUDA_MEMORY_DIR
+#include "memory_fake.h"
 
 namespace {
 
@@ -40,9 +41,7 @@ using tj_test::error_of;
 
 /// Runs the hidden helper case `helper` in a child process on the `memory` fake driver.
 void run_on_memory_fake(const char *helper) {
-    const char *old = std::getenv("LD_LIBRARY_PATH");
-    const std::string path = std::string(TRACEJIT_FAKE_CUDA_MEMORY_DIR) + (old && *old ? std::string(":") + old : "");
-    CHECK_MESSAGE(tj_test::run_self(helper, {{"LD_LIBRARY_PATH", path}}) == 0,
+    CHECK_MESSAGE(tj_test::run_self(helper, {{"LD_LIBRARY_PATH", tj_test::memory_fake_library_path()}}) == 0,
                   "the helper case \"" << helper << "\" failed (its output is above)");
 }
 

@@ -38,6 +38,7 @@ using tj::detail::Op;
 
 namespace {
 
+using tj_test::check_ptxas_accepts;
 using tj_test::have_ptxas;
 using tj_test::note_missing_ptxas;
 using tj_test::PtxasResult;
@@ -112,6 +113,22 @@ struct KernelBuilder {
         ins.imm = param(ParamKind::Size);
         emit(ins);
     }
+    /// The end of an iteration of a symbolic loop: the loop variable `phi` takes `next`.
+    void phi_update(VarType t, uint32_t phi, uint32_t next) {
+        Instr ins;
+        ins.kind = InstrKind::PhiUpdate;
+        ins.type = ins.src_type = t;
+        ins.a = phi;
+        ins.b = next;
+        emit(ins);
+    }
+    /// The end of the symbolic loop that begins at `start` (its LoopStart).
+    void loop_end(uint32_t start) {
+        Instr ins;
+        ins.kind = InstrKind::LoopEnd;
+        ins.a = start;
+        emit(ins);
+    }
     KernelIR finish() {
         for (ParamKind k : ir.params)
             ir.text.push_back(char('0' + int(k)));
@@ -137,12 +154,7 @@ std::string check_ptx(const std::string &what, const KernelIR &ir) {
     // libdevice is linked and its reflection queries answered: nothing external is left to call.
     CHECK_FALSE(contains(ptx, "__nvvm_reflect"));
     CHECK_FALSE(contains(ptx, ".extern"));
-    if (have_ptxas()) {
-        PtxasResult r = run_ptxas(ptx);
-        INFO("ptxas said: " << r.log);
-        CHECK(r.status == 0);
-        CHECK(r.cubin_bytes > 0);
-    }
+    check_ptxas_accepts(ptx);
     return ptx;
 }
 
@@ -394,36 +406,14 @@ KernelIR loop_kernel(bool nested) {
         k.simple(InstrKind::LoopCond, V::Bool, k.op(Op::Gt, V::Bool, V::Float32, z, two));
         uint32_t z_next = k.op(Op::Mul, V::Float32, V::Float32, z, half);
         uint32_t steps_next = k.op(Op::Add, V::Int32, V::Int32, steps, one);
-        Instr up;
-        up.kind = InstrKind::PhiUpdate;
-        up.type = up.src_type = V::Float32;
-        up.a = z;
-        up.b = z_next;
-        k.emit(up);
-        up.type = up.src_type = V::Int32;
-        up.a = steps;
-        up.b = steps_next;
-        k.emit(up);
-        Instr end;
-        end.kind = InstrKind::LoopEnd;
-        end.a = inner;
-        k.emit(end);
+        k.phi_update(V::Float32, z, z_next);
+        k.phi_update(V::Int32, steps, steps_next);
+        k.loop_end(inner);
         it_next = k.op(Op::Add, V::Int32, V::Int32, it_next, steps);
     }
-    Instr up;
-    up.kind = InstrKind::PhiUpdate;
-    up.type = up.src_type = V::Float32;
-    up.a = y;
-    up.b = y_next;
-    k.emit(up);
-    up.type = up.src_type = V::Int32;
-    up.a = it;
-    up.b = it_next;
-    k.emit(up);
-    Instr end;
-    end.kind = InstrKind::LoopEnd;
-    end.a = start;
-    k.emit(end);
+    k.phi_update(V::Float32, y, y_next);
+    k.phi_update(V::Int32, it, it_next);
+    k.loop_end(start);
     k.store(V::Float32, y);
     k.store(V::Int32, it);
     return k.finish();

@@ -28,6 +28,7 @@ using tj::detail::ReduceOp;
 
 namespace {
 
+using tj_test::check_ptxas_accepts;
 using tj_test::have_ptxas;
 using tj_test::note_missing_ptxas;
 using tj_test::PtxasResult;
@@ -37,19 +38,6 @@ const char *const arch = tj_test::ptx_arch;
 
 bool contains(const std::string &text, const std::string &part) { return text.find(part) != std::string::npos; }
 
-const char *op_label(ReduceOp op) {
-    switch (op) {
-    case ReduceOp::Sum: return "Sum";
-    case ReduceOp::Prod: return "Prod";
-    case ReduceOp::Min: return "Min";
-    case ReduceOp::Max: return "Max";
-    case ReduceOp::Mean: return "Mean";
-    case ReduceOp::And: return "And";
-    case ReduceOp::Or: return "Or";
-    }
-    return "?";
-}
-
 /// One kernel the runtime asks for.
 struct Form {
     VarType in, out;
@@ -57,7 +45,8 @@ struct Form {
 };
 
 std::string label(const Form &f) {
-    return std::string(op_label(f.op)) + " " + tj::detail::type_name(f.in) + " -> " + tj::detail::type_name(f.out);
+    return std::string(tj::cuda::reduce_op_name(f.op)) + " " + tj::detail::type_name(f.in) + " -> " +
+           tj::detail::type_name(f.out);
 }
 
 const std::vector<VarType> all_types = {VarType::Bool,   VarType::Int32,   VarType::UInt32, VarType::Int64,
@@ -105,12 +94,7 @@ std::string check_reduce_ptx(const Form &f) {
     CHECK(contains(ptx, "st.global."));
     CHECK_FALSE(contains(ptx, ".extern"));
     CHECK_FALSE(contains(ptx, "\tcall"));
-    if (have_ptxas()) {
-        PtxasResult r = run_ptxas(ptx);
-        INFO("ptxas said: " << r.log);
-        CHECK(r.status == 0);
-        CHECK(r.cubin_bytes > 0);
-    }
+    check_ptxas_accepts(ptx);
     return ptx;
 }
 

@@ -25,42 +25,14 @@
 #include <vector>
 
 #ifdef TRACEJIT_FAKE_CUDA_MEMORY_DIR
-#include "../fake_cuda/fake_libcuda.h"
-
-#include <dlfcn.h>
+#include "memory_fake.h"
 
 namespace {
 
 namespace cuda = tj::cuda;
 using tj_test::contains;
+using tj_test::address_of;
 using tj_test::error_of;
-
-/// The loaded fake's introspection functions (the runtime loads the fake on its first use of CUDA).
-struct Fake {
-    template <typename F> F get(const char *name) const {
-        void *lib = dlopen("libcuda.so.1", RTLD_NOLOAD | RTLD_NOW);
-        REQUIRE(lib);
-        auto f = reinterpret_cast<F>(dlsym(lib, name));
-        REQUIRE_MESSAGE(bool(f), name);
-        return f;
-    }
-    int launches() const { return get<fake_cuda::LaunchCountFn>("tj_fake_cuda_launch_count")(); }
-    FakeLaunch launch(int i) const {
-        FakeLaunch l{};
-        REQUIRE(get<fake_cuda::LaunchFn>("tj_fake_cuda_launch")(i, &l));
-        return l;
-    }
-    FakeLaunch last() const { return launch(launches() - 1); }
-    long live_allocations() const { return get<fake_cuda::CountFn>("tj_fake_cuda_live_allocations")(); }
-};
-
-/// The device address of an evaluated array's buffer.
-uint64_t address_of(uint32_t id) {
-    tj::jit::State &s = tj::jit::state();
-    tj::jit::Lock lock(s.mutex);
-    REQUIRE(s.vars[id].op == tj::detail::Op::Data);
-    return uint64_t(uintptr_t(s.vars[id].data));
-}
 
 bool on_device(uint32_t id) {
     tj::jit::State &s = tj::jit::state();
@@ -75,29 +47,13 @@ bool has_param(const FakeLaunch &l, uint64_t value) {
     return false;
 }
 
-
 constexpr const char *helper_case = "cuda runtime helper: the runtime on the memory fake";
 constexpr const char *disk_helper_case = "cuda runtime helper: a second process finds the PTX on disk";
-
-/// Runs `helper` with the memory fake first on LD_LIBRARY_PATH, TRACEJIT_BACKEND=cuda and its own disk cache;
-/// where ptxas exists, the fake loads only modules that ptxas accepts.
-int run_on_fake(const char *helper, const std::string &cache_dir) {
-    const char *old = std::getenv("LD_LIBRARY_PATH");
-    tj_test::EnvChanges env = {
-        {"TRACEJIT_BACKEND", "cuda"},
-        {"TRACEJIT_CACHE_DIR", cache_dir},
-        {"LD_LIBRARY_PATH", std::string(TRACEJIT_FAKE_CUDA_MEMORY_DIR) + (old && *old ? std::string(":") + old : "")}};
-    if (tj_test::have_ptxas())
-        env.emplace_back("FAKE_CUDA_PTXAS", tj_test::ptxas);
-    else
-        MESSAGE("ptxas is not at ", tj_test::ptxas, ": the fake driver loads the runtime's PTX without assembling it");
-    return tj_test::run_self(helper, env);
-}
 
 } // namespace
 
 TEST_CASE("cuda runtime helper: the runtime on the memory fake" * doctest::skip()) {
-    Fake fake;
+    tj_test::MemoryFake fake;
     REQUIRE(tj::has_backend(tj::Backend::CUDA));
     REQUIRE(tj::backend() == tj::Backend::CUDA); // TRACEJIT_BACKEND=cuda
 
@@ -270,7 +226,7 @@ TEST_CASE("cuda runtime helper: the runtime on the memory fake" * doctest::skip(
 }
 
 TEST_CASE("cuda runtime helper: a second process finds the PTX on disk" * doctest::skip()) {
-    Fake fake;
+    tj_test::MemoryFake fake;
     tj::Float a = {1.f, 2.f, 3.f, 4.f};
     tj::Float b = {10.f, 20.f, 30.f, 40.f};
     tj::reset_kernel_stats();
@@ -283,8 +239,8 @@ TEST_CASE("cuda runtime helper: a second process finds the PTX on disk" * doctes
 
 TEST_CASE("CUDA backend on a fake driver: memory, kernels, reductions, caches and errors up to the device") {
     tj_test::TempDir tmp("tj_cuda_runtime");
-    CHECK(run_on_fake(helper_case, tmp.path) == 0);
-    CHECK(run_on_fake(disk_helper_case, tmp.path) == 0);
+    CHECK(tj_test::run_on_memory_fake(helper_case, tmp.path) == 0);
+    CHECK(tj_test::run_on_memory_fake(disk_helper_case, tmp.path) == 0);
 }
 
 #else

@@ -35,11 +35,7 @@ void check_assembles(const std::string &what, const std::string &ptx) {
     INFO("kernel: " << what);
     CHECK(tj_test::contains(ptx, ".entry tj_scan("));
     CHECK(tj_test::contains(ptx, "bar.sync"));
-    if (!tj_test::have_ptxas())
-        return;
-    tj_test::PtxasResult r = tj_test::run_ptxas(ptx);
-    CHECK_MESSAGE(r.status == 0, "ptxas: " << r.log);
-    CHECK(r.cubin_bytes > 0);
+    tj_test::check_ptxas_accepts(ptx);
 }
 
 const char *pass_name(ScanPass p) {
@@ -85,41 +81,18 @@ TEST_CASE("cuda ptx: every pass of the scan kernel, exclusive and inclusive, for
 }
 
 #ifdef TRACEJIT_FAKE_CUDA_MEMORY_DIR
-#include "../fake_cuda/fake_libcuda.h"
-
-#include <dlfcn.h>
+#include "memory_fake.h"
 
 namespace {
 
-struct Fake {
-    template <typename F> F get(const char *name) const {
-        void *lib = dlopen("libcuda.so.1", RTLD_NOLOAD | RTLD_NOW);
-        REQUIRE(lib);
-        auto f = reinterpret_cast<F>(dlsym(lib, name));
-        REQUIRE_MESSAGE(bool(f), name);
-        return f;
-    }
-    int launches() const { return get<fake_cuda::LaunchCountFn>("tj_fake_cuda_launch_count")(); }
-    FakeLaunch launch(int i) const {
-        FakeLaunch l{};
-        REQUIRE(get<fake_cuda::LaunchFn>("tj_fake_cuda_launch")(i, &l));
-        return l;
-    }
-};
-
-uint64_t address_of(uint32_t id) {
-    tj::jit::State &s = tj::jit::state();
-    tj::jit::Lock lock(s.mutex);
-    REQUIRE(s.vars[id].op == tj::detail::Op::Data);
-    return uint64_t(uintptr_t(s.vars[id].data));
-}
+using tj_test::address_of;
 
 constexpr const char *helper_case = "cuda scan helper: on the memory fake";
 
 } // namespace
 
 TEST_CASE("cuda scan helper: on the memory fake" * doctest::skip()) {
-    Fake fake;
+    tj_test::MemoryFake fake;
     REQUIRE(tj::backend() == tj::Backend::CUDA);
     // A prefix sum over 10000 elements: three tiles; aggregates, their scan in one CTA, the tiles' scans.
     tj::Float x(std::vector<float>(10000, 1.f));
@@ -158,16 +131,7 @@ TEST_CASE("cuda scan helper: on the memory fake" * doctest::skip()) {
 
 TEST_CASE("CUDA scans on a fake driver: passes, kernels, ptxas") {
     tj_test::TempDir tmp("tj_cuda_scan");
-    const char *old = std::getenv("LD_LIBRARY_PATH");
-    tj_test::EnvChanges env = {
-        {"TRACEJIT_BACKEND", "cuda"},
-        {"TRACEJIT_CACHE_DIR", tmp.path},
-        {"LD_LIBRARY_PATH", std::string(TRACEJIT_FAKE_CUDA_MEMORY_DIR) + (old && *old ? std::string(":") + old : "")}};
-    if (tj_test::have_ptxas())
-        env.emplace_back("FAKE_CUDA_PTXAS", tj_test::ptxas);
-    else
-        MESSAGE("ptxas is not at ", tj_test::ptxas, ": the fake driver loads the runtime's PTX without assembling it");
-    CHECK(tj_test::run_self(helper_case, env) == 0);
+    CHECK(tj_test::run_on_memory_fake(helper_case, tmp.path) == 0);
 }
 
 #else

@@ -17,6 +17,7 @@
 #include <vector>
 
 #ifdef TRACEJIT_FAKE_CUDA_MEMORY_DIR
+#include "memory_fake.h"
 
 namespace {
 
@@ -81,11 +82,9 @@ TEST_CASE("cuda interop helper: data, map and DLPack on the memory fake" * docte
 
 TEST_CASE("CUDA interop on a fake driver: data() and DLPack give device pointers and kDLCUDA") {
     tj_test::TempDir tmp("tj_cuda_interop");
-    const char *old = std::getenv("LD_LIBRARY_PATH");
-    tj_test::EnvChanges env = {
-        {"TRACEJIT_BACKEND", "cuda"},
-        {"TRACEJIT_CACHE_DIR", tmp.path},
-        {"LD_LIBRARY_PATH", std::string(TRACEJIT_FAKE_CUDA_MEMORY_DIR) + (old && *old ? std::string(":") + old : "")}};
+    tj_test::EnvChanges env = {{"TRACEJIT_BACKEND", "cuda"},
+                               {"TRACEJIT_CACHE_DIR", tmp.path},
+                               {"LD_LIBRARY_PATH", tj_test::memory_fake_library_path()}};
     CHECK(tj_test::run_self(helper_case, env) == 0);
 }
 

@@ -4,6 +4,7 @@
 // errors; gradients against finite differences; frozen functions against plain calls on inputs of changed sizes.
 #include "ad_check.h"
 #include "freeze_check.h"
+#include "reduce_check.h"
 #include "reference.h"
 
 #include <tracejit/tracejit.h>
@@ -20,30 +21,6 @@ using namespace tjtest;
 using tj::ReduceOp;
 
 namespace {
-
-constexpr size_t sizes[] = {0, 1, 7, 1000, (size_t(1) << 20) + 3};
-
-const char *op_name(ReduceOp op) {
-    switch (op) {
-    case ReduceOp::Add: return "Add";
-    case ReduceOp::Mul: return "Mul";
-    case ReduceOp::Min: return "Min";
-    case ReduceOp::Max: return "Max";
-    case ReduceOp::And: return "And";
-    case ReduceOp::Or: return "Or";
-    }
-    return "?";
-}
-
-/// Whether `op` is defined for T (Bool: Min, Max, And, Or; floats: Add, Mul, Min, Max; integers: all).
-template <typename T> bool accepts(ReduceOp op) {
-    if constexpr (std::is_same_v<T, bool>)
-        return op != ReduceOp::Add && op != ReduceOp::Mul;
-    else if constexpr (std::is_floating_point_v<T>)
-        return op != ReduceOp::And && op != ReduceOp::Or;
-    else
-        return true;
-}
 
 /// a op b as the reference computes it: integers wrap, floats min/max as fmin/fmax, Bool min/max as and/or.
 template <typename T> T apply(ReduceOp op, T a, T b) {
@@ -124,11 +101,9 @@ template <typename T> std::vector<T> ref_block_reduce(ReduceOp op, const std::ve
 }
 
 template <typename T> void check_block_reduce_type() {
-    for (ReduceOp op : {ReduceOp::Add, ReduceOp::Mul, ReduceOp::Min, ReduceOp::Max, ReduceOp::And, ReduceOp::Or}) {
-        if (!accepts<T>(op))
-            continue;
+    for (ReduceOp op : accepted_ops<T>()) {
         uint64_t seed = 100 + uint64_t(op);
-        for (size_t n : sizes) {
+        for (size_t n : reduce_sizes) {
             std::vector<T> x = values_for<T>(op, n, seed++);
             tj::Array<T> a(x);
             for (size_t block : {size_t(1), size_t(3), size_t(256), n ? n : 1, n + 5}) {
@@ -138,12 +113,7 @@ template <typename T> void check_block_reduce_type() {
                 tj::Array<T> got = tj::block_reduce(op, a, block);
                 std::vector<T> expect = ref_block_reduce(op, x, block);
                 CHECK(got.size() == (n + block - 1) / block);
-                if constexpr (std::is_floating_point_v<T>)
-                    if (op == ReduceOp::Add || op == ReduceOp::Mul) { // summation order differs in double
-                        check_close(what, got, expect, 1e-6, op == ReduceOp::Add ? 1e-9 * double(block) : 0);
-                        continue;
-                    }
-                check_exact(what, got, expect);
+                check_reduced(what, op, got, expect, 1e-9 * double(block));
             }
         }
     }
@@ -185,7 +155,7 @@ TEST_CASE("block_reduce: errors name the function and what is wrong") {
 }
 
 TEST_CASE("count, any, all, none: against a C++ loop — the empty mask follows Dr.Jit") {
-    for (size_t n : sizes)
+    for (size_t n : reduce_sizes)
         for (int density : {0, 1, 50, 100}) { // percent of true entries
             Rng rng(n * 7 + density);
             std::vector<uint8_t> bits(n);
@@ -229,11 +199,9 @@ std::vector<T> ref_scatter_reduce(ReduceOp op, std::vector<T> target, const std:
 }
 
 template <typename T> void check_scatter_reduce_type() {
-    for (ReduceOp op : {ReduceOp::Add, ReduceOp::Mul, ReduceOp::Min, ReduceOp::Max, ReduceOp::And, ReduceOp::Or}) {
-        if (!accepts<T>(op))
-            continue;
+    for (ReduceOp op : accepted_ops<T>()) {
         uint64_t seed = 500 + uint64_t(op);
-        for (size_t n : sizes) {
+        for (size_t n : reduce_sizes) {
             // n values into a target of about n/4 + 1 elements (many duplicates), some indices past the end.
             size_t m = n / 4 + 1;
             std::vector<T> value, init = values_for<T>(op, m, seed++);
@@ -326,7 +294,7 @@ TEST_CASE("scatter_reduce and scatter_inc: errors name the function and what is 
 }
 
 TEST_CASE("scatter_inc: old values are distinct slots per index — masks, bounds and types") {
-    for (size_t n : sizes) {
+    for (size_t n : reduce_sizes) {
         CAPTURE(n);
         size_t m = n / 3 + 1;
         std::vector<uint32_t> index = small_ints<uint32_t>(n, n + 1, 0, int64_t(m)); // index m: past the end

@@ -6,6 +6,7 @@
 // memory whos_str() reports; gradients against finite differences (a gather through compress's indices too). Frozen
 // functions with compress, count and scatter_inc are in test_scan_freeze.cpp.
 #include "ad_check.h"
+#include "reduce_check.h"
 #include "reference.h"
 
 #include <tracejit/tracejit.h>
@@ -23,23 +24,6 @@ using namespace tjtest;
 using tj::ReduceOp;
 
 namespace {
-
-constexpr size_t sizes[] = {0, 1, 7, 1000, (size_t(1) << 20) + 3};
-
-const char *op_name(ReduceOp op) {
-    static const char *names[] = {"Add", "Mul", "Min", "Max", "And", "Or"};
-    return names[int(op)];
-}
-
-/// Whether `op` is defined for T (Bool: Min, Max, And, Or; floats: Add, Mul, Min, Max; integers: all).
-template <typename T> bool accepts(ReduceOp op) {
-    if constexpr (std::is_same_v<T, bool>)
-        return op != ReduceOp::Add && op != ReduceOp::Mul;
-    else if constexpr (std::is_floating_point_v<T>)
-        return op != ReduceOp::And && op != ReduceOp::Or;
-    else
-        return true;
-}
 
 /// The reference's accumulator: double for floats.
 template <typename T> using Acc = std::conditional_t<std::is_floating_point_v<T>, double, T>;
@@ -131,11 +115,9 @@ template <typename T> std::vector<T> values_for(ReduceOp op, size_t n, uint64_t 
 }
 
 template <typename T> void check_scan_type() {
-    for (ReduceOp op : {ReduceOp::Add, ReduceOp::Mul, ReduceOp::Min, ReduceOp::Max, ReduceOp::And, ReduceOp::Or}) {
-        if (!accepts<T>(op))
-            continue;
+    for (ReduceOp op : accepted_ops<T>()) {
         uint64_t seed = 300 + uint64_t(op);
-        for (size_t n : sizes) {
+        for (size_t n : reduce_sizes) {
             std::vector<T> x = values_for<T>(op, n, seed++);
             tj::Array<T> a(x);
             for (size_t block : {size_t(1), size_t(3), size_t(1000), (size_t(1) << 16) + 1, n + 5})
@@ -151,12 +133,7 @@ template <typename T> void check_scan_type() {
                         tj::Array<T> got = tj::block_prefix_reduce(op, a, block, exclusive, reverse);
                         std::vector<T> expect = ref_scan(op, x, block, exclusive, reverse);
                         REQUIRE(got.size() == n);
-                        if constexpr (std::is_floating_point_v<T>)
-                            if (op == ReduceOp::Add || op == ReduceOp::Mul) { // chunks add in another order
-                                check_close(what, got, expect, 1e-6, op == ReduceOp::Add ? 1e-9 * double(n) : 0);
-                                continue;
-                            }
-                        check_exact(what, got, expect);
+                        check_reduced(what, op, got, expect, 1e-9 * double(n));
                     }
         }
     }
@@ -184,7 +161,7 @@ TEST_CASE("prefix_sum: exclusive by default, inclusive on request, every numeric
     check_exact("block_prefix_reduce(Min, …, 2, exclusive)",
                 tj::block_prefix_reduce(ReduceOp::Min, tj::Float({1.f, 5.f, 3.f}), 2),
                 std::vector<float>{INFINITY, 1.f, INFINITY});
-    for (size_t n : sizes) {
+    for (size_t n : reduce_sizes) {
         CAPTURE(n);
         std::vector<uint32_t> u = small_ints<uint32_t>(n, n + 1, 0, 1u << 30);
         check_exact("prefix_sum(UInt32)", tj::prefix_sum(tj::UInt32(u)),
@@ -206,7 +183,7 @@ TEST_CASE("prefix_sum: exclusive by default, inclusive on request, every numeric
 }
 
 TEST_CASE("compress: the indices of the true entries in order, at every size and density") {
-    for (size_t n : sizes)
+    for (size_t n : reduce_sizes)
         for (int density : {0, 1, 10, 50, 100}) {
             CAPTURE(n);
             CAPTURE(density);

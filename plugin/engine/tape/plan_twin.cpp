@@ -199,7 +199,15 @@ std::string twin_body(const SourceText &src, const FunctionDecl &fn, const TwinS
     out += shape.returns_void ? "" : "return ";
     out += "\n#line " + std::to_string(line) + " " + cxx_string_literal(src.presumed_file(body->getLBracLoc())) +
            "\n";
-    out += lambda + ";}}";
+    // A template's warnings come from the real compile (user_warnings.h), which sees the body twice: the copy as
+    // written gives them at the user's columns, so the recording copy's are silenced (each warning is shown once).
+    const bool silence = fn.isTemplated();
+    if (silence)
+        out += R"(_Pragma("clang diagnostic push") _Pragma("clang diagnostic ignored \"-Weverything\"") )";
+    out += lambda + ";";
+    if (silence)
+        out += R"( _Pragma("clang diagnostic pop"))";
+    out += "}}";
     return out;
 }
 

@@ -41,7 +41,8 @@ std::string why_no_twin(clang::ASTContext &ctx, const SourceText &src, const cla
 
 /// The text that replaces the body of `fn` (from its `{` to its `}`): the body as written, `plain` (braces included:
 /// the user's text with only its calls through pointer arrays rewritten, plan_dispatch.h), then the recording copy
-/// `instrumented` (the same range after plan_function's edits). Empty when a text is not a braced body.
+/// `instrumented` (the same range after plan_function's edits). In a template, the real compile's warnings in the
+/// recording copy are silenced (the copy as written gives them). Empty when a text is not a braced body.
 std::string twin_body(const SourceText &src, const clang::FunctionDecl &fn, const TwinShape &shape,
                       const std::string &plain, const std::string &instrumented);
 
