@@ -27,6 +27,7 @@
 #include <llvm/IR/Verifier.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <algorithm>
 #include <string_view>
 
 namespace tj::cpu {
@@ -240,6 +241,11 @@ class Lowering : elementwise::TargetMath {
         case InstrKind::LoopCond: return loop_cond(ins);
         case InstrKind::PhiUpdate: return phi_update(ins);
         case InstrKind::LoopEnd: return loop_end();
+        case InstrKind::SwitchStart: return switch_start(ins);
+        case InstrKind::SwitchPhi: return switch_phi(ins);
+        case InstrKind::SwitchCase: return switch_case(ins);
+        case InstrKind::SwitchUpdate: return switch_update(ins);
+        case InstrKind::SwitchEnd: return switch_end();
         }
         return nullptr;
     }
@@ -319,6 +325,124 @@ class Lowering : elementwise::TargetMath {
         m_b.CreateBr(l.header);
         m_b.SetInsertPoint(l.exit);
         m_active = l.outer_active;
+        return nullptr;
+    }
+
+    // A switch over a dispatch's instances (kernel_ir.h). With many cases: per group of lanes, a loop over the
+    // distinct ids still pending (the first pending lane's id, a `switch` to its case, its lanes no longer pending),
+    // so a group pays for the instances it holds, not for every instance. With few cases the cases run one after
+    // the other (each case's loop skips a group without its id), which costs less than the loop's overhead.
+    struct SymbolicSwitch {
+        bool jumps = false;       ///< lowered as a loop with a `switch` (else the cases one after the other)
+        Value *ids = nullptr;     ///< the lanes' ids
+        Value *outer_active = nullptr;
+        llvm::BasicBlock *pre = nullptr, *head = nullptr, *latch = nullptr, *exit = nullptr;
+        llvm::PHINode *pending = nullptr; ///< lanes whose case has not run yet
+        Value *cur = nullptr;             ///< the id of this iteration's case
+        llvm::SwitchInst *jump = nullptr;
+        std::vector<uint32_t> phi_instr;  ///< the SwitchPhi instructions
+        std::vector<llvm::PHINode *> phis;
+        std::vector<Value *> update;      ///< the open case's value of each SwitchPhi
+        bool case_open = false;
+        std::vector<std::pair<llvm::BasicBlock *, std::vector<Value *>>> ends; ///< each case's last block and values
+    };
+    /// Fewer cases than this run one after the other. Measured at K = 8 (12 cases) and K = 64 (96 cases) with
+    /// bench/bench_dispatch (docs/vcalls.md, "Benchmark").
+    static constexpr uint64_t switch_min_cases = 16;
+
+    Value *switch_start(const Instr &ins) {
+        SymbolicSwitch w;
+        w.jumps = ins.imm >= switch_min_cases;
+        w.ids = m_values[ins.a];
+        w.outer_active = m_active;
+        if (w.jumps) {
+            w.pre = m_b.GetInsertBlock();
+            Value *present = m_b.CreateAnd(m_active, m_b.CreateICmpNE(w.ids, llvm::Constant::getNullValue(w.ids->getType())));
+            w.head = llvm::BasicBlock::Create(m_ctx, "sw.head", m_function);
+            auto *pick = llvm::BasicBlock::Create(m_ctx, "sw.pick", m_function);
+            w.latch = llvm::BasicBlock::Create(m_ctx, "sw.latch", m_function);
+            w.exit = llvm::BasicBlock::Create(m_ctx, "sw.exit", m_function);
+            m_b.CreateBr(w.head);
+            m_b.SetInsertPoint(w.head);
+            w.pending = m_b.CreatePHI(m_active->getType(), 2, "pending");
+            w.pending->addIncoming(present, w.pre);
+            m_b.CreateCondBr(m_b.CreateOrReduce(w.pending), pick, w.exit);
+            m_b.SetInsertPoint(pick);
+            // The first pending lane's id: every lane holding it runs its case in this iteration.
+            Value *bits = m_b.CreateBitCast(w.pending, m_b.getIntNTy(m_width));
+            Value *lane = m_b.CreateBinaryIntrinsic(llvm::Intrinsic::cttz, bits, m_b.getTrue());
+            w.cur = m_b.CreateExtractElement(w.ids, lane, "case.id");
+            m_active = w.pending;
+            // (the `switch` is created at the first case: the block may have been split in between)
+        }
+        m_switches.push_back(std::move(w));
+        return nullptr;
+    }
+    Value *switch_phi(const Instr &ins) {
+        SymbolicSwitch &w = m_switches.back();
+        w.phi_instr.push_back(uint32_t(&ins - m_ir.instrs.data()));
+        if (!w.jumps)
+            return m_values[ins.a]; // SwitchUpdate rebinds it: the cases run in order
+        llvm::IRBuilder<> at_top(w.head, w.head->getFirstNonPHIIt());
+        llvm::PHINode *phi = at_top.CreatePHI(reg_type(ins.type), 2, "merged");
+        phi->addIncoming(m_values[ins.a], w.pre);
+        w.phis.push_back(phi);
+        return phi;
+    }
+    void close_case(SymbolicSwitch &w) {
+        if (!w.case_open)
+            return;
+        w.ends.push_back({m_b.GetInsertBlock(), w.update});
+        m_b.CreateBr(w.latch);
+        w.case_open = false;
+    }
+    Value *switch_case(const Instr &ins) {
+        SymbolicSwitch &w = m_switches.back();
+        if (!w.jumps)
+            return nullptr;
+        close_case(w);
+        if (!w.jump)
+            w.jump = m_b.CreateSwitch(w.cur, w.latch, 16);
+        auto *block = llvm::BasicBlock::Create(m_ctx, "sw.case", m_function);
+        w.jump->addCase(m_b.getInt32(uint32_t(ins.imm)), block);
+        m_b.SetInsertPoint(block);
+        w.update.assign(w.phis.begin(), w.phis.end());
+        w.case_open = true;
+        m_active = w.pending;
+        return nullptr;
+    }
+    Value *switch_update(const Instr &ins) {
+        SymbolicSwitch &w = m_switches.back();
+        size_t j = size_t(std::find(w.phi_instr.begin(), w.phi_instr.end(), ins.a) - w.phi_instr.begin());
+        TJ_ASSERT(j < w.phi_instr.size(), "a SwitchUpdate names no SwitchPhi of its switch");
+        if (w.jumps)
+            w.update[j] = m_values[ins.b];
+        else
+            m_values[ins.a] = m_values[ins.b];
+        return nullptr;
+    }
+    Value *switch_end() {
+        SymbolicSwitch w = std::move(m_switches.back());
+        m_switches.pop_back();
+        m_active = w.outer_active;
+        if (!w.jumps)
+            return nullptr;
+        close_case(w);
+        if (!w.jump) // (no case: every lane leaves)
+            w.jump = m_b.CreateSwitch(w.cur, w.latch, 0);
+        llvm::BasicBlock *pick = w.jump->getParent();
+        m_b.SetInsertPoint(w.latch);
+        for (size_t j = 0; j < w.phis.size(); ++j) {
+            llvm::PHINode *merged = m_b.CreatePHI(w.phis[j]->getType(), unsigned(w.ends.size() + 1));
+            merged->addIncoming(w.phis[j], pick); // an id without a case (a destroyed object's): zeros stay
+            for (auto &[block, values] : w.ends)
+                merged->addIncoming(values[j], block);
+            w.phis[j]->addIncoming(merged, w.latch);
+        }
+        Value *served = m_b.CreateICmpEQ(w.ids, m_b.CreateVectorSplat(m_width, w.cur));
+        w.pending->addIncoming(m_b.CreateAnd(w.pending, m_b.CreateNot(served)), w.latch);
+        m_b.CreateBr(w.head);
+        m_b.SetInsertPoint(w.exit);
         return nullptr;
     }
 
@@ -492,6 +616,7 @@ class Lowering : elementwise::TargetMath {
     Value *m_stream_ok = nullptr;  ///< this run may stream its outputs (streaming_allowed); null: never
     Value *m_stream = nullptr;     ///< this iteration stores whole vectors with non-temporal stores
     std::vector<SymbolicLoop> m_loops; ///< symbolic loops being lowered, innermost last
+    std::vector<SymbolicSwitch> m_switches; ///< switches being lowered, innermost last
 };
 
 } // namespace

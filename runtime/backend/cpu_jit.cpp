@@ -30,7 +30,7 @@ namespace {
 
 /// Bump whenever the generated code changes for the same kernel IR: it is part of every cache key,
 /// so object code cached by an older tracejit is never loaded.
-constexpr int codegen_revision = 9;
+constexpr int codegen_revision = 10;
 
 /// Kernels with more instructions than this skip the IR optimiser and use LLVM's fast code generator:
 /// the kernel IR is already folded, deduplicated and vectorised, and the optimising code generator's
@@ -59,7 +59,8 @@ bool chain_like(const KernelIR &ir) {
     return computes >= 32 && computes <= 500 && computes < 2 * longest;
 }
 
-/// Symbolic loops, and the most instructions in one stretch between loop boundaries (LoopStart, LoopCond, LoopEnd).
+/// Symbolic loops, and the most instructions in one stretch between loop boundaries (LoopStart, LoopCond, LoopEnd,
+/// and a switch's SwitchCase and SwitchEnd).
 struct LoopShape {
     size_t loops = 0;
     size_t longest_stretch = 0;
@@ -69,7 +70,8 @@ LoopShape loop_shape(const KernelIR &ir) {
     size_t stretch = 0;
     for (const Instr &ins : ir.instrs) {
         bool boundary = ins.kind == InstrKind::LoopStart || ins.kind == InstrKind::LoopCond ||
-                        ins.kind == InstrKind::LoopEnd;
+                        ins.kind == InstrKind::LoopEnd || ins.kind == InstrKind::SwitchCase ||
+                        ins.kind == InstrKind::SwitchEnd;
         shape.loops += ins.kind == InstrKind::LoopStart;
         stretch = boundary ? 0 : stretch + 1;
         shape.longest_stretch = std::max(shape.longest_stretch, stretch);

@@ -26,6 +26,8 @@
 #include <llvm/IR/Verifier.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <algorithm>
+
 namespace tj::cuda {
 namespace {
 
@@ -156,6 +158,11 @@ class Lowering : elementwise::TargetMath {
         case InstrKind::LoopCond: return loop_cond(ins);
         case InstrKind::PhiUpdate: return phi_update(ins);
         case InstrKind::LoopEnd: return loop_end();
+        case InstrKind::SwitchStart: return switch_start(ins);
+        case InstrKind::SwitchPhi: return switch_phi(ins);
+        case InstrKind::SwitchCase: return switch_case(ins);
+        case InstrKind::SwitchUpdate: return switch_update(ins);
+        case InstrKind::SwitchEnd: return switch_end();
         }
         return nullptr;
     }
@@ -204,6 +211,77 @@ class Lowering : elementwise::TargetMath {
             phi->addIncoming(value, latch);
         m_b.CreateBr(l.header);
         m_b.SetInsertPoint(l.exit);
+        return nullptr;
+    }
+
+    // A switch over a dispatch's instances (kernel_ir.h) is a `switch` on the thread's id: the thread runs its own
+    // case only. A SwitchPhi is its initial value inside the cases and, after SwitchEnd, the phi of the block where
+    // the cases meet.
+    struct SymbolicSwitch {
+        Value *ids = nullptr;
+        llvm::SwitchInst *jump = nullptr;
+        llvm::BasicBlock *merge = nullptr;
+        std::vector<uint32_t> phi_instr; ///< the SwitchPhi instructions
+        std::vector<Value *> initial, update;
+        bool case_open = false;
+        std::vector<std::pair<llvm::BasicBlock *, std::vector<Value *>>> ends; ///< each case's last block and values
+    };
+    Value *switch_start(const Instr &ins) {
+        SymbolicSwitch w;
+        w.ids = m_values[ins.a];
+        w.merge = llvm::BasicBlock::Create(m_ctx, "sw.merge", m_function);
+        m_switches.push_back(std::move(w));
+        return nullptr;
+    }
+    Value *switch_phi(const Instr &ins) {
+        SymbolicSwitch &w = m_switches.back();
+        w.phi_instr.push_back(uint32_t(&ins - m_ir.instrs.data()));
+        w.initial.push_back(m_values[ins.a]);
+        return m_values[ins.a];
+    }
+    void close_case(SymbolicSwitch &w) {
+        if (!w.case_open)
+            return;
+        w.ends.push_back({m_b.GetInsertBlock(), w.update});
+        m_b.CreateBr(w.merge);
+        w.case_open = false;
+    }
+    void open_switch(SymbolicSwitch &w) {
+        if (!w.jump) // (created at the first case: the block may have been split since SwitchStart)
+            w.jump = m_b.CreateSwitch(w.ids, w.merge, 16);
+    }
+    Value *switch_case(const Instr &ins) {
+        SymbolicSwitch &w = m_switches.back();
+        close_case(w);
+        open_switch(w);
+        auto *block = llvm::BasicBlock::Create(m_ctx, "sw.case", m_function);
+        w.jump->addCase(m_b.getInt32(uint32_t(ins.imm)), block);
+        m_b.SetInsertPoint(block);
+        w.update = w.initial;
+        w.case_open = true;
+        return nullptr;
+    }
+    Value *switch_update(const Instr &ins) {
+        SymbolicSwitch &w = m_switches.back();
+        size_t j = size_t(std::find(w.phi_instr.begin(), w.phi_instr.end(), ins.a) - w.phi_instr.begin());
+        TJ_ASSERT(j < w.phi_instr.size(), "a SwitchUpdate names no SwitchPhi of its switch");
+        w.update[j] = m_values[ins.b];
+        return nullptr;
+    }
+    Value *switch_end() {
+        SymbolicSwitch w = std::move(m_switches.back());
+        m_switches.pop_back();
+        close_case(w);
+        open_switch(w);
+        llvm::BasicBlock *pick = w.jump->getParent();
+        m_b.SetInsertPoint(w.merge);
+        for (size_t j = 0; j < w.phi_instr.size(); ++j) {
+            llvm::PHINode *merged = m_b.CreatePHI(w.initial[j]->getType(), unsigned(w.ends.size() + 1), "merged");
+            merged->addIncoming(w.initial[j], pick); // null, or an id without a case: the initial zeros
+            for (auto &[block, values] : w.ends)
+                merged->addIncoming(values[j], block);
+            m_values[w.phi_instr[j]] = merged;
+        }
         return nullptr;
     }
 
@@ -307,6 +385,7 @@ class Lowering : elementwise::TargetMath {
     llvm::Function *m_function = nullptr;
     std::vector<Value *> m_params;
     std::vector<Value *> m_values;
+    std::vector<SymbolicSwitch> m_switches; ///< switches being lowered, innermost last
     Value *m_index = nullptr;          ///< this thread's element index (i64)
     std::vector<SymbolicLoop> m_loops; ///< symbolic loops being lowered, innermost last
 };
