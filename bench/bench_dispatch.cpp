@@ -10,7 +10,7 @@
 //
 // Environment: BENCH_RUNS (default 9), BENCH_LANES (default 1048576).
 #include "bench_util.h"
-#include "dispatch_shapes.h"
+#include "dispatch_loop.h"
 
 #include <tracejit/tracejit.h>
 

@@ -254,7 +254,13 @@ template <typename V> void tj_fields(V &v, const DomainObjects &d) {
     uint64_t count = ids.size();
     v.host(count);
     for (size_t k = 0; k < ids.size(); ++k) {
-        v.host(ids[k]);
+        uint32_t id = ids[k];
+        v.host(id);
+        if constexpr (std::is_same_v<V, Rebuilder>) // writing the fields back after a replay: the recorded objects
+            if (count != ids.size() || id != ids[k])
+                raise_freeze(std::string("tj::freeze(): the objects of ") + object_domain_name(d.domain) +
+                             " are not those the recording's body left (it created or destroyed one that outlived "
+                             "it); their fields cannot be written back");
         std::string name = std::string(object_domain_name(d.domain)) + "#" + std::to_string(ids[k]);
         auto scope = v.field(name);
         FieldsFor<V> fields(v);
@@ -278,11 +284,18 @@ template <typename V> void tj_fields(V &v, const DomainObjects &d) {
 template <typename V> void visit_pointees(V &v, uint32_t domain, uint32_t ids) {
     if constexpr (std::is_same_v<V, Flattener>) {
         // Without paths (the flattening of every call), a failure is only noted: the caller flattens again with
-        // paths, which throws the tj::FreezeError naming the input (freeze.h).
-        if (!dispatch_check_input(domain, ids, v.path, !v.paths))
+        // paths, which throws the tj::FreezeError naming the input (freeze.h). The writes after a recording's body
+        // (skip_const_pointees) are not checked: the inputs were, and the ids cannot be read inside the recording.
+        if (!v.skip_const_pointees && !dispatch_check_input(domain, ids, v.path, !v.paths))
             return;
     }
-    auto ref = std::cref(object_domain_objects(domain)); // once per domain and call: a shared pointee
+    visit_domain_objects(v, domain);
+}
+
+template <typename V> void visit_domain_objects(V &v, uint32_t domain) {
+    // Once per domain and call: a shared pointee. Not const: the dispatched code may scatter into the objects'
+    // fields, and a frozen function writes them back after a replay as it does other pointees (ThroughReferences).
+    auto ref = std::ref(const_cast<DomainObjects &>(object_domain_objects(domain)));
     auto scope = v.field("objects");
     v.reference(ref);
 }

@@ -75,6 +75,9 @@ void dispatch_case_end(uint32_t loop, const uint32_t *phis, size_t n, const uint
                        size_t m, uint32_t *merged);
 /// Where `lanes` is set `r`, else `acc` (select; AD-aware). `r` may be empty in no case: throws tj::Error.
 VarPair dispatch_merge(uint32_t lanes, VarPair r, VarPair acc);
+/// How the tape shows a pointer array of `domain` whose ids are variable `ids`: var_summary's text with the array's
+/// `type` ("tj::Array<Shape *>[5] evaluated r3 [Disk#1, Square#2, nullptr, …]": each id as its object's class).
+std::string pointer_summary(uint32_t domain, uint32_t ids, size_t max_elements, const char *type);
 /// The zero literal (width 1) of the type of `like` (a new reference).
 uint32_t dispatch_zero(uint32_t like);
 /// Throws the tj::Error of a result whose host values or layout differ between two instances.

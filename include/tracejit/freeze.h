@@ -214,18 +214,18 @@ template <typename F> class Frozen {
             std::vector<std::string> reached_paths;
             detail::Flattener reached;
             reached.paths = &reached_paths;
-            flatten_references(reached, copies);
+            flatten_references(reached, copies, state);
             if constexpr (std::is_void_v<R>) {
                 run_body<R>(copies);
                 detail::Flattener out;
                 flatten_outputs<R, void>(out, nullptr, state);
-                flatten_written(out, copies, reached);
+                flatten_written(out, copies, state, reached);
                 detail::freeze_end(m_fn, in, out, c);
             } else {
                 R result = run_body<R>(copies);
                 detail::Flattener out;
                 flatten_outputs<R>(out, &result, state);
-                flatten_written(out, copies, reached);
+                flatten_written(out, copies, state, reached);
                 detail::freeze_end(m_fn, in, out, c);
                 return result;
             }
@@ -295,8 +295,10 @@ template <typename F> class Frozen {
         }, state);
     }
     /// The objects the inputs reach through std::shared_ptr and std::reference_wrapper (FlareJax's mutation
-    /// example): after the body they are flattened as outputs, and a replay writes them back in place.
-    template <typename Tuple> static void flatten_references(detail::Flattener &f, Tuple &copies) {
+    /// example), and the objects of the domains of their pointer arrays (dispatched code may scatter into their
+    /// fields): after the body they are flattened as outputs, and a replay writes them back in place.
+    template <typename Tuple, typename... State>
+    static void flatten_references(detail::Flattener &f, Tuple &copies, std::tuple<State &...> &state) {
         f.path = "args";
         f.refuse_shared = false;
         f.skip_const_pointees = true;
@@ -308,13 +310,22 @@ template <typename F> class Frozen {
                 detail::traverse(through, std::as_const(a));
             }(), ...);
         }, copies);
+        f.path = "state"; // (state holds no references, outputs refuse them: only its pointer arrays' domains)
+        i = 0;
+        std::apply([&](auto &...s) {
+            ((void)[&] {
+                auto scope = through.index(i++);
+                detail::traverse(through, std::as_const(s));
+            }(), ...);
+        }, state);
     }
     /// Flattens the objects written through references into `out`, after checking that the body left every
     /// reference pointing where it did (a replay can write into objects, not re-point the caller's pointers).
-    template <typename Tuple>
-    static void flatten_written(detail::Flattener &out, Tuple &copies, const detail::Flattener &before) {
+    template <typename Tuple, typename... State>
+    static void flatten_written(detail::Flattener &out, Tuple &copies, std::tuple<State &...> &state,
+                                const detail::Flattener &before) {
         size_t first_pointee = out.pointees().size();
-        flatten_references(out, copies);
+        flatten_references(out, copies, state);
         const std::vector<const void *> &now = out.pointees();
         const std::vector<const void *> &was = before.pointees();
         for (size_t i = 0; i < was.size() || first_pointee + i < now.size(); ++i)
@@ -334,6 +345,7 @@ template <typename F> class Frozen {
             rb.follow_references = true;
             detail::ThroughReferences<detail::Rebuilder> through(rb);
             std::apply([&](auto &...a) { (detail::traverse(through, a), ...); }, copies);
+            std::apply([&](auto &...s) { (detail::traverse(through, std::as_const(s)), ...); }, state);
         };
         if constexpr (std::is_void_v<R>) {
             write_back();

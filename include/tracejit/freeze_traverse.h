@@ -100,6 +100,8 @@ template <typename V, typename X> void traverse(V &v, X &x) {
 /// Visits the objects of a pointer array's domain (tj::Ptr, dispatch.h, which defines it): their declared fields are
 /// inputs of a frozen function.
 template <typename V> void visit_pointees(V &v, uint32_t domain, uint32_t ids);
+/// The same without checking the ids (the fields written back through a frozen function's pointer arrays).
+template <typename V> void visit_domain_objects(V &v, uint32_t domain);
 
 /// Notes that the flattening of this thread's call met an input that cannot be frozen (dispatch.h), so that the
 /// caller flattens again with paths, which throws naming it; flatten_failed() tells and clears the note.
@@ -290,7 +292,11 @@ class Flattener {
 template <typename V> class ThroughReferences {
   public:
     explicit ThroughReferences(V &inner) : m_inner(inner) {}
-    template <typename T> void array(T &) {}
+    template <typename T> void array(T &) {
+        // A pointer array reaches the objects of its domain, whose fields dispatched code may scatter into.
+        if constexpr (requires { std::remove_const_t<T>::domain(); })
+            visit_domain_objects(m_inner, std::remove_const_t<T>::domain());
+    }
     template <typename T> void host(T &) {}
     template <typename C> void resize(C &) {}
     template <typename O> bool presence(O &o) { return o.has_value(); }
@@ -332,6 +338,9 @@ class Rebuilder {
             m_pos += sizeof(uint32_t); // size group
         a = Array<T>::steal(m_ids[m_next], m_ads[m_next]);
         ++m_next;
+        if constexpr (requires { Array<T>::domain(); })
+            if (follow_references) // (inside a pointee written back: its domain's objects, as the Flattener visits)
+                visit_domain_objects(*this, Array<T>::domain());
     }
     template <typename T> void host(T &x) {
         if constexpr (std::is_same_v<T, std::string>) {

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <tracejit/array.h>
+#include <tracejit/dispatch_core.h>
 #include <tracejit/tape.h>
 
 #include <cstdint>
@@ -163,6 +164,8 @@ template <typename T> Captured capture(const T &v) {
             c.bits = 0;
         else // any pointer (to functions and volatile objects too) as its address
             c.bits = reinterpret_cast<uintptr_t>(v);
+    } else if constexpr (kind == ValueKind::Array && requires { U::domain(); }) { // a tj::Ptr: its type, classes
+        c.text = tj::detail::pointer_summary(U::domain(), v.index(), 16, c.type);
     } else if constexpr (kind == ValueKind::Array) {
         c.text = tj::detail::var_summary(v.index(), 16);
         if (uint32_t ad = v.ad_index()) [[unlikely]] { // differentiable: the node keeps it for its gradient

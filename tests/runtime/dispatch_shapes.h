@@ -1,5 +1,6 @@
-// tests/runtime/dispatch_shapes.h — a family of up to 64 polymorphic classes for the tj::dispatch tests, each with
-// a traced method and the same method in plain C++ (the reference a plain virtual call gives)
+// tests/runtime/dispatch_shapes.h — a family of up to 64 polymorphic classes for the tj::dispatch tests and for
+// bench_dispatch (bench/dispatch_loop.h), each with a traced method and the same method in plain C++ (the reference a
+// plain virtual call gives, and the bench's loop of virtual calls)
 #pragma once
 
 #include <tracejit/tracejit.h>

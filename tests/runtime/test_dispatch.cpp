@@ -224,6 +224,53 @@ TEST_CASE("dispatch: nested dispatch through a member pointer array, gathers, lo
     check_exact("second result", s, es);
 }
 
+TEST_CASE("dispatch: many instances in a branch, nested, with scatters") {
+    // 20 Shape instances and 18 Lookups + 2 Halvers: the outer and the inner dispatch both have many instances,
+    // most groups of lanes hold several of them.
+    auto shapes = make_objects(20, 20, 61);
+    std::vector<std::unique_ptr<Node>> nodes;
+    Rng pick(62);
+    for (int i = 0; i < 18; ++i) {
+        std::vector<Shape *> inner(1 + i % 5);
+        for (auto &p : inner)
+            p = pick.next() % 7 == 0 ? nullptr : shapes[pick.next() % shapes.size()].get();
+        nodes.push_back(std::make_unique<Lookup>(uniform_values<float>(3 + i, 63 + i, -1, 1), inner));
+    }
+    nodes.push_back(std::make_unique<Halver>(1.5f));
+    nodes.push_back(std::make_unique<Halver>(4.f));
+    const size_t n = 5003;
+    std::vector<Node *> lanes(n);
+    for (auto &p : lanes)
+        p = pick.next() % 9 == 0 ? nullptr : nodes[pick.next() % nodes.size()].get();
+    std::vector<float> x = uniform_values<float>(n, 64, -2, 2);
+    std::vector<uint32_t> k = small_ints<uint32_t>(n, 65, 0, 1000);
+    tj::Ptr<Node> ptrs(lanes);
+    Float xs(x);
+    UInt32 ks(k), hits = tj::zeros<UInt32>(n), lane = tj::arange<UInt32>(n);
+    auto [v, c] = tj::if_stmt(
+        xs > -1.f, std::tie(hits),
+        [&](UInt32 &h) {
+            return tj::dispatch(
+                ptrs,
+                [&](Node *self, const Float &x, const UInt32 &k) {
+                    tj::scatter_add(h, UInt32(1u), lane); // masked to this instance's lanes and to the branch
+                    return self->visit(x, k);
+                },
+                xs, ks);
+        },
+        [&](UInt32 &) { return std::make_pair(Float(-7.f), UInt32(7u)); });
+    std::vector<float> ev(n);
+    std::vector<uint32_t> ec(n), eh(n);
+    for (size_t i = 0; i < n; ++i) {
+        bool in = x[i] > -1.f;
+        std::tie(ev[i], ec[i]) = in ? node_reference(lanes[i], x[i], k[i]) : std::make_pair(-7.f, 7u);
+        eh[i] = in && lanes[i] ? 1u : 0u;
+    }
+    check_close("many instances: value", v, ev, 1e-5, 1e-5);
+    check_exact("many instances: second result", c, ec);
+    check_exact("many instances: scatters in the dispatched code", hits, eh);
+}
+
 TEST_CASE("dispatch: a TJ_STRUCT result, and a function that returns nothing") {
     auto objs = make_objects(3, 3, 41);
     const size_t n = 777;
@@ -295,6 +342,26 @@ TEST_CASE("dispatch: 4 threads, each with its own objects, against plain virtual
         CHECK_MESSAGE(failures[t].empty(), "thread " << t << ": " << failures[t]);
 }
 
+TEST_CASE("dispatch: the tape shows a pointer array as its type, each id as its object's class") {
+    auto objs = make_objects(2, 2, 71);
+    tj::Ptr<Shape> p(std::vector<Shape *>{objs[0].get(), nullptr, objs[1].get(), objs[0].get()});
+    tj::eval(p);
+    std::vector<uint32_t> ids = tj::to_vector(p.ids());
+    std::string k0 = "tjtest::Kind<0>#" + std::to_string(ids[0]), k1 = "tjtest::Kind<1>#" + std::to_string(ids[2]);
+    auto c = tj::tape::detail::capture(p);
+    CHECK(std::string(c.type) == "tj::Array<tjtest::Shape *>");
+    CHECK_MESSAGE(c.text.rfind("tj::Array<tjtest::Shape *>[4] evaluated r", 0) == 0, c.text);
+    CHECK_MESSAGE(tj_test::contains(c.text, "[" + k0 + ", nullptr, " + k1 + ", " + k0 + "]"), c.text);
+    auto one = tj::tape::detail::capture(tj::Ptr<Shape>(objs[1].get()));
+    CHECK_MESSAGE(tj_test::contains(one.text, "literal r"), one.text);
+    CHECK_MESSAGE(tj_test::contains(one.text, "= " + k1), one.text);
+    auto lazy = tj::tape::detail::capture(tj::gather<tj::Ptr<Shape>>(p, tj::arange<UInt32>(2)));
+    CHECK_MESSAGE(lazy.text.rfind("tj::Array<tjtest::Shape *>[2] lazy", 0) == 0, lazy.text);
+    objs[0].reset();
+    auto gone = tj::tape::detail::capture(p);
+    CHECK_MESSAGE(tj_test::contains(gone.text, "[destroyed#" + std::to_string(ids[0]) + ", nullptr, " + k1), gone.text);
+}
+
 TEST_CASE("dispatch: the kernel holds one loop per instance, and its PTX passes ptxas") {
     tj_test::note_missing_ptxas();
     auto objs = make_objects(8, 8, 51);
@@ -310,6 +377,23 @@ TEST_CASE("dispatch: the kernel holds one loop per instance, and its PTX passes 
     CHECK(loops == 8); // one per instance present
     std::string ptx;
     REQUIRE_NOTHROW(ptx = tj::cuda::compile_ptx(ir, tj_test::ptx_arch));
+    if (tj_test::have_ptxas()) {
+        tj_test::PtxasResult res = tj_test::run_ptxas(ptx);
+        INFO("ptxas said: " << res.log);
+        CHECK(res.status == 0);
+    }
+    // 64 classes, 96 instances.
+    auto many = make_objects(64, 96, 57);
+    std::vector<Shape *> many_lanes = random_lanes(many, 4096, 58, 8);
+    tj::Ptr<Shape> many_ptrs(many_lanes);
+    tj::eval(many_ptrs);
+    Float big = eval_all(many_ptrs, x);
+    tj::KernelIR big_ir = tj::jit::assemble_for_inspection(std::vector<uint32_t>{big.index()}.data(), 1);
+    loops = 0;
+    for (const tj::Instr &ins : big_ir.instrs)
+        loops += ins.kind == tj::InstrKind::LoopStart;
+    CHECK(loops == 96);
+    REQUIRE_NOTHROW(ptx = tj::cuda::compile_ptx(big_ir, tj_test::ptx_arch));
     if (tj_test::have_ptxas()) {
         tj_test::PtxasResult res = tj_test::run_ptxas(ptx);
         INFO("ptxas said: " << res.log);

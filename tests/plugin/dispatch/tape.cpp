@@ -47,7 +47,7 @@ int main(int argc, char **argv) {
     tj::tape::Tape tape = tj::track(total, shapes, Float({1.f, 2.f, 3.f, 4.f, 5.f}));
     std::cout << tj::tape::printlevels(*tape, 3) << "--\n";
     // CHECK: total(
-    // CHECK-NEXT: @1: [arg shapes] tj::UInt32[5] evaluated r{{[0-9]+}} [1, 2, 0, 3, 1]
+    // CHECK-NEXT: @1: [arg shapes] tj::Array<Shape *>[5] evaluated r{{[0-9]+}} [Disk#1, Square#2, nullptr, Disk#3, Disk#1]
     // CHECK-NEXT: @2: [arg scale] tj::Float[5]
     // CHECK-NEXT: @3: [tape.cpp:38] Shape::area(
     // CHECK-NEXT: @1: [arg this]
