@@ -120,8 +120,7 @@ class FrozenDerivative final : public ad::CallDerivative {
         if (!rec)
             return std::vector<JitRef>(results);
         const Recording &r = *rec;
-        std::vector<JitRef> tangents;
-        tangents.reserve(seeds.size());
+        Refs tangents; // (inline: no allocation for a few)
         for (size_t i = 0; i < seeds.size(); ++i)
             tangents.push_back(in_memory_tangent(seeds[i], shapes[i].first, shapes[i].second));
         // Per thread and reused: a training step runs this once per traversal (no traversal runs inside it).
@@ -135,10 +134,10 @@ class FrozenDerivative final : public ad::CallDerivative {
             leaves.push_back(x.id());
         bind_leaves(r, leaves, bound);
         std::string reason = dry_run(r, bound, sizes);
-        std::vector<uint32_t> out;
+        thread_local std::vector<uint32_t> out;
         if (reason.empty()) {
             try {
-                out = replay(r, bound, leaves, sizes);
+                replay(r, bound, leaves, sizes, out);
             } catch (const ReplayMismatch &e) {
                 reason = e.what();
             }

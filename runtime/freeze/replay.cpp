@@ -120,8 +120,8 @@ std::string dry_run(const Recording &rec, const BoundInputs &in, std::vector<uin
     return {};
 }
 
-std::vector<uint32_t> replay(const Recording &rec, const BoundInputs &in, const std::vector<uint32_t> &input_ids,
-                             const std::vector<uint64_t> &known_sizes) {
+void replay(const Recording &rec, const BoundInputs &in, const std::vector<uint32_t> &input_ids,
+            const std::vector<uint64_t> &known_sizes, std::vector<uint32_t> &out) {
     jit::State &s = jit::state();
     const Backend at = rec.backend;
     backends::Device &dev = backends::device(at);
@@ -232,7 +232,8 @@ std::vector<uint32_t> replay(const Recording &rec, const BoundInputs &in, const 
         throw;
     }
     // Outputs: each made slot becomes a variable once; input slots give back the input's own variable.
-    std::vector<uint32_t> out, &var_of = lease.s.var_of;
+    std::vector<uint32_t> &var_of = lease.s.var_of;
+    out.clear();
     out.reserve(rec.outputs.size());
     var_of.assign(rec.slots.size(), 0);
     for (uint32_t i = 0; i < rec.input_slot.size(); ++i)
@@ -264,7 +265,6 @@ std::vector<uint32_t> replay(const Recording &rec, const BoundInputs &in, const 
     for (uint32_t i = rec.input_slots; i < rec.slots.size(); ++i)
         if (!owned[i])
             dev.free(buffers[i], rec.slots[i].type, sizes[i]);
-    return out;
 }
 
 } // namespace tj::freezing

@@ -31,9 +31,9 @@ struct ReplayMismatch : std::runtime_error {
 /// with the size of every slot (unknown_size for those that depend on a compress count: replay works them out).
 std::string dry_run(const Recording &rec, const BoundInputs &in, std::vector<uint64_t> &sizes);
 
-/// Runs the recording's steps (under the JIT lock) and returns the output variable ids (one reference each).
-/// Throws ReplayMismatch (having undone everything) when a guard fails on the way.
-std::vector<uint32_t> replay(const Recording &rec, const BoundInputs &in, const std::vector<uint32_t> &input_ids,
-                             const std::vector<uint64_t> &sizes);
+/// Runs the recording's steps (under the JIT lock) and sets `out` to the output variable ids (one reference each;
+/// its capacity is reused). Throws ReplayMismatch (having undone everything) when a guard fails on the way.
+void replay(const Recording &rec, const BoundInputs &in, const std::vector<uint32_t> &input_ids,
+            const std::vector<uint64_t> &sizes, std::vector<uint32_t> &out);
 
 } // namespace tj::freezing
