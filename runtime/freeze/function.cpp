@@ -322,9 +322,9 @@ void freeze_begin(FreezeFunction *fn, const Flattener &in, FreezeCall &call) {
             }
         }
         if (replayed && rec->grad)
-            freezing::connect_replay(rec, in, ids, call.out_jit, call.out_ad, name_of(fn));
+            freezing::connect_replay(rec, in, ids, call.out_jit, call.out_ad);
         else if (replayed)
-            call.out_ad.assign(call.out_jit.size(), 0);
+            freezing::refill(call.out_ad, call.out_jit.size(), 0);
         if (replayed) {
             call.out_layout = rec->out_layout;
             call.action = FreezeCall::Action::Replayed;

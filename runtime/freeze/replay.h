@@ -3,6 +3,7 @@
 
 #include "freeze/recording.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -16,6 +17,13 @@ struct BoundInputs {
     std::vector<uint64_t> sizes;
     std::vector<Backend> memory; ///< where each buffer lives (a literal's entry: the recording's backend)
 };
+
+/// Sets `v` to `n` copies of `x`, in place and inline (a replay's working vectors hold a few entries each and keep
+/// their capacity between replays; vector::assign is a call per vector).
+template <typename T, typename U> void refill(std::vector<T> &v, size_t n, const U &x) {
+    v.resize(n);
+    std::fill(v.begin(), v.end(), T(x));
+}
 
 /// A slot's size that depends on a compress count, before the replay has reached that count.
 inline constexpr uint64_t unknown_size = UINT64_MAX;
