@@ -302,8 +302,9 @@ void freeze_begin(FreezeFunction *fn, const Flattener &in, FreezeCall &call) {
         reason = why_record(fn, in, call, at);
     if (rec) {
         bool replayed = false;
-        // Reused per thread: a replay allocates no working vectors. (Nothing before connect_replay has read the
-        // input ids can call a frozen function again: the replay only drives the device.)
+        // Reused per thread: a replay allocates no working vectors. (Nothing between filling them and
+        // connect_replay's first lines, which read the input ids, can call a frozen function: the replay only drives
+        // the device.)
         thread_local freezing::BoundInputs bound;
         thread_local std::vector<uint64_t> sizes;
         thread_local std::vector<uint32_t> ids;

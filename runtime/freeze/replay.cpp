@@ -65,7 +65,7 @@ void check_guards(const Recording &rec, uint32_t step, const std::vector<uint64_
 /// The working vectors of replay(), kept per thread so that a replay (a frozen training step makes two) does not
 /// allocate them again each time; `busy` while a replay on this thread uses them (a nested one has its own).
 struct Scratch {
-    std::vector<uint64_t> sizes, counts;
+    std::vector<uint64_t> counts;
     std::vector<void *> buffers, args;
     std::vector<uint32_t> var_of;
     std::vector<uint8_t> owned;
@@ -121,15 +121,14 @@ std::string dry_run(const Recording &rec, const BoundInputs &in, std::vector<uin
 }
 
 void replay(const Recording &rec, const BoundInputs &in, const std::vector<uint32_t> &input_ids,
-            const std::vector<uint64_t> &known_sizes, std::vector<uint32_t> &out) {
+            std::vector<uint64_t> &sizes, std::vector<uint32_t> &out) {
     jit::State &s = jit::state();
     const Backend at = rec.backend;
     backends::Device &dev = backends::device(at);
     Scratch own;
     ScratchLease lease(own);
-    std::vector<uint64_t> &sizes = lease.s.sizes, &counts = lease.s.counts;
+    std::vector<uint64_t> &counts = lease.s.counts;
     std::vector<void *> &buffers = lease.s.buffers, &args = lease.s.args;
-    sizes.assign(known_sizes.begin(), known_sizes.end());
     refill(counts, rec.steps.size(), unknown_size);
     refill(buffers, rec.slots.size(), nullptr);
     for (uint32_t i = 0; i < rec.input_slots; ++i)

@@ -40,8 +40,9 @@ struct ReplayMismatch : std::runtime_error {
 std::string dry_run(const Recording &rec, const BoundInputs &in, std::vector<uint64_t> &sizes);
 
 /// Runs the recording's steps (under the JIT lock) and sets `out` to the output variable ids (one reference each;
-/// its capacity is reused). Throws ReplayMismatch (having undone everything) when a guard fails on the way.
+/// its capacity is reused). `sizes`: the dry run's, completed on the way (those that follow a compress count).
+/// Throws ReplayMismatch (having undone everything) when a guard fails on the way.
 void replay(const Recording &rec, const BoundInputs &in, const std::vector<uint32_t> &input_ids,
-            const std::vector<uint64_t> &sizes, std::vector<uint32_t> &out);
+            std::vector<uint64_t> &sizes, std::vector<uint32_t> &out);
 
 } // namespace tj::freezing
