@@ -8,6 +8,7 @@
 #include <tracejit/runtime.h>
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -69,6 +70,79 @@ struct FreezeCall {
     /// pointer, so that a call that needs no message allocates nothing for it.
     std::vector<std::string> (*paths)(const void *context) = nullptr;
     const void *paths_context = nullptr;
+
+    /// Back to a new call's state, keeping the vectors' capacity (CallScratch).
+    void reset() {
+        action = Action::RunPlain;
+        make_opaque.clear();
+        out_jit.clear();
+        out_ad.clear();
+        out_layout.clear();
+        recording = grad = nullptr;
+        start_ms = 0;
+        paths = nullptr;
+        paths_context = nullptr;
+    }
+};
+
+/// The runtime's lock (re-entrant per thread: the runtime's own calls inside only count a depth). A frozen call holds
+/// it from copying its arguments through flattening, the replay and rebuilding the result, so that the many small
+/// runtime calls in between (reference counts, the inputs' sizes, the recordings' lookup) take the mutex once. It is
+/// released before a body runs (a recording, or a plain call), which may do anything.
+void freeze_lock() noexcept;
+void freeze_unlock() noexcept;
+class FreezeLock {
+  public:
+    FreezeLock() noexcept { freeze_lock(); }
+    ~FreezeLock() { release(); }
+    FreezeLock(const FreezeLock &) = delete;
+    FreezeLock &operator=(const FreezeLock &) = delete;
+    void release() noexcept {
+        if (m_held)
+            freeze_unlock();
+        m_held = false;
+    }
+
+  private:
+    bool m_held = true;
+};
+
+/// The input Flattener and FreezeCall of a frozen call, kept per thread so that a replay allocates neither (their
+/// capacity stays). A call made while this thread's pair is in use (a frozen function called inside a recording
+/// body, which still needs its own) gets a pair of its own.
+struct CallScratch {
+    Flattener in;
+    FreezeCall call;
+    bool busy = false;
+};
+class CallScratchLease {
+  public:
+    CallScratchLease() {
+        static thread_local CallScratch shared;
+        if (!shared.busy) {
+            m_shared = &shared;
+            shared.busy = true;
+        } else {
+            m_own.emplace();
+        }
+    }
+    ~CallScratchLease() {
+        if (m_shared)
+            m_shared->busy = false;
+    }
+    CallScratchLease(const CallScratchLease &) = delete;
+    CallScratchLease &operator=(const CallScratchLease &) = delete;
+    /// Cleared for a new attempt of the call.
+    CallScratch &fresh() {
+        CallScratch &s = m_shared ? *m_shared : *m_own;
+        s.in.clear();
+        s.call.reset();
+        return s;
+    }
+
+  private:
+    CallScratch *m_shared = nullptr;
+    std::optional<CallScratch> m_own;
 };
 /// Decides for a flattened input: which leaves auto-opaque turns into memory (then call again), replay, or record.
 void freeze_begin(FreezeFunction *fn, const Flattener &inputs, FreezeCall &call);
@@ -168,9 +242,12 @@ template <typename F> class Frozen {
     template <typename... State, typename... Args>
     std::invoke_result_t<F &, Args &...> call(std::tuple<State &...> state, const Args &...args) {
         using R = std::invoke_result_t<F &, Args &...>;
+        detail::FreezeLock lock; // (before the copies: they are made and dropped under it)
         std::tuple<std::decay_t<Args>...> copies(args...);
+        detail::CallScratchLease scratch;
         for (int attempt = 0;; ++attempt) {
-            detail::Flattener in;
+            detail::CallScratch &cs = scratch.fresh();
+            detail::Flattener &in = cs.in;
             flatten_inputs(in, copies, state);
             if (detail::flatten_failed()) { // flattened again with paths: throws the tj::FreezeError naming the input
                 std::vector<std::string> paths;
@@ -179,7 +256,7 @@ template <typename F> class Frozen {
                 flatten_inputs(named, copies, state);
                 detail::raise_freeze("tj::freeze(): an input cannot be frozen");
             }
-            detail::FreezeCall c;
+            detail::FreezeCall &c = cs.call;
             struct Inputs {
                 decltype(copies) *copies;
                 std::tuple<State &...> *state;
@@ -199,12 +276,13 @@ template <typename F> class Frozen {
                 visit_inputs(opaque, copies, state);
                 continue; // key again with the opaque inputs
             }
-            if (c.action == detail::FreezeCall::Action::RunPlain)
-                return std::apply(m_f, copies);
             if (c.action == detail::FreezeCall::Action::Replayed) {
                 detail::Rebuilder rb(c.out_jit, c.out_ad, c.out_layout);
                 return rebuild<R>(rb, copies, state);
             }
+            lock.release(); // the body runs without the runtime's lock
+            if (c.action == detail::FreezeCall::Action::RunPlain)
+                return std::apply(m_f, copies);
             struct AbortOnExit { // the body threw (or the output could not be recorded): drop the recording
                 detail::FreezeFunction *fn;
                 detail::FreezeCall &call;

@@ -133,6 +133,21 @@ class Flattener {
     bool refuse_shared = false;       ///< flattening outputs: a shared_ptr cannot be rebuilt
     bool skip_const_pointees = false; ///< flattening the writes through references: a const pointee has none
 
+    /// Back to a new Flattener's state, keeping the capacity of its vectors and strings (a frozen call reuses one
+    /// per thread: freeze.h, CallScratch).
+    void clear() {
+        arrays.clear();
+        key.clear();
+        paths = nullptr;
+        path.assign("args");
+        refuse_shared = skip_const_pointees = false;
+        m_shared.clear();
+        m_shared_paths.clear();
+        m_sizes.clear();
+        m_leading.clear();
+        m_key_at = 0;
+    }
+
     template <typename T> void array(const Array<T> &a) {
         uint32_t id = a.index();
         m_key_at = uint32_t(key.size());

@@ -30,7 +30,8 @@ using freezing::Recording;
 
 struct FreezeFunction {
     FreezeOptions options;
-    std::mutex mutex; ///< guards everything below (recording and replay themselves run under the JIT lock)
+    // Everything below is guarded by the runtime's lock (jit::State::mutex), which a frozen call holds from its
+    // flattening through its replay (freeze_lock): one lock, so a replay takes no mutex of its own.
     struct Held {
         std::shared_ptr<const Recording> recording;
         uint64_t last_used = 0; ///< `uses` at its last recording or replay (FreezeOptions::limit evicts the least)
@@ -191,7 +192,7 @@ void bind_inputs(const Flattener &in, freezing::BoundInputs &bound, std::vector<
 
 size_t held_count(const FreezeFunction *fn) { return fn->recordings[0].size() + fn->recordings[1].size(); }
 
-/// Drops the least recently used recordings until at most FreezeOptions::limit remain (fn->mutex held).
+/// Drops the least recently used recordings until at most FreezeOptions::limit remain (the runtime's lock held).
 void evict_beyond_limit(FreezeFunction *fn) {
     while (fn->options.limit && held_count(fn) > fn->options.limit) {
         auto *oldest_map = &fn->recordings[0];
@@ -236,13 +237,17 @@ void freeze_destroy(FreezeFunction *fn) noexcept {
     delete fn;
 }
 
+void freeze_lock() noexcept { jit::state().mutex.lock(); }
+
+void freeze_unlock() noexcept { jit::state().mutex.unlock(); }
+
 FreezeStats freeze_stats_of(const FreezeFunction *fn) {
-    std::lock_guard lock(const_cast<FreezeFunction *>(fn)->mutex);
+    jit::Lock lock(jit::state().mutex);
     return fn->stats;
 }
 
 void freeze_clear(FreezeFunction *fn) {
-    std::lock_guard lock(fn->mutex);
+    jit::Lock lock(jit::state().mutex);
     for (auto &map : fn->recordings)
         map.clear();
     fn->literals.clear();
@@ -257,7 +262,7 @@ void freeze_warn_state(const FreezeFunction *fn) {
 }
 
 size_t freeze_recording_count(const FreezeFunction *fn) {
-    std::lock_guard lock(const_cast<FreezeFunction *>(fn)->mutex);
+    jit::Lock lock(jit::state().mutex);
     return held_count(fn);
 }
 
@@ -280,50 +285,47 @@ void freeze_begin(FreezeFunction *fn, const Flattener &in, FreezeCall &call) {
         return;
     }
     double start = now_ms();
-    const Backend at = backend(); // the selected backend picks the recordings (before fn->mutex: see below)
+    jit::State &s = jit::state();
+    jit::Lock lock(s.mutex); // (the caller holds it already: freeze_lock)
+    jit::check_backend(s);
+    const Backend at = s.backend; // the selected backend picks the recordings
     std::shared_ptr<const Recording> rec;
     std::string reason;
-    {
-        std::lock_guard lock(fn->mutex);
-        if (auto_opaque(fn, in, call))
-            return; // the caller makes those inputs opaque and comes back
-        thread_local std::string with_grad; // its capacity stays: no allocation per call
-        auto found = fn->recordings[int(at)].find(key_of(in, with_grad));
-        if (found != fn->recordings[int(at)].end()) {
-            rec = found->second.recording;
-            found->second.last_used = ++fn->uses;
-        } else
-            reason = why_record(fn, in, call, at);
-    }
-    jit::State &s = jit::state();
+    if (auto_opaque(fn, in, call))
+        return; // the caller makes those inputs opaque and comes back
+    thread_local std::string with_grad; // its capacity stays: no allocation per call
+    auto found = fn->recordings[int(at)].find(key_of(in, with_grad));
+    if (found != fn->recordings[int(at)].end()) {
+        rec = found->second.recording;
+        found->second.last_used = ++fn->uses;
+    } else
+        reason = why_record(fn, in, call, at);
     if (rec) {
         bool replayed = false;
-        std::vector<uint32_t> ids;
-        { // the JIT lock is never held while fn->mutex is taken (the other order happens in auto_opaque)
-            jit::Lock lock(s.mutex);
-            // Reused per thread (nothing in here calls freeze_begin again): a replay allocates no working vectors.
-            thread_local freezing::BoundInputs bound;
-            thread_local std::vector<uint64_t> sizes;
-            bound.buffers.clear();
-            bound.sizes.clear();
-            bound.memory.clear();
-            ids.reserve(in.arrays.size());
-            bind_inputs(in, bound, ids, nullptr);
-            reason = freezing::dry_run(*rec, bound, sizes);
-            if (reason.empty()) {
-                try {
-                    call.out_jit = freezing::replay(*rec, bound, ids, sizes);
-                    replayed = true;
-                } catch (const freezing::ReplayMismatch &e) { // a guard on a compress count failed: record anew
-                    reason = e.what();
-                }
+        // Reused per thread: a replay allocates no working vectors. (Nothing between filling them and
+        // connect_replay's first lines, which read the input ids, can call a frozen function: the replay only drives
+        // the device.)
+        thread_local freezing::BoundInputs bound;
+        thread_local std::vector<uint64_t> sizes;
+        thread_local std::vector<uint32_t> ids;
+        bound.buffers.clear();
+        bound.sizes.clear();
+        bound.memory.clear();
+        ids.clear();
+        bind_inputs(in, bound, ids, nullptr);
+        reason = freezing::dry_run(*rec, bound, sizes);
+        if (reason.empty()) {
+            try {
+                freezing::replay(*rec, bound, ids, sizes, call.out_jit);
+                replayed = true;
+            } catch (const freezing::ReplayMismatch &e) { // a guard on a compress count failed: record anew
+                reason = e.what();
             }
         }
         if (replayed && rec->grad)
-            freezing::connect_replay(rec, in, ids, call.out_jit, call.out_ad, name_of(fn));
+            freezing::connect_replay(rec, in, ids, call.out_jit, call.out_ad);
         else if (replayed)
-            call.out_ad.assign(call.out_jit.size(), 0);
-        std::lock_guard flock(fn->mutex);
+            freezing::refill(call.out_ad, call.out_jit.size(), 0);
         if (replayed) {
             call.out_layout = rec->out_layout;
             call.action = FreezeCall::Action::Replayed;
@@ -337,23 +339,19 @@ void freeze_begin(FreezeFunction *fn, const Flattener &in, FreezeCall &call) {
         ++fn->stats.dry_run_failures;
     }
     // Record.
-    {
-        std::lock_guard flock(fn->mutex);
-        if (fn->stats.recordings > 0)
-            ++fn->stats.retraces;
-        ++fn->stats.recordings;
-        fn->last_reason = reason;
-        if (fn->stats.retraces >= fn->options.warn_after && fn->options.warn_after && !fn->warned) {
-            fn->warned = true;
-            logging::warn("freeze: {} was recorded again {} times (last reason: {}); inputs that change every call "
-                          "(host values, new sizes that break a dry run) defeat freezing",
-                          name_of(fn), fn->stats.retraces, reason);
-        }
+    if (fn->stats.recordings > 0)
+        ++fn->stats.retraces;
+    ++fn->stats.recordings;
+    fn->last_reason = reason;
+    if (fn->stats.retraces >= fn->options.warn_after && fn->options.warn_after && !fn->warned) {
+        fn->warned = true;
+        logging::warn("freeze: {} was recorded again {} times (last reason: {}); inputs that change every call "
+                      "(host values, new sizes that break a dry run) defeat freezing",
+                      name_of(fn), fn->stats.retraces, reason);
     }
     logging::info("freeze: {}: recording ({})", name_of(fn), reason);
     auto *recorder = new RecordingDevice(name_of(fn), at);
     {
-        jit::Lock lock(s.mutex);
         freezing::BoundInputs unused;
         std::vector<uint32_t> ids;
         try {
@@ -415,7 +413,7 @@ void freeze_end(FreezeFunction *fn, const Flattener &in, const Flattener &out, F
     logging::info("freeze: {}: recorded {} steps ({} launches) in {:.3f} ms", name_of(fn), stored->steps.size(),
                   stored->launches, ms);
     {
-        std::lock_guard lock(fn->mutex);
+        jit::Lock lock(s.mutex);
         std::string with_grad;
         auto &held = fn->recordings[int(stored->backend)][key_of(in, with_grad)]; // (before `stored` is moved from)
         held = {std::move(stored), ++fn->uses};

@@ -36,9 +36,9 @@ void add_leaf(RecordingDevice &r, uint32_t id) {
 /// The inputs of a derivative recording's replay, per slot, from one variable per input leaf.
 void bind_leaves(const Recording &r, const std::vector<uint32_t> &leaves, BoundInputs &b) {
     jit::State &s = jit::state();
-    b.buffers.assign(r.input_slots, nullptr);
-    b.sizes.assign(r.input_slots, 0);
-    b.memory.assign(r.input_slots, r.backend);
+    refill(b.buffers, r.input_slots, nullptr);
+    refill(b.sizes, r.input_slots, 0);
+    refill(b.memory, r.input_slots, r.backend);
     for (size_t i = 0; i < leaves.size(); ++i) {
         int32_t slot = r.input_slot[i];
         if (slot < 0 || !leaves[i])
@@ -92,11 +92,12 @@ using Shapes = llvm::SmallVector<std::pair<uint64_t, VarType>, 2>;
 /// A frozen call's derivative: replays the derivative recordings with this call's inputs and residuals.
 class FrozenDerivative final : public ad::CallDerivative {
   public:
-    /// `leaves`: the call's inputs, then the residuals (what the derivative recordings read besides the seeds).
-    FrozenDerivative(std::shared_ptr<const Recording> rec, Refs leaves, Shapes in_shapes, Shapes out_shapes,
-                     std::string name)
-        : m_rec(std::move(rec)), m_leaves(std::move(leaves)), m_in_shapes(std::move(in_shapes)),
-          m_out_shapes(std::move(out_shapes)), m_name(std::move(name)) {}
+    /// connect_replay fills leaves() and the shapes in place (no moves of the inline arrays).
+    explicit FrozenDerivative(std::shared_ptr<const Recording> rec) : m_rec(std::move(rec)) {}
+    /// The call's inputs, then the residuals (what the derivative recordings read besides the seeds).
+    Refs &leaves() { return m_leaves; }
+    Shapes &in_shapes() { return m_in_shapes; }
+    Shapes &out_shapes() { return m_out_shapes; }
 
     std::vector<JitRef> backward(const std::vector<JitRef> &out_grads, std::vector<JitRef> &out_totals) override {
         std::vector<JitRef> result = run(m_rec->grad->backward.get(), out_grads, m_out_shapes, inputs, "reverse");
@@ -120,8 +121,7 @@ class FrozenDerivative final : public ad::CallDerivative {
         if (!rec)
             return std::vector<JitRef>(results);
         const Recording &r = *rec;
-        std::vector<JitRef> tangents;
-        tangents.reserve(seeds.size());
+        Refs tangents; // (inline: no allocation for a few)
         for (size_t i = 0; i < seeds.size(); ++i)
             tangents.push_back(in_memory_tangent(seeds[i], shapes[i].first, shapes[i].second));
         // Per thread and reused: a training step runs this once per traversal (no traversal runs inside it).
@@ -135,10 +135,10 @@ class FrozenDerivative final : public ad::CallDerivative {
             leaves.push_back(x.id());
         bind_leaves(r, leaves, bound);
         std::string reason = dry_run(r, bound, sizes);
-        std::vector<uint32_t> out;
+        thread_local std::vector<uint32_t> out;
         if (reason.empty()) {
             try {
-                out = replay(r, bound, leaves, sizes);
+                replay(r, bound, leaves, sizes, out);
             } catch (const ReplayMismatch &e) {
                 reason = e.what();
             }
@@ -147,7 +147,7 @@ class FrozenDerivative final : public ad::CallDerivative {
             throw FreezeError(fmt::format("tj::freeze(): {}: the {}-mode derivative recorded with the function cannot "
                                           "be replayed for this call ({}); call the function unfrozen for gradients "
                                           "with these sizes",
-                                          m_name, mode, reason));
+                                          m_rec->name, mode, reason));
         std::vector<JitRef> result;
         result.reserve(out.size());
         for (uint32_t id : out)
@@ -158,7 +158,6 @@ class FrozenDerivative final : public ad::CallDerivative {
     std::shared_ptr<const Recording> m_rec;
     Refs m_leaves;
     Shapes m_in_shapes, m_out_shapes;
-    std::string m_name;
 };
 
 } // namespace
@@ -358,13 +357,18 @@ void GradCapture::finish() {
 }
 
 void connect_replay(const std::shared_ptr<const Recording> &rec, const detail::Flattener &in,
-                    const std::vector<uint32_t> &in_ids, std::vector<uint32_t> &out_jit, std::vector<uint32_t> &out_ad,
-                    const std::string &name) {
+                    const std::vector<uint32_t> &in_ids, std::vector<uint32_t> &out_jit,
+                    std::vector<uint32_t> &out_ad) {
     const GradRecording &gr = *rec->grad;
     jit::State &s = jit::state();
     jit::Lock lock(s.mutex);
     ad::Graph &g = ad::graph();
-    Refs leaves; // the inputs, then the residuals
+    // With a call node, its derivative holds the inputs and residuals; else (no residuals) nothing does.
+    std::unique_ptr<FrozenDerivative> derivative;
+    Refs unused;
+    if (!gr.call_outputs.empty())
+        derivative = std::make_unique<FrozenDerivative>(rec);
+    Refs &leaves = derivative ? derivative->leaves() : unused; // the inputs, then the residuals
     for (uint32_t id : in_ids)
         leaves.push_back(id ? JitRef::borrow(id) : JitRef());
     for (uint32_t i = 0; i < gr.residuals; ++i)
@@ -373,25 +377,25 @@ void connect_replay(const std::shared_ptr<const Recording> &rec, const detail::F
     for (uint32_t i = 0; i < gr.waiting.size(); ++i)
         waiting.emplace_back(out_jit[gr.regular + gr.residuals + i]);
     out_jit.resize(gr.regular);
-    out_ad.assign(gr.regular, 0);
+    refill(out_ad, gr.regular, 0);
 
     llvm::SmallVector<uint32_t, 4> diff_nodes;
-    Shapes in_shapes, out_shapes;
     for (uint32_t leaf : gr.diff_inputs) {
         diff_nodes.push_back(in.arrays[leaf].ad);
         TJ_ASSERT(diff_nodes.back(),
                   "tj::freeze(): an input the recording differentiates has no AD node (the key holds which do)");
-        in_shapes.emplace_back(g.nodes[diff_nodes.back()].size, g.nodes[diff_nodes.back()].type);
+        if (derivative)
+            derivative->in_shapes().emplace_back(g.nodes[diff_nodes.back()].size, g.nodes[diff_nodes.back()].type);
     }
     std::vector<uint32_t> call_nodes;
-    if (!gr.call_outputs.empty()) {
+    if (derivative) {
+        Shapes &out_shapes = derivative->out_shapes();
         for (uint32_t leaf : gr.call_outputs) {
             const jit::Variable &v = s.vars[out_jit[leaf]];
             out_shapes.emplace_back(v.size, v.type);
         }
         if (diff_nodes.empty())
             leaves.resize(in_ids.size()); // no residuals
-        auto derivative = std::make_unique<FrozenDerivative>(rec, std::move(leaves), in_shapes, out_shapes, name);
         call_nodes = ad::make_call_node(g, diff_nodes, out_shapes, std::move(derivative));
     }
     llvm::SmallVector<bool, 4> given(call_nodes.size(), false);

@@ -55,7 +55,7 @@ class GradCapture {
 /// result's leaves), sets `out_ad`, connects the outputs to the inputs through a call node and passes on what a
 /// backward inside the body gave the inputs. `in_ids`: the input leaves' variables.
 void connect_replay(const std::shared_ptr<const Recording> &rec, const detail::Flattener &in,
-                    const std::vector<uint32_t> &in_ids, std::vector<uint32_t> &out_jit, std::vector<uint32_t> &out_ad,
-                    const std::string &name);
+                    const std::vector<uint32_t> &in_ids, std::vector<uint32_t> &out_jit,
+                    std::vector<uint32_t> &out_ad);
 
 } // namespace tj::freezing

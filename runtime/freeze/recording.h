@@ -103,6 +103,7 @@ struct Recording {
     std::vector<OutLeaf> outputs;
     std::string out_layout;
     uint32_t launches = 0;
+    std::string name; ///< the frozen function's name, for messages (a replay's derivative may outlive the function)
     /// Gradients across the frozen boundary (freeze/grad.h); null when no output carries gradients and no backward
     /// inside the body reached an input.
     std::shared_ptr<const GradRecording> grad;

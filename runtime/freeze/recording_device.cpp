@@ -19,6 +19,7 @@ void install(RecordingDevice *d) { backends::thread_override() = d; }
 RecordingDevice::RecordingDevice(std::string name, Backend backend)
     : m_name(std::move(name)), m_real(backends::device(backend)) {
     m_rec.backend = backend;
+    m_rec.name = m_name;
 }
 
 void RecordingDevice::add_input(const void *buffer, bool literal, VarType t, uint64_t size) {

@@ -65,7 +65,7 @@ void check_guards(const Recording &rec, uint32_t step, const std::vector<uint64_
 /// The working vectors of replay(), kept per thread so that a replay (a frozen training step makes two) does not
 /// allocate them again each time; `busy` while a replay on this thread uses them (a nested one has its own).
 struct Scratch {
-    std::vector<uint64_t> sizes, counts;
+    std::vector<uint64_t> counts;
     std::vector<void *> buffers, args;
     std::vector<uint32_t> var_of;
     std::vector<uint8_t> owned;
@@ -99,7 +99,7 @@ std::string dry_run(const Recording &rec, const BoundInputs &in, std::vector<uin
         if (in.buffers[s] && in.memory[s] != rec.backend)
             return rec.backend == Backend::CUDA ? "an input is in host memory, the recording is for CUDA"
                                                 : "an input is in CUDA memory, the recording is for the CPU";
-    sizes.assign(rec.slots.size(), 0);
+    refill(sizes, rec.slots.size(), 0);
     for (uint32_t s = 0; s < rec.input_slots; ++s)
         sizes[s] = in.sizes[s];
     const std::vector<uint64_t> no_counts;
@@ -120,18 +120,17 @@ std::string dry_run(const Recording &rec, const BoundInputs &in, std::vector<uin
     return {};
 }
 
-std::vector<uint32_t> replay(const Recording &rec, const BoundInputs &in, const std::vector<uint32_t> &input_ids,
-                             const std::vector<uint64_t> &known_sizes) {
+void replay(const Recording &rec, const BoundInputs &in, const std::vector<uint32_t> &input_ids,
+            std::vector<uint64_t> &sizes, std::vector<uint32_t> &out) {
     jit::State &s = jit::state();
     const Backend at = rec.backend;
     backends::Device &dev = backends::device(at);
     Scratch own;
     ScratchLease lease(own);
-    std::vector<uint64_t> &sizes = lease.s.sizes, &counts = lease.s.counts;
+    std::vector<uint64_t> &counts = lease.s.counts;
     std::vector<void *> &buffers = lease.s.buffers, &args = lease.s.args;
-    sizes.assign(known_sizes.begin(), known_sizes.end());
-    counts.assign(rec.steps.size(), unknown_size);
-    buffers.assign(rec.slots.size(), nullptr);
+    refill(counts, rec.steps.size(), unknown_size);
+    refill(buffers, rec.slots.size(), nullptr);
     for (uint32_t i = 0; i < rec.input_slots; ++i)
         buffers[i] = in.buffers[i];
     auto free_made = [&] {
@@ -149,7 +148,8 @@ std::vector<uint32_t> replay(const Recording &rec, const BoundInputs &in, const 
     try {
         for (uint32_t index = 0; index < rec.steps.size(); ++index) {
             const Step &step = rec.steps[index];
-            check_guards(rec, index, sizes, counts);
+            if (!rec.guards.empty())
+                check_guards(rec, index, sizes, counts);
             for (uint32_t slot : step.made) {
                 if (sizes[slot] == unknown_size)
                     sizes[slot] = size_of(rec.slots[slot].size);
@@ -232,14 +232,15 @@ std::vector<uint32_t> replay(const Recording &rec, const BoundInputs &in, const 
         throw;
     }
     // Outputs: each made slot becomes a variable once; input slots give back the input's own variable.
-    std::vector<uint32_t> out, &var_of = lease.s.var_of;
+    std::vector<uint32_t> &var_of = lease.s.var_of;
+    out.clear();
     out.reserve(rec.outputs.size());
-    var_of.assign(rec.slots.size(), 0);
+    refill(var_of, rec.slots.size(), 0);
     for (uint32_t i = 0; i < rec.input_slot.size(); ++i)
         if (rec.input_slot[i] >= 0 && !var_of[uint32_t(rec.input_slot[i])])
             var_of[uint32_t(rec.input_slot[i])] = input_ids[i];
     std::vector<uint8_t> &owned = lease.s.owned;
-    owned.assign(rec.slots.size(), 0);
+    refill(owned, rec.slots.size(), 0);
     for (const OutLeaf &o : rec.outputs) {
         switch (o.kind) {
         case OutLeaf::Empty: out.push_back(0); break;
@@ -264,7 +265,6 @@ std::vector<uint32_t> replay(const Recording &rec, const BoundInputs &in, const 
     for (uint32_t i = rec.input_slots; i < rec.slots.size(); ++i)
         if (!owned[i])
             dev.free(buffers[i], rec.slots[i].type, sizes[i]);
-    return out;
 }
 
 } // namespace tj::freezing

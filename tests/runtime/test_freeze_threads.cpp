@@ -180,3 +180,40 @@ TEST_CASE("freeze: a scatter another thread queues while a body records is not r
     tj::Float x2 = random_array<float>(1000, 2);
     check_exact("replayed", frozen(x2), tj::to_vector(x2 * 2.f + 1.f));
 }
+
+TEST_CASE("freeze: a body that waits for another thread's evaluation runs without the runtime's lock") {
+    // A frozen call holds the runtime's lock from flattening to rebuilding its result (docs/freezing.md, "Threads"),
+    // and must release it before the body runs: here the body waits for a thread that evaluates, which would never
+    // finish while the lock is held. Recording (the first call), a nested frozen call inside the body (a plain call)
+    // and Flag::KernelFreezing off (a plain call) each wait once; the replay runs no body.
+    auto inner = tj::freeze([](const tj::Float &x) { return x + 1.f; }, tj::FreezeOptions{.name = "inner"});
+    auto body = [&](const tj::Float &x) {
+        std::string other_error;
+        std::thread other([&] {
+            try {
+                tj::Float y = random_array<float>(100, 7) * 3.f;
+                tj::eval(y);
+            } catch (const std::exception &e) {
+                other_error = e.what();
+            }
+        });
+        other.join();
+        CHECK_MESSAGE(other_error.empty(), other_error);
+        return inner(x * 2.f);
+    };
+    auto frozen = tj::freeze(body, tj::FreezeOptions{.name = "waits"});
+    tj::Float x = random_array<float>(1000, 1);
+    check_exact("recorded", frozen(x), tj::to_vector(x * 2.f + 1.f));
+    tj::Float x2 = random_array<float>(1000, 2);
+    check_exact("replayed", frozen(x2), tj::to_vector(x2 * 2.f + 1.f));
+    CHECK(stats_of(frozen).recordings == 1);
+    CHECK(stats_of(frozen).replays == 1);
+    {
+        FreezingFlagGuard guard;
+        tj::set_flag(tj::Flag::KernelFreezing, false);
+        tj::Float x3 = random_array<float>(1000, 3);
+        check_exact("with freezing off", frozen(x3), tj::to_vector(x3 * 2.f + 1.f));
+    }
+    CHECK(stats_of(frozen).recordings == 1);
+    CHECK(stats_of(frozen).replays == 1);
+}
