@@ -3,9 +3,9 @@
 //
 // A texture is a tensor of shape (shape..., channels) and its sampling rules. A lookup is built from packed gathers
 // on the flat texel array (all channels of a texel at once; 2^D corners per position for linear filtering),
-// weighted in the same kernel: it fuses with
-// what computes the positions and what uses the result, and the arrays' AD differentiates it in the texels (the
-// gathers' gradients are scatter_adds of the weights) and in the positions (through the fractional weights).
+// weighted in the same kernel: it fuses with what computes the positions and what uses the result, and the arrays'
+// AD differentiates it in the texels (the gathers' gradients are scatter_adds of the weights) and in the positions
+// (through the fractional weights).
 #pragma once
 
 #include <tracejit/tensor.h>

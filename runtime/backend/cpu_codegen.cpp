@@ -487,32 +487,40 @@ class Lowering : elementwise::TargetMath {
         return it->second[channel];
     }
 
-    /// The `count` elements source[index + k] of each lane, one vector per k, in pieces of up to `packet`
-    /// elements. Where every valid lane has the whole piece inside the source (the common case), each lane loads it
-    /// with one plain vector load (an invalid lane loads the piece at index 0, then 0 is selected) and a transpose
-    /// by shuffles makes one vector per element; otherwise (some lane's piece runs past the end) each element is a
-    /// masked gather of its own, exactly as a plain Gather of index + k.
+    /// The `count` elements source[index + k] of each lane, one vector per k (each read where the lane is active,
+    /// its mask set and index + k inside the source, as a plain Gather of index + k), in pieces of up to `packet`
+    /// elements. Where every lane that reads any element of a piece reads all of it (the common case), each lane
+    /// loads the piece with one plain vector load (a lane that reads nothing loads the piece at index 0, then 0 is
+    /// selected) and a transpose by shuffles makes one vector per element; otherwise each element is a masked
+    /// gather of its own.
     std::vector<Value *> load_packed(const Instr &ins, uint32_t count) {
-        Value *index64;
+        llvm::Type *i64v = vec(m_b.getInt64Ty());
+        Value *index = m_values[ins.a];
+        Value *index64 =
+            is_signed(ins.src_type) ? m_b.CreateSExtOrTrunc(index, i64v) : m_b.CreateZExtOrTrunc(index, i64v);
+        Value *on = m_b.CreateAnd(m_values[ins.b], m_active);
         Value *size = m_params[ins.d];
-        Value *valid = valid_lanes(ins, m_values[ins.a], m_values[ins.b], size, index64);
-        Value *avail = m_b.CreateSub(m_b.CreateVectorSplat(m_width, size), index64); // where valid
+        Value *sizes = m_b.CreateVectorSplat(m_width, size);
         llvm::Type *mt = mem_scalar(ins.type);
         llvm::Type *vt = vec(mt);
         Value *zero = llvm::Constant::getNullValue(vt);
         std::vector<Value *> out(count);
         for (uint32_t first = 0; first < count; first += packet) {
             unsigned n = std::min(packet, count - first);
-            Value *whole = m_b.CreateAnd(valid, m_b.CreateICmpUGE(avail, splat64(first + n)));
-            Value *partial = m_b.CreateOrReduce(m_b.CreateAnd(valid, m_b.CreateNot(whole)));
-            Value *fits = m_b.CreateICmpUGE(size, m_b.getInt64(first + n)); // the piece at index 0 exists
+            Value *start = m_b.CreateAdd(index64, splat64(first)); // wraps around for negative indices
+            Value *inside = m_b.CreateICmpULT(start, sizes);
+            Value *whole = m_b.CreateAnd(on, m_b.CreateAnd(inside, m_b.CreateICmpUGE(m_b.CreateSub(sizes, start),
+                                                                                       splat64(n))));
+            Value *touches = m_b.CreateOr(inside, m_b.CreateICmpULT(m_b.CreateAdd(start, splat64(n - 1)), sizes));
+            Value *partial = m_b.CreateOrReduce(m_b.CreateAnd(m_b.CreateAnd(on, touches), m_b.CreateNot(whole)));
+            Value *fits = m_b.CreateICmpUGE(size, m_b.getInt64(n)); // the piece at index 0 exists
             auto *fast = llvm::BasicBlock::Create(m_ctx, "packed.fast", m_function);
             auto *slow = llvm::BasicBlock::Create(m_ctx, "packed.slow", m_function);
             auto *done = llvm::BasicBlock::Create(m_ctx, "packed.done", m_function);
             m_b.CreateCondBr(m_b.CreateAnd(fits, m_b.CreateNot(partial)), fast, slow);
 
             m_b.SetInsertPoint(fast);
-            Value *at = m_b.CreateAdd(m_b.CreateSelect(whole, index64, splat64(0)), splat64(first));
+            Value *at = m_b.CreateSelect(whole, start, splat64(0));
             auto *piece_ty = llvm::FixedVectorType::get(mt, n);
             std::vector<Value *> lanes;
             for (unsigned l = 0; l < m_width; ++l) {
@@ -528,20 +536,23 @@ class Lowering : elementwise::TargetMath {
             m_b.SetInsertPoint(slow);
             std::vector<Value *> from_slow(n);
             for (unsigned j = 0; j < n; ++j) {
-                Value *element_valid = m_b.CreateAnd(valid, m_b.CreateICmpUGT(avail, splat64(first + j)));
-                Value *ptrs = m_b.CreateGEP(mt, m_params[ins.c], m_b.CreateAdd(index64, splat64(first + j)));
-                from_slow[j] = m_b.CreateMaskedGather(vt, ptrs, align_of(ins.type), element_valid, zero);
+                Value *at_j = m_b.CreateAdd(start, splat64(j));
+                Value *valid = m_b.CreateAnd(on, m_b.CreateICmpULT(at_j, sizes));
+                Value *ptrs = m_b.CreateGEP(mt, m_params[ins.c], at_j);
+                from_slow[j] = m_b.CreateMaskedGather(vt, ptrs, align_of(ins.type), valid, zero);
             }
             llvm::BasicBlock *slow_end = m_b.GetInsertBlock();
             m_b.CreateBr(done);
 
             m_b.SetInsertPoint(done);
+            std::vector<llvm::PHINode *> phis; // all phis first, then the conversions of Bool
             for (unsigned j = 0; j < n; ++j) {
-                llvm::PHINode *phi = m_b.CreatePHI(vt, 2);
-                phi->addIncoming(from_fast[j], fast_end);
-                phi->addIncoming(from_slow[j], slow_end);
-                out[first + j] = from_mem(ins.type, phi);
+                phis.push_back(m_b.CreatePHI(vt, 2));
+                phis[j]->addIncoming(from_fast[j], fast_end);
+                phis[j]->addIncoming(from_slow[j], slow_end);
             }
+            for (unsigned j = 0; j < n; ++j)
+                out[first + j] = from_mem(ins.type, phis[j]);
         }
         return out;
     }

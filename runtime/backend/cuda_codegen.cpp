@@ -278,26 +278,30 @@ class Lowering : elementwise::TargetMath {
         return it->second[channel];
     }
 
-    /// The `count` elements source[index + k]: in pieces of 4, 2 or 1 elements of at most 16 bytes, each piece one
-    /// vector load (ld.global.v4/v2) where the whole piece is valid and its address aligned to its size, else one
-    /// guarded scalar load per element (element k where the mask holds and index + k is inside the source).
+    /// The `count` elements source[index + k], each read where the mask is set and index + k is inside the source
+    /// (as a plain Gather of index + k): in pieces of 4, 2 or 1 elements of at most 16 bytes, each piece one vector
+    /// load (ld.global.v4/v2) where all its elements are read and its address is aligned to its size, else one
+    /// guarded scalar load per element.
     std::vector<Value *> load_packed(const Instr &ins, uint32_t count) {
-        Value *index64;
-        Value *valid = valid_index(ins.src_type, m_values[ins.a], m_values[ins.b], ins.d, index64);
-        Value *avail = m_b.CreateSub(m_params[ins.d], index64); // elements from index to the end, where valid
+        Value *index = m_values[ins.a];
+        Value *index64 = is_signed(ins.src_type) ? m_b.CreateSExtOrTrunc(index, m_b.getInt64Ty())
+                                                 : m_b.CreateZExtOrTrunc(index, m_b.getInt64Ty());
+        Value *mask = m_values[ins.b];
+        Value *size = m_params[ins.d];
         llvm::Type *mt = mem_type(ins.type);
         uint64_t esize = ins.type == VarType::Bool ? 1 : detail::type_size(ins.type);
         uint32_t widest = uint32_t(std::min<uint64_t>(4, std::max<uint64_t>(1, 16 / esize)));
+        // Element k is read where the mask holds and index + k (wrapping around for negative indices) < size.
+        auto element_valid = [&](uint32_t k) {
+            return m_b.CreateAnd(mask, m_b.CreateICmpULT(m_b.CreateAdd(index64, m_b.getInt64(k)), size));
+        };
         std::vector<Value *> out(count);
         for (uint32_t first = 0; first < count;) {
             uint32_t n = widest;
             while (n > count - first)
                 n /= 2;
-            Value *at = m_b.CreateAdd(index64, m_b.getInt64(first));
-            Value *p = element(ins.c, ins.type, at);
-            auto element_valid = [&](uint32_t k) {
-                return m_b.CreateAnd(valid, m_b.CreateICmpUGT(avail, m_b.getInt64(k)));
-            };
+            Value *start = m_b.CreateAdd(index64, m_b.getInt64(first));
+            Value *p = element(ins.c, ins.type, start);
             if (n == 1) {
                 out[first] = from_mem(ins.type, guarded_load(element_valid(first), mt, p, align_of(ins.type)));
                 first += 1;
@@ -306,31 +310,33 @@ class Lowering : elementwise::TargetMath {
             uint64_t bytes = n * esize;
             Value *aligned = m_b.CreateICmpEQ(
                 m_b.CreateAnd(m_b.CreatePtrToInt(p, m_b.getInt64Ty()), m_b.getInt64(bytes - 1)), m_b.getInt64(0));
-            Value *whole = m_b.CreateAnd(element_valid(first + n - 1), aligned);
+            Value *whole = m_b.CreateAnd(
+                m_b.CreateAnd(mask, m_b.CreateICmpULT(start, size)),
+                m_b.CreateAnd(m_b.CreateICmpUGE(m_b.CreateSub(size, start), m_b.getInt64(n)), aligned));
             auto *vec_block = llvm::BasicBlock::Create(m_ctx, "packed.vec", m_function);
             auto *scalar_block = llvm::BasicBlock::Create(m_ctx, "packed.scalar", m_function);
             auto *done = llvm::BasicBlock::Create(m_ctx, "packed.done", m_function);
             m_b.CreateCondBr(whole, vec_block, scalar_block);
+            // One vector phi: elements extracted in each branch would let LLVM split the vector load.
+            auto *piece_ty = llvm::FixedVectorType::get(mt, n);
             m_b.SetInsertPoint(vec_block);
-            Value *v = m_b.CreateAlignedLoad(llvm::FixedVectorType::get(mt, n), p, llvm::Align(bytes));
-            std::vector<Value *> from_vec;
-            for (uint32_t j = 0; j < n; ++j)
-                from_vec.push_back(m_b.CreateExtractElement(v, j));
+            Value *from_vec = m_b.CreateAlignedLoad(piece_ty, p, llvm::Align(bytes));
             m_b.CreateBr(done);
             m_b.SetInsertPoint(scalar_block);
-            std::vector<Value *> from_scalar;
+            Value *from_scalar = llvm::PoisonValue::get(piece_ty);
             for (uint32_t j = 0; j < n; ++j)
-                from_scalar.push_back(guarded_load(element_valid(first + j), mt,
-                                                   m_b.CreateConstGEP1_64(mt, p, j), align_of(ins.type)));
+                from_scalar = m_b.CreateInsertElement(
+                    from_scalar,
+                    guarded_load(element_valid(first + j), mt, m_b.CreateConstGEP1_64(mt, p, j), align_of(ins.type)),
+                    j);
             llvm::BasicBlock *scalar_end = m_b.GetInsertBlock();
             m_b.CreateBr(done);
             m_b.SetInsertPoint(done);
-            for (uint32_t j = 0; j < n; ++j) {
-                llvm::PHINode *phi = m_b.CreatePHI(mt, 2);
-                phi->addIncoming(from_vec[j], vec_block);
-                phi->addIncoming(from_scalar[j], scalar_end);
-                out[first + j] = from_mem(ins.type, phi);
-            }
+            llvm::PHINode *piece = m_b.CreatePHI(piece_ty, 2);
+            piece->addIncoming(from_vec, vec_block);
+            piece->addIncoming(from_scalar, scalar_end);
+            for (uint32_t j = 0; j < n; ++j)
+                out[first + j] = from_mem(ins.type, m_b.CreateExtractElement(piece, j));
             first += n;
         }
         return out;
