@@ -1,7 +1,7 @@
 // bench/bench_texture.cpp — bilinear 2-d texture lookups: tj::Texture2f::eval against a hand-written C++ loop
 //
 // 16M random positions in [0, 1]², a 1024 × 1024 texture with 4 channels (16 MiB), clamp at the edges. tracejit
-// traces the lookup (4 corners × 4 channels of gathers, weights) and runs it as one kernel on its thread pool; the
+// traces the lookup (4 corners, each one packed gather of its 4 channels, weights) and runs it as one kernel on its thread pool; the
 // C++ loop (texture_loop.cpp, -O3 -march=native) runs on as many std::threads, split into the same blocks. The
 // two alternate run by run (A, B, A, B, …) so that both see the same machine load; the ratio of the medians is
 // printed. Both write one output array per channel. Dr.Jit's Texture2f (a Python package, not a dependency of this

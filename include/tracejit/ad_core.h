@@ -48,6 +48,7 @@ std::string ad_grad_summary(uint32_t ad, size_t max_elements);
 VarPair ad_op(const char *api, Op op, VarPair a, VarPair b = {}, VarPair c = {});
 VarPair ad_cast(VarPair a, VarType t);
 VarPair ad_gather(VarPair source, uint32_t index, uint32_t mask);
+VarPair ad_gather_packed(VarPair source, uint32_t index, uint32_t mask, uint32_t count, uint32_t channel);
 VarPair ad_scatter(VarPair target, VarPair value, uint32_t index, uint32_t mask, bool add);
 VarPair ad_reduce(VarPair a, ReduceOp op);
 /// `api` names the caller in errors (null: tj::block_sum()).

@@ -71,6 +71,10 @@ uint32_t var_op_scalar(const char *api, Op op, uint32_t a, uint64_t bits, bool s
 uint32_t var_cast(uint32_t a, VarType t);
 /// Reads source[index] where mask is set (0 elsewhere and for indices past the end).
 uint32_t var_gather(uint32_t source, uint32_t index, uint32_t mask);
+/// Channel `channel` (< `count`) of a packed gather: source[index + channel] where mask is set and that element is
+/// inside source (0 elsewhere; the sum is taken in 64 bits). The `count` channels of one (source, index, mask) that
+/// a kernel reads are loaded together: `count` consecutive elements per element (docs/tensors.md, "Packed gathers").
+uint32_t var_gather_packed(uint32_t source, uint32_t index, uint32_t mask, uint32_t count, uint32_t channel);
 /// target[index] = value (or += with `add`, atomically) where mask is set; returns the new target id.
 uint32_t var_scatter(uint32_t target, uint32_t value, uint32_t index, uint32_t mask, bool add);
 /// target[index] = target[index] op value (atomically, per element) where mask is set; returns the new target id.

@@ -1,10 +1,11 @@
 // include/tracejit/texture.h — tj::Texture<T, D>: 1-, 2- and 3-d textures with nearest or linear filtering and
 // clamp, repeat or mirror wrapping, lazy and differentiable (DESIGN §2 "Textures"; docs/tensors.md)
 //
-// A texture is a tensor of shape (shape..., channels) and its sampling rules. A lookup is built from gathers on the
-// flat texel array (2^D corners per position for linear filtering), weighted in the same kernel: it fuses with
-// what computes the positions and what uses the result, and the arrays' AD differentiates it in the texels (the
-// gathers' gradients are scatter_adds of the weights) and in the positions (through the fractional weights).
+// A texture is a tensor of shape (shape..., channels) and its sampling rules. A lookup is built from packed gathers
+// on the flat texel array (all channels of a texel at once; 2^D corners per position for linear filtering),
+// weighted in the same kernel: it fuses with what computes the positions and what uses the result, and the arrays'
+// AD differentiates it in the texels (the gathers' gradients are scatter_adds of the weights) and in the positions
+// (through the fractional weights).
 #pragma once
 
 #include <tracejit/tensor.h>
@@ -96,10 +97,7 @@ template <typename T, size_t D> class Texture {
                 I c = cast<int32_t>(floor(detach(pos[i]) * T(n)));
                 index = index + wrap(c, n) * int32_t(stride[a]);
             }
-            I base = index * int32_t(m_channels);
-            for (size_t ch = 0; ch < m_channels; ++ch)
-                out[ch] = gather<Array<T>>(m_data, ch ? base + int32_t(ch) : base, active);
-            return out;
+            return detail::gather_packed(m_data, index * int32_t(m_channels), m_channels, active);
         }
         // Linear: per axis, the two texels around x = pos · n - 1/2 and the weight of the upper one.
         std::array<I, D> lo, hi;
@@ -121,10 +119,9 @@ template <typename T, size_t D> class Texture {
                 base = i == 0 ? (upper ? hi[i] : lo[i]) : base + (upper ? hi[i] : lo[i]);
                 w = i == 0 ? (upper ? frac[i] : T(1) - frac[i]) : w * (upper ? frac[i] : T(1) - frac[i]);
             }
-            for (size_t ch = 0; ch < m_channels; ++ch) {
-                Array<T> v = gather<Array<T>>(m_data, ch ? base + int32_t(ch) : base, active);
-                out[ch] = corner == 0 ? w * v : fma(w, v, out[ch]);
-            }
+            std::vector<Array<T>> v = detail::gather_packed(m_data, base, m_channels, active);
+            for (size_t ch = 0; ch < m_channels; ++ch)
+                out[ch] = corner == 0 ? w * v[ch] : fma(w, v[ch], out[ch]);
         }
         return out;
     }

@@ -240,6 +240,24 @@ VarPair ad_gather(VarPair source, uint32_t index, uint32_t mask) {
     return attach(std::move(r), "gather", &e, 1);
 }
 
+VarPair ad_gather_packed(VarPair source, uint32_t index, uint32_t mask, uint32_t count, uint32_t channel) {
+    jit::State &s = jit::state();
+    jit::Lock lock(s.mutex);
+    source.ad = tracked(source.ad);
+    JitRef r(var_gather_packed(source.jit, index, mask, count, channel));
+    if (!source.ad)
+        return {r.release(), 0};
+    // The channel's gradient is a plain gather's, at index + channel.
+    Pending e;
+    e.source = source.ad;
+    e.edge.kind = EdgeKind::Gather;
+    e.edge.index = channel ? var_op_scalar("tj::detail::gather_packed()", Op::Add, index, channel, false)
+                           : borrow(index).release();
+    e.edge.mask = borrow(mask).release();
+    e.edge.aux = var_size(source.jit);
+    return attach(std::move(r), "gather", &e, 1);
+}
+
 VarPair ad_scatter(VarPair target, VarPair value, uint32_t index, uint32_t mask, bool add) {
     jit::State &s = jit::state();
     jit::Lock lock(s.mutex);

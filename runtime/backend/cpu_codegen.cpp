@@ -27,7 +27,9 @@
 #include <llvm/IR/Verifier.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <map>
 #include <string_view>
+#include <tuple>
 
 namespace tj::cpu {
 namespace {
@@ -437,6 +439,8 @@ class Lowering : elementwise::TargetMath {
         auto arg = [&](uint32_t k) { return m_values[k]; };
         switch (ins.op) {
         case Op::Gather: {
+            if (ins.imm)
+                return packed_channel(ins);
             Value *index64;
             Value *valid = valid_lanes(ins, arg(ins.a), arg(ins.b), m_params[ins.d], index64);
             Value *ptrs = m_b.CreateInBoundsGEP(mem_scalar(ins.type), m_params[ins.c], index64);
@@ -471,6 +475,151 @@ class Lowering : elementwise::TargetMath {
         }
     }
 
+    /// A packed gather's channel (kernel_ir.h): the group's values are loaded by its first channel and kept for the
+    /// others (per set of active lanes: inside a symbolic loop the group is read again).
+    Value *packed_channel(const Instr &ins) {
+        uint32_t count = uint32_t(ins.imm >> 32), channel = uint32_t(ins.imm);
+        TJ_ASSERT(channel < count, "packed gather channel past its count");
+        PackedKey key{ins.a, ins.b, ins.c, count, m_active};
+        auto it = m_packed.find(key);
+        if (it == m_packed.end())
+            it = m_packed.emplace(key, load_packed(ins, count)).first;
+        return it->second[channel];
+    }
+
+    /// The `count` elements source[index + k] of each lane, one vector per k (each read where the lane is active,
+    /// its mask set and index + k inside the source, as a plain Gather of index + k), in pieces of up to `packet`
+    /// elements. Where every lane that reads any element of a piece reads all of it (the common case), each lane
+    /// loads the piece with one plain vector load (a lane that reads nothing loads the piece at index 0, then 0 is
+    /// selected) and a transpose by shuffles makes one vector per element; otherwise each element is a masked
+    /// gather of its own.
+    std::vector<Value *> load_packed(const Instr &ins, uint32_t count) {
+        llvm::Type *i64v = vec(m_b.getInt64Ty());
+        Value *index = m_values[ins.a];
+        Value *index64 =
+            is_signed(ins.src_type) ? m_b.CreateSExtOrTrunc(index, i64v) : m_b.CreateZExtOrTrunc(index, i64v);
+        Value *on = m_b.CreateAnd(m_values[ins.b], m_active);
+        Value *size = m_params[ins.d];
+        Value *sizes = m_b.CreateVectorSplat(m_width, size);
+        llvm::Type *mt = mem_scalar(ins.type);
+        llvm::Type *vt = vec(mt);
+        Value *zero = llvm::Constant::getNullValue(vt);
+        std::vector<Value *> out(count);
+        for (uint32_t first = 0; first < count; first += packet) {
+            unsigned n = std::min(packet, count - first);
+            Value *start = m_b.CreateAdd(index64, splat64(first)); // wraps around for negative indices
+            Value *inside = m_b.CreateICmpULT(start, sizes);
+            Value *whole = m_b.CreateAnd(on, m_b.CreateAnd(inside, m_b.CreateICmpUGE(m_b.CreateSub(sizes, start),
+                                                                                       splat64(n))));
+            Value *touches = m_b.CreateOr(inside, m_b.CreateICmpULT(m_b.CreateAdd(start, splat64(n - 1)), sizes));
+            Value *partial = m_b.CreateOrReduce(m_b.CreateAnd(m_b.CreateAnd(on, touches), m_b.CreateNot(whole)));
+            Value *fits = m_b.CreateICmpUGE(size, m_b.getInt64(n)); // the piece at index 0 exists
+            auto *fast = llvm::BasicBlock::Create(m_ctx, "packed.fast", m_function);
+            auto *slow = llvm::BasicBlock::Create(m_ctx, "packed.slow", m_function);
+            auto *done = llvm::BasicBlock::Create(m_ctx, "packed.done", m_function);
+            m_b.CreateCondBr(m_b.CreateAnd(fits, m_b.CreateNot(partial)), fast, slow);
+
+            m_b.SetInsertPoint(fast);
+            Value *at = m_b.CreateSelect(whole, start, splat64(0));
+            auto *piece_ty = llvm::FixedVectorType::get(mt, n);
+            std::vector<Value *> lanes;
+            for (unsigned l = 0; l < m_width; ++l) {
+                Value *p = m_b.CreateInBoundsGEP(mt, m_params[ins.c], m_b.CreateExtractElement(at, l));
+                lanes.push_back(m_b.CreateAlignedLoad(piece_ty, p, align_of(ins.type)));
+            }
+            std::vector<Value *> from_fast = transpose(lanes, n);
+            for (Value *&v : from_fast)
+                v = m_b.CreateSelect(whole, v, zero);
+            llvm::BasicBlock *fast_end = m_b.GetInsertBlock();
+            m_b.CreateBr(done);
+
+            m_b.SetInsertPoint(slow);
+            std::vector<Value *> from_slow(n);
+            for (unsigned j = 0; j < n; ++j) {
+                Value *at_j = m_b.CreateAdd(start, splat64(j));
+                Value *valid = m_b.CreateAnd(on, m_b.CreateICmpULT(at_j, sizes));
+                Value *ptrs = m_b.CreateGEP(mt, m_params[ins.c], at_j);
+                from_slow[j] = m_b.CreateMaskedGather(vt, ptrs, align_of(ins.type), valid, zero);
+            }
+            llvm::BasicBlock *slow_end = m_b.GetInsertBlock();
+            m_b.CreateBr(done);
+
+            m_b.SetInsertPoint(done);
+            std::vector<llvm::PHINode *> phis; // all phis first, then the conversions of Bool
+            for (unsigned j = 0; j < n; ++j) {
+                phis.push_back(m_b.CreatePHI(vt, 2));
+                phis[j]->addIncoming(from_fast[j], fast_end);
+                phis[j]->addIncoming(from_slow[j], slow_end);
+            }
+            for (unsigned j = 0; j < n; ++j)
+                out[first + j] = from_mem(ins.type, phis[j]);
+        }
+        return out;
+    }
+    Value *splat64(uint64_t v) { return m_b.CreateVectorSplat(m_width, m_b.getInt64(v)); }
+
+    /// The `n` vectors of `m_width` lanes whose lane l is element j of rows[l] (rows: one <n x T> per lane).
+    /// For n = 2 and 4, rows 4b + g (2b + g) are first concatenated per g, so that each block of n elements of these
+    /// vectors holds n lanes; then two rounds of interleaving shuffles (one) transpose every block in place. Each
+    /// shuffle draws from the same block of both inputs, so x86 lowers it to one unpack or two-source permute per
+    /// register (LLVM's lowering of the generic strided shuffles below took ~3x as many, with spills, at 64 lanes).
+    std::vector<Value *> transpose(const std::vector<Value *> &rows, unsigned n) {
+        std::vector<Value *> out(n);
+        if ((n == 2 || n == 4) && m_width % n == 0) {
+            std::vector<Value *> z(n);
+            for (unsigned g = 0; g < n; ++g) {
+                std::vector<Value *> part;
+                for (unsigned b = 0; b < m_width / n; ++b)
+                    part.push_back(rows[b * n + g]);
+                z[g] = concat(part);
+            }
+            // interleave(a, b, lo, width): per block of n, the `width`-element groups of a and b alternating, from
+            // the block's low (or high) half.
+            auto interleave = [&](Value *a, Value *b, bool high, unsigned width) {
+                std::vector<int> idx;
+                for (unsigned blk = 0; blk < m_width / n; ++blk)
+                    for (unsigned e = 0; e < n; ++e) {
+                        unsigned group = e / (2 * width), within = e % width;
+                        bool from_b = (e / width) % 2 == 1;
+                        unsigned src = blk * n + (high ? n / 2 : 0) + group * width + within;
+                        idx.push_back(int(from_b ? m_width + src : src));
+                    }
+                return m_b.CreateShuffleVector(a, b, idx);
+            };
+            if (n == 2) {
+                out[0] = interleave(z[0], z[1], false, 1);
+                out[1] = interleave(z[0], z[1], true, 1);
+                return out;
+            }
+            Value *t0 = interleave(z[0], z[1], false, 1), *t1 = interleave(z[0], z[1], true, 1);
+            Value *t2 = interleave(z[2], z[3], false, 1), *t3 = interleave(z[2], z[3], true, 1);
+            out[0] = interleave(t0, t2, false, 2);
+            out[1] = interleave(t0, t2, true, 2);
+            out[2] = interleave(t1, t3, false, 2);
+            out[3] = interleave(t1, t3, true, 2);
+            return out;
+        }
+        Value *all = concat(rows);
+        for (unsigned j = 0; j < n; ++j) {
+            std::vector<int> column;
+            for (unsigned l = 0; l < m_width; ++l)
+                column.push_back(int(l * n + j));
+            out[j] = m_b.CreateShuffleVector(all, column);
+        }
+        return out;
+    }
+
+    /// A packed gather's group: index, mask and source instructions/params, count, and the lanes it ran on.
+    struct PackedKey {
+        uint32_t index, mask, source, count;
+        Value *active;
+        bool operator<(const PackedKey &o) const {
+            return std::tie(index, mask, source, count, active) < std::tie(o.index, o.mask, o.source, o.count, o.active);
+        }
+    };
+    /// Elements per lane in one load of a packed gather (16 bytes of float32).
+    static constexpr uint32_t packet = 4;
+
     /// The body's parameters: start, end, stream, then one per param slot.
     static constexpr unsigned first_param = 3;
     /// Instructions per basic block of long kernels.
@@ -492,6 +641,7 @@ class Lowering : elementwise::TargetMath {
     Value *m_stream_ok = nullptr;  ///< this run may stream its outputs (streaming_allowed); null: never
     Value *m_stream = nullptr;     ///< this iteration stores whole vectors with non-temporal stores
     std::vector<SymbolicLoop> m_loops; ///< symbolic loops being lowered, innermost last
+    std::map<PackedKey, std::vector<Value *>> m_packed; ///< packed gathers loaded so far, per channel
 };
 
 } // namespace

@@ -26,6 +26,10 @@
 #include <llvm/IR/Verifier.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <algorithm>
+#include <map>
+#include <tuple>
+
 namespace tj::cuda {
 namespace {
 
@@ -165,6 +169,7 @@ class Lowering : elementwise::TargetMath {
     // After the loop, a Phi's value (the header's phi, which dominates the exit) is the state's final value.
     struct SymbolicLoop {
         llvm::BasicBlock *pre, *header, *exit;
+        uint32_t outer_scope; ///< the packed gathers' scope around the loop (its header dominates the exit)
         std::vector<std::pair<llvm::PHINode *, Value *>> next; ///< each state phi and its value after the body
     };
 
@@ -175,6 +180,8 @@ class Lowering : elementwise::TargetMath {
         l.exit = llvm::BasicBlock::Create(m_ctx, "sym.exit", m_function);
         m_b.CreateBr(l.header);
         m_b.SetInsertPoint(l.header);
+        l.outer_scope = m_scope;
+        m_scope = ++m_scopes;
         m_loops.push_back(l);
         return nullptr;
     }
@@ -190,6 +197,7 @@ class Lowering : elementwise::TargetMath {
         auto *body = llvm::BasicBlock::Create(m_ctx, "sym.body", m_function);
         m_b.CreateCondBr(m_values[ins.a], body, l.exit);
         m_b.SetInsertPoint(body);
+        m_scope = ++m_scopes;
         return nullptr;
     }
     Value *phi_update(const Instr &ins) {
@@ -204,6 +212,7 @@ class Lowering : elementwise::TargetMath {
             phi->addIncoming(value, latch);
         m_b.CreateBr(l.header);
         m_b.SetInsertPoint(l.exit);
+        m_scope = l.outer_scope;
         return nullptr;
     }
 
@@ -257,6 +266,105 @@ class Lowering : elementwise::TargetMath {
         return from_mem(ins.type, v);
     }
 
+    /// A packed gather's channel (kernel_ir.h): the group's values are loaded by its first channel and kept for the
+    /// others of the same scope (a symbolic loop's condition and body are scopes of their own).
+    Value *packed_channel(const Instr &ins) {
+        uint32_t count = uint32_t(ins.imm >> 32), channel = uint32_t(ins.imm);
+        TJ_ASSERT(channel < count, "packed gather channel past its count");
+        PackedKey key{ins.a, ins.b, ins.c, count, m_scope};
+        auto it = m_packed.find(key);
+        if (it == m_packed.end())
+            it = m_packed.emplace(key, load_packed(ins, count)).first;
+        return it->second[channel];
+    }
+
+    /// The `count` elements source[index + k], each read where the mask is set and index + k is inside the source
+    /// (as a plain Gather of index + k): in pieces of 4, 2 or 1 elements of at most 16 bytes, each piece one vector
+    /// load (ld.global.v4/v2) where all its elements are read and its address is aligned to its size, else one
+    /// guarded scalar load per element.
+    std::vector<Value *> load_packed(const Instr &ins, uint32_t count) {
+        Value *index = m_values[ins.a];
+        Value *index64 = is_signed(ins.src_type) ? m_b.CreateSExtOrTrunc(index, m_b.getInt64Ty())
+                                                 : m_b.CreateZExtOrTrunc(index, m_b.getInt64Ty());
+        Value *mask = m_values[ins.b];
+        Value *size = m_params[ins.d];
+        llvm::Type *mt = mem_type(ins.type);
+        uint64_t esize = ins.type == VarType::Bool ? 1 : detail::type_size(ins.type);
+        uint32_t widest = uint32_t(std::min<uint64_t>(4, std::max<uint64_t>(1, 16 / esize)));
+        // Element k is read where the mask holds and index + k (wrapping around for negative indices) < size.
+        auto element_valid = [&](uint32_t k) {
+            return m_b.CreateAnd(mask, m_b.CreateICmpULT(m_b.CreateAdd(index64, m_b.getInt64(k)), size));
+        };
+        std::vector<Value *> out(count);
+        for (uint32_t first = 0; first < count;) {
+            uint32_t n = widest;
+            while (n > count - first)
+                n /= 2;
+            Value *start = m_b.CreateAdd(index64, m_b.getInt64(first));
+            Value *p = element(ins.c, ins.type, start);
+            if (n == 1) {
+                out[first] = from_mem(ins.type, guarded_load(element_valid(first), mt, p, align_of(ins.type)));
+                first += 1;
+                continue;
+            }
+            uint64_t bytes = n * esize;
+            Value *aligned = m_b.CreateICmpEQ(
+                m_b.CreateAnd(m_b.CreatePtrToInt(p, m_b.getInt64Ty()), m_b.getInt64(bytes - 1)), m_b.getInt64(0));
+            Value *whole = m_b.CreateAnd(
+                m_b.CreateAnd(mask, m_b.CreateICmpULT(start, size)),
+                m_b.CreateAnd(m_b.CreateICmpUGE(m_b.CreateSub(size, start), m_b.getInt64(n)), aligned));
+            auto *vec_block = llvm::BasicBlock::Create(m_ctx, "packed.vec", m_function);
+            auto *scalar_block = llvm::BasicBlock::Create(m_ctx, "packed.scalar", m_function);
+            auto *done = llvm::BasicBlock::Create(m_ctx, "packed.done", m_function);
+            m_b.CreateCondBr(whole, vec_block, scalar_block);
+            // One vector phi: elements extracted in each branch would let LLVM split the vector load.
+            auto *piece_ty = llvm::FixedVectorType::get(mt, n);
+            m_b.SetInsertPoint(vec_block);
+            Value *from_vec = m_b.CreateAlignedLoad(piece_ty, p, llvm::Align(bytes));
+            m_b.CreateBr(done);
+            m_b.SetInsertPoint(scalar_block);
+            Value *from_scalar = llvm::PoisonValue::get(piece_ty);
+            for (uint32_t j = 0; j < n; ++j)
+                from_scalar = m_b.CreateInsertElement(
+                    from_scalar,
+                    guarded_load(element_valid(first + j), mt, m_b.CreateConstGEP1_64(mt, p, j), align_of(ins.type)),
+                    j);
+            llvm::BasicBlock *scalar_end = m_b.GetInsertBlock();
+            m_b.CreateBr(done);
+            m_b.SetInsertPoint(done);
+            llvm::PHINode *piece = m_b.CreatePHI(piece_ty, 2);
+            piece->addIncoming(from_vec, vec_block);
+            piece->addIncoming(from_scalar, scalar_end);
+            for (uint32_t j = 0; j < n; ++j)
+                out[first + j] = from_mem(ins.type, m_b.CreateExtractElement(piece, j));
+            first += n;
+        }
+        return out;
+    }
+
+    /// The `t` at `p` where `valid` holds, else 0.
+    Value *guarded_load(Value *valid, llvm::Type *t, Value *p, llvm::Align align) {
+        llvm::BasicBlock *before = m_b.GetInsertBlock();
+        Value *loaded = nullptr;
+        llvm::BasicBlock *load_block = nullptr;
+        guarded(valid, "gather", [&] {
+            loaded = m_b.CreateAlignedLoad(t, p, align);
+            load_block = m_b.GetInsertBlock();
+        });
+        llvm::PHINode *v = m_b.CreatePHI(t, 2);
+        v->addIncoming(llvm::Constant::getNullValue(t), before);
+        v->addIncoming(loaded, load_block);
+        return v;
+    }
+
+    /// A packed gather's group: index, mask and source instructions/params, count, and the scope it was read in.
+    struct PackedKey {
+        uint32_t index, mask, source, count, scope;
+        bool operator<(const PackedKey &o) const {
+            return std::tie(index, mask, source, count, scope) < std::tie(o.index, o.mask, o.source, o.count, o.scope);
+        }
+    };
+
     void scatter(const Instr &ins) {
         Value *index64;
         Value *valid = valid_index(ins.src_type, m_values[ins.b], m_values[ins.c], uint32_t(ins.imm), index64);
@@ -291,7 +399,7 @@ class Lowering : elementwise::TargetMath {
 
     Value *compute(const Instr &ins) {
         switch (ins.op) {
-        case Op::Gather: return gather(ins);
+        case Op::Gather: return ins.imm ? packed_channel(ins) : gather(ins);
         case Op::Scatter:
         case Op::ScatterAdd:
         case Op::ScatterReduce: scatter(ins); return nullptr;
@@ -309,6 +417,8 @@ class Lowering : elementwise::TargetMath {
     std::vector<Value *> m_values;
     Value *m_index = nullptr;          ///< this thread's element index (i64)
     std::vector<SymbolicLoop> m_loops; ///< symbolic loops being lowered, innermost last
+    uint32_t m_scope = 0, m_scopes = 0; ///< the current scope of packed gathers, and scopes opened so far
+    std::map<PackedKey, std::vector<Value *>> m_packed; ///< packed gathers loaded so far, per channel
 };
 
 } // namespace

@@ -14,7 +14,7 @@ namespace tj::cuda {
 
 /// Revision of the PTX code generation (cuda_codegen.cpp, cuda_ptx.cpp): part of the disk cache's keys, raised
 /// whenever the same kernel IR would give different PTX.
-inline constexpr int codegen_revision = 2;
+inline constexpr int codegen_revision = 4;
 
 /// PTX text of `ir` for `arch` (such as "sm_90"), with the kernel `tj_kernel` (cuda_codegen.h). Math functions
 /// come from libdevice, read once per process from `libdevice_path()`; a kernel that calls none does not need it.

@@ -44,6 +44,9 @@ enum class ParamKind : uint8_t {
 };
 
 /// One instruction. For Gather: a=index, b=mask, c=source param, d=source size param.
+/// A packed gather's channel: a Gather with `imm` = count << 32 | channel (`imm` 0: a plain gather) reads
+/// source[index + channel] (the sum in 64 bits; 0 where masked or past the end). Backends load the channels of one
+/// (index, mask, source, count) together, `count` consecutive elements per lane (in pieces of up to 4 elements).
 /// For Scatter/ScatterAdd: a=value, b=index, c=mask, d=target param; `imm` = target size param.
 /// For ScatterReduce: the same, and `imm >> 32` is the detail::ReduceOp (Prod, Min, Max, And, Or).
 /// For ScatterInc (its value: the old UInt32 contents, 0 where nothing is written): a=index, b=mask,

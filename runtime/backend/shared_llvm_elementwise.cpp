@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <cstring>
 
 #include <llvm/IR/Intrinsics.h>
@@ -78,6 +79,24 @@ llvm::CallInst *call_pure_function(llvm::IRBuilder<> &b, llvm::FunctionCallee f,
     return call;
 }
 
+namespace {
+/// Float → integer on a vector, saturating, NaN → 0, as llvm.fpto[su]i.sat; x86 scalarises that intrinsic (a
+/// compare-and-branch pair per lane). The same result from a clamp into range, a plain conversion and two selects.
+Value *saturating_vector_convert(llvm::IRBuilder<> &b, Value *v, llvm::Type *dt, VarType from, VarType to) {
+    llvm::Type *ft = v->getType();
+    const bool sgn = is_signed(to);
+    const unsigned bits = bits_of(to);
+    const double limit = std::ldexp(1.0, int(sgn ? bits - 1 : bits)); // the first value past the range
+    const double below = limit * (1.0 - std::ldexp(1.0, from == VarType::Float32 ? -24 : -53)); // the float before it
+    Value *clamped = b.CreateMinNum(b.CreateMaxNum(v, llvm::ConstantFP::get(ft, sgn ? -limit : 0.0)),
+                                    llvm::ConstantFP::get(ft, below)); // maxnum(NaN, lo) == lo
+    Value *r = sgn ? b.CreateFPToSI(clamped, dt) : b.CreateFPToUI(clamped, dt);
+    llvm::APInt max = sgn ? llvm::APInt::getSignedMaxValue(bits) : llvm::APInt::getMaxValue(bits);
+    r = b.CreateSelect(b.CreateFCmpOGE(v, llvm::ConstantFP::get(ft, limit)), llvm::ConstantInt::get(dt, max), r);
+    return b.CreateSelect(b.CreateFCmpUNO(v, v), llvm::Constant::getNullValue(dt), r);
+}
+} // namespace
+
 llvm::Value *convert(llvm::IRBuilder<> &b, Value *v, VarType from, VarType to) {
     if (from == to)
         return v;
@@ -87,6 +106,8 @@ llvm::Value *convert(llvm::IRBuilder<> &b, Value *v, VarType from, VarType to) {
                               : b.CreateICmpNE(v, llvm::Constant::getNullValue(v->getType()));
     if (is_float(from) && is_float(to))
         return bits_of(to) > bits_of(from) ? b.CreateFPExt(v, dt) : b.CreateFPTrunc(v, dt);
+    if (is_float(from) && v->getType()->isVectorTy()) // the CPU's vectors
+        return saturating_vector_convert(b, v, dt, from, to);
     if (is_float(from)) // saturating, NaN → 0: C++ leaves out-of-range conversions undefined
         return b.CreateIntrinsic(is_signed(to) ? llvm::Intrinsic::fptosi_sat : llvm::Intrinsic::fptoui_sat,
                                  {dt, v->getType()}, {v});

@@ -107,6 +107,7 @@ uint32_t emit_var(State &s, Assembly &as, uint32_t id) {
         ins.src_type = s.vars[v.dep[0]].type;
         ins.c = buffer_param(s, as, v.dep[2], ParamKind::Input);
         ins.d = size_param(s, as, ins.c, v.dep[2]);
+        ins.imm = v.literal; // a packed gather's count and channel (kernel_ir.h)
         break;
     }
     case Op::Scatter:

@@ -79,8 +79,8 @@ static void check_index_type(const char *api, VarType t) {
         throw Error(fmt::format("{}: the index must be an integer array ({} given)", api, type_name(t)));
 }
 
-uint32_t var_gather(uint32_t source, uint32_t index, uint32_t mask) {
-    const char *api = "tj::gather()";
+/// A Gather variable; `literal` is 0 (a plain gather) or count << 32 | channel (a packed gather's channel).
+static uint32_t new_gather(const char *api, uint32_t source, uint32_t index, uint32_t mask, uint64_t literal) {
     State &s = state();
     Lock lock(s.mutex);
     var(s, source, api);
@@ -88,13 +88,13 @@ uint32_t var_gather(uint32_t source, uint32_t index, uint32_t mask) {
     var(s, mask, api);
     check_index_type(api, s.vars[index].type);
     if (s.vars[mask].type != VarType::Bool)
-        throw Error("tj::gather(): the mask must be a Bool array");
+        throw Error(fmt::format("{}: the mask must be a Bool array", api));
     uint64_t sizes[2] = {s.vars[index].size, s.vars[mask].size};
     uint64_t size;
     try {
         size = broadcast_size(api, sizes, 2);
     } catch (const Error &) {
-        throw Error(fmt::format("tj::gather(): index has {} entries but mask has {}", sizes[0], sizes[1]));
+        throw Error(fmt::format("{}: index has {} entries but mask has {}", api, sizes[0], sizes[1]));
     }
     if (s.vars[index].dirty || s.vars[mask].dirty)
         flush_side_effects(s);
@@ -106,9 +106,21 @@ uint32_t var_gather(uint32_t source, uint32_t index, uint32_t mask) {
     v.dep[0] = index;
     v.dep[1] = mask;
     v.dep[2] = src;
+    v.literal = literal;
     uint32_t id = new_var(s, v, true);
     dec_ref(s, src);
     return id;
+}
+
+uint32_t var_gather(uint32_t source, uint32_t index, uint32_t mask) {
+    return new_gather("tj::gather()", source, index, mask, 0);
+}
+
+uint32_t var_gather_packed(uint32_t source, uint32_t index, uint32_t mask, uint32_t count, uint32_t channel) {
+    const char *api = "tj::detail::gather_packed()";
+    if (count == 0 || channel >= count)
+        throw Error(fmt::format("{}: channel {} of a packet of {}", api, channel, count));
+    return new_gather(api, source, index, mask, uint64_t(count) << 32 | channel);
 }
 
 /// The name of a scatter reduction's operator, for messages.

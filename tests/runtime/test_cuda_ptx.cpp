@@ -377,6 +377,41 @@ TEST_CASE("cuda ptx: gather, scatter and scatter_add for every type and index ty
     check_ptx("two gathers", k.finish());
 }
 
+TEST_CASE("cuda ptx: packed gathers, 1 to 8 channels of every type, vector loads where a piece has 2 or 4") {
+    note_missing_ptxas();
+    for (VarType t : all_types)
+        for (uint32_t count = 1; count <= 8; ++count) {
+            std::string what = "packed gather of " + std::to_string(count) + " " + type_label(t);
+            KernelBuilder k;
+            uint32_t index = k.load(VarType::Int32), mask = k.load(VarType::Bool);
+            // The channels in reverse order, as the scheduler may emit them: the first one lowered loads the packet.
+            std::vector<uint32_t> channels(count);
+            uint32_t source = k.param(ParamKind::Input), size = k.param(ParamKind::Size);
+            for (uint32_t c = count; c-- > 0;) {
+                Instr ins;
+                ins.op = Op::Gather;
+                ins.type = t;
+                ins.src_type = VarType::Int32;
+                ins.a = index;
+                ins.b = mask;
+                ins.c = source;
+                ins.d = size;
+                ins.imm = uint64_t(count) << 32 | c;
+                channels[c] = k.emit(ins);
+            }
+            for (uint32_t c = 0; c < count; ++c)
+                k.store(t, channels[c]);
+            std::string ptx = check_ptx(what, k.finish());
+            INFO(what);
+            if (t == VarType::Float32 && count >= 4)
+                CHECK(contains(ptx, ".v4.f32"));
+            if (t == VarType::Float64 && count >= 2)
+                CHECK(contains(ptx, ".v2.f64"));
+            if (count == 1)
+                CHECK_FALSE(contains(ptx, ".v2."));
+        }
+}
+
 namespace {
 
 /// Newton's square root per element as a symbolic loop, state (y, iterations); `nested` adds an inner loop

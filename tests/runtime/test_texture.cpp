@@ -112,6 +112,8 @@ TEST_CASE("texture: 1-, 2- and 3-d lookups against a C++ reference, every filter
     check_against_reference<2>({4, 6}, 4, 3);
     check_against_reference<2>({1, 3}, 2, 4);
     check_against_reference<3>({3, 4, 5}, 2, 5);
+    check_against_reference<2>({3, 5}, 7, 6); // packed gathers in pieces of 4 and 3 channels
+    check_against_reference<3>({2, 3, 2}, 8, 7);
 }
 
 TEST_CASE("texture: float textures, masks, tensor() and errors") {
