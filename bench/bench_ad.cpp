@@ -22,7 +22,6 @@
 
 #include <cmath>
 #include <cstdio>
-#include <cstring>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -31,17 +30,6 @@ namespace {
 
 // ---------------------------------------------------------------------------------------------------------------
 // Memory of the process
-
-/// A field of /proc/self/status in bytes ("VmRSS", "VmHWM"); -1 when it cannot be read.
-double status_bytes(const char *field) {
-    std::ifstream status("/proc/self/status");
-    std::string line;
-    size_t len = std::strlen(field);
-    while (std::getline(status, line))
-        if (line.compare(0, len, field) == 0 && line.size() > len && line[len] == ':')
-            return 1024.0 * std::stod(line.substr(len + 1)); // "VmHWM:   12345 kB"
-    return -1;
-}
 
 /// Sets the high-water mark back to the current resident size (Linux ≥ 4.0); false when the kernel refuses.
 bool reset_peak_rss() {
@@ -116,7 +104,7 @@ ChainFigures measure_chain(const tj::Float &x, const std::vector<float> &hx, boo
         double rss = 0;
         if (r == 0) {
             release_cached_memory();
-            rss = status_bytes("VmRSS");
+            rss = bench::status_bytes("VmRSS");
             reset_peak_rss();
         }
         auto t0 = bench::Clock::now();
@@ -125,7 +113,7 @@ ChainFigures measure_chain(const tj::Float &x, const std::vector<float> &hx, boo
             times.add(bench::seconds_since(t0));
         }
         if (r == 0)
-            f.growth_mb = (status_bytes("VmHWM") - rss) / 1e6;
+            f.growth_mb = (bench::status_bytes("VmHWM") - rss) / 1e6;
     }
     tj::KernelStats after = tj::kernel_stats();
     f.compiled_warm = (after.misses - before.misses) + (after.disk_hits - before.disk_hits);

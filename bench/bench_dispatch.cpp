@@ -14,14 +14,12 @@
 
 #include <tracejit/tracejit.h>
 
-#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <memory>
 #include <sstream>
 #include <string>
-#include <thread>
 #include <vector>
 
 #ifndef TRACEJIT_BENCH_DIR
@@ -33,28 +31,10 @@
 
 namespace {
 
-/// Lanes per block as tracejit's CPU launches split them (runtime/backend/cpu_device.cpp; bench_texture does the same).
-size_t pool_block_size(size_t n, size_t threads) {
-    if (threads == 1 || n < 32768)
-        return n;
-    size_t block = std::max<size_t>((n + threads * 16 - 1) / (threads * 16), 16384);
-    return (block + 63) & ~size_t(63);
-}
-
 void calls_threads(const std::vector<bench::Shape *> &lanes, const std::vector<float> &x, std::vector<float> &out,
                    size_t threads) {
-    const size_t n = x.size(), block = pool_block_size(n, threads), blocks = (n + block - 1) / block;
-    std::atomic<size_t> next{0};
-    auto work = [&] {
-        for (size_t b; (b = next.fetch_add(1)) < blocks;)
-            bench::virtual_calls(lanes.data(), x.data(), out.data(), b * block, std::min(n, (b + 1) * block));
-    };
-    std::vector<std::thread> pool;
-    for (size_t t = 1; t < threads; ++t)
-        pool.emplace_back(work);
-    work();
-    for (auto &t : pool)
-        t.join();
+    bench::run_blocks(x.size(), threads,
+                      [&](size_t s, size_t e) { bench::virtual_calls(lanes.data(), x.data(), out.data(), s, e); });
 }
 
 /// Dr.Jit's figure for one K (milliseconds, median of its runs), or a negative value with `why` set.

@@ -19,10 +19,8 @@
 #include <tracejit/tracejit.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cstdio>
 #include <cstdlib>
-#include <thread>
 #include <vector>
 
 namespace {
@@ -32,29 +30,10 @@ using bench::mandelbrot_tracejit, tj::Int32;
 /// At most this fraction of pixels may differ between tracejit and the C++ loop (FMA contraction).
 constexpr double max_mismatch_fraction = 1e-3;
 
-/// Pixels per block as tracejit's CPU launches split them (runtime/backend/cpu_device.cpp, block_size): 16 blocks
-/// per thread, at least 16384 elements, whole cache lines.
-size_t pool_block_size(size_t n, size_t threads) {
-    if (threads == 1 || n < 32768)
-        return n;
-    size_t block = std::max<size_t>((n + threads * 16 - 1) / (threads * 16), 16384);
-    return (block + 63) & ~size_t(63);
-}
-
 /// The C++ loop over all pixels on `threads` std::threads taking blocks from a shared counter.
 void mandelbrot_threads(const bench::MandelbrotGrid &grid, int32_t *counts, size_t threads) {
-    const size_t n = grid.pixels(), block = pool_block_size(n, threads), blocks = (n + block - 1) / block;
-    std::atomic<size_t> next{0};
-    auto work = [&] {
-        for (size_t b; (b = next.fetch_add(1)) < blocks;)
-            bench::mandelbrot_counts(grid, counts, b * block, std::min(n, (b + 1) * block));
-    };
-    std::vector<std::thread> pool;
-    for (size_t t = 1; t < threads; ++t)
-        pool.emplace_back(work);
-    work();
-    for (auto &t : pool)
-        t.join();
+    bench::run_blocks(grid.pixels(), threads,
+                      [&](size_t s, size_t e) { bench::mandelbrot_counts(grid, counts, s, e); });
 }
 
 } // namespace

@@ -13,35 +13,15 @@
 
 #include <tracejit/tracejit.h>
 
-#include <atomic>
 #include <cmath>
-#include <thread>
 
 namespace {
 
-/// Positions per block as tracejit's CPU launches split them (runtime/backend/cpu_device.cpp): 16 blocks per
-/// thread, at least 16384 elements, whole cache lines.
-size_t pool_block_size(size_t n, size_t threads) {
-    if (threads == 1 || n < 32768)
-        return n;
-    size_t block = std::max<size_t>((n + threads * 16 - 1) / (threads * 16), 16384);
-    return (block + 63) & ~size_t(63);
-}
-
 void lookups_threads(const std::vector<float> &texels, size_t h, size_t w, size_t channels, const float *x,
                      const float *y, float *const *out, size_t n, size_t threads) {
-    const size_t block = pool_block_size(n, threads), blocks = (n + block - 1) / block;
-    std::atomic<size_t> next{0};
-    auto work = [&] {
-        for (size_t b; (b = next.fetch_add(1)) < blocks;)
-            bench::bilinear_lookups(texels.data(), h, w, channels, x, y, out, b * block, std::min(n, (b + 1) * block));
-    };
-    std::vector<std::thread> pool;
-    for (size_t t = 1; t < threads; ++t)
-        pool.emplace_back(work);
-    work();
-    for (auto &t : pool)
-        t.join();
+    bench::run_blocks(n, threads, [&](size_t s, size_t e) {
+        bench::bilinear_lookups(texels.data(), h, w, channels, x, y, out, s, e);
+    });
 }
 
 } // namespace

@@ -6,12 +6,15 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
+#include <fstream>
 #include <functional>
 #include <string>
 #include <system_error>
@@ -102,6 +105,43 @@ inline void split_range(size_t n, unsigned threads, const std::function<void(siz
     fn(0, std::min(n, chunk));
     for (auto &th : pool)
         th.join();
+}
+
+/// Elements per block as tracejit's CPU launches split them (runtime/backend/cpu_device.cpp, block_size): 16 blocks
+/// per thread, at least 16384 elements, whole cache lines; the whole range on one thread or below 32768 elements.
+inline size_t pool_block_size(size_t n, size_t threads) {
+    if (threads <= 1 || n < 32768)
+        return n;
+    size_t block = std::max<size_t>((n + threads * 16 - 1) / (threads * 16), 16384);
+    return (block + 63) & ~size_t(63);
+}
+
+/// fn(begin, end) over [0, n) in pool_block_size blocks, taken in turn from a counter by `threads` std::threads (the
+/// caller is one of them): the hand-written loops split their work as tracejit's pool does.
+inline void run_blocks(size_t n, size_t threads, const std::function<void(size_t, size_t)> &fn) {
+    const size_t block = std::max<size_t>(pool_block_size(n, threads), 1), blocks = (n + block - 1) / block;
+    std::atomic<size_t> next{0};
+    auto work = [&] {
+        for (size_t b; (b = next.fetch_add(1)) < blocks;)
+            fn(b * block, std::min(n, (b + 1) * block));
+    };
+    std::vector<std::thread> pool;
+    for (size_t t = 1; t < threads; ++t)
+        pool.emplace_back(work);
+    work();
+    for (auto &t : pool)
+        t.join();
+}
+
+/// A field of /proc/self/status in bytes ("VmRSS", "VmHWM"); -1 when it cannot be read.
+inline double status_bytes(const char *field) {
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    size_t len = std::strlen(field);
+    while (std::getline(status, line))
+        if (line.compare(0, len, field) == 0 && line.size() > len && line[len] == ':')
+            return 1024.0 * std::stod(line.substr(len + 1)); // "VmHWM:   12345 kB"
+    return -1;
 }
 
 /// A fresh private directory (removed with its contents by the destructor).

@@ -22,17 +22,14 @@
 
 #include <malloc.h>
 
-#include <atomic>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
 #include <fstream>
 #include <functional>
 #include <iostream>
 #include <map>
 #include <sstream>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace {
@@ -58,25 +55,6 @@ double max_rel_diff(const std::vector<float> &x, const std::vector<float> &y) {
     return worst;
 }
 
-/// fn(begin, end) over [0, n) in blocks as tracejit's CPU launches split them (runtime/jit/eval.cpp: four blocks per
-/// thread, at least 16384 elements, whole cache lines), taken in turn from a counter by `threads` std::threads.
-void run_blocks(size_t n, size_t threads, const std::function<void(size_t, size_t)> &fn) {
-    size_t block = n;
-    if (threads > 1 && n >= 32768)
-        block = (std::max<size_t>((n + threads * 4 - 1) / (threads * 4), 16384) + 63) & ~size_t(63);
-    const size_t blocks = (n + block - 1) / block;
-    std::atomic<size_t> next{0};
-    auto work = [&] {
-        for (size_t b; (b = next.fetch_add(1)) < blocks;)
-            fn(b * block, std::min(n, (b + 1) * block));
-    };
-    std::vector<std::thread> pool;
-    for (size_t t = 1; t < threads; ++t)
-        pool.emplace_back(work);
-    work();
-    for (auto &t : pool)
-        t.join();
-}
 
 /// Seconds taken by `work`, tracejit's launches waited for.
 double timed(const std::function<void()> &work) {
@@ -95,16 +73,6 @@ std::string t_line(double seconds, const std::string &extra = "") {
     return extra.empty() ? std::string(buf) : std::string(buf) + " " + extra;
 }
 
-/// A field of /proc/self/status in bytes ("VmRSS", "VmHWM").
-double status_bytes(const char *field) {
-    std::ifstream status("/proc/self/status");
-    std::string line;
-    size_t len = std::strlen(field);
-    while (std::getline(status, line))
-        if (line.compare(0, len, field) == 0 && line.size() > len && line[len] == ':')
-            return 1024.0 * std::stod(line.substr(len + 1));
-    return -1;
-}
 
 /// Sets up one workload: writes its inputs and results, fills `variants`, returns the "ready" line's fields.
 using Setup = std::function<std::string(std::map<std::string, Variant> &variants)>;
@@ -154,20 +122,20 @@ std::string setup_fused(std::map<std::string, Variant> &v, bool with_sin) {
     if (with_sin) {
         v["cpp_plain"] = [threads](const std::string &) {
             return t_line(timed([&] {
-                run_blocks(fused_n, threads,
+                bench::run_blocks(fused_n, threads,
                            [](size_t s, size_t e) { bench::fused_plain(ha.data(), hb.data(), out.data(), s, e); });
             }));
         };
         v["cpp_vec"] = [threads](const std::string &) {
             return t_line(timed([&] {
-                run_blocks(fused_n, threads,
+                bench::run_blocks(fused_n, threads,
                            [](size_t s, size_t e) { bench::fused_vec(ha.data(), hb.data(), out.data(), s, e); });
             }));
         };
     } else {
         v["cpp_vec"] = [threads](const std::string &) {
             return t_line(timed([&] {
-                run_blocks(fused_n, threads, [](size_t s, size_t e) {
+                bench::run_blocks(fused_n, threads, [](size_t s, size_t e) {
                     bench::fma_vec(ha.data(), hb.data(), hc.data(), out.data(), s, e);
                 });
             }));
@@ -288,7 +256,7 @@ std::string setup_ad_chain(std::map<std::string, Variant> &v) {
     v["mem"] = [](const std::string &) { // peak resident growth of a run from an empty buffer cache
         tj::cpu::flush_buffer_cache();
         malloc_trim(0);
-        double rss = status_bytes("VmRSS");
+        double rss = bench::status_bytes("VmRSS");
         std::ofstream("/proc/self/clear_refs") << "5";
         auto t0 = bench::Clock::now();
         double t;
@@ -297,7 +265,7 @@ std::string setup_ad_chain(std::map<std::string, Variant> &v) {
             t = bench::seconds_since(t0);
         }
         char buf[64];
-        std::snprintf(buf, sizeof buf, "mb=%.3f", (status_bytes("VmHWM") - rss) / 1e6);
+        std::snprintf(buf, sizeof buf, "mb=%.3f", (bench::status_bytes("VmHWM") - rss) / 1e6);
         return t_line(t, buf);
     };
     return "n=1048576";
@@ -313,7 +281,8 @@ std::string setup_mandelbrot(std::map<std::string, Variant> &v) {
     tj::eval(first);
     std::vector<int32_t> got = tj::to_vector(first);
     write_file("out_tracejit.bin", got);
-    run_blocks(grid.pixels(), threads, [](size_t s, size_t e) { bench::mandelbrot_counts(grid, counts.data(), s, e); });
+    bench::run_blocks(grid.pixels(), threads,
+                      [](size_t s, size_t e) { bench::mandelbrot_counts(grid, counts.data(), s, e); });
     write_file("out_cpp.bin", counts);
     long long sum = 0;
     for (int32_t c : got)
@@ -326,7 +295,7 @@ std::string setup_mandelbrot(std::map<std::string, Variant> &v) {
     };
     v["cpp"] = [threads](const std::string &) {
         return t_line(timed([threads] {
-            run_blocks(grid.pixels(), threads,
+            bench::run_blocks(grid.pixels(), threads,
                        [](size_t s, size_t e) { bench::mandelbrot_counts(grid, counts.data(), s, e); });
         }));
     };
@@ -430,7 +399,7 @@ std::string setup_texture(std::map<std::string, Variant> &v) {
     write_file("out_tracejit.bin", all);
     static float *out[4] = {res.data(), res.data() + n, res.data() + 2 * n, res.data() + 3 * n};
     static auto cpp = [threads] {
-        run_blocks(n, threads, [](size_t s, size_t e) {
+        bench::run_blocks(n, threads, [](size_t s, size_t e) {
             bench::bilinear_lookups(texels.data(), h, w, channels, xs.data(), ys.data(), out, s, e);
         });
     };
