@@ -12,6 +12,7 @@
 // and scatters, masked by the active lanes.
 #include "backend/cpu_codegen.h"
 #include "backend/cpu_math.h"
+#include "backend/kernel_ranges.h"
 #include "backend/shared_llvm_atomic.h"
 
 #include "backend/shared_llvm_elementwise.h"
@@ -46,7 +47,8 @@ class Lowering : elementwise::TargetMath {
   public:
     Lowering(const KernelIR &ir, const HostTarget &host, llvm::Module &m, unsigned interleave)
         : m_ir(ir), m_host(host), m_module(m), m_ctx(m.getContext()), m_b(m_ctx),
-          m_width(unsigned(host.vector_bits / 32) * interleave) {}
+          m_width(unsigned(host.vector_bits / 32) * interleave),
+          prefetch_distance(uint64_t(host.vector_bits / 32) * interleave * (std::getenv("TJX_PF") ? std::atoi(std::getenv("TJX_PF")) : 1)) {}
 
     void build() {
         llvm::Function *body = build_body();
@@ -93,12 +95,15 @@ class Lowering : elementwise::TargetMath {
         auto *exit = llvm::BasicBlock::Create(m_ctx, "exit", f);
         m_b.SetInsertPoint(entry);
         Value *start = f->getArg(0), *end = f->getArg(1);
+        m_end = end;
         for (size_t k = 0; k < m_ir.params.size(); ++k)
             m_params.push_back(f->getArg(unsigned(k + first_param)));
         auto *to_loop = m_b.CreateCondBr(m_b.CreateICmpULT(start, end), loop, exit);
 
         // Width-1 inputs and literals are computed once, before the loop.
         m_b.SetInsertPoint(to_loop);
+        m_loop_entry = to_loop;
+        m_ranges = integer_ranges(m_ir);
         m_stream_ok = streaming_allowed(f->getArg(2), start);
         m_values.assign(m_ir.instrs.size(), nullptr);
         for (size_t n = 0; n < m_ir.instrs.size(); ++n) {
@@ -492,7 +497,8 @@ class Lowering : elementwise::TargetMath {
     /// elements. Where every lane that reads any element of a piece reads all of it (the common case), each lane
     /// loads the piece with one plain vector load (a lane that reads nothing loads the piece at index 0, then 0 is
     /// selected) and a transpose by shuffles makes one vector per element; otherwise each element is a masked
-    /// gather of its own.
+    /// gather of its own. Where the index's range (kernel_ranges.h) fits the source, which one comparison before
+    /// the loop decides, the lanes are not checked at all: each loads its piece.
     std::vector<Value *> load_packed(const Instr &ins, uint32_t count) {
         llvm::Type *i64v = vec(m_b.getInt64Ty());
         Value *index = m_values[ins.a];
@@ -504,33 +510,45 @@ class Lowering : elementwise::TargetMath {
         llvm::Type *mt = mem_scalar(ins.type);
         llvm::Type *vt = vec(mt);
         Value *zero = llvm::Constant::getNullValue(vt);
+        prefetch_ahead(ins);
         std::vector<Value *> out(count);
         for (uint32_t first = 0; first < count; first += packet) {
             unsigned n = std::min(packet, count - first);
             Value *start = m_b.CreateAdd(index64, splat64(first)); // wraps around for negative indices
+            auto *fast = llvm::BasicBlock::Create(m_ctx, "packed.fast", m_function);
+            auto *slow = llvm::BasicBlock::Create(m_ctx, "packed.slow", m_function);
+            auto *done = llvm::BasicBlock::Create(m_ctx, "packed.done", m_function);
+            std::vector<std::pair<std::vector<Value *>, llvm::BasicBlock *>> incoming; // per path: values, block
+
+            if (Value *inside_all = index_fits(ins, first + n)) { // every lane's piece is inside the source
+                auto *sure = llvm::BasicBlock::Create(m_ctx, "packed.sure", m_function);
+                auto *check = llvm::BasicBlock::Create(m_ctx, "packed.check", m_function);
+                m_b.CreateCondBr(inside_all, sure, check);
+                m_b.SetInsertPoint(sure);
+                std::vector<Value *> v = load_rows(ins, n, lane_addresses(ins, index, first));
+                for (Value *&x : v)
+                    x = m_b.CreateSelect(on, x, zero);
+                incoming.push_back({v, m_b.GetInsertBlock()});
+                m_b.CreateBr(done);
+                m_b.SetInsertPoint(check);
+            }
             Value *inside = m_b.CreateICmpULT(start, sizes);
             Value *whole = m_b.CreateAnd(on, m_b.CreateAnd(inside, m_b.CreateICmpUGE(m_b.CreateSub(sizes, start),
                                                                                        splat64(n))));
             Value *touches = m_b.CreateOr(inside, m_b.CreateICmpULT(m_b.CreateAdd(start, splat64(n - 1)), sizes));
             Value *partial = m_b.CreateOrReduce(m_b.CreateAnd(m_b.CreateAnd(on, touches), m_b.CreateNot(whole)));
             Value *fits = m_b.CreateICmpUGE(size, m_b.getInt64(n)); // the piece at index 0 exists
-            auto *fast = llvm::BasicBlock::Create(m_ctx, "packed.fast", m_function);
-            auto *slow = llvm::BasicBlock::Create(m_ctx, "packed.slow", m_function);
-            auto *done = llvm::BasicBlock::Create(m_ctx, "packed.done", m_function);
             m_b.CreateCondBr(m_b.CreateAnd(fits, m_b.CreateNot(partial)), fast, slow);
 
             m_b.SetInsertPoint(fast);
             Value *at = m_b.CreateSelect(whole, start, splat64(0));
-            auto *piece_ty = llvm::FixedVectorType::get(mt, n);
             std::vector<Value *> lanes;
-            for (unsigned l = 0; l < m_width; ++l) {
-                Value *p = m_b.CreateInBoundsGEP(mt, m_params[ins.c], m_b.CreateExtractElement(at, l));
-                lanes.push_back(m_b.CreateAlignedLoad(piece_ty, p, align_of(ins.type)));
-            }
-            std::vector<Value *> from_fast = transpose(lanes, n);
+            for (unsigned l = 0; l < m_width; ++l)
+                lanes.push_back(m_b.CreateInBoundsGEP(mt, m_params[ins.c], m_b.CreateExtractElement(at, l)));
+            std::vector<Value *> from_fast = load_rows(ins, n, lanes);
             for (Value *&v : from_fast)
                 v = m_b.CreateSelect(whole, v, zero);
-            llvm::BasicBlock *fast_end = m_b.GetInsertBlock();
+            incoming.push_back({from_fast, m_b.GetInsertBlock()});
             m_b.CreateBr(done);
 
             m_b.SetInsertPoint(slow);
@@ -541,20 +559,148 @@ class Lowering : elementwise::TargetMath {
                 Value *ptrs = m_b.CreateGEP(mt, m_params[ins.c], at_j);
                 from_slow[j] = m_b.CreateMaskedGather(vt, ptrs, align_of(ins.type), valid, zero);
             }
-            llvm::BasicBlock *slow_end = m_b.GetInsertBlock();
+            incoming.push_back({from_slow, m_b.GetInsertBlock()});
             m_b.CreateBr(done);
 
             m_b.SetInsertPoint(done);
             std::vector<llvm::PHINode *> phis; // all phis first, then the conversions of Bool
             for (unsigned j = 0; j < n; ++j) {
-                phis.push_back(m_b.CreatePHI(vt, 2));
-                phis[j]->addIncoming(from_fast[j], fast_end);
-                phis[j]->addIncoming(from_slow[j], slow_end);
+                phis.push_back(m_b.CreatePHI(vt, unsigned(incoming.size())));
+                for (auto &[values, from] : incoming)
+                    phis[j]->addIncoming(values[j], from);
             }
             for (unsigned j = 0; j < n; ++j)
                 out[first + j] = from_mem(ins.type, phis[j]);
         }
         return out;
+    }
+    /// One load of `n` elements at each lane's address, transposed into one vector per element.
+    std::vector<Value *> load_rows(const Instr &ins, unsigned n, const std::vector<Value *> &addresses) {
+        auto *piece_ty = llvm::FixedVectorType::get(mem_scalar(ins.type), n);
+        std::vector<Value *> rows;
+        for (Value *p : addresses)
+            rows.push_back(m_b.CreateAlignedLoad(piece_ty, p, align_of(ins.type)));
+        return transpose(rows, n);
+    }
+    /// The address of element index + first of gather `ins`'s source for each lane, where the index is known to be
+    /// in range (index_fits): each lane's index is taken from the vector in its own type (a 32-bit index needs no
+    /// widening of the vector) and `first` folds into the address.
+    std::vector<Value *> lane_addresses(const Instr &ins, Value *index, uint64_t first) {
+        std::vector<Value *> out;
+        for (unsigned l = 0; l < m_width; ++l) {
+            Value *i = m_b.CreateZExt(m_b.CreateExtractElement(index, l), m_b.getInt64Ty(), "", /*IsNonNeg=*/true);
+            out.push_back(m_b.CreateInBoundsGEP(mem_scalar(ins.type), m_params[ins.c],
+                                                m_b.CreateAdd(i, m_b.getInt64(first), "", true, true)));
+        }
+        return out;
+    }
+    /// Where gather `ins`'s index provably lies in [0, hi] on every element (m_ranges), an i1 computed before the
+    /// loop: whether the source holds the `extent` elements from index hi on (so every lane may read index + k for
+    /// k < extent). Null where the range does not show it.
+    Value *index_fits(const Instr &ins, uint32_t extent) {
+        const llvm::ConstantRange &r = m_ranges[ins.a];
+        if (r.isFullSet() || r.isEmptySet())
+            return nullptr;
+        if (is_signed(ins.src_type) && r.getSignedMin().isNegative())
+            return nullptr;
+        uint64_t hi = is_signed(ins.src_type) ? r.getSignedMax().getZExtValue() : r.getUnsignedMax().getZExtValue();
+        if (hi > (uint64_t(1) << 62))
+            return nullptr;
+        llvm::IRBuilder<> before_loop(m_loop_entry);
+        return before_loop.CreateICmpUGE(m_params[ins.d], before_loop.getInt64(hi + extent));
+    }
+
+    /// Prefetches, for the lanes `prefetch_distance` elements ahead, the first element each lane of packed gather
+    /// `ins` will read there, where its index can be computed ahead (index_ahead). A lookup's texels are scattered
+    /// over a texture larger than the caches; out-of-order execution alone starts the loads of about one iteration
+    /// at a time, each waiting for memory. Prefetches never fault, so lanes past the end need no mask. Not inside
+    /// symbolic loops (the values computed ahead must dominate every later use).
+    void prefetch_ahead(const Instr &ins) {
+        if (!m_loops.empty())
+            return;
+        size_t budget = prefetch_budget;
+        Value *index = index_ahead(ins.a, budget);
+        if (!index)
+            return;
+        const llvm::ConstantRange &r = m_ranges[ins.a];
+        bool nonneg = !r.isFullSet() && !r.isEmptySet() &&
+                      (is_signed(ins.src_type) ? !r.getSignedMin().isNegative() : r.getUnsignedMax().isIntN(63));
+        for (unsigned l = 0; l < m_width; ++l) {
+            Value *i = m_b.CreateExtractElement(index, l);
+            i = nonneg || !is_signed(ins.src_type) ? m_b.CreateZExtOrTrunc(i, m_b.getInt64Ty())
+                                                   : m_b.CreateSExtOrTrunc(i, m_b.getInt64Ty());
+            Value *p = m_b.CreateGEP(mem_scalar(ins.type), m_params[ins.c], i); // not inbounds: any lane's index
+            m_b.CreateIntrinsic(llvm::Intrinsic::prefetch, {p->getType()},
+                                {p, m_b.getInt32(0), m_b.getInt32(3), m_b.getInt32(1)}); // read, keep, data
+        }
+    }
+    /// Instruction `k`'s value for the elements prefetch_distance ahead of this iteration's, recomputed from the
+    /// inputs there; null where that needs more than `budget` instructions or anything but inputs, literals and
+    /// cheap element-wise arithmetic (no math calls, divisions, gathers or loop state).
+    Value *index_ahead(uint32_t k, size_t &budget) {
+        if (m_ahead.empty())
+            m_ahead.assign(m_ir.instrs.size(), nullptr);
+        if (m_ahead[k])
+            return m_ahead[k];
+        const Instr &ins = m_ir.instrs[k];
+        if (ins.kind == InstrKind::Const || ins.kind == InstrKind::Bcast || ins.kind == InstrKind::ConstTable)
+            return m_ahead[k] = m_values[k]; // the same on every element
+        if (budget == 0)
+            return nullptr;
+        --budget;
+        if (ins.kind == InstrKind::Load) {
+            Value *i = m_b.CreateAdd(m_i, m_b.getInt64(prefetch_distance));
+            Value *ahead_count = m_b.CreateSub(m_end, m_b.CreateBinaryIntrinsic(llvm::Intrinsic::umin, i, m_end));
+            Value *p = m_b.CreateInBoundsGEP(mem_scalar(ins.type), m_params[ins.a], i);
+            llvm::Type *vt = vec(mem_scalar(ins.type));
+            Value *v = m_b.CreateMaskedLoad(vt, p, align_of(ins.type), lanes_below(ahead_count),
+                                            llvm::Constant::getNullValue(vt));
+            return m_ahead[k] = from_mem(ins.type, v);
+        }
+        if (ins.kind != InstrKind::Compute)
+            return nullptr;
+        unsigned operands;
+        switch (ins.op) {
+        case Op::Fma:
+        case Op::Select: operands = 3; break;
+        case Op::Neg:
+        case Op::Not:
+        case Op::Abs:
+        case Op::Floor:
+        case Op::Ceil:
+        case Op::Round:
+        case Op::Cast: operands = 1; break;
+        case Op::Add:
+        case Op::Sub:
+        case Op::Mul:
+        case Op::And:
+        case Op::Or:
+        case Op::Xor:
+        case Op::Shl:
+        case Op::Shr:
+        case Op::Min:
+        case Op::Max:
+        case Op::Eq:
+        case Op::Ne:
+        case Op::Lt:
+        case Op::Le:
+        case Op::Gt:
+        case Op::Ge: operands = 2; break;
+        default: return nullptr;
+        }
+        const uint32_t args[3] = {ins.a, ins.b, ins.c};
+        for (unsigned o = 0; o < operands; ++o)
+            if (!index_ahead(args[o], budget))
+                return nullptr;
+        return m_ahead[k] = elementwise::compute(m_b, *this, ins, m_ahead);
+    }
+    /// The lanes whose number is below `count` (an i64), as a mask.
+    Value *lanes_below(Value *count) {
+        llvm::Type *bits_ty = m_b.getIntNTy(m_width);
+        count = m_b.CreateBinaryIntrinsic(llvm::Intrinsic::umin, count, m_b.getInt64(m_width));
+        Value *shift = m_b.CreateZExtOrTrunc(m_b.CreateSub(m_b.getInt64(m_width), count), bits_ty);
+        return m_b.CreateBitCast(m_b.CreateLShr(llvm::Constant::getAllOnesValue(bits_ty), shift),
+                                 llvm::FixedVectorType::get(m_b.getInt1Ty(), m_width));
     }
     Value *splat64(uint64_t v) { return m_b.CreateVectorSplat(m_width, m_b.getInt64(v)); }
 
@@ -619,6 +765,9 @@ class Lowering : elementwise::TargetMath {
     };
     /// Elements per lane in one load of a packed gather (16 bytes of float32).
     static constexpr uint32_t packet = 4;
+    /// How far ahead (in elements) packed gathers prefetch, and how many instructions they may recompute for it.
+    uint64_t prefetch_distance;
+    static constexpr size_t prefetch_budget = 64;
 
     /// The body's parameters: start, end, stream, then one per param slot.
     static constexpr unsigned first_param = 3;
@@ -638,6 +787,10 @@ class Lowering : elementwise::TargetMath {
     Value *m_index = nullptr;  ///< element indices of the lanes (i64 vector), where the kernel has an Index
     Value *m_active = nullptr; ///< lanes below `end` (inside a symbolic loop: the lanes running it)
     Value *m_top_active = nullptr; ///< m_active outside symbolic loops
+    std::vector<llvm::ConstantRange> m_ranges; ///< per instruction: the integer values it can take (kernel_ranges.h)
+    Value *m_end = nullptr;    ///< the end of the elements this call runs
+    std::vector<Value *> m_ahead; ///< per instruction: its value prefetch_distance elements ahead (index_ahead)
+    llvm::Instruction *m_loop_entry = nullptr; ///< the branch into the loop: code before it runs once per call
     Value *m_stream_ok = nullptr;  ///< this run may stream its outputs (streaming_allowed); null: never
     Value *m_stream = nullptr;     ///< this iteration stores whole vectors with non-temporal stores
     std::vector<SymbolicLoop> m_loops; ///< symbolic loops being lowered, innermost last

@@ -4,6 +4,7 @@
 #include "backend/shared_llvm_pipeline.h"
 #include "log.h"
 
+#include <cstdlib>
 #include <tracejit/error.h>
 
 #include <fmt/format.h>
@@ -118,6 +119,16 @@ bool fast_path(const KernelIR &ir) {
     return !(shape.loops >= divergent_loops && shape.longest_stretch <= large_kernel && instrs <= large_looped_kernel);
 }
 
+/// Whether the kernel reads a packed gather (a texture lookup): its loads wait on memory, not on a chain of
+/// arithmetic, and its transposes hold `count` vectors per lane group, so interleaved vectors only spill. Measured on
+/// bench_texture's lookups (2026-11-26, thread CPU time under load): 1 vector 20% below 4.
+bool has_packed_gather(const KernelIR &ir) {
+    for (const Instr &ins : ir.instrs)
+        if (ins.kind == InstrKind::Compute && ins.op == detail::Op::Gather && ins.imm != 0)
+            return true;
+    return false;
+}
+
 /// How many independent SIMD vectors one loop iteration handles. Long kernels are mostly chains of dependent
 /// operations (a traced loop, a backward pass through it): their speed is bound by each instruction's latency,
 /// and independent vectors interleaved in one iteration hide it. More vectors cost compile time in proportion
@@ -134,8 +145,9 @@ bool fast_path(const KernelIR &ir) {
 /// width 1M ran 1.46x the 8-register loop with 4 and 1.06x with 8, and bench_compile's 10k chain (64 elements),
 /// which doubled its compile with 8, is a small launch.
 unsigned interleave_for(const KernelIR &ir) {
+    if (const char *x = std::getenv("TJX_IL")) return unsigned(std::atoi(x)); // EXPERIMENT
     size_t instrs = ir.instrs.size();
-    if (small_launch(ir) || loop_shape(ir).loops >= divergent_loops)
+    if (small_launch(ir) || loop_shape(ir).loops >= divergent_loops || has_packed_gather(ir))
         return 1;
     if (instrs <= large_kernel)
         return chain_like(ir) ? 8 : 4;
