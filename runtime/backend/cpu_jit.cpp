@@ -4,7 +4,6 @@
 #include "backend/shared_llvm_pipeline.h"
 #include "log.h"
 
-#include <cstdlib>
 #include <tracejit/error.h>
 
 #include <fmt/format.h>
@@ -31,7 +30,7 @@ namespace {
 
 /// Bump whenever the generated code changes for the same kernel IR: it is part of every cache key,
 /// so object code cached by an older tracejit is never loaded.
-constexpr int codegen_revision = 12;
+constexpr int codegen_revision = 13;
 
 /// Kernels with more instructions than this skip the IR optimiser and use LLVM's fast code generator:
 /// the kernel IR is already folded, deduplicated and vectorised, and the optimising code generator's
@@ -145,7 +144,6 @@ bool has_packed_gather(const KernelIR &ir) {
 /// width 1M ran 1.46x the 8-register loop with 4 and 1.06x with 8, and bench_compile's 10k chain (64 elements),
 /// which doubled its compile with 8, is a small launch.
 unsigned interleave_for(const KernelIR &ir) {
-    if (const char *x = std::getenv("TJX_IL")) return unsigned(std::atoi(x)); // EXPERIMENT
     size_t instrs = ir.instrs.size();
     if (small_launch(ir) || loop_shape(ir).loops >= divergent_loops || has_packed_gather(ir))
         return 1;
