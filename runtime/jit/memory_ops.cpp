@@ -87,16 +87,16 @@ static void check_index_type(const char *api, VarType t) {
 static uint32_t gather_literal(State &s, const char *api, uint32_t source, uint32_t index, uint32_t mask,
                                uint64_t k, uint64_t size) {
     const Variable src = s.vars[source];
-    if (src.literal == 0 || k >= src.size)
-        return new_leaf(s, Op::Literal, src.type, size, 0, nullptr);
     const bool sgn = s.vars[index].type == VarType::Int32 || s.vars[index].type == VarType::Int64;
+    if (src.literal == 0 || (!sgn && k >= src.size)) // (a negative index reaches any k)
+        return new_leaf(s, Op::Literal, src.type, size, 0, nullptr);
     std::vector<uint32_t> temps; // references released at the end
     auto keep = [&](uint32_t id) {
         temps.push_back(id);
         return id;
     };
     uint32_t wide = keep(var_cast(index, sgn ? VarType::Int64 : VarType::UInt64)); // index + k in 64 bits
-    uint32_t valid = keep(var_op_scalar(api, Op::Lt, wide, src.size - k, false));
+    uint32_t valid = keep(var_op_scalar(api, Op::Lt, wide, src.size - k, false)); // signed: may be negative
     if (sgn)
         valid = keep(var_op(api, Op::And, valid, keep(var_op_scalar(api, Op::Ge, wide, uint64_t(-int64_t(k)), false))));
     valid = keep(var_op(api, Op::And, valid, mask));

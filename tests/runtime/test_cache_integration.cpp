@@ -64,9 +64,11 @@ const Step compiled{0, 0, 1, 0}, from_disk{0, 1, 0, 0}, from_memory{1, 0, 0, 0};
 
 using tj_test::TempDir;
 
-/// Runs the helper in a child with TRACEJIT_CACHE_DIR=cache_dir; `steps` is a list of "eval" and "clear".
+/// Runs the helper in a child with TRACEJIT_CACHE_DIR=cache_dir; `steps` is a list of "eval" and "clear" (for the
+/// gather helper: "plain", "packed2", "packed3").
 std::vector<Step> run_child(const std::string &cache_dir, const std::string &steps,
-                            const tj_test::EnvChanges &extra = {}) {
+                            const tj_test::EnvChanges &extra = {},
+                            const char *helper = "cache helper: evaluate the probe kernel") {
     TempDir out_dir;
     const std::string out = out_dir.path + "/steps";
     tj_test::EnvChanges env = {{"TRACEJIT_CACHE_DIR", cache_dir},
@@ -75,7 +77,7 @@ std::vector<Step> run_child(const std::string &cache_dir, const std::string &ste
                                {"TJ_TEST_HELPER_OUT", out},
                                {"TJ_TEST_STEPS", steps}};
     env.insert(env.end(), extra.begin(), extra.end());
-    const int status = tj_test::run_self("cache helper: evaluate the probe kernel", env);
+    const int status = tj_test::run_self(helper, env);
     CHECK_MESSAGE(status == 0, "the helper process failed (its output is above)");
     std::vector<Step> result;
     std::ifstream in(out);
@@ -195,6 +197,55 @@ TEST_CASE("cache helper: evaluate the probe kernel" * doctest::skip()) {
         CHECK(st.launches == 1);
         CHECK(probe_errors(y, n) == 0);
         file << "eval " << st.memory_hits << " " << st.disk_hits << " " << st.misses << " " << warnings << "\n";
+    }
+    file << "end\n";
+    tj::set_log_callback({});
+}
+
+// Kernels that differ only in a gather's kind: a plain gather of source[index], and channel 1 of packed gathers of 2
+// and 3 elements at the same index (source[index + 1], read as part of a packet). Their kernel IR differs only in
+// the Gather's literal (count << 32 | channel); a cache that keyed on less would hand one the other's code.
+TEST_CASE("cache helper: evaluate plain and packed gathers" * doctest::skip()) {
+    const char *out = std::getenv("TJ_TEST_HELPER_OUT");
+    const char *steps = std::getenv("TJ_TEST_STEPS");
+    REQUIRE(out);
+    REQUIRE(steps);
+    std::atomic<uint64_t> warnings{0};
+    tj::set_log_callback([&](tj::LogLevel level, const std::string &) { warnings += level <= tj::LogLevel::Warn; });
+    const size_t n = 1003;
+    std::vector<float> src(64);
+    std::vector<uint32_t> index(n);
+    for (size_t i = 0; i < src.size(); ++i)
+        src[i] = float(i) * 1.5f + 0.25f;
+    for (size_t i = 0; i < n; ++i)
+        index[i] = uint32_t((i * 37) % 63); // index + 1 stays inside
+    tj::Float source(src);
+    tj::UInt32 idx(index);
+    tj::eval(source, idx);
+    std::ofstream file(out);
+    std::istringstream in(steps);
+    std::string step;
+    while (in >> step) {
+        tj::reset_kernel_stats();
+        warnings = 0;
+        tj::Float y;
+        size_t k = 1;
+        if (step == "plain")
+            y = tj::gather(source, idx), k = 0;
+        else if (step == "packed2")
+            y = tj::detail::gather_packed(source, idx, 2)[1];
+        else if (step == "packed3")
+            y = tj::detail::gather_packed(source, idx, 3)[1];
+        REQUIRE_MESSAGE(y.size() == n, "unknown step " << step);
+        tj::eval(y);
+        const tj::KernelStats st = tj::kernel_stats();
+        CHECK(st.launches == 1);
+        const std::vector<float> got = tj::to_vector(y);
+        size_t wrong = 0;
+        for (size_t i = 0; i < n; ++i)
+            wrong += got[i] != src[index[i] + k];
+        CHECK_MESSAGE(wrong == 0, step << ": " << wrong << " wrong elements");
+        file << step << " " << st.memory_hits << " " << st.disk_hits << " " << st.misses << " " << warnings << "\n";
     }
     file << "end\n";
     tj::set_log_callback({});
@@ -343,6 +394,18 @@ TEST_CASE("kernel cache: cleared from memory it is a disk hit, and a second proc
 
     steps = run_child(dir, "eval eval");
     CHECK(steps == std::vector<Step>{from_disk, from_memory});
+}
+
+TEST_CASE("kernel cache: a packed gather and a plain gather of the same index are different kernels, in memory and on disk") {
+    TempDir tmp;
+    const std::string dir = tmp.path + "/cache";
+    const char *helper = "cache helper: evaluate plain and packed gathers";
+    std::vector<Step> steps = run_child(dir, "plain packed2 packed3 plain packed2 packed3", {}, helper);
+    CHECK(steps == std::vector<Step>{compiled, compiled, compiled, from_memory, from_memory, from_memory});
+    CHECK(cache_files(dir).size() == 3);
+    // A new process finds each on disk, in another order (the first one loaded must not answer for the others).
+    steps = run_child(dir, "packed3 packed2 plain packed2", {}, helper);
+    CHECK(steps == std::vector<Step>{from_disk, from_disk, from_disk, from_memory});
 }
 
 TEST_CASE("kernel cache: corrupt and truncated files are survived, recompiled and replaced") {

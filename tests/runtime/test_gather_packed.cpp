@@ -5,6 +5,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -166,5 +167,73 @@ TEST_CASE("gather_packed: inside a symbolic loop, next to the same packet read b
             a += at(j) + at(j + 1) * 2.f + at(j + 2) * 3.f;
         a += at(start[e] + 2) * 100.f;
         CHECK(got[e] == a);
+    }
+}
+
+namespace {
+
+/// Packed gathers at an index clamped in the kernel to [0, hi] (a texture's texel index): where hi + count fits the
+/// source, the CPU reads every lane's packet without checking it (kernel_ranges.h); where it does not, it checks.
+/// Both against C++, masked, with evaluated indices that run past both ends before the clamp.
+template <typename T, typename I> void check_clamped(size_t count, long long hi) {
+    std::mt19937 rng(unsigned(count * 31 + size_t(hi) + sizeof(I)));
+    const size_t n = 777;
+    std::vector<T> src(53);
+    for (T &v : src)
+        v = T(std::uniform_real_distribution<double>(-10, 10)(rng));
+    std::vector<I> raw(n), clamped(n);
+    std::vector<bool> mask(n);
+    long long lo = std::is_signed_v<I> ? -7 : 0;
+    for (size_t i = 0; i < n; ++i) {
+        raw[i] = I(std::uniform_int_distribution<long long>(lo, (long long)src.size() + 7)(rng));
+        clamped[i] = I(std::min<long long>(std::max<long long>((long long)raw[i], 0), hi));
+        mask[i] = rng() % 7 != 0;
+    }
+    tj::Array<T> source(src);
+    tj::Array<I> idx(raw);
+    tj::Bool m{std::vector<bool>(mask)};
+    tj::Array<I> in_kernel = std::is_signed_v<I> ? tj::min(tj::max(idx, I(0)), I(hi)) : tj::min(idx, I(hi));
+    auto got = tj::detail::gather_packed(source, in_kernel, count, m);
+    eval_all(got);
+    check_channels(got, src, clamped, mask, count);
+}
+
+} // namespace
+
+TEST_CASE("gather_packed: an index clamped in the kernel reads unchecked where the clamp fits the source") {
+    for (size_t count : {1, 2, 3, 4, 6, 8}) {
+        INFO("count " << count);
+        const long long fits = 53 - (long long)count; // the last packet ends at the source's last element
+        for (long long hi : {fits, fits - 5, fits + 1, 60LL}) { // unchecked, unchecked, checked, checked
+            INFO("clamped to [0, " << hi << "]");
+            check_clamped<float, int32_t>(count, hi);
+            check_clamped<float, uint32_t>(count, hi);
+            check_clamped<double, int64_t>(count, hi);
+        }
+    }
+}
+
+TEST_CASE("gather / gather_packed from a literal read no buffer and match the same gathers from memory") {
+    std::vector<int32_t> index{-3, -1, 0, 1, 5, 8, 9, 10, 12, 2};
+    std::vector<bool> mask{true, true, true, true, true, true, true, true, true, false};
+    tj::Int32 idx(index);
+    tj::Bool m{std::vector<bool>(mask)};
+    for (float value : {2.5f, 0.f}) {
+        INFO("literal " << value);
+        tj::Float lit = tj::full<tj::Float>(value, 10);
+        tj::Float mem = tj::opaque<tj::Float>(value, 10);
+        REQUIRE(tj::detail::var_is_literal(lit.index()));
+        CHECK(tj::to_vector(tj::gather(lit, idx, m)) == tj::to_vector(tj::gather(mem, idx, m)));
+        CHECK(tj::to_vector(tj::gather(lit, tj::UInt32(std::vector<uint32_t>{0, 9, 10, 4000000000u}))) ==
+              tj::to_vector(tj::gather(mem, tj::UInt32(std::vector<uint32_t>{0, 9, 10, 4000000000u}))));
+        for (size_t count : {2, 3, 4, 12}) {
+            INFO("count " << count);
+            auto a = tj::detail::gather_packed(lit, idx, count, m);
+            auto b = tj::detail::gather_packed(mem, idx, count, m);
+            for (size_t k = 0; k < count; ++k)
+                CHECK(tj::to_vector(a[k]) == tj::to_vector(b[k]));
+        }
+        if (value == 0.f) // a literal 0 gives a literal 0: nothing to compute
+            CHECK(tj::detail::var_is_literal(tj::gather(lit, idx, m).index()));
     }
 }
