@@ -145,19 +145,21 @@ template <typename T, size_t D> class Texture {
         s.push_back(m_channels);
         return s;
     }
-    /// The texel a coordinate `c` reads along an axis of `n` texels under the wrap mode.
+    /// The texel a coordinate `c` reads along an axis of `n` texels under the wrap mode. Repeat and Mirror end with
+    /// a clamp that changes no value: it shows the kernel's range analysis that the index stays in [0, n), so that
+    /// the CPU reads the texels without checking each lane (docs/tensors.md, "Packed gathers").
     Int32 wrap(const Int32 &c, size_t n) const {
         int32_t ni = int32_t(n);
         switch (m_wrap) {
         case WrapMode::Clamp: return min(max(c, 0), ni - 1);
         case WrapMode::Repeat: {
             Int32 m = c % ni;
-            return select(m < 0, m + ni, m);
+            return min(max(select(m < 0, m + ni, m), 0), ni - 1);
         }
         case WrapMode::Mirror: {
             Int32 m = c % (2 * ni);
             m = select(m < 0, m + 2 * ni, m);
-            return select(m >= ni, 2 * ni - 1 - m, m);
+            return min(max(select(m >= ni, 2 * ni - 1 - m, m), 0), ni - 1);
         }
         }
         return c;

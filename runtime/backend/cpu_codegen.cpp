@@ -102,7 +102,6 @@ class Lowering : elementwise::TargetMath {
         // Width-1 inputs and literals are computed once, before the loop.
         m_b.SetInsertPoint(to_loop);
         m_loop_entry = to_loop;
-        m_ranges = integer_ranges(m_ir);
         m_stream_ok = streaming_allowed(f->getArg(2), start);
         m_values.assign(m_ir.instrs.size(), nullptr);
         for (size_t n = 0; n < m_ir.instrs.size(); ++n) {
@@ -593,11 +592,11 @@ class Lowering : elementwise::TargetMath {
         }
         return out;
     }
-    /// Where gather `ins`'s index provably lies in [0, hi] on every element (m_ranges), an i1 computed before the
+    /// Where gather `ins`'s index provably lies in [0, hi] on every element (index_range), an i1 computed before the
     /// loop: whether the source holds the `extent` elements from index hi on (so every lane may read index + k for
     /// k < extent). Null where the range does not show it.
     Value *index_fits(const Instr &ins, uint32_t extent) {
-        const llvm::ConstantRange &r = m_ranges[ins.a];
+        const llvm::ConstantRange &r = index_range(ins.a);
         if (r.isFullSet() || r.isEmptySet())
             return nullptr;
         if (is_signed(ins.src_type) && r.getSignedMin().isNegative())
@@ -609,6 +608,12 @@ class Lowering : elementwise::TargetMath {
         return before_loop.CreateICmpUGE(m_params[ins.d], before_loop.getInt64(hi + extent));
     }
 
+    /// The values instruction `k` can take (computed for the whole kernel on first use: only packed gathers ask).
+    const llvm::ConstantRange &index_range(uint32_t k) {
+        if (m_ranges.empty())
+            m_ranges = integer_ranges(m_ir);
+        return m_ranges[k];
+    }
     /// Prefetches, for the lanes `m_prefetch_distance` elements ahead, the first element each lane of packed gather
     /// `ins` will read there, where its index can be computed ahead (index_ahead). A lookup's texels are scattered
     /// over a texture larger than the caches; out-of-order execution alone starts the loads of about one iteration
@@ -621,7 +626,7 @@ class Lowering : elementwise::TargetMath {
         Value *index = index_ahead(ins.a, budget);
         if (!index)
             return;
-        const llvm::ConstantRange &r = m_ranges[ins.a];
+        const llvm::ConstantRange &r = index_range(ins.a);
         bool nonneg = !r.isFullSet() && !r.isEmptySet() &&
                       (is_signed(ins.src_type) ? !r.getSignedMin().isNegative() : r.getUnsignedMax().isIntN(63));
         for (unsigned l = 0; l < m_width; ++l) {
@@ -688,6 +693,12 @@ class Lowering : elementwise::TargetMath {
         case Op::Le:
         case Op::Gt:
         case Op::Ge: operands = 2; break;
+        case Op::Div:
+        case Op::Mod: // by a literal: a multiply and shifts (a vector division by a variable is one per lane)
+            if (m_ir.instrs[ins.b].kind != InstrKind::Const)
+                return nullptr;
+            operands = 2;
+            break;
         default: return nullptr;
         }
         const uint32_t args[3] = {ins.a, ins.b, ins.c};
@@ -792,7 +803,7 @@ class Lowering : elementwise::TargetMath {
     Value *m_index = nullptr;  ///< element indices of the lanes (i64 vector), where the kernel has an Index
     Value *m_active = nullptr; ///< lanes below `end` (inside a symbolic loop: the lanes running it)
     Value *m_top_active = nullptr; ///< m_active outside symbolic loops
-    std::vector<llvm::ConstantRange> m_ranges; ///< per instruction: the integer values it can take (kernel_ranges.h)
+    std::vector<llvm::ConstantRange> m_ranges; ///< per instruction: its integer values (index_range)
     Value *m_end = nullptr;    ///< the end of the elements this call runs
     std::vector<Value *> m_ahead; ///< per instruction: its value m_prefetch_distance elements ahead (index_ahead)
     llvm::Instruction *m_loop_entry = nullptr; ///< the branch into the loop: code before it runs once per call
