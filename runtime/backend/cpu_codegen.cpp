@@ -500,11 +500,8 @@ class Lowering : elementwise::TargetMath {
     std::vector<Value *> load_packed(const Instr &ins, uint32_t count) {
         llvm::Type *i64v = vec(m_b.getInt64Ty());
         Value *index = m_values[ins.a];
-        Value *index64 =
-            is_signed(ins.src_type) ? m_b.CreateSExtOrTrunc(index, i64v) : m_b.CreateZExtOrTrunc(index, i64v);
         Value *on = m_b.CreateAnd(m_values[ins.b], m_active);
         Value *size = m_params[ins.d];
-        Value *sizes = m_b.CreateVectorSplat(m_width, size);
         llvm::Type *mt = mem_scalar(ins.type);
         llvm::Type *vt = vec(mt);
         Value *zero = llvm::Constant::getNullValue(vt);
@@ -512,7 +509,6 @@ class Lowering : elementwise::TargetMath {
         std::vector<Value *> out(count);
         for (uint32_t first = 0; first < count; first += packet) {
             unsigned n = std::min(packet, count - first);
-            Value *start = m_b.CreateAdd(index64, splat64(first)); // wraps around for negative indices
             auto *fast = llvm::BasicBlock::Create(m_ctx, "packed.fast", m_function);
             auto *slow = llvm::BasicBlock::Create(m_ctx, "packed.slow", m_function);
             auto *done = llvm::BasicBlock::Create(m_ctx, "packed.done", m_function);
@@ -530,6 +526,10 @@ class Lowering : elementwise::TargetMath {
                 m_b.CreateBr(done);
                 m_b.SetInsertPoint(check);
             }
+            Value *index64 =
+                is_signed(ins.src_type) ? m_b.CreateSExtOrTrunc(index, i64v) : m_b.CreateZExtOrTrunc(index, i64v);
+            Value *start = m_b.CreateAdd(index64, splat64(first)); // wraps around for negative indices
+            Value *sizes = m_b.CreateVectorSplat(m_width, size);
             Value *inside = m_b.CreateICmpULT(start, sizes);
             Value *whole = m_b.CreateAnd(on, m_b.CreateAnd(inside, m_b.CreateICmpUGE(m_b.CreateSub(sizes, start),
                                                                                        splat64(n))));
@@ -627,12 +627,10 @@ class Lowering : elementwise::TargetMath {
         if (!index)
             return;
         const llvm::ConstantRange &r = index_range(ins.a);
-        bool nonneg = !r.isFullSet() && !r.isEmptySet() &&
-                      (is_signed(ins.src_type) ? !r.getSignedMin().isNegative() : r.getUnsignedMax().isIntN(63));
+        bool zext = !is_signed(ins.src_type) || (!r.isEmptySet() && !r.getSignedMin().isNegative()); // free on x86
         for (unsigned l = 0; l < m_width; ++l) {
             Value *i = m_b.CreateExtractElement(index, l);
-            i = nonneg || !is_signed(ins.src_type) ? m_b.CreateZExtOrTrunc(i, m_b.getInt64Ty())
-                                                   : m_b.CreateSExtOrTrunc(i, m_b.getInt64Ty());
+            i = zext ? m_b.CreateZExtOrTrunc(i, m_b.getInt64Ty()) : m_b.CreateSExtOrTrunc(i, m_b.getInt64Ty());
             Value *p = m_b.CreateGEP(mem_scalar(ins.type), m_params[ins.c], i); // not inbounds: any lane's index
             m_b.CreateIntrinsic(llvm::Intrinsic::prefetch, {p->getType()},
                                 {p, m_b.getInt32(0), m_b.getInt32(3), m_b.getInt32(1)}); // read, keep, data
@@ -640,7 +638,7 @@ class Lowering : elementwise::TargetMath {
     }
     /// Instruction `k`'s value for the elements m_prefetch_distance ahead of this iteration's, recomputed from the
     /// inputs there; null where that needs more than `budget` instructions or anything but inputs, literals and
-    /// cheap element-wise arithmetic (no math calls, divisions, gathers or loop state).
+    /// cheap element-wise arithmetic (no math calls, divisions by a variable, gathers or loop state).
     Value *index_ahead(uint32_t k, size_t &budget) {
         if (m_ahead.empty())
             m_ahead.assign(m_ir.instrs.size(), nullptr);
@@ -655,7 +653,7 @@ class Lowering : elementwise::TargetMath {
         if (ins.kind == InstrKind::Load) {
             Value *i = m_b.CreateAdd(m_i, m_b.getInt64(m_prefetch_distance));
             Value *ahead_count = m_b.CreateSub(m_end, m_b.CreateBinaryIntrinsic(llvm::Intrinsic::umin, i, m_end));
-            Value *p = m_b.CreateInBoundsGEP(mem_scalar(ins.type), m_params[ins.a], i);
+            Value *p = m_b.CreateGEP(mem_scalar(ins.type), m_params[ins.a], i); // may point past the end
             llvm::Type *vt = vec(mem_scalar(ins.type));
             Value *v = m_b.CreateMaskedLoad(vt, p, align_of(ins.type), lanes_below(ahead_count),
                                             llvm::Constant::getNullValue(vt));
