@@ -592,27 +592,23 @@ class Lowering : elementwise::TargetMath {
         }
         return out;
     }
-    /// Where gather `ins`'s index provably lies in [0, hi] on every element (index_range), an i1 computed before the
+    /// Where gather `ins`'s index provably lies in [0, hi] on every element (index_bound), an i1 computed before the
     /// loop: whether the source holds the `extent` elements from index hi on (so every lane may read index + k for
     /// k < extent). Null where the range does not show it.
     Value *index_fits(const Instr &ins, uint32_t extent) {
-        const llvm::ConstantRange &r = index_range(ins.a);
-        if (r.isFullSet() || r.isEmptySet())
-            return nullptr;
-        if (is_signed(ins.src_type) && r.getSignedMin().isNegative())
-            return nullptr;
-        uint64_t hi = is_signed(ins.src_type) ? r.getSignedMax().getZExtValue() : r.getUnsignedMax().getZExtValue();
-        if (hi > (uint64_t(1) << 62))
+        const IndexBound &b = index_bound(ins.a);
+        if (!b.bounded || b.hi > (uint64_t(1) << 62))
             return nullptr;
         llvm::IRBuilder<> before_loop(m_loop_entry);
-        return before_loop.CreateICmpUGE(m_params[ins.d], before_loop.getInt64(hi + extent));
+        return before_loop.CreateICmpUGE(m_params[ins.d], before_loop.getInt64(b.hi + extent));
     }
 
-    /// The values instruction `k` can take (computed for the whole kernel on first use: only packed gathers ask).
-    const llvm::ConstantRange &index_range(uint32_t k) {
-        if (m_ranges.empty())
-            m_ranges = integer_ranges(m_ir);
-        return m_ranges[k];
+    /// What is known of instruction `k`'s values (computed for the whole kernel on first use: only packed gathers
+    /// ask).
+    const IndexBound &index_bound(uint32_t k) {
+        if (m_bounds.empty())
+            m_bounds = index_bounds(m_ir);
+        return m_bounds[k];
     }
     /// Prefetches, for the lanes `m_prefetch_distance` elements ahead, the first element each lane of packed gather
     /// `ins` will read there, where its index can be computed ahead (index_ahead). A lookup's texels are scattered
@@ -626,8 +622,7 @@ class Lowering : elementwise::TargetMath {
         Value *index = index_ahead(ins.a, budget);
         if (!index)
             return;
-        const llvm::ConstantRange &r = index_range(ins.a);
-        bool zext = !is_signed(ins.src_type) || (!r.isEmptySet() && !r.getSignedMin().isNegative()); // free on x86
+        bool zext = !is_signed(ins.src_type) || index_bound(ins.a).bounded; // free on x86
         for (unsigned l = 0; l < m_width; ++l) {
             Value *i = m_b.CreateExtractElement(index, l);
             i = zext ? m_b.CreateZExtOrTrunc(i, m_b.getInt64Ty()) : m_b.CreateSExtOrTrunc(i, m_b.getInt64Ty());
@@ -801,7 +796,7 @@ class Lowering : elementwise::TargetMath {
     Value *m_index = nullptr;  ///< element indices of the lanes (i64 vector), where the kernel has an Index
     Value *m_active = nullptr; ///< lanes below `end` (inside a symbolic loop: the lanes running it)
     Value *m_top_active = nullptr; ///< m_active outside symbolic loops
-    std::vector<llvm::ConstantRange> m_ranges; ///< per instruction: its integer values (index_range)
+    std::vector<IndexBound> m_bounds; ///< per instruction: what is known of its values (index_bound)
     Value *m_end = nullptr;    ///< the end of the elements this call runs
     std::vector<Value *> m_ahead; ///< per instruction: its value m_prefetch_distance elements ahead (index_ahead)
     llvm::Instruction *m_loop_entry = nullptr; ///< the branch into the loop: code before it runs once per call

@@ -1,10 +1,12 @@
-// runtime/backend/kernel_ranges.cpp — integer value ranges of a kernel's instructions (kernel_ranges.h)
+// runtime/backend/kernel_ranges.cpp — bounds on the values of a kernel's integer instructions (kernel_ranges.h)
 //
-// One pass in SSA order: constants are single values, arithmetic goes through llvm::ConstantRange (which models
-// wrapping), everything read from memory or from a loop's state is unknown.
+// One pass in SSA order over llvm::ConstantRange (which models wrapping arithmetic): constants are single values,
+// everything read from memory or from a loop's state is the full range. The ranges become bounds at the end.
 #include "backend/kernel_ranges.h"
 
 #include "backend/shared_llvm_elementwise.h"
+
+#include <llvm/IR/ConstantRange.h>
 
 namespace tj {
 
@@ -70,7 +72,7 @@ ConstantRange compute(const Instr &ins, const std::vector<ConstantRange> &r, uns
 
 } // namespace
 
-std::vector<ConstantRange> integer_ranges(const KernelIR &ir) {
+std::vector<IndexBound> index_bounds(const KernelIR &ir) {
     std::vector<ConstantRange> r;
     r.reserve(ir.instrs.size());
     for (const Instr &ins : ir.instrs) {
@@ -84,7 +86,17 @@ std::vector<ConstantRange> integer_ranges(const KernelIR &ir) {
         else
             r.emplace_back(bits, true);
     }
-    return r;
+    std::vector<IndexBound> out(r.size());
+    for (size_t k = 0; k < r.size(); ++k) {
+        const VarType t = ir.instrs[k].type;
+        if (!is_integer(t) || r[k].isEmptySet())
+            continue;
+        if (!elementwise::is_signed(t))
+            out[k] = {true, r[k].getUnsignedMax().getZExtValue()};
+        else if (!r[k].getSignedMin().isNegative())
+            out[k] = {true, r[k].getSignedMax().getZExtValue()};
+    }
+    return out;
 }
 
 } // namespace tj

@@ -1,22 +1,27 @@
-// runtime/backend/kernel_ranges.h — the values each integer instruction of a kernel can take, for dropping bounds checks
+// runtime/backend/kernel_ranges.h — bounds on the values of a kernel's integer instructions, for dropping bounds checks
 //
 // A gather whose index provably stays in [0, hi] for every element needs no per-lane check once the source is known
 // to hold hi + 1 elements: one comparison before the loop decides. tj::Texture's clamped texel indices are the case
-// this is for (docs/tensors.md, "Packed gathers"). The ranges follow the kernel's own integer semantics (wrapping
-// arithmetic, shift amounts modulo the width, x / 0 == 0); anything the analysis does not follow is the full range.
+// this is for (docs/tensors.md, "Packed gathers"). The bounds follow the kernel's own integer semantics (wrapping
+// arithmetic, shift amounts modulo the width, x / 0 == 0); anything the analysis does not follow is unbounded.
 #pragma once
 
 #include "backend/kernel_ir.h"
 
-#include <llvm/IR/ConstantRange.h>
-
+#include <cstdint>
 #include <vector>
 
 namespace tj {
 
-/// For each instruction of `ir`, the values it can take on any element (the full set where not known; for Bool and
-/// floating-point results always). Integer ranges have the width of their type (32 or 64 bits). Instructions inside
+/// What is known of an instruction's values on every element: where `bounded`, each value v, read as its type
+/// reads it (signed or unsigned), satisfies 0 <= v <= hi.
+struct IndexBound {
+    bool bounded = false; ///< false: nothing is known (or a value may be negative)
+    uint64_t hi = 0;      ///< the largest value, where bounded
+};
+
+/// For each instruction of `ir`, its bound (never bounded for Bool and floating-point results). Instructions inside
 /// symbolic loops see the loop's state as unknown.
-std::vector<llvm::ConstantRange> integer_ranges(const KernelIR &ir);
+std::vector<IndexBound> index_bounds(const KernelIR &ir);
 
 } // namespace tj

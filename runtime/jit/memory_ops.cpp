@@ -80,32 +80,35 @@ static void check_index_type(const char *api, VarType t) {
         throw Error(fmt::format("{}: the index must be an integer array ({} given)", api, type_name(t)));
 }
 
-/// A gather of element index + `k` from literal `source` (`size` elements) reads no memory: the literal where the mask is set and the
-/// element exists, else 0; a literal 0 wherever the literal is 0. (A buffer filled with the literal per gather cost a
-/// texture made without texels 2^D × channels fills of its whole size per lookup, and its corners' channels were
-/// not read together, each from a buffer of its own.)
+/// A gather of element index + `k` from literal `source` reads no memory: the literal where the mask is set and the
+/// element exists, else 0 (`size` elements); a literal 0 where the literal is 0. (Filling a buffer with the literal
+/// per gather cost a texture made without texels 2^D × channels fills of its whole size per lookup, and its
+/// corners' channels, each in a buffer of its own, were not read together.)
 static uint32_t gather_literal(State &s, const char *api, uint32_t source, uint32_t index, uint32_t mask,
                                uint64_t k, uint64_t size) {
     const Variable src = s.vars[source];
     const bool sgn = s.vars[index].type == VarType::Int32 || s.vars[index].type == VarType::Int64;
     if (src.literal == 0 || (!sgn && k >= src.size)) // (a negative index reaches any k)
         return new_leaf(s, Op::Literal, src.type, size, 0, nullptr);
-    std::vector<uint32_t> temps; // references released at the end
-    auto keep = [&](uint32_t id) {
-        temps.push_back(id);
-        return id;
-    };
+    struct Temps { // references released on the way out
+        State &s;
+        std::vector<uint32_t> ids;
+        uint32_t operator()(uint32_t id) { return ids.push_back(id), id; }
+        ~Temps() {
+            for (uint32_t id : ids)
+                dec_ref(s, id);
+        }
+    } keep{s, {}};
     uint32_t wide = keep(var_cast(index, sgn ? VarType::Int64 : VarType::UInt64)); // index + k in 64 bits
     uint32_t valid = keep(var_op_scalar(api, Op::Lt, wide, src.size - k, false)); // signed: may be negative
-    if (sgn)
-        valid = keep(var_op(api, Op::And, valid, keep(var_op_scalar(api, Op::Ge, wide, uint64_t(-int64_t(k)), false))));
+    if (sgn) {
+        uint32_t above = keep(var_op_scalar(api, Op::Ge, wide, uint64_t(-int64_t(k)), false));
+        valid = keep(var_op(api, Op::And, valid, above));
+    }
     valid = keep(var_op(api, Op::And, valid, mask));
     uint32_t value = keep(new_leaf(s, Op::Literal, src.type, 1, src.literal, nullptr));
     uint32_t zero = keep(new_leaf(s, Op::Literal, src.type, 1, 0, nullptr));
-    uint32_t r = var_op(api, Op::Select, valid, value, zero);
-    for (uint32_t t : temps)
-        dec_ref(s, t);
-    return r;
+    return var_op(api, Op::Select, valid, value, zero);
 }
 
 /// A Gather variable; `literal` is 0 (a plain gather) or count << 32 | channel (a packed gather's channel).
