@@ -213,7 +213,7 @@ TEST_CASE("gather_packed: an index clamped in the kernel reads unchecked where t
     }
 }
 
-TEST_CASE("gather / gather_packed from a literal read no buffer and match the same gathers from memory") {
+TEST_CASE("gather / gather_packed from a literal match the same gathers from memory, and from a literal 0 are a literal 0") {
     std::vector<int32_t> index{-3, -1, 0, 1, 5, 8, 9, 10, 12, 2};
     std::vector<bool> mask{true, true, true, true, true, true, true, true, true, false};
     tj::Int32 idx(index);
