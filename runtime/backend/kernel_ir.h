@@ -3,8 +3,8 @@
 // A kernel runs one loop over the elements [start, end) of one size. Its body is a
 // list of instructions in SSA order; operands are indices of earlier instructions.
 // Memory comes in through numbered parameters (pointers or sizes). The canonical
-// text of a kernel (`KernelIR::text`, a binary record per instruction and one byte
-// per parameter) is the kernel-cache key: two kernels with the same text compile to
+// text of a kernel (`KernelIR::text`, a compact binary record per instruction and one
+// byte per parameter) is the kernel-cache key: two kernels with the same text compile to
 // the same code.
 #pragma once
 
@@ -79,20 +79,54 @@ inline constexpr uint32_t max_embedded_literals = 64;
 /// its outputs with non-temporal stores where it can (for outputs too large to stay in the caches).
 using KernelFn = void (*)(uint64_t start, uint64_t end, void **args, uint64_t stream);
 
-/// Appends the canonical encoding of `ins` to `out`: a fixed-size binary record, as complete as a textual
-/// dump and cheap enough to build on every launch (records are positional: no instruction numbers).
-inline void append_instr_text(std::string &out, const Instr &ins) {
-    char rec[28];
+namespace detail {
+/// Writes `v` as a LEB128 varint (7 bits a byte, low bits first) at rec + n; returns the new end.
+inline size_t put_varint(char *rec, size_t n, uint64_t v) {
+    while (v >= 0x80) {
+        rec[n++] = char(uint8_t(v) | 0x80);
+        v >>= 7;
+    }
+    rec[n++] = char(v);
+    return n;
+}
+/// An operand field of instruction number `index`: operands naming an earlier instruction are mostly just before
+/// it, so the distance back (odd code) is smaller than the number itself (even code); whichever is smaller is used.
+/// Either way the field comes back from the code and `index`, so the encoding stays one-to-one.
+inline uint64_t field_code(uint32_t f, uint32_t index) {
+    return f < index && index - f < f ? (uint64_t(index - f) << 1) | 1 : uint64_t(f) << 1;
+}
+} // namespace detail
+
+/// The most bytes append_instr_text writes for one instruction.
+inline constexpr size_t max_instr_text_bytes = 4 + 1 + 4 * 5 + 10;
+
+/// Appends the canonical encoding of `ins`, instruction number `index` of its kernel, to `out`: kind, op, type and
+/// source type (one byte each), a byte whose bits 0-4 say which of a, b, c, d, imm are not 0, then those as varints
+/// (a..d by detail::field_code, imm as it is). As complete as a textual dump and one-to-one (the fields decode
+/// back, given the position), cheap enough to build on every launch, and short: a chain operation takes 7 bytes,
+/// which keeps the kernel caches' hashing, comparing, copying and the disk level's (de)compression small. A
+/// record starts with the kind (below '0'), so the parameter bytes that follow the records ('0' + ParamKind) never
+/// read as one.
+inline void append_instr_text(std::string &out, const Instr &ins, uint32_t index) {
+    char rec[max_instr_text_bytes];
     rec[0] = char(ins.kind);
     rec[1] = char(ins.op);
     rec[2] = char(ins.type);
     rec[3] = char(ins.src_type);
-    std::memcpy(rec + 4, &ins.a, 4);
-    std::memcpy(rec + 8, &ins.b, 4);
-    std::memcpy(rec + 12, &ins.c, 4);
-    std::memcpy(rec + 16, &ins.d, 4);
-    std::memcpy(rec + 20, &ins.imm, 8);
-    out.append(rec, sizeof(rec));
+    size_t n = 5;
+    uint8_t present = 0;
+    const uint32_t fields[4] = {ins.a, ins.b, ins.c, ins.d};
+    for (int k = 0; k < 4; ++k)
+        if (fields[k]) {
+            present |= uint8_t(1u << k);
+            n = detail::put_varint(rec, n, detail::field_code(fields[k], index));
+        }
+    if (ins.imm) {
+        present |= 16;
+        n = detail::put_varint(rec, n, ins.imm);
+    }
+    rec[4] = char(present);
+    out.append(rec, n);
 }
 
 } // namespace tj

@@ -65,7 +65,7 @@ uint32_t buffer_param(State &s, Assembly &as, uint32_t id, ParamKind kind) {
 
 uint32_t emit(Assembly &as, const Instr &ins) {
     uint32_t n = uint32_t(as.ir.instrs.size());
-    append_instr_text(as.ir.text, ins);
+    append_instr_text(as.ir.text, ins, n);
     as.ir.instrs.push_back(ins);
     if (ins.kind == InstrKind::Compute)
         ++as.ir.op_count;
