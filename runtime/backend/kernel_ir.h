@@ -10,6 +10,7 @@
 
 #include <tracejit/core.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -80,14 +81,14 @@ inline constexpr uint32_t max_embedded_literals = 64;
 using KernelFn = void (*)(uint64_t start, uint64_t end, void **args, uint64_t stream);
 
 namespace detail {
-/// Writes `v` as a LEB128 varint (7 bits a byte, low bits first) at rec + n; returns the new end.
-inline size_t put_varint(char *rec, size_t n, uint64_t v) {
+/// Writes `v` as a LEB128 varint (7 bits a byte, low bits first) at `p`; returns its end.
+inline char *put_varint(char *p, uint64_t v) {
     while (v >= 0x80) {
-        rec[n++] = char(uint8_t(v) | 0x80);
+        *p++ = char(uint8_t(v) | 0x80);
         v >>= 7;
     }
-    rec[n++] = char(v);
-    return n;
+    *p++ = char(v);
+    return p;
 }
 /// An operand field of instruction number `index`: operands naming an earlier instruction are mostly just before
 /// it, so the distance back (odd code) is smaller than the number itself (even code); whichever is smaller is used.
@@ -97,36 +98,50 @@ inline uint64_t field_code(uint32_t f, uint32_t index) {
 }
 } // namespace detail
 
-/// The most bytes append_instr_text writes for one instruction.
+/// The most bytes write_instr_text writes for one instruction.
 inline constexpr size_t max_instr_text_bytes = 4 + 1 + 4 * 5 + 10;
 
-/// Appends the canonical encoding of `ins`, instruction number `index` of its kernel, to `out`: kind, op, type and
-/// source type (one byte each), a byte whose bits 0-4 say which of a, b, c, d, imm are not 0, then those as varints
-/// (a..d by detail::field_code, imm as it is). As complete as a textual dump and one-to-one (the fields decode
-/// back, given the position), cheap enough to build on every launch, and short: a chain operation takes 7 bytes,
-/// which keeps the kernel caches' hashing, comparing, copying and the disk level's (de)compression small. A
-/// record starts with the kind (below '0'), so the parameter bytes that follow the records ('0' + ParamKind) never
-/// read as one.
-inline void append_instr_text(std::string &out, const Instr &ins, uint32_t index) {
-    char rec[max_instr_text_bytes];
-    rec[0] = char(ins.kind);
-    rec[1] = char(ins.op);
-    rec[2] = char(ins.type);
-    rec[3] = char(ins.src_type);
-    size_t n = 5;
-    uint8_t present = 0;
-    const uint32_t fields[4] = {ins.a, ins.b, ins.c, ins.d};
-    for (int k = 0; k < 4; ++k)
-        if (fields[k]) {
-            present |= uint8_t(1u << k);
-            n = detail::put_varint(rec, n, detail::field_code(fields[k], index));
-        }
+/// Writes the canonical encoding of `ins`, instruction number `index` of its kernel, at `out` (room for
+/// max_instr_text_bytes) and returns its end: kind, op, type and source type (one byte each), a byte whose bits 0-4
+/// say which of a, b, c, d, imm are not 0, then those as varints (a..d by detail::field_code, imm as it is). As
+/// complete as a textual dump and one-to-one (the fields decode back, given the position), cheap enough to build on
+/// every launch, and short: a chain operation takes 7 bytes, which keeps the kernel caches' hashing, comparing,
+/// copying and the disk level's (de)compression small. A record starts with the kind (below '0'), so the parameter
+/// bytes that follow the records ('0' + ParamKind) never read as one.
+inline char *write_instr_text(char *out, const Instr &ins, uint32_t index) {
+    static_assert(offsetof(Instr, op) == 1 && offsetof(Instr, type) == 2 && offsetof(Instr, src_type) == 3,
+                  "kind, op, type and src_type are the first 4 bytes of an Instr, copied as one");
+    std::memcpy(out, &ins, 4);
+    char *p = out + 5;
+    unsigned present = 0;
+    if (ins.a) {
+        present |= 1;
+        p = detail::put_varint(p, detail::field_code(ins.a, index));
+    }
+    if (ins.b) {
+        present |= 2;
+        p = detail::put_varint(p, detail::field_code(ins.b, index));
+    }
+    if (ins.c) {
+        present |= 4;
+        p = detail::put_varint(p, detail::field_code(ins.c, index));
+    }
+    if (ins.d) {
+        present |= 8;
+        p = detail::put_varint(p, detail::field_code(ins.d, index));
+    }
     if (ins.imm) {
         present |= 16;
-        n = detail::put_varint(rec, n, ins.imm);
+        p = detail::put_varint(p, ins.imm);
     }
-    rec[4] = char(present);
-    out.append(rec, n);
+    out[4] = char(present);
+    return p;
+}
+
+/// Appends write_instr_text's record of `ins` (instruction number `index`) to `out`.
+inline void append_instr_text(std::string &out, const Instr &ins, uint32_t index) {
+    char rec[max_instr_text_bytes];
+    out.append(rec, size_t(write_instr_text(rec, ins, index) - rec));
 }
 
 } // namespace tj

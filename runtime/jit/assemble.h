@@ -16,6 +16,9 @@ namespace tj::jit {
 /// A kernel being assembled from the graph.
 struct Assembly {
     KernelIR ir;
+    /// Bytes of ir.text written so far: emit() grows ir.text in large steps and writes each record in place (an
+    /// append per record cost a call and a copy), assemble() cuts it to this length at the end.
+    size_t text_used = 0;
     std::vector<void *> args;        ///< argument of each param slot
     std::vector<uint32_t> visited;   ///< variables whose scratch must be reset
     std::vector<uint32_t> param_var; ///< variable behind each pointer param (0 for sizes)
