@@ -66,7 +66,7 @@ uint32_t buffer_param(State &s, Assembly &as, uint32_t id, ParamKind kind) {
 
 uint32_t emit(Assembly &as, const Instr &ins) {
     uint32_t n = uint32_t(as.ir.instrs.size());
-    std::string &text = as.ir.text;
+    std::vector<char> &text = as.text_buffer;
     if (text.size() - as.text_used < max_instr_text_bytes) [[unlikely]]
         text.resize(std::max(2 * text.size(), size_t(4096)));
     as.text_used = size_t(write_instr_text(text.data() + as.text_used, ins, n) - text.data());
@@ -235,7 +235,8 @@ void free_outputs(State &s, Assembly &as, Backend at) {
 void assemble(State &s, Assembly &as, const std::vector<uint32_t> &roots, bool allocate) {
     as.ir.instrs.clear();
     as.ir.params.clear();
-    as.text_used = 0; // ir.text keeps its length: emit() writes over it
+    as.ir.text.clear();
+    as.text_used = 0;
     as.ir.op_count = 0;
     as.ir.launch_size = 0;
     as.args.clear();
@@ -281,7 +282,7 @@ void assemble(State &s, Assembly &as, const std::vector<uint32_t> &roots, bool a
             free_outputs(s, as, *as.memory);
         throw;
     }
-    as.ir.text.resize(as.text_used);
+    as.ir.text.assign(as.text_buffer.data(), as.text_used);
     for (ParamKind k : as.ir.params)
         as.ir.text.push_back(char('0' + int(k)));
     for (uint32_t id : as.visited)

@@ -16,8 +16,10 @@ namespace tj::jit {
 /// A kernel being assembled from the graph.
 struct Assembly {
     KernelIR ir;
-    /// Bytes of ir.text written so far: emit() grows ir.text in large steps and writes each record in place (an
-    /// append per record cost a call and a copy), assemble() cuts it to this length at the end.
+    /// ir.text while it is being written: emit() writes each record in place (an append to the string per record
+    /// cost a call and a copy) and grows it in large steps, never shrinking it; assemble() copies the `text_used`
+    /// bytes written into ir.text at the end.
+    std::vector<char> text_buffer;
     size_t text_used = 0;
     std::vector<void *> args;        ///< argument of each param slot
     std::vector<uint32_t> visited;   ///< variables whose scratch must be reset
