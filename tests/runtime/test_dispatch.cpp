@@ -345,6 +345,21 @@ TEST_CASE("dispatch: in a loop body (nested, a while_loop) a lane holding a dest
         expect[i] = outer_lanes[i] ? node_reference(outer_lanes[i], x[i], fine[i]).first : 0.f;
     check_close("nested, live lanes", v, expect, 1e-5, 1e-5);
     check_error([&] { (void)nested({0, 1, 2, 0}); }, {"tj::dispatch()", "destroyed", gone_id.c_str()});
+    { // the kernel with its check, for CUDA: the PTX passes ptxas
+        tj_test::note_missing_ptxas();
+        auto [v2, c2] = tj::dispatch(
+            outer, [](Node *self, const Float &x, const UInt32 &k) { return self->visit(x, k); }, Float(x),
+            UInt32({0u, 1u, 2u, 0u}));
+        tj::KernelIR ir = tj::jit::assemble_for_inspection(std::vector<uint32_t>{v2.index(), c2.index()}.data(), 2);
+        std::string ptx;
+        REQUIRE_NOTHROW(ptx = tj::cuda::compile_ptx(ir, tj_test::ptx_arch));
+        if (tj_test::have_ptxas()) {
+            tj_test::PtxasResult res = tj_test::run_ptxas(ptx);
+            INFO("ptxas said: " << res.log);
+            CHECK(res.status == 0);
+        }
+        check_error([&] { tj::eval(v2, c2); }, {"tj::dispatch()", "destroyed", gone_id.c_str()});
+    }
     // A while_loop whose lanes walk the table for 1 or 2 steps: the second entry is the destroyed object.
     auto walk = [&](std::vector<uint32_t> steps) {
         UInt32 i = tj::zeros<UInt32>(4), limit(steps);
