@@ -6,8 +6,8 @@
 # (fused fma trace compile launch ad freeze mandelbrot block_reduce scan cuda tape every_marked tape_startup
 # plugin_compile texture dispatch mpi peers). peers: tracejit against Dr.Jit and JAX (bench/peers/run.sh: a venv
 # with both from PyPI under <build-dir>/peers, made by bench/peers/venv.sh before the first benchmark that uses it,
-# dispatch or peers; SKIPPED where PyPI cannot be reached). bench_mpi runs under
-# `mpirun -np 2` (with --oversubscribe and, as root, --allow-run-as-root when mpirun is Open MPI's).
+# dispatch or peers; SKIPPED where PyPI cannot be reached). bench_mpi runs under `mpirun -np 2` (with
+# --oversubscribe and, as root, --allow-run-as-root when mpirun is Open MPI's).
 set -uo pipefail
 
 if [[ $# -ne 1 ]]; then
