@@ -16,6 +16,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <memory>
 #include <sstream>
@@ -39,10 +40,15 @@ void calls_threads(const std::vector<bench::Shape *> &lanes, const std::vector<f
 
 /// Dr.Jit's figure for one K (milliseconds, median of its runs), or a negative value with `why` set.
 double drjit_ms(int k, size_t n, int runs, std::string &why) {
+    const char *skipped = std::getenv("PEERS_VENV_SKIPPED"); // bench/run.sh could not make the venv: why
+    if (skipped && *skipped) {
+        why = skipped;
+        return -1;
+    }
     std::string python = std::string(TRACEJIT_BUILD_DIR) + "/peers/venv/bin/python";
     if (!std::ifstream(python).good()) {
-        why = python + " does not exist (python3 -m venv <build>/peers/venv && <build>/peers/venv/bin/pip install "
-                       "drjit==1.5.0)";
+        why = python + " does not exist (bench/peers/venv.sh <build> makes it; bench/run.sh does so before this "
+                       "benchmark)";
         return -1;
     }
     std::string cmd = "DRJIT_LIBLLVM_PATH=/usr/lib/llvm-19/lib/libLLVM.so.1 " + python + " " +
@@ -60,7 +66,9 @@ double drjit_ms(int k, size_t n, int runs, std::string &why) {
     int rc = pclose(p);
     size_t at = text.find("drjit_ms ");
     if (rc != 0 || at == std::string::npos) {
-        why = "bench/peers/dispatch_drjit.py failed: " + text.substr(0, 300);
+        size_t end = text.find_last_not_of("\n"), begin = text.rfind('\n', end); // its last line (the error)
+        std::string last = end == std::string::npos ? "no output" : text.substr(begin + 1, end - begin);
+        why = "bench/peers/dispatch_drjit.py failed: " + last.substr(0, 300);
         return -1;
     }
     return std::stod(text.substr(at + 9));
