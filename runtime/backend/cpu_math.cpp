@@ -14,9 +14,10 @@ namespace {
 
 using llvm::Value;
 
-/// |x| up to this takes the inline path. Below it the first reduction step is exact (for cos from |x| >= 1: k·C1 and
-/// |x| are multiples of 2^-23 and their difference is below 2), and every float below it is within 1.8 ulp of sin
-/// and cos (all of them checked against double in a scalar model of these operations, docs/benchmarks.md).
+/// |x| up to this takes the inline path. Below it the first reduction step is exact for sin, and for cos from |x| >= 1
+/// (k·C1 and |x| are multiples of 2^-23 and their difference, below 2, is a float), and every float below it is
+/// within 1.8 ulp of sin and cos (all of them checked against double in a scalar model of these operations whose
+/// results the kernels match bit for bit; docs/benchmarks.md).
 constexpr float inline_limit = 131072.0f; // 2^17
 /// pi = C1 + C2 + C3 to 72 bits (each the float nearest to what is left).
 constexpr float pi_1 = 0x1.921fb6p+1f, pi_2 = -0x1.777a5cp-24f, pi_3 = -0x1.ee59dap-49f;
