@@ -277,7 +277,8 @@ class Lowering : elementwise::TargetMath {
             return;
         auto *prefetch = llvm::BasicBlock::Create(m_ctx, "prefetch", m_function);
         auto *done = llvm::BasicBlock::Create(m_ctx, "prefetch.done", m_function);
-        m_b.CreateCondBr(m_stream_ok, prefetch, done); // loop-invariant: the optimiser unswitches the loop on it
+        // Loop-invariant: the optimiser unswitches small loops on it; elsewhere it is a branch predicted right.
+        m_b.CreateCondBr(m_stream_ok, prefetch, done);
         m_b.SetInsertPoint(prefetch);
         for (uint64_t offset = 0; offset < bytes; offset += prefetch_stride) {
             // Not inbounds: the address may lie past the buffer (a prefetch never faults).
