@@ -1,6 +1,7 @@
 // runtime/backend/cpu_jit.cpp — O3 (or lighter, for huge kernels) optimisation, object emission, ORC linking
 #include "backend/cpu_jit.h"
 
+#include "backend/cpu_sorted_dispatch.h"
 #include "backend/shared_llvm_pipeline.h"
 #include "log.h"
 
@@ -30,7 +31,7 @@ namespace {
 
 /// Bump whenever the generated code changes for the same kernel IR: it is part of every cache key,
 /// so object code cached by an older tracejit is never loaded.
-constexpr int codegen_revision = 12;
+constexpr int codegen_revision = 13;
 
 /// Kernels with more instructions than this skip the IR optimiser and use LLVM's fast code generator:
 /// the kernel IR is already folded, deduplicated and vectorised, and the optimising code generator's
@@ -79,7 +80,8 @@ bool chain_like(const KernelIR &ir) {
 /// elements): 1k ops 8 -> 1 vector, 10k ops 4 -> 1 (docs/benchmarks.md, "Tracing table, vectors by launch size").
 constexpr uint64_t small_launch_elements = 2048;
 
-/// Symbolic loops, and the most instructions in one stretch between loop boundaries (LoopStart, LoopCond, LoopEnd).
+/// Symbolic loops, and the most instructions in one stretch between loop boundaries (LoopStart, LoopCond, LoopEnd,
+/// and a dispatch region's SwitchCase and SwitchEnd).
 struct LoopShape {
     size_t loops = 0;
     size_t longest_stretch = 0;
@@ -89,7 +91,8 @@ LoopShape loop_shape(const KernelIR &ir) {
     size_t stretch = 0;
     for (const Instr &ins : ir.instrs) {
         bool boundary = ins.kind == InstrKind::LoopStart || ins.kind == InstrKind::LoopCond ||
-                        ins.kind == InstrKind::LoopEnd;
+                        ins.kind == InstrKind::LoopEnd || ins.kind == InstrKind::SwitchCase ||
+                        ins.kind == InstrKind::SwitchEnd;
         shape.loops += ins.kind == InstrKind::LoopStart;
         stretch = boundary ? 0 : stretch + 1;
         shape.longest_stretch = std::max(shape.longest_stretch, stretch);
@@ -135,7 +138,7 @@ bool fast_path(const KernelIR &ir) {
 /// which doubled its compile with 8, is a small launch.
 unsigned interleave_for(const KernelIR &ir) {
     size_t instrs = ir.instrs.size();
-    if (small_launch(ir) || loop_shape(ir).loops >= divergent_loops)
+    if (small_launch(ir) || loop_shape(ir).loops >= divergent_loops || has_sorted_dispatch(ir))
         return 1;
     if (instrs <= large_kernel)
         return chain_like(ir) ? 8 : 4;
