@@ -48,9 +48,28 @@ uint32_t previous_case(const State &s, const LoopRecord &r) {
     return prev;
 }
 
+/// The case after `loop` in its chain (the one that starts from its merged results), or UINT32_MAX.
+uint32_t next_case(const State &s, uint32_t loop) {
+    const LoopRecord &r = s.loops[loop];
+    if (!r.case_results || !r.outs[results_at(r)])
+        return UINT32_MAX;
+    for (uint32_t n = 0; n < s.loops.size(); ++n) {
+        const LoopRecord &c = s.loops[n];
+        if (n != loop && c.in_use && c.case_id && c.case_results == r.case_results && c.init.size() == r.init.size() &&
+            c.init[results_at(c)] == r.outs[results_at(r)] && previous_case(s, c) == loop)
+            return n;
+    }
+    return UINT32_MAX;
+}
+
 } // namespace
 
-bool emit_switch(State &s, Assembly &as, uint32_t last) {
+bool emit_switch(State &s, Assembly &as, uint32_t loop) {
+    // The chain's last case: a case's scatters may be emitted first (eval visits the pending scatters before the
+    // results), and the whole chain goes with them.
+    uint32_t last = loop;
+    for (uint32_t next, steps = 0; (next = next_case(s, last)) != UINT32_MAX && steps < s.loops.size(); ++steps)
+        last = next;
     const LoopRecord &lr = s.loops[last];
     uint32_t m = lr.case_results;
     if (!m || lr.init.size() <= m || !unemitted(s, lr))
