@@ -190,8 +190,9 @@ class Lowering : elementwise::TargetMath {
             m_scratch.push_back(array(mem_scalar(m_ir.instrs[k].type), p.chunk, "export"));
         for (uint32_t k : p.phis)
             m_results.push_back(array(mem_scalar(m_ir.instrs[k].type), p.chunk, "result"));
-        Value *keys = array(i32, p.chunk, "case.of");
+        m_keys = array(i32, p.chunk, "case.of");
         m_perm_base = array(i32, p.chunk, "perm");
+        m_inverse = array(i32, p.chunk, "perm.inverse");
         Value *next_at = array(i32, cases + 1, "case.next"); // per case: its count, then where its next lane goes
         m_case_start = array(i32, cases + 2, "case.start");
         // The case of each id (`cases` for ids without one, and for ids past max_id at the table's last entry).
@@ -209,25 +210,24 @@ class Lowering : elementwise::TargetMath {
         m_chunk = cs;
         Value *ce = m_b.CreateBinaryIntrinsic(llvm::Intrinsic::umin, m_b.CreateAdd(cs, m_b.getInt64(p.chunk)), end);
 
-        // A: the code before the region; its exports, the results' initial values and each lane's case to scratch.
+        // A: the code before the region; its exports and each lane's case to scratch.
         group_loop(cs, ce, [&](Value *i) {
             top_level_group(i, ce);
             lower_range(0, p.start, Phase::Before);
             Value *at = m_b.CreateSub(i, cs);
             for (size_t j = 0; j < p.exports.size(); ++j)
                 store_lanes(m_scratch[j], at, p.exports[j]);
-            for (size_t j = 0; j < p.phis.size(); ++j)
-                store_lanes(m_results[j], at, m_ir.instrs[p.phis[j]].a);
             Value *ids = m_values[p.ids];
             Value *row = m_b.CreateBinaryIntrinsic(llvm::Intrinsic::umin, ids,
                                                    m_b.CreateVectorSplat(m_width, m_b.getInt32(p.max_id + 1)));
             Value *ptrs = m_b.CreateInBoundsGEP(i32, case_table, m_b.CreateZExt(row, vec(m_b.getInt64Ty())));
             Value *kase = m_b.CreateMaskedGather(vec(i32), ptrs, llvm::Align(4), m_active);
-            m_b.CreateMaskedStore(kase, m_b.CreateInBoundsGEP(i32, keys, at), llvm::Align(4), m_active);
+            m_b.CreateMaskedStore(kase, m_b.CreateInBoundsGEP(i32, m_keys, at), llvm::Align(4), m_active);
         });
 
         // B: counting sort of the chunk's lanes by case (lanes of no case last): m_perm_base[m_case_start[c] + r]
-        // is the r-th lane of case c.
+        // is the r-th lane of case c, m_inverse[lane] its place there.
+        Value *keys = m_keys;
         Value *n = m_b.CreateSub(ce, cs);
         m_b.CreateMemSet(next_at, m_b.getInt8(0), (cases + 1) * 4, llvm::Align(4));
         scalar_loop(n, [&](Value *j) {
@@ -254,6 +254,7 @@ class Lowering : elementwise::TargetMath {
             Value *slot = m_b.CreateInBoundsGEP(i32, next_at, c);
             Value *to = m_b.CreateLoad(i32, slot);
             m_b.CreateStore(m_b.CreateTrunc(j, i32), m_b.CreateInBoundsGEP(i32, m_perm_base, to));
+            m_b.CreateStore(to, m_b.CreateInBoundsGEP(i32, m_inverse, j));
             m_b.CreateStore(m_b.CreateAdd(to, m_b.getInt32(1)), slot);
         });
 
@@ -268,6 +269,7 @@ class Lowering : elementwise::TargetMath {
             group_loop(first, last, [&](Value *g) {
                 m_values = m_entry_values;
                 m_case = c;
+                m_group = g;
                 m_perm = m_b.CreateMaskedLoad(vec(i32), m_b.CreateInBoundsGEP(i32, m_perm_base, g), llvm::Align(4),
                                               m_active, llvm::Constant::getNullValue(vec(i32)));
                 m_index = m_b.CreateAdd(m_b.CreateVectorSplat(m_width, cs),
@@ -372,14 +374,35 @@ class Lowering : elementwise::TargetMath {
             m_values[k] = m_b.CreateVectorSplat(m_width, m_b.getInt32(p.case_ids[m_case]));
             return;
         }
-        auto result = std::find(p.phis.begin(), p.phis.end(), k);
-        Value *base = result != p.phis.end() ? m_results[size_t(result - p.phis.begin())]
-                      : p.slot[k] >= 0       ? m_scratch[size_t(p.slot[k])]
-                                             : nullptr;
-        TJ_ASSERT(base && phase != Phase::Before, "a sorted kernel reads a value of another phase that it did not keep");
         llvm::Type *mt = mem_scalar(ins.type);
         llvm::Type *vt = vec(mt);
         Value *zero = llvm::Constant::getNullValue(vt);
+        auto result = std::find(p.phis.begin(), p.phis.end(), k);
+        if (result != p.phis.end()) { // a merged result: its initial value where no case ran on the lane
+            if (!m_values[ins.a])
+                import(ins.a, phase);
+            Value *init = m_values[ins.a];
+            if (phase == Phase::Case) {
+                m_values[k] = init;
+                return;
+            }
+            TJ_ASSERT(phase == Phase::After, "a sorted kernel reads a merged result before its region");
+            // phase D: the cases wrote their lanes' results in sorted order
+            llvm::Type *i32 = m_b.getInt32Ty();
+            Value *at = m_b.CreateSub(m_i, m_chunk);
+            Value *kase = m_b.CreateMaskedLoad(vec(i32), m_b.CreateInBoundsGEP(i32, m_keys, at), llvm::Align(4),
+                                               m_active, llvm::Constant::getNullValue(vec(i32)));
+            Value *place = m_b.CreateMaskedLoad(vec(i32), m_b.CreateInBoundsGEP(i32, m_inverse, at), llvm::Align(4),
+                                                m_active, llvm::Constant::getNullValue(vec(i32)));
+            Value *ran = m_b.CreateAnd(m_active, m_b.CreateICmpNE(kase, m_b.CreateVectorSplat(
+                                                                             m_width, m_b.getInt32(uint32_t(p.cases.size())))));
+            Value *ptrs = m_b.CreateInBoundsGEP(mt, m_results[size_t(result - p.phis.begin())], place);
+            m_values[k] = from_mem(ins.type, m_b.CreateMaskedGather(vt, ptrs, align_of(ins.type), ran,
+                                                                    to_mem(ins.type, init)));
+            return;
+        }
+        Value *base = p.slot[k] >= 0 ? m_scratch[size_t(p.slot[k])] : nullptr;
+        TJ_ASSERT(base && phase != Phase::Before, "a sorted kernel reads a value of another phase that it did not keep");
         Value *v;
         if (phase == Phase::Case) // the case's lanes, through the permutation
             v = m_b.CreateMaskedGather(vt, m_b.CreateInBoundsGEP(mt, base, m_perm), align_of(ins.type), m_active, zero);
@@ -399,11 +422,11 @@ class Lowering : elementwise::TargetMath {
     // one after the other: a SwitchPhi is its initial value, each case's SwitchUpdate rebinds it.
     Value *switch_update(const Instr &ins) {
         if (m_perm && std::find(m_plan->phis.begin(), m_plan->phis.end(), ins.a) != m_plan->phis.end()) {
-            // a case of the sorted region: its results go back to the lanes' places in the chunk
+            // a case of the sorted region: its results in sorted order (phase D reads them through the inverse)
             size_t j = size_t(std::find(m_plan->phis.begin(), m_plan->phis.end(), ins.a) - m_plan->phis.begin());
             VarType t = m_ir.instrs[ins.a].type;
-            Value *ptrs = m_b.CreateInBoundsGEP(mem_scalar(t), m_results[j], m_perm);
-            m_b.CreateMaskedScatter(to_mem(t, m_values[ins.b]), ptrs, align_of(t), m_active);
+            m_b.CreateMaskedStore(to_mem(t, m_values[ins.b]), m_b.CreateInBoundsGEP(mem_scalar(t), m_results[j], m_group),
+                                  align_of(t), m_active);
             return nullptr;
         }
         m_values[ins.a] = m_values[ins.b];
@@ -917,7 +940,10 @@ class Lowering : elementwise::TargetMath {
     std::optional<SortedPlan> m_plan;
     std::vector<Value *> m_entry_values; ///< m_values of the entry block (literals, width-1 inputs)
     std::vector<Value *> m_scratch;      ///< chunk scratch of each of m_plan->exports
-    std::vector<Value *> m_results;      ///< chunk scratch of each merged result (m_plan->phis)
+    std::vector<Value *> m_results;      ///< chunk scratch of each merged result (m_plan->phis), in sorted order
+    Value *m_keys = nullptr;             ///< each lane's case (i32; the number of cases: none)
+    Value *m_inverse = nullptr;          ///< each lane's place in m_perm_base (i32)
+    Value *m_group = nullptr;            ///< in phase C: the group's first place in m_perm_base
     Value *m_chunk = nullptr;            ///< the chunk's first element
     Value *m_perm_base = nullptr;        ///< the chunk's lanes sorted by case (i32, relative to m_chunk)
     Value *m_case_start = nullptr;       ///< where each case's lanes start in m_perm_base (i32)

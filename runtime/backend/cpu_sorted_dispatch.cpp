@@ -5,6 +5,7 @@
 #include <tracejit/error.h>
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace tj::cpu {
 namespace {
@@ -148,15 +149,12 @@ std::optional<SortedPlan> plan_sorted(const KernelIR &ir, unsigned width) {
             p.remat[n] = std::all_of(ops.begin(), ops.end(), [&](uint32_t k) { return k < n && p.remat[k]; });
         }
     }
-    // What phases C and D read of phase A's values: every operand before the region, except the recomputed ones,
-    // the ids inside the region (a case's lanes all hold its id) and the merged results' initial values (written
-    // to the results' scratch in phase A).
+    // What phases C and D read of phase A's values: every operand before the region, except the recomputed ones
+    // and the ids inside the region (a case's lanes all hold its id).
     p.slot.assign(count, -1);
     for (uint32_t n = start; n < count; ++n) {
         const Instr &ins = ir.instrs[n];
         bool in_region = n <= p.end;
-        if (ins.kind == InstrKind::SwitchPhi && in_region)
-            continue;
         ops.clear();
         instr_operands(ins, ops);
         for (uint32_t k : ops) {
@@ -166,12 +164,13 @@ std::optional<SortedPlan> plan_sorted(const KernelIR &ir, unsigned width) {
             p.exports.push_back(k);
         }
     }
-    size_t bytes = 2 * sizeof(uint32_t); // the permutation and each lane's case
+    size_t bytes = 3 * sizeof(uint32_t); // each lane's case, the permutation and its inverse
     for (uint32_t k : p.exports)
         bytes += mem_size(ir.instrs[k].type);
     for (uint32_t k : p.phis)
         bytes += mem_size(ir.instrs[k].type);
-    uint32_t lanes = uint32_t(std::clamp<size_t>(max_scratch_bytes / bytes, min_chunk_lanes, chunk_lanes));
+    uint32_t want = getenv("TJ_SORT_CHUNK") ? uint32_t(atoi(getenv("TJ_SORT_CHUNK"))) : chunk_lanes; // EXPERIMENT
+    uint32_t lanes = uint32_t(std::clamp<size_t>(max_scratch_bytes / bytes, min_chunk_lanes, want));
     p.chunk = std::max(width, lanes / width * width);
     return p;
 }
