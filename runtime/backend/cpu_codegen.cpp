@@ -331,8 +331,8 @@ class Lowering : elementwise::TargetMath {
         m_i = i;
         m_index = lane_indices(i);
         m_top_active = m_active;
-        m_stream = m_stream_ok ? m_b.CreateAnd(m_stream_ok, m_b.CreateICmpULE(m_b.CreateAdd(i, m_b.getInt64(m_width)),
-                                                                              chunk_end))
+        m_stream = m_stream_ok ? m_b.CreateAnd(m_stream_ok,
+                                               m_b.CreateICmpULE(m_b.CreateAdd(i, m_b.getInt64(m_width)), chunk_end))
                                : nullptr;
     }
     /// Lowers instructions [from, to) of one phase, reading operands of other phases with `import` first (where they
@@ -394,15 +394,17 @@ class Lowering : elementwise::TargetMath {
                                                m_active, llvm::Constant::getNullValue(vec(i32)));
             Value *place = m_b.CreateMaskedLoad(vec(i32), m_b.CreateInBoundsGEP(i32, m_inverse, at), llvm::Align(4),
                                                 m_active, llvm::Constant::getNullValue(vec(i32)));
-            Value *ran = m_b.CreateAnd(m_active, m_b.CreateICmpNE(kase, m_b.CreateVectorSplat(
-                                                                             m_width, m_b.getInt32(uint32_t(p.cases.size())))));
+            Value *ran = m_b.CreateAnd(
+                m_active,
+                m_b.CreateICmpNE(kase, m_b.CreateVectorSplat(m_width, m_b.getInt32(uint32_t(p.cases.size())))));
             Value *ptrs = m_b.CreateInBoundsGEP(mt, m_results[size_t(result - p.phis.begin())], place);
-            m_values[k] = from_mem(ins.type, m_b.CreateMaskedGather(vt, ptrs, align_of(ins.type), ran,
-                                                                    to_mem(ins.type, init)));
+            m_values[k] =
+                from_mem(ins.type, m_b.CreateMaskedGather(vt, ptrs, align_of(ins.type), ran, to_mem(ins.type, init)));
             return;
         }
         Value *base = p.slot[k] >= 0 ? m_scratch[size_t(p.slot[k])] : nullptr;
-        TJ_ASSERT(base && phase != Phase::Before, "a sorted kernel reads a value of another phase that it did not keep");
+        TJ_ASSERT(base && phase != Phase::Before,
+                  "a sorted kernel reads a value of another phase that it did not keep");
         Value *v;
         if (phase == Phase::Case) // the case's lanes, through the permutation
             v = m_b.CreateMaskedGather(vt, m_b.CreateInBoundsGEP(mt, base, m_perm), align_of(ins.type), m_active, zero);
@@ -425,8 +427,8 @@ class Lowering : elementwise::TargetMath {
             // a case of the sorted region: its results in sorted order (phase D reads them through the inverse)
             size_t j = size_t(std::find(m_plan->phis.begin(), m_plan->phis.end(), ins.a) - m_plan->phis.begin());
             VarType t = m_ir.instrs[ins.a].type;
-            m_b.CreateMaskedStore(to_mem(t, m_values[ins.b]), m_b.CreateInBoundsGEP(mem_scalar(t), m_results[j], m_group),
-                                  align_of(t), m_active);
+            m_b.CreateMaskedStore(to_mem(t, m_values[ins.b]),
+                                  m_b.CreateInBoundsGEP(mem_scalar(t), m_results[j], m_group), align_of(t), m_active);
             return nullptr;
         }
         m_values[ins.a] = m_values[ins.b];

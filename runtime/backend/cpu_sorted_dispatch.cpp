@@ -5,29 +5,40 @@
 #include <tracejit/error.h>
 
 #include <algorithm>
-#include <cstdlib>
 
 namespace tj::cpu {
 namespace {
 
 using detail::Op;
 
-/// Fewer cases than this run one after the other (each skipping the SIMD groups that hold none of its lanes).
-/// Measured with bench/bench_dispatch (docs/vcalls.md, "The sorted form").
-constexpr size_t sorted_min_cases = 16;
 /// Case ids at or past this are not looked up in a table: such a region runs its cases one after the other.
 constexpr uint32_t max_table_id = 1u << 16;
-/// Lanes per chunk, and the most bytes of chunk scratch (stack memory of the kernel's thread) per chunk.
+/// Lanes per chunk, and the most bytes of chunk scratch (stack memory of the kernel's thread) per chunk. At K = 64
+/// (96 cases, about 20 lanes per case and chunk) chunks of 1024, 2048 and 4096 lanes cost the same CPU time within
+/// 4 %: fewer lanes per case leave more SIMD lanes idle, more lanes leave the L1 cache.
 constexpr uint32_t chunk_lanes = 2048, min_chunk_lanes = 256, max_scratch_bytes = 192 * 1024;
 
 /// How many of a (non-memory) Compute instruction's operands it reads.
 unsigned arity(Op op) {
     switch (op) {
-    case Op::Neg: case Op::Not: case Op::Abs: case Op::Sqrt: case Op::Rsqrt: case Op::Exp: case Op::Log:
-    case Op::Sin: case Op::Cos: case Op::Tan: case Op::Tanh: case Op::Erf: case Op::Floor: case Op::Ceil:
-    case Op::Round: case Op::Cast:
-        return 1;
-    case Op::Fma: case Op::Select: return 3;
+    case Op::Neg:
+    case Op::Not:
+    case Op::Abs:
+    case Op::Sqrt:
+    case Op::Rsqrt:
+    case Op::Exp:
+    case Op::Log:
+    case Op::Sin:
+    case Op::Cos:
+    case Op::Tan:
+    case Op::Tanh:
+    case Op::Erf:
+    case Op::Floor:
+    case Op::Ceil:
+    case Op::Round:
+    case Op::Cast: return 1;
+    case Op::Fma:
+    case Op::Select: return 3;
     default: return 2;
     }
 }
@@ -112,25 +123,20 @@ std::optional<SortedPlan> plan_sorted(const KernelIR &ir, unsigned width) {
     p.start = start;
     p.ids = ir.instrs[start].a;
     size_t count = ir.instrs.size();
+    int nested = 0; // regions inside a case (they run as a sequence): their SwitchPhis and SwitchCases are theirs
     for (uint32_t n = start + 1; n < count; ++n) {
         const Instr &ins = ir.instrs[n];
         if (ins.kind == InstrKind::SwitchEnd && ins.a == start) {
             p.end = n;
             break;
         }
-        // Only the region's own SwitchPhis and SwitchCases: nested regions inside a case run as a sequence.
-        if (ins.kind == InstrKind::SwitchPhi && p.cases.empty())
+        nested += ins.kind == InstrKind::SwitchStart ? 1 : ins.kind == InstrKind::SwitchEnd ? -1 : 0;
+        if (nested == 0 && ins.kind == InstrKind::SwitchPhi)
             p.phis.push_back(n);
-        if (ins.kind == InstrKind::SwitchCase && p.phis.size() == ir.instrs[start].b) {
-            // a nested region's SwitchCase lies between its own SwitchStart and SwitchEnd: skip those
-            int depth = 0;
-            for (uint32_t k = p.cases.empty() ? start + 1 : p.cases.back(); k < n; ++k)
-                depth += ir.instrs[k].kind == InstrKind::SwitchStart ? 1 : ir.instrs[k].kind == InstrKind::SwitchEnd ? -1 : 0;
-            if (depth == 0) {
-                p.cases.push_back(n);
-                p.case_ids.push_back(uint32_t(ins.imm));
-                p.max_id = std::max(p.max_id, uint32_t(ins.imm));
-            }
+        if (nested == 0 && ins.kind == InstrKind::SwitchCase) {
+            p.cases.push_back(n);
+            p.case_ids.push_back(uint32_t(ins.imm));
+            p.max_id = std::max(p.max_id, uint32_t(ins.imm));
         }
     }
     TJ_ASSERT(p.end > start && p.phis.size() == ir.instrs[start].b && p.cases.size() == ir.instrs[start].imm,
@@ -169,8 +175,7 @@ std::optional<SortedPlan> plan_sorted(const KernelIR &ir, unsigned width) {
         bytes += mem_size(ir.instrs[k].type);
     for (uint32_t k : p.phis)
         bytes += mem_size(ir.instrs[k].type);
-    uint32_t want = getenv("TJ_SORT_CHUNK") ? uint32_t(atoi(getenv("TJ_SORT_CHUNK"))) : chunk_lanes; // EXPERIMENT
-    uint32_t lanes = uint32_t(std::clamp<size_t>(max_scratch_bytes / bytes, min_chunk_lanes, want));
+    uint32_t lanes = uint32_t(std::clamp<size_t>(max_scratch_bytes / bytes, min_chunk_lanes, chunk_lanes));
     p.chunk = std::max(width, lanes / width * width);
     return p;
 }
