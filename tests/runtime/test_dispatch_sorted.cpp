@@ -45,9 +45,9 @@ constexpr uint32_t hit_slots = 37;
 /// dispatch over lazy ids traces every object of the domain (with a destroyed one, the ids would be read first).
 struct Broad : tj::Object {
     /// Traced; counts into the shared target `hits` (some classes).
-    virtual BroadOut eval(const Float &x, const UInt32 &k, UInt32 &hits) const = 0;
+    virtual BroadOut eval(const Float &x, const UInt32 &k, UInt32 &hits, const UInt32 &lane) const = 0;
     /// The same for one lane in plain C++.
-    virtual std::pair<float, uint32_t> ref(float x, uint32_t k, std::vector<uint32_t> &hits) const = 0;
+    virtual std::pair<float, uint32_t> ref(float x, uint32_t k, std::vector<uint32_t> &hits, uint32_t lane) const = 0;
 };
 
 /// Class K: one of five bodies (K % 5): arithmetic on a field, a gather from a table field, sin (class 2 also counts
@@ -57,7 +57,7 @@ template <int K> struct BroadKind final : Broad {
     float ha;
     std::vector<float> htable;
     BroadKind(float a_, std::vector<float> t) : a(tj::opaque<Float>(a_)), table(t), ha(a_), htable(std::move(t)) {}
-    BroadOut eval(const Float &x, const UInt32 &k, UInt32 &hits) const override {
+    BroadOut eval(const Float &x, const UInt32 &k, UInt32 &hits, const UInt32 &lane) const override {
         constexpr float c = 0.25f * K;
         const uint32_t size = uint32_t(htable.size());
         if constexpr (K % 5 == 0) {
@@ -72,15 +72,16 @@ template <int K> struct BroadKind final : Broad {
             return {tj::sin(x) * a + c, UInt32(2u)};
         } else if constexpr (K % 5 == 3) {
             Float t = tj::abs(x) * 10.f;
-            UInt32 s = tj::zeros<UInt32>(1);
+            UInt32 s = tj::zeros<UInt32>(1), acc = tj::zeros<UInt32>(1);
             Float limit = tj::abs(a) + 0.5f;
             tj::while_loop(
-                std::tie(t, s), [&](const Float &t, const UInt32 &) { return t > limit; },
-                [](Float &t, UInt32 &s) {
+                std::tie(t, s, acc), [&](const Float &t, const UInt32 &, const UInt32 &) { return t > limit; },
+                [&](Float &t, UInt32 &s, UInt32 &acc) {
                     t = t * 0.5f;
                     s += 1u;
+                    acc += lane; // read inside the loop body: emitted inside the case
                 });
-            return {t + c, s};
+            return {t + c, s + acc % 7u};
         } else {
             Float y = x;
             Float v = tj::if_stmt(
@@ -88,7 +89,7 @@ template <int K> struct BroadKind final : Broad {
             return {v + c, UInt32(0u)};
         }
     }
-    std::pair<float, uint32_t> ref(float x, uint32_t k, std::vector<uint32_t> &hits) const override {
+    std::pair<float, uint32_t> ref(float x, uint32_t k, std::vector<uint32_t> &hits, uint32_t lane) const override {
         constexpr float c = 0.25f * K;
         const uint32_t size = uint32_t(htable.size());
         if constexpr (K % 5 == 0) {
@@ -104,7 +105,7 @@ template <int K> struct BroadKind final : Broad {
             uint32_t s = 0;
             for (; t > limit; ++s)
                 t *= 0.5f;
-            return {t + c, s};
+            return {t + c, s + (s * lane) % 7u};
         } else {
             return {(x > 0.f ? x * ha : x - ha) + c, 0u};
         }
@@ -132,6 +133,14 @@ const std::vector<Broad *> &broad_objects() {
     return objects;
 }
 
+/// 0, 1, ..., n - 1.
+std::vector<uint32_t> iota(size_t n) {
+    std::vector<uint32_t> v(n);
+    for (size_t i = 0; i < n; ++i)
+        v[i] = uint32_t(i);
+    return v;
+}
+
 /// `n` random lanes over the first `count` wide objects, about one in 9 null.
 std::vector<Broad *> broad_lanes(size_t count, size_t n, uint64_t seed) {
     Rng rng(seed);
@@ -149,21 +158,21 @@ struct BroadRun {
 
 /// Traces the wide dispatch over `ptrs` (inside tj::if_stmt(x > -0.5) with `masked`): its argument and its consumer
 /// use `pre`, computed before it from x and the lane index.
-BroadRun run_broad(const tj::Ptr<Broad> &ptrs, const Float &xs, const UInt32 &ks, bool masked) {
+BroadRun run_broad(const tj::Ptr<Broad> &ptrs, const Float &xs, const UInt32 &ks, bool masked, const UInt32 &lane) {
     size_t n = xs.size();
-    Float pre = tj::sqrt(tj::abs(xs)) + tj::cast<Float>(tj::arange<UInt32>(n)) * 0.001f;
+    Float pre = tj::sqrt(tj::abs(xs)) + tj::cast<Float>(ks) * 0.001f;
     Float arg = xs + pre * 0.5f;
     UInt32 hits = tj::zeros<UInt32>(n); // (the size of the lanes: tj::if_stmt merges it)
     auto call = [&](UInt32 &h) {
         return tj::dispatch(
-            ptrs, [&](Broad *self, const Float &x, const UInt32 &k) { return self->eval(x, k, h); }, arg, ks);
+            ptrs, [&](Broad *self, const Float &x, const UInt32 &k) { return self->eval(x, k, h, lane); }, arg, ks);
     };
     BroadOut r = masked ? tj::if_stmt(xs > -0.5f, std::tie(hits), call,
                                       [](UInt32 &) {
                                           return BroadOut{Float(-7.f), UInt32(7u)};
                                       })
                         : call(hits);
-    return {r.v * 2.f + pre, r.c + tj::arange<UInt32>(n), hits};
+    return {r.v * 2.f + pre, r.c + lane, hits};
 }
 
 /// run_broad's results in plain C++ (virtual calls).
@@ -176,12 +185,12 @@ BroadRef broad_reference(const std::vector<Broad *> &lanes, const std::vector<fl
     size_t n = lanes.size();
     BroadRef r{std::vector<float>(n), std::vector<uint32_t>(n), std::vector<uint32_t>(n, 0)};
     for (size_t i = 0; i < n; ++i) {
-        float pre = std::sqrt(std::fabs(x[i])) + float(uint32_t(i)) * 0.001f;
+        float pre = std::sqrt(std::fabs(x[i])) + float(k[i]) * 0.001f;
         std::pair<float, uint32_t> v{0.f, 0u};
         if (masked && !(x[i] > -0.5f))
             v = {-7.f, 7u};
         else if (lanes[i])
-            v = lanes[i]->ref(x[i] + pre * 0.5f, k[i], r.hits);
+            v = lanes[i]->ref(x[i] + pre * 0.5f, k[i], r.hits, uint32_t(i));
         r.out[i] = v.first * 2.f + pre;
         r.count[i] = v.second + uint32_t(i);
     }
@@ -202,8 +211,10 @@ uint32_t check_broad(const std::vector<Broad *> &lanes, uint64_t seed, bool lazy
     std::vector<uint32_t> k = small_ints<uint32_t>(n, seed + 1, 0, 1000);
     tj::Ptr<Broad> ptrs(lanes);
     if (lazy)
-        ptrs = tj::gather<tj::Ptr<Broad>>(ptrs, tj::arange<UInt32>(n));
-    BroadRun run = run_broad(ptrs, Float(x), UInt32(k), masked);
+        ptrs = tj::gather<tj::Ptr<Broad>>(ptrs, UInt32(iota(n)));
+    // the lane indices that a callee's loop body reads: an Index (tj::arange) or a Load (an evaluated array) inside a
+    // case, where the sorted form must give each lane its own element
+    BroadRun run = run_broad(ptrs, Float(x), UInt32(k), masked, lazy ? tj::arange<UInt32>(n) : UInt32(iota(n)));
     std::set<Broad *> present(lanes.begin(), lanes.end());
     present.erase(nullptr);
     size_t traced = lazy ? broad_objects().size() : present.size();
@@ -324,7 +335,7 @@ TEST_CASE("dispatch sorted: 4 threads, each with its own objects, against plain 
 
 namespace {
 std::tuple<Float, UInt32, UInt32> broad_frozen_body(const tj::Ptr<Broad> &ptrs, const Float &x, const UInt32 &k) {
-    BroadRun r = run_broad(ptrs, x, k, true);
+    BroadRun r = run_broad(ptrs, x, k, true, tj::arange<UInt32>(x.size()));
     return {r.out, r.count, r.hits};
 }
 } // namespace
