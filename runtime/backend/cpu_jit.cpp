@@ -110,6 +110,7 @@ constexpr size_t divergent_loops = 32;
 /// in one stretch (a tj::dispatch over many instances) still take the optimising path up to this size, with one
 /// vector per iteration. Measured at K = 64 (96 loops, 1724 instructions): compiled in 231 ms (the fast path: 207),
 /// it runs 5x faster than the fast path's code at one vector, 6x at the 8 vectors the fast path took (docs/vcalls.md).
+/// A kernel with a sorted dispatch region (cpu_sorted_dispatch.h; 14 cases or more) counts as divergent too.
 constexpr size_t large_looped_kernel = 5000;
 
 /// Whether a kernel takes the fast path (no IR optimiser, LLVM's fast code generator).
@@ -118,7 +119,8 @@ bool fast_path(const KernelIR &ir) {
     if (instrs <= large_kernel)
         return false;
     LoopShape shape = loop_shape(ir);
-    return !(shape.loops >= divergent_loops && shape.longest_stretch <= large_kernel && instrs <= large_looped_kernel);
+    bool divergent = shape.loops >= divergent_loops || has_sorted_dispatch(ir);
+    return !(divergent && shape.longest_stretch <= large_kernel && instrs <= large_looped_kernel);
 }
 
 /// How many independent SIMD vectors one loop iteration handles. Long kernels are mostly chains of dependent

@@ -13,7 +13,8 @@ using detail::Op;
 
 /// Case ids at or past this are not looked up in a table: such a region runs its cases one after the other.
 constexpr uint32_t max_table_id = 1u << 16;
-/// Lanes per chunk, and the most bytes of chunk scratch (stack memory of the kernel's thread) per chunk. At K = 64
+/// Lanes per chunk, and the most bytes of chunk scratch (stack memory of the kernel's thread) per chunk (a kernel
+/// that would need more for `min_chunk_lanes` is not sorted). At K = 64
 /// (96 cases, about 20 lanes per case and chunk) chunks of 1024, 2048 and 4096 lanes cost the same CPU time within
 /// 4 %: fewer lanes per case leave more SIMD lanes idle, more lanes leave the L1 cache.
 constexpr uint32_t chunk_lanes = 2048, min_chunk_lanes = 256, max_scratch_bytes = 192 * 1024;
@@ -113,7 +114,7 @@ void instr_operands(const Instr &ins, std::vector<uint32_t> &out) {
     }
 }
 
-bool has_sorted_dispatch(const KernelIR &ir) { return find_region(ir) != UINT32_MAX; }
+bool has_sorted_dispatch(const KernelIR &ir) { return find_region(ir) != UINT32_MAX && plan_sorted(ir, 1); }
 
 std::optional<SortedPlan> plan_sorted(const KernelIR &ir, unsigned width) {
     uint32_t start = find_region(ir);
@@ -175,7 +176,9 @@ std::optional<SortedPlan> plan_sorted(const KernelIR &ir, unsigned width) {
         bytes += mem_size(ir.instrs[k].type);
     for (uint32_t k : p.phis)
         bytes += mem_size(ir.instrs[k].type);
-    uint32_t lanes = uint32_t(std::clamp<size_t>(max_scratch_bytes / bytes, min_chunk_lanes, chunk_lanes));
+    if (max_scratch_bytes / bytes < min_chunk_lanes)
+        return std::nullopt; // too much crosses the phases for the stack: the cases run one after the other
+    uint32_t lanes = uint32_t(std::min<size_t>(max_scratch_bytes / bytes, chunk_lanes));
     p.chunk = std::max(width, lanes / width * width);
     return p;
 }

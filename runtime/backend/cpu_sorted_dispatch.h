@@ -46,7 +46,8 @@ struct SortedPlan {
 };
 
 /// The plan for a kernel whose lanes per SIMD group are `width`, or nothing when it has no dispatch region worth
-/// sorting: at least sorted_min_cases cases, not inside a symbolic loop or another region, ids below 2^16.
+/// sorting: at least sorted_min_cases cases, not inside a symbolic loop or another region, ids below 2^16, at most
+/// 768 bytes per lane crossing its phases.
 std::optional<SortedPlan> plan_sorted(const KernelIR &ir, unsigned width);
 
 /// Whether plan_sorted would sort a region of `ir` (for the choice of SIMD vectors per group).

@@ -35,8 +35,9 @@ uint32_t sorted_chunk(std::vector<uint32_t> roots) {
 struct BroadOut {
     Float v;
     UInt32 c;
+    Bool big; ///< the argument is above 1 (a Bool result: one byte per lane in scratch)
 };
-TJ_STRUCT(BroadOut, v, c)
+TJ_STRUCT(BroadOut, v, c, big)
 
 /// The elements of the scatter target that class 2 counts its lanes in (those below the target's size).
 constexpr uint32_t hit_slots = 37;
@@ -61,15 +62,15 @@ template <int K> struct BroadKind final : Broad {
         constexpr float c = 0.25f * K;
         const uint32_t size = uint32_t(htable.size());
         if constexpr (K % 5 == 0) {
-            return {x * a + c, k + 1u};
+            return {x * a + c, k + 1u, x > 1.f};
         } else if constexpr (K % 5 == 1) {
-            return {tj::gather<Float>(table, k % size) * x + c, k % size};
+            return {tj::gather<Float>(table, k % size) * x + c, k % size, x > 1.f};
         } else if constexpr (K % 5 == 2) {
             // One instance only: a second instance's scatter into the same target would flush the first one's
             // (tracejit splits the dispatch into kernels there, docs/vcalls.md).
             if constexpr (K == 2)
                 tj::scatter_add(hits, UInt32(1u), k % hit_slots);
-            return {tj::sin(x) * a + c, UInt32(2u)};
+            return {tj::sin(x) * a + c, UInt32(2u), x > 1.f};
         } else if constexpr (K % 5 == 3) {
             Float t = tj::abs(x) * 10.f;
             UInt32 s = tj::zeros<UInt32>(1), acc = tj::zeros<UInt32>(1);
@@ -81,12 +82,12 @@ template <int K> struct BroadKind final : Broad {
                     s += 1u;
                     acc += lane; // read inside the loop body: emitted inside the case
                 });
-            return {t + c, s + acc % 7u};
+            return {t + c, s + acc % 7u, x > 1.f};
         } else {
             Float y = x;
             Float v = tj::if_stmt(
                 x > 0.f, std::tie(y), [&](Float &y) { return y * a; }, [&](Float &y) { return y - a; });
-            return {v + c, UInt32(0u)};
+            return {v + c, UInt32(0u), x > 1.f};
         }
     }
     std::pair<float, uint32_t> ref(float x, uint32_t k, std::vector<uint32_t> &hits, uint32_t lane) const override {
@@ -156,12 +157,12 @@ struct BroadRun {
     UInt32 count, hits;
 };
 
-/// Traces the wide dispatch over `ptrs` (inside tj::if_stmt(x > -0.5) with `masked`): its argument and its consumer
-/// use `pre`, computed before it from x and the lane index.
+/// Traces the wide dispatch over `ptrs` (inside tj::if_stmt(x > -0.5) with `masked`) on an argument computed before
+/// it; its consumer uses the results, `pre` (computed before the dispatch) and `lane` (the lane indices).
 BroadRun run_broad(const tj::Ptr<Broad> &ptrs, const Float &xs, const UInt32 &ks, bool masked, const UInt32 &lane) {
     size_t n = xs.size();
     Float pre = tj::sqrt(tj::abs(xs)) + tj::cast<Float>(ks) * 0.001f;
-    Float arg = xs + pre * 0.5f;
+    Float arg = xs * 0.5f;              // (exact: the callees' comparisons and loop counts match the reference's)
     UInt32 hits = tj::zeros<UInt32>(n); // (the size of the lanes: tj::if_stmt merges it)
     auto call = [&](UInt32 &h) {
         return tj::dispatch(
@@ -169,10 +170,10 @@ BroadRun run_broad(const tj::Ptr<Broad> &ptrs, const Float &xs, const UInt32 &ks
     };
     BroadOut r = masked ? tj::if_stmt(xs > -0.5f, std::tie(hits), call,
                                       [](UInt32 &) {
-                                          return BroadOut{Float(-7.f), UInt32(7u)};
+                                          return BroadOut{Float(-7.f), UInt32(7u), Bool(false)};
                                       })
                         : call(hits);
-    return {r.v * 2.f + pre, r.c + lane, hits};
+    return {r.v * 2.f + pre, r.c + lane + tj::select(r.big, UInt32(1000u), UInt32(0u)), hits};
 }
 
 /// run_broad's results in plain C++ (virtual calls).
@@ -187,12 +188,15 @@ BroadRef broad_reference(const std::vector<Broad *> &lanes, const std::vector<fl
     for (size_t i = 0; i < n; ++i) {
         float pre = std::sqrt(std::fabs(x[i])) + float(k[i]) * 0.001f;
         std::pair<float, uint32_t> v{0.f, 0u};
-        if (masked && !(x[i] > -0.5f))
+        bool big = false;
+        if (masked && !(x[i] > -0.5f)) {
             v = {-7.f, 7u};
-        else if (lanes[i])
-            v = lanes[i]->ref(x[i] + pre * 0.5f, k[i], r.hits, uint32_t(i));
+        } else if (lanes[i]) {
+            v = lanes[i]->ref(x[i] * 0.5f, k[i], r.hits, uint32_t(i));
+            big = x[i] * 0.5f > 1.f;
+        }
         r.out[i] = v.first * 2.f + pre;
-        r.count[i] = v.second + uint32_t(i);
+        r.count[i] = v.second + uint32_t(i) + (big ? 1000u : 0u);
     }
     if (masked) // tj::if_stmt merges its state element by element: the other branch's (zeros) where the mask is off
         for (size_t i = 0; i < n; ++i)
