@@ -118,9 +118,7 @@ class Lowering : elementwise::TargetMath {
         llvm::PHINode *i = m_b.CreatePHI(m_b.getInt64Ty(), 2, "i");
         i->addIncoming(start, entry);
         m_i = i;
-        // The lanes below `end` (the last iteration may be partial): the low min(end - i, width) bits of a
-        // width-bit integer, a mask register on AVX-512 (cheaper than comparing a vector of indices).
-        m_active = lanes_below(i, end);
+        m_active = lanes_below(i, end); // (the last iteration may be partial)
         for (const Instr &ins : m_ir.instrs)
             if (ins.kind == InstrKind::Index) {
                 m_index = lane_indices(i);

@@ -1,10 +1,12 @@
-// runtime/jit/assemble_switch.cpp — the cases of a tj::dispatch (loop form) emitted as one switch in the kernel IR
+// runtime/jit/assemble_switch.cpp — the cases of a tj::dispatch (loop form) emitted as one dispatch region in the
+// kernel IR
 //
 // tj::dispatch traces each instance's code as a symbolic loop that only the lanes holding its id enter, and chains
 // the merged results from one case to the next (runtime/dispatch/dispatch.cpp). `emit_switch` finds that chain from
-// its last case and emits SwitchStart, a SwitchPhi per merged result, each case's loop starting from the SwitchPhis,
-// and SwitchEnd (kernel_ir.h), so that a backend can jump to the cases present in a group of lanes instead of testing
-// every case (docs/vcalls.md).
+// any of its cases (a case's scatters may be emitted before the results) and emits SwitchStart, a SwitchPhi per
+// merged result, each case's loop starting from the SwitchPhis, and SwitchEnd (kernel_ir.h), so that a backend may
+// run the cases in any order: the CPU sorts the lanes of a wide region by case (cpu_sorted_dispatch.h,
+// docs/vcalls.md). A merged result between two cases that the kernel stores (it is a root) ends the chain there.
 #include "jit/assemble.h"
 #include "jit/loop.h"
 
