@@ -1,7 +1,8 @@
 // tests/runtime/test_dispatch_sorted.cpp — the CPU's sorted form of wide dispatches (the lanes grouped by instance
 // inside the kernel, docs/vcalls.md "The sorted form") against plain C++ virtual calls: 16 to 100 instances, sizes
 // around the chunk, null and masked lanes, gathers, scatters, loops and branches in the callee, nested dispatch,
-// structured results, consumers of values from before the dispatch, 4 threads, frozen replays, gradients
+// structured results, consumers of values from before the dispatch, 4 threads, frozen replays, gradients; a dispatch
+// inside tj::while_loop keeps the loop form
 #include "backend/cpu_jit.h"
 #include "backend/cpu_sorted_dispatch.h"
 #include "dispatch_shapes.h"
@@ -394,4 +395,35 @@ TEST_CASE("dispatch sorted: gradients through many instances take the select for
             break;
         }
     }
+}
+
+TEST_CASE("dispatch sorted: a dispatch inside tj::while_loop keeps the loop form (not sorted), against virtual calls") {
+    std::vector<std::unique_ptr<Shape>> objs;
+    Rng rng(140);
+    for (int i = 0; i < 20; ++i)
+        objs.push_back(make_kind(i, float(rng.uniform(-1, 1)), float(rng.uniform(-1, 1))));
+    const size_t n = 3001;
+    std::vector<Shape *> lanes(n);
+    for (auto &p : lanes)
+        p = rng.next() % 8 == 0 ? nullptr : objs[rng.next() % objs.size()].get();
+    std::vector<float> x = uniform_values<float>(n, 141, -1, 1);
+    tj::Ptr<Shape> ptrs(lanes);
+    Float v(x);
+    UInt32 step = tj::zeros<UInt32>(1);
+    tj::while_loop(
+        std::tie(v, step), [](const Float &, const UInt32 &s) { return s < 2u; },
+        [&](Float &v, UInt32 &s) {
+            v = tj::dispatch(
+                ptrs, [](Shape *self, const Float &y) { return self->eval(y) * 0.25f; }, v);
+            s += 1u;
+        });
+    CHECK(sorted_chunk({v.index()}) == 0);
+    std::vector<float> expect(n);
+    for (size_t i = 0; i < n; ++i) {
+        float y = x[i];
+        for (int s = 0; s < 2; ++s)
+            y = lanes[i] ? lanes[i]->eval_ref(y) * 0.25f : 0.f;
+        expect[i] = y;
+    }
+    check_close("dispatch inside a loop", v, expect, 1e-4, 1e-4);
 }
