@@ -34,6 +34,17 @@ enum class InstrKind : uint8_t {
     LoopCond,   ///< lanes where instr a is true (and that were still iterating) run the body; none: exit
     PhiUpdate,  ///< Phi a takes the value of instr b (on the lanes that ran the body)
     LoopEnd,    ///< closes the loop opened by LoopStart a (back to its header)
+    // A dispatch region: the instances of a tj::dispatch (loop form): SwitchStart, one SwitchPhi per merged result,
+    // then per instance SwitchCase, its symbolic loop (the lanes holding its id run the body) and one SwitchUpdate
+    // per SwitchPhi; SwitchEnd. The cases may run in any order, each at most once per element and only on the
+    // elements holding its id, so a backend may lower it as its cases one after the other (CUDA; the CPU with few
+    // cases), or group the elements by case first and run each case on its own elements (the CPU's sorted form,
+    // cpu_sorted_dispatch.h). After SwitchEnd a SwitchPhi's value is the merged result.
+    SwitchStart,  ///< opens a switch on the UInt32 ids of instr a; b = its SwitchPhis, imm = its cases
+    SwitchPhi,    ///< a merged result: instr a before the switch, then what each case's SwitchUpdate gives it
+    SwitchCase,   ///< the case of the lanes whose id is `imm` (the code up to the next SwitchCase or SwitchEnd)
+    SwitchUpdate, ///< in a case: SwitchPhi a takes the value of instr b (the case's merged result)
+    SwitchEnd,    ///< closes the switch opened by SwitchStart a
 };
 
 /// How the kernel uses a parameter slot.

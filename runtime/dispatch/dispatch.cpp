@@ -171,6 +171,11 @@ uint32_t dispatch_case_begin(uint32_t ids, uint32_t id, const uint32_t *args, si
     init[0] = ids;
     std::copy(args, args + n, init.begin() + 1);
     uint32_t loop = loop_begin(init.data(), n + 1, phis);
+    {
+        jit::State &s = jit::state();
+        jit::Lock lock(s.mutex);
+        s.loops[loop].case_id = id;
+    }
     try {
         uint32_t cond = var_op_scalar("tj::dispatch()", Op::Eq, phis[0], id, false);
         try {
@@ -212,6 +217,7 @@ void dispatch_case_end(uint32_t loop, const uint32_t *phis, size_t n, const uint
         jit::dec_ref(s, phi);
         updates[n + 1 + j] = results[j];
     }
+    s.loops[loop].case_results = uint32_t(m);
     std::vector<uint32_t> outs(n + 1 + m);
     try {
         loop_end(loop, updates.data(), outs.data());
