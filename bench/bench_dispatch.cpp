@@ -6,7 +6,8 @@
 // the cached kernel and its launch on tracejit's thread pool, all timed). C++: the loop of dispatch_loop.cpp (-O3
 // -march=native) on as many std::threads, in the same blocks. Dr.Jit: bench/peers/dispatch_drjit.py runs the same
 // workload with dr.switch on its LLVM backend when `<build>/peers/venv/bin/python` imports drjit (else SKIPPED,
-// with the reason). The three alternate run by run; medians are compared.
+// with the reason). The three alternate run by run; medians are compared. The process CPU time of each tracejit and
+// C++ run (all threads) is printed too: on the shared machine it is steadier than wall time.
 //
 // Environment: BENCH_RUNS (default 9), BENCH_LANES (default 1048576).
 #include "bench_util.h"
@@ -16,6 +17,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <memory>
 #include <sstream>
@@ -39,10 +41,15 @@ void calls_threads(const std::vector<bench::Shape *> &lanes, const std::vector<f
 
 /// Dr.Jit's figure for one K (milliseconds, median of its runs), or a negative value with `why` set.
 double drjit_ms(int k, size_t n, int runs, std::string &why) {
+    const char *skipped = std::getenv("PEERS_VENV_SKIPPED"); // bench/run.sh could not make the venv: why
+    if (skipped && *skipped) {
+        why = skipped;
+        return -1;
+    }
     std::string python = std::string(TRACEJIT_BUILD_DIR) + "/peers/venv/bin/python";
     if (!std::ifstream(python).good()) {
-        why = python + " does not exist (python3 -m venv <build>/peers/venv && <build>/peers/venv/bin/pip install "
-                       "drjit==1.5.0)";
+        why = python + " does not exist (bench/peers/venv.sh <build> makes it; bench/run.sh does so before this "
+                       "benchmark)";
         return -1;
     }
     std::string cmd = "DRJIT_LIBLLVM_PATH=/usr/lib/llvm-19/lib/libLLVM.so.1 " + python + " " +
@@ -60,7 +67,9 @@ double drjit_ms(int k, size_t n, int runs, std::string &why) {
     int rc = pclose(p);
     size_t at = text.find("drjit_ms ");
     if (rc != 0 || at == std::string::npos) {
-        why = "bench/peers/dispatch_drjit.py failed: " + text.substr(0, 300);
+        size_t end = text.find_last_not_of("\n"), begin = text.rfind('\n', end); // its last line (the error)
+        std::string last = end == std::string::npos ? "no output" : text.substr(begin + 1, end - begin);
+        why = "bench/peers/dispatch_drjit.py failed: " + last.substr(0, 300);
         return -1;
     }
     return std::stod(text.substr(at + 9));
@@ -108,14 +117,18 @@ int main() {
             worst = std::max(worst, double(std::fabs(got[i] - expect[i])) / (1 + std::fabs(expect[i])));
         if (worst > 1e-4)
             status = 1;
-        bench::Samples tj_s, cpp_s;
+        bench::Samples tj_s, cpp_s, tj_cpu, cpp_cpu;
         for (int r = 0; r < runs; ++r) { // A, B alternating
+            double c0 = bench::process_cpu_seconds();
             auto t0 = bench::Clock::now();
             tj::Float v = run_tracejit();
             tj_s.add(bench::seconds_since(t0));
+            double c1 = bench::process_cpu_seconds();
             auto t1 = bench::Clock::now();
             calls_threads(lanes, xs, expect, threads);
             cpp_s.add(bench::seconds_since(t1));
+            tj_cpu.add(c1 - c0);
+            cpp_cpu.add(bench::process_cpu_seconds() - c1);
         }
         std::string why;
         double dr = drjit_ms(k, n, runs, why);
@@ -132,6 +145,9 @@ int main() {
         std::printf("  tracejit tj::dispatch           %8.2f ms (%8.2f)   after Dr.Jit's runs %8.2f ms\n",
                     tj_s.median() * 1e3, tj_s.best() * 1e3, tj_after.median() * 1e3);
         std::printf("  C++ loop of virtual calls       %8.2f ms (%8.2f)\n", cpp_s.median() * 1e3, cpp_s.best() * 1e3);
+        std::printf("  CPU time per run (all threads): tracejit %.2f ms, C++ loop %.2f ms (medians; steadier under "
+                    "load)\n",
+                    tj_cpu.median() * 1e3, cpp_cpu.median() * 1e3);
         char what[96];
         std::snprintf(what, sizeof what, "dispatch K=%d vs C++ virtual calls (median ratio)", k);
         bench::print_goal(what, cpp_s.median() / tj_s.median(), 1.0, "x", bench::Better::Higher);

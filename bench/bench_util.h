@@ -36,6 +36,13 @@ inline double thread_cpu_seconds() {
     return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
 }
 
+/// CPU time of the whole process (all its threads) in seconds: steadier than wall time on a loaded machine.
+inline double process_cpu_seconds() {
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
+}
+
 /// Durations (seconds) of repeated runs of one measurement.
 struct Samples {
     std::vector<double> s; ///< one entry per run, in run order

@@ -5,8 +5,9 @@
 # Environment: BENCH_RUNS=n scales the number of timed runs (default 10); BENCH_ONLY="trace launch" runs a subset
 # (fused fma trace compile launch ad freeze mandelbrot block_reduce scan cuda tape every_marked tape_startup
 # plugin_compile texture dispatch mpi peers). peers: tracejit against Dr.Jit and JAX (bench/peers/run.sh: a venv
-# with both from PyPI under <build-dir>/peers; SKIPPED where PyPI cannot be reached). bench_mpi runs under
-# `mpirun -np 2` (with --oversubscribe and, as root, --allow-run-as-root when mpirun is Open MPI's).
+# with both from PyPI under <build-dir>/peers, made by bench/peers/venv.sh before the first benchmark that uses it,
+# dispatch or peers; SKIPPED where PyPI cannot be reached). bench_mpi runs under `mpirun -np 2` (with
+# --oversubscribe and, as root, --allow-run-as-root when mpirun is Open MPI's).
 set -uo pipefail
 
 if [[ $# -ne 1 ]]; then
@@ -40,6 +41,19 @@ trap 'rm -f "$summary"' EXIT
 status=0
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'),"\
      "$(grep -qw avx512f /proc/cpuinfo && echo AVX-512 || echo no AVX-512); load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+# The peers' venv (Dr.Jit, JAX) before the first benchmark that uses it: bench_dispatch's Dr.Jit figures, and peers.
+# PEERS_VENV_SKIPPED tells both the outcome (empty: ready; else why not), so PyPI is tried once.
+if [[ " $only " == *" dispatch "* || " $only " == *" peers "* ]]; then
+    echo
+    echo "=== the peers' venv ($build/peers/venv) ==="
+    if PEERS_VENV_SKIPPED=$("$source_dir/bench/peers/venv.sh" "$build"); then
+        PEERS_VENV_SKIPPED=
+        echo "ready"
+    else
+        echo "not available: $PEERS_VENV_SKIPPED (the Dr.Jit and JAX figures say SKIPPED)"
+    fi
+    export PEERS_VENV_SKIPPED
+fi
 for b in $only; do
     exe="$build/bench/bench_$b"
     [[ $b == peers ]] && exe="$source_dir/bench/peers/run.sh"

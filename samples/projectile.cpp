@@ -6,6 +6,8 @@
 // distance to each projectile's own target; backward(loss) differentiates through the whole simulation (one
 // kernel: the forward steps are recomputed next to the derivative code), and plain gradient descent updates
 // the speeds. The first gradient is checked against central finite differences.
+#include "projectile_flight.h"
+
 #include <tracejit/tracejit.h>
 
 #include <fmt/format.h>
@@ -13,49 +15,20 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <numbers>
 #include <vector>
 
-using tj::Bool, tj::Float;
+using tj::Float;
 
 namespace {
 
 constexpr size_t count = 1024;   // projectiles
-constexpr int steps = 400;       // Euler steps of dt: 4 s, longer than the longest flight
-constexpr float dt = 0.01f;      // s
-constexpr float gravity = 9.81f; // m/s²
-constexpr float drag = 0.01f;    // 1/m: deceleration drag·|v|·v
-constexpr float launch_angle = 40.f * std::numbers::pi_v<float> / 180.f;
+constexpr int steps = 400;       // Euler steps of projectile::dt: 4 s, longer than the longest flight
 
-/// Where each projectile lands, and whether it did within the simulated time.
-struct Landing {
-    Float distance;
-    Bool landed;
-};
+using projectile::Landing;
 
-/// Flies every projectile from the origin with its launch speed; differentiable with respect to `speed`.
-Landing fly(const Float &speed) {
-    Float vx = speed * std::cos(launch_angle), vy = speed * std::sin(launch_angle);
-    Float x = tj::zeros<Float>(count), y = tj::zeros<Float>(count), distance = tj::zeros<Float>(count);
-    Bool landed = tj::full<Bool>(false, count);
-    for (int s = 0; s < steps; ++s) {
-        Float v = tj::sqrt(vx * vx + vy * vy);
-        Float ax = -drag * v * vx, ay = -drag * v * vy - gravity;
-        Float x1 = x + vx * dt, y1 = y + vy * dt; // explicit Euler: positions move with the old velocity
-        vx += ax * dt;
-        vy += ay * dt;
-        // First step that ends below the ground: interpolate the crossing within the step. Near the apex y1 can
-        // equal y, and y / 0 is inf: select() passes no gradient to the lanes it does not choose, but the
-        // division's own derivative there would be 0 · inf = NaN, so the divisor is made safe on those lanes.
-        Bool hits = (y1 < 0.f) & !landed;
-        Float drop = tj::select(hits, y - y1, 1.f);
-        distance = tj::select(hits, x + (x1 - x) * (y / drop), distance);
-        landed = landed | hits;
-        x = x1;
-        y = y1;
-    }
-    return {distance, landed};
-}
+/// Flies every projectile from the origin with its launch speed (projectile_flight.h: the physics, shared with the
+/// MPI sample); differentiable with respect to `speed`.
+Landing fly(const Float &speed) { return projectile::fly(speed, steps); }
 
 double ms_since(std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();

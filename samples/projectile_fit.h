@@ -1,54 +1,29 @@
 // samples/projectile_fit.h — data-parallel fitting of a launch-speed model to landing targets (projectile_mpi.cpp,
 // bench/bench_mpi.cpp)
 //
-// The physics of projectile.cpp: projectiles leave the ground at 40° and fly under gravity and quadratic drag,
-// integrated with explicit Euler; where one crosses the ground its landing distance is interpolated within the
-// step. Here the launch speed is a model of the target distance t, speed = a + b · (t − 20 m) / 10 m, whose two parameters
-// (width-1 Float64 arrays) are fitted to many targets at once. The targets are split across processes: each
+// The physics of projectile.cpp (projectile_flight.h): projectiles leave the ground at 40° and fly under gravity and
+// quadratic drag, integrated with explicit Euler; where one crosses the ground its landing distance is interpolated
+// within the step. Here the launch speed is a model of the target distance t, speed = a + b · (t − 20 m) / 10 m,
+// whose two parameters (width-1 Float64 arrays) are fitted to many targets at once. The targets are split across processes: each
 // process differentiates the loss of its own targets, and the gradients are all-reduced (tj::mpi::allreduce), so
 // every process takes the same step as one process holding every target.
 #pragma once
+
+#include "projectile_flight.h"
 
 #include <tracejit/mpi.h>
 #include <tracejit/tracejit.h>
 
 #include <cmath>
 #include <cstdint>
-#include <numbers>
 #include <utility>
 #include <vector>
 
 namespace projectile_fit {
 
-using tj::Bool, tj::Float, tj::Float64;
+using tj::Float, tj::Float64;
 
-constexpr int steps = 300;       // Euler steps of dt: 3 s, longer than the longest flight here
-constexpr float dt = 0.01f;      // s
-constexpr float gravity = 9.81f; // m/s²
-constexpr float drag = 0.01f;    // 1/m
-constexpr float launch_angle = 40.f * std::numbers::pi_v<float> / 180.f;
-
-/// Where each projectile of launch speed `speed` lands (0 for one that has not landed in time).
-inline Float landing_distance(const Float &speed) {
-    const size_t n = speed.size();
-    Float vx = speed * std::cos(launch_angle), vy = speed * std::sin(launch_angle);
-    Float x = tj::zeros<Float>(n), y = tj::zeros<Float>(n), distance = tj::zeros<Float>(n);
-    Bool landed = tj::full<Bool>(false, n);
-    for (int s = 0; s < steps; ++s) {
-        Float v = tj::sqrt(vx * vx + vy * vy);
-        Float ax = -drag * v * vx, ay = -drag * v * vy - gravity;
-        Float x1 = x + vx * dt, y1 = y + vy * dt;
-        vx += ax * dt;
-        vy += ay * dt;
-        Bool hits = (y1 < 0.f) & !landed;
-        Float drop = tj::select(hits, y - y1, 1.f); // (a safe divisor where the lane is not chosen: projectile.cpp)
-        distance = tj::select(hits, x + (x1 - x) * (y / drop), distance);
-        landed = landed | hits;
-        x = x1;
-        y = y1;
-    }
-    return distance;
-}
+constexpr int steps = 300; // Euler steps of projectile::dt: 3 s, longer than the longest flight here
 
 /// `n` target distances in [10, 30) m, the same on every process (a fixed pseudo-random sequence).
 inline std::vector<float> all_targets(size_t n) {
@@ -77,7 +52,7 @@ inline std::tuple<Float64, Float64, Float64> step(const Float64 &a_in, const Flo
     tj::enable_grad(a, b);
     Float64 t = (tj::cast<Float64>(targets) - 20.0) * 0.1; // in [-1, 1): a and b barely correlate
     Float speed = tj::cast<Float>(a + b * t);
-    Float miss = landing_distance(speed) - targets;
+    Float miss = projectile::fly(speed, steps).distance - targets;
     Float64 loss = 0.5 * tj::sum(tj::cast<Float64>(miss * miss));
     tj::backward(loss);
     // Every process's gradient summed: the gradient of the loss over all targets, on every process.

@@ -9,6 +9,7 @@
 # ratio of the medians of one run. A peer that cannot start (no package, an import error) is SKIPPED with the reason.
 # Environment: BENCH_RUNS (rounds, default 10), PEERS_ONLY="fused_sin launch ..." (a subset), PEERS_CORE (the core of
 # the 1-thread workloads, default the last one this process may use).
+import contextlib
 import os
 import shutil
 import subprocess
@@ -108,6 +109,31 @@ def start(workload, folder, threads, peers):
     return workers
 
 
+@contextlib.contextmanager
+def workers(workload, folder, threads, peers):
+    """start()'s workers for a `with` block, closed after it, and the peers that could not start with why (for
+    report's `skipped`)."""
+    ws = start(workload, folder, threads, peers)
+    try:
+        yield ws, {p: SKIPS.get(p, "see above") for p in peers if p not in ws}
+    finally:
+        for w in ws.values():
+            w.close()
+
+
+def turns_of(ws, own=("tracejit",)):
+    """rounds()'s turns: one for each variant in `own` of tracejit's worker (its own figure, the C++ loops it times),
+    then one per peer that started."""
+    return ([(v, ws["tracejit"], v, None, None) for v in own] +
+            [(p, w, "run", None, None) for p, w in ws.items() if p != "tracejit"])
+
+
+def differences(folder, ws, also=(), **how):
+    """{name: why} for each started peer's result, then each of `also` (results tracejit's worker writes: "cpp"),
+    that differs from tracejit's (compare with `how`)."""
+    return {p: why for p in [p for p in ws if p != "tracejit"] + list(also) if (why := compare(folder, p, **how))}
+
+
 def compare(folder, peer, dtype=np.float32, tol=1e-5, floor=1.0, mismatch=None):
     """None when out_<peer>.bin agrees with tracejit's result, else why not. Elementwise |x - y| / max(floor, |y|)
     <= tol, or (mismatch) at most that fraction of elements differing at all."""
@@ -200,63 +226,40 @@ def fused(name, folder, threads, runs):
     what = "a*b+sin(a)" if with_sin else "a*b+c"
     print(f"\n=== {what}, 16M float32, {threads} thread(s){' pinned to core %d' % CORE if threads == 1 else ''}: "
           f"eval of the traced expression (kernel cached), GB/s ===")
-    ws = start(name, folder, threads, ["drjit", "jax"])
-    try:
-        skipped, differ = {p: SKIPS.get(p, "see above") for p in ("drjit", "jax") if p not in ws}, {}
-        for peer in ("drjit", "jax"):
-            if peer in ws and (why := compare(folder, peer, tol=1e-5)):
-                differ[peer] = why
-        turns = [("tracejit", ws["tracejit"], "tracejit", None, None)]
-        turns += [(c, ws["tracejit"], c, None, None) for c in (["cpp_plain", "cpp_vec"] if with_sin else ["cpp_vec"])]
-        turns += [(p, ws[p], "run", None, None) for p in ("drjit", "jax") if p in ws]
-        times, _ = rounds(turns, runs)
+    with workers(name, folder, threads, ["drjit", "jax"]) as (ws, skipped):
+        differ = differences(folder, ws, tol=1e-5)
+        loops = ["cpp_plain", "cpp_vec"] if with_sin else ["cpp_vec"]
+        times, _ = rounds(turns_of(ws, ["tracejit"] + loops), runs)
         bpe = 12 if with_sin else 16
         report(f"{what} 16M, {threads} thread{'s' if threads > 1 else ''}", "GB/s", times, gbps(bpe, 16 << 20),
                skipped=skipped, differ=differ)
-    finally:
-        for w in ws.values():
-            w.close()
 
 
 def trace(folder, runs):
     print(f"\n=== tracing: ns per traced operation, chains *a,+b,-a,*b of 1k/10k/100k ops on width 1024 and the 3-op "
           f"graph a*b+sin(a) (x1000); nothing evaluated; 1 thread pinned to core {CORE} ===")
-    ws = start("trace", folder, 1, ["drjit"])
-    try:
-        skipped = {"drjit": SKIPS.get("drjit", "see above")} if "drjit" not in ws else {}
+    with workers("trace", folder, 1, ["drjit"]) as (ws, skipped):
         for v in ("1k", "10k", "100k", "3op"):
             turns = [(p, ws[p], v, None, None) for p in ws]
             times, _ = rounds(turns, runs)
             report(f"tracing, {v if v == '3op' else 'chain of ' + v + ' ops'}", "ns/op", times, lambda s: s * 1e9,
                    skipped=skipped, goal_peers=("drjit",))
-    finally:
-        for w in ws.values():
-            w.close()
 
 
 def launch(folder, runs):
     print(f"\n=== launch: trace (a*b+c)*a on 16 floats + eval + sync, kernel cached, batches of 500; 1 thread pinned "
           f"to core {CORE} ===")
-    ws = start("launch", folder, 1, ["drjit", "jax"])
-    try:
-        skipped = {p: SKIPS.get(p, "see above") for p in ("drjit", "jax") if p not in ws}
+    with workers("launch", folder, 1, ["drjit", "jax"]) as (ws, skipped):
         differ = {p: f"value {w.info.get('value')} vs {ws['tracejit'].info.get('value')}" for p, w in ws.items()
                   if w.info.get("value") != ws["tracejit"].info.get("value")}
-        turns = [("tracejit", ws["tracejit"], "tracejit", None, None)]
-        turns += [(p, ws[p], "run", None, None) for p in ("drjit", "jax") if p in ws]
-        times, _ = rounds(turns, 4 * runs)
+        times, _ = rounds(turns_of(ws), 4 * runs)
         report("launch, cached tiny kernel, 1 thread", "us", times, lambda s: s * 1e6, skipped=skipped, differ=differ)
-    finally:
-        for w in ws.values():
-            w.close()
 
 
 def compile_(folder, runs):
     print(f"\n=== cold compile: eval of a chain of 1k / 10k ops on 64 floats whose seed literal no kernel had before "
           f"(kernel assembly, LLVM, disk-cache store, run); {CORE_NOTE} ===")
-    ws = start("compile", folder, 1, ["drjit"])
-    try:
-        skipped = {"drjit": SKIPS.get("drjit", "see above")} if "drjit" not in ws else {}
+    with workers("compile", folder, 1, ["drjit"]) as (ws, skipped):
         for v in ("1k", "10k"):
             turns = [(p, ws[p], v, lambda r, v=v: str(1000.0 + r + (0.5 if v == "10k" else 0.0)), None) for p in ws]
             times, extras = rounds(turns, max(3, runs // 2))
@@ -277,22 +280,15 @@ def compile_(folder, runs):
                        if p == "drjit" else ""))
             report(f"cold compile, {v} ops", "ms", times, lambda s: s * 1e3, skipped=skipped, differ=differ,
                    goal_peers=("drjit",))
-    finally:
-        for w in ws.values():
-            w.close()
 
 
 def ad_chain(folder, runs):
     print("\n=== Enoki's AD chain: y = x (1M floats, gradients on), 1000 x y = y*y*0.5 + 0.5, backward(y), "
           "eval(grad(x)); all threads ===")
     threads = os.cpu_count()
-    ws = start("ad_chain", folder, threads, ["drjit", "jax"])
-    try:
-        skipped = {p: SKIPS.get(p, "see above") for p in ("drjit", "jax") if p not in ws}
-        differ = {}
-        for peer in ("drjit", "jax"):  # the gradient is a product of 1000 factors: float rounding accumulates
-            if peer in ws and (why := compare(folder, peer, tol=2e-2, floor=1e-30)):
-                differ[peer] = why
+    with workers("ad_chain", folder, threads, ["drjit", "jax"]) as (ws, skipped):
+        # (the gradient is a product of 1000 factors: float rounding accumulates)
+        differ = differences(folder, ws, tol=2e-2, floor=1e-30)
         # Memory: the peak resident growth of a run from an empty allocation cache, three times each, in turn.
         turns = [(p, ws[p], "mem", None, 1 if p == "jax" else None) for p in ws]  # JAX's run takes seconds
         _, extras = rounds(turns, 3)
@@ -301,36 +297,20 @@ def ad_chain(folder, runs):
         turns = [(p, ws[p], "run", None, None if p != "jax" else max(2, runs // 4)) for p in ws]
         times, _ = rounds(turns, runs)
         report("AD chain 1M x 1000, warm time", "ms", times, lambda s: s * 1e3, skipped=skipped, differ=differ)
-    finally:
-        for w in ws.values():
-            w.close()
 
 
 def mandelbrot(folder, runs):
     print("\n=== Mandelbrot 2048x2048 over [-2, 0.6] x [-1.3, 1.3], at most 256 iterations, a symbolic loop (trace + "
           "run, cached); all threads ===")
     threads = os.cpu_count()
-    ws = start("mandelbrot", folder, threads, ["drjit"])
-    try:
-        skipped = {"drjit": SKIPS.get("drjit", "see above")} if "drjit" not in ws else {}
-        differ = {}
-        for p in ("drjit", "cpp"):
-            if p == "drjit" and "drjit" not in ws:
-                continue
-            why = compare(folder, p, dtype=np.int32, mismatch=1e-3)
-            if why:
-                differ[p] = why
+    with workers("mandelbrot", folder, threads, ["drjit"]) as (ws, skipped):
+        differ = differences(folder, ws, ["cpp"], dtype=np.int32, mismatch=1e-3)
         if "drjit" in ws:
             print(f"  checksum (sum of the counts): tracejit {ws['tracejit'].info['sum']}, "
                   f"Dr.Jit {ws['drjit'].info['sum']}")
-        turns = [("tracejit", ws["tracejit"], "tracejit", None, None), ("cpp", ws["tracejit"], "cpp", None, None)]
-        turns += [("drjit", ws["drjit"], "run", None, None)] if "drjit" in ws else []
-        times, _ = rounds(turns, runs)
+        times, _ = rounds(turns_of(ws, ["tracejit", "cpp"]), runs)
         report("Mandelbrot 2048^2, 256 iterations", "ms", times, lambda s: s * 1e3, skipped=skipped, differ=differ,
                goal_peers=("drjit",))
-    finally:
-        for w in ws.values():
-            w.close()
 
 
 def freeze(name, folder, runs):
@@ -338,40 +318,20 @@ def freeze(name, folder, runs):
     print(f"\n=== frozen function: a chain of {ops} ops at width {width}, replayed + eval (tj::freeze, @dr.freeze, "
           f"jax.jit), time per call; C++: {'a plain function' if width == '1' else 'the 8-register AVX-512 loop'}; "
           f"1 thread pinned to core {CORE} ===")
-    ws = start(name, folder, 1, ["drjit", "jax"])
-    try:
-        skipped = {p: SKIPS.get(p, "see above") for p in ("drjit", "jax") if p not in ws}
-        differ = {}
-        for p in ("drjit", "jax", "cpp"):
-            if (p in ws or p == "cpp") and (why := compare(folder, p, tol=1e-4)):
-                differ[p] = why
-        turns = [("tracejit", ws["tracejit"], "tracejit", None, None), ("cpp", ws["tracejit"], "cpp", None, None)]
-        turns += [(p, ws[p], "run", None, None) for p in ("drjit", "jax") if p in ws]
-        times, _ = rounds(turns, runs)
+    with workers(name, folder, 1, ["drjit", "jax"]) as (ws, skipped):
+        differ = differences(folder, ws, ["cpp"], tol=1e-4)
+        times, _ = rounds(turns_of(ws, ["tracejit", "cpp"]), runs)
         report(f"frozen {ops}-op call, width {width}", "us", times, lambda s: s * 1e6, skipped=skipped, differ=differ)
-    finally:
-        for w in ws.values():
-            w.close()
 
 
 def texture(folder, runs):
     print("\n=== texture: 16M bilinear lookups (clamp) of a 1024x1024 texture with 4 channels; all threads ===")
     threads = os.cpu_count()
-    ws = start("texture", folder, threads, ["drjit"])
-    try:
-        skipped = {"drjit": SKIPS.get("drjit", "see above")} if "drjit" not in ws else {}
-        differ = {}
-        for p in ("drjit", "cpp"):
-            if (p in ws or p == "cpp") and (why := compare(folder, p, tol=1e-4)):
-                differ[p] = why
-        turns = [("tracejit", ws["tracejit"], "tracejit", None, None), ("cpp", ws["tracejit"], "cpp", None, None)]
-        turns += [("drjit", ws["drjit"], "run", None, None)] if "drjit" in ws else []
-        times, _ = rounds(turns, runs)
+    with workers("texture", folder, threads, ["drjit"]) as (ws, skipped):
+        differ = differences(folder, ws, ["cpp"], tol=1e-4)
+        times, _ = rounds(turns_of(ws, ["tracejit", "cpp"]), runs)
         report("texture 16M bilinear lookups", "M lookups/s", times, lambda s: (16 << 20) / s / 1e6, skipped=skipped,
                differ=differ, goal_peers=("drjit",))
-    finally:
-        for w in ws.values():
-            w.close()
 
 
 WORKLOADS = {

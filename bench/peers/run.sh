@@ -2,9 +2,9 @@
 # bench/peers/run.sh — tracejit against Dr.Jit and JAX (from PyPI, in a venv) on the benchmarks' workloads
 #
 # Usage: bench/peers/run.sh <build-dir> [workload ...]   (bench/run.sh runs it as BENCH_ONLY=peers)
-# Creates <build-dir>/peers/venv once and installs drjit==1.5.0, jax[cpu] and numpy there: benchmark tools only, never
-# a dependency of tracejit. Dr.Jit's LLVM backend is pointed at Debian's libLLVM 19. Then builds bench_peers_worker
-# and runs bench/peers/harness.py. Where PyPI cannot be reached or a package does not import, it prints SKIPPED and
+# Uses <build-dir>/peers/venv with drjit==1.5.0, jax[cpu] and numpy (bench/peers/venv.sh makes it once; bench/run.sh
+# has done so already when it sets PEERS_VENV_SKIPPED): benchmark tools only, never a dependency of tracejit. Dr.Jit's
+# LLVM backend is pointed at Debian's libLLVM 19. Then builds bench_peers_worker and runs bench/peers/harness.py. Where PyPI cannot be reached or a package does not import, it prints SKIPPED and
 # why, and exits 0: it never fails a build. Environment: BENCH_RUNS, PEERS_ONLY, PEERS_CORE (harness.py).
 set -uo pipefail
 
@@ -23,17 +23,11 @@ skip() {
     exit 0
 }
 
-if [[ ! -x "$venv/bin/python" ]] || ! "$venv/bin/python" -c 'import numpy' 2>/dev/null; then
-    echo "creating $venv (drjit==1.5.0, jax[cpu], numpy from PyPI)"
-    python3 -m venv "$venv" || skip "python3 -m venv failed (install python3-venv)"
+if [[ -n ${PEERS_VENV_SKIPPED+set} ]]; then # bench/run.sh ran venv.sh already: empty when the venv is ready
+    [[ -z $PEERS_VENV_SKIPPED ]] || skip "$PEERS_VENV_SKIPPED"
+else
+    why=$("$here/venv.sh" "$build") || skip "$why"
 fi
-if ! "$venv/bin/python" -c 'import drjit, jax, numpy; assert drjit.__version__ == "1.5.0"' 2>/dev/null; then
-    log="$build/peers/pip.log"
-    if ! "$venv/bin/pip" install --disable-pip-version-check -q 'drjit==1.5.0' 'jax[cpu]' numpy >"$log" 2>&1; then
-        skip "pip install drjit==1.5.0 'jax[cpu]' numpy failed (PyPI unreachable?): $(tail -n 1 "$log")"
-    fi
-fi
-"$venv/bin/python" -c 'import numpy' 2>/dev/null || skip "numpy does not import in $venv"
 for pkg in drjit jax; do # a peer that does not import is skipped by the harness, with the error
     if ! msg=$("$venv/bin/python" -c "import $pkg; print($pkg.__version__)" 2>&1); then
         echo "note: $pkg does not import: $(echo "$msg" | tail -n 1)"

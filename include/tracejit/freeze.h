@@ -86,9 +86,10 @@ struct FreezeCall {
 };
 
 /// The runtime's lock (re-entrant per thread: the runtime's own calls inside only count a depth). A frozen call holds
-/// it from copying its arguments through flattening, the replay and rebuilding the result, so that the many small
-/// runtime calls in between (reference counts, the inputs' sizes, the recordings' lookup) take the mutex once. It is
-/// released before a body runs (a recording, or a plain call), which may do anything.
+/// it from copying its arguments (those whose copies run no user code: copy_runs_no_user_code) through flattening,
+/// the replay and rebuilding the result, so that the many small runtime calls in between (reference counts, the
+/// inputs' sizes, the recordings' lookup) take the mutex once. It is released before a body runs (a recording, or a
+/// plain call), which may do anything.
 void freeze_lock() noexcept;
 void freeze_unlock() noexcept;
 class FreezeLock {
@@ -241,9 +242,34 @@ template <typename F> class Frozen {
     /// `this`), flattened as inputs (paths state[0], …) and written back after a replay as outputs.
     template <typename... State, typename... Args>
     std::invoke_result_t<F &, Args &...> call(std::tuple<State &...> state, const Args &...args) {
-        using R = std::invoke_result_t<F &, Args &...>;
-        detail::FreezeLock lock; // (before the copies: they are made and dropped under it)
-        std::tuple<std::decay_t<Args>...> copies(args...);
+        if constexpr ((detail::copy_runs_no_user_code<std::decay_t<Args>> && ...)) {
+            detail::FreezeLock lock; // (before the copies: made and dropped under it, they take no mutex of their own)
+            std::tuple<std::decay_t<Args>...> copies(args...);
+            return call_locked(lock, copies, state);
+        } else {
+            // A copy constructor or destructor of the user's may wait for another thread that uses tracejit: the
+            // copies are made before the runtime's lock and dropped after it.
+            std::tuple<std::decay_t<Args>...> copies(args...);
+            detail::FreezeLock lock;
+            return call_locked(lock, copies, state);
+        }
+    }
+
+    FreezeStats stats() const { return detail::freeze_stats_of(m_fn); }
+    /// Drops every recording (the next call records anew); statistics stay.
+    void clear() { detail::freeze_clear(m_fn); }
+    /// How many recordings are held now (at most FreezeOptions::limit when one is set).
+    size_t recording_count() const { return detail::freeze_recording_count(m_fn); }
+    /// The runtime object (for the plugin's registration).
+    detail::FreezeFunction *function() const { return m_fn; }
+
+  private:
+    /// The call with the arguments' copies made and the runtime's lock held: flattening, the lookup, a replay (or,
+    /// with the lock released, the body).
+    template <typename... State, typename... Copies>
+    std::invoke_result_t<F &, Copies &...> call_locked(detail::FreezeLock &lock, std::tuple<Copies...> &copies,
+                                                       std::tuple<State &...> &state) {
+        using R = std::invoke_result_t<F &, Copies &...>;
         detail::CallScratchLease scratch;
         for (int attempt = 0;; ++attempt) {
             detail::CallScratch &cs = scratch.fresh();
@@ -258,7 +284,7 @@ template <typename F> class Frozen {
             }
             detail::FreezeCall &c = cs.call;
             struct Inputs {
-                decltype(copies) *copies;
+                std::tuple<Copies...> *copies;
                 std::tuple<State &...> *state;
             } inputs{&copies, &state};
             c.paths = [](const void *context) {
@@ -311,16 +337,6 @@ template <typename F> class Frozen {
                 return;
         }
     }
-
-    FreezeStats stats() const { return detail::freeze_stats_of(m_fn); }
-    /// Drops every recording (the next call records anew); statistics stay.
-    void clear() { detail::freeze_clear(m_fn); }
-    /// How many recordings are held now (at most FreezeOptions::limit when one is set).
-    size_t recording_count() const { return detail::freeze_recording_count(m_fn); }
-    /// The runtime object (for the plugin's registration).
-    detail::FreezeFunction *function() const { return m_fn; }
-
-  private:
     template <typename Tuple, typename... State>
     static void flatten_inputs(detail::Flattener &f, Tuple &copies, std::tuple<State &...> &state) {
         size_t i = 0;

@@ -51,6 +51,30 @@ template <typename T> struct IsSharedPtr<std::shared_ptr<T>> : std::true_type {}
 template <typename T> struct IsRefWrapper : std::false_type {};
 template <typename T> struct IsRefWrapper<std::reference_wrapper<T>> : std::true_type {};
 
+/// Whether copying and destroying a `T` runs none of the user's code (tj arrays, host values, standard containers of
+/// them, std::shared_ptr and std::reference_wrapper, whose pointees are neither copied nor, as the caller keeps the
+/// original, destroyed): a frozen call copies such arguments under the runtime's lock (freeze.h, Frozen::call).
+template <typename T> constexpr bool copy_runs_no_user_code_f() {
+    if constexpr (is_array_v<T> || std::is_arithmetic_v<T> || std::is_enum_v<T> || std::is_same_v<T, std::string> ||
+                  IsSharedPtr<T>::value || IsRefWrapper<T>::value)
+        return true;
+    else if constexpr (IsStdArray<T>::value || IsOptional<T>::value)
+        return copy_runs_no_user_code_f<typename T::value_type>();
+    else if constexpr (IsStdVector<T>::value) // (with the standard allocator)
+        return std::is_same_v<T, std::vector<typename T::value_type>> &&
+               copy_runs_no_user_code_f<typename T::value_type>();
+    else if constexpr (IsStringMap<T>::value) // (with the standard comparison and allocator)
+        return std::is_same_v<T, std::map<std::string, typename T::mapped_type>> &&
+               copy_runs_no_user_code_f<typename T::mapped_type>();
+    else if constexpr (IsTupleLike<T>::value)
+        return []<size_t... I>(std::index_sequence<I...>) {
+            return (copy_runs_no_user_code_f<std::tuple_element_t<I, T>>() && ...);
+        }(std::make_index_sequence<std::tuple_size_v<T>>());
+    else
+        return false;
+}
+template <typename T> inline constexpr bool copy_runs_no_user_code = copy_runs_no_user_code_f<T>();
+
 /// Visits `x` (const for flattening, mutable for rebuilding) with visitor `v`.
 template <typename V, typename X> void traverse(V &v, X &x) {
     using T = std::remove_cv_t<X>;

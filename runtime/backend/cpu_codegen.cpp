@@ -12,6 +12,7 @@
 // and scatters, masked by the active lanes.
 #include "backend/cpu_codegen.h"
 #include "backend/cpu_math.h"
+#include "backend/cpu_sorted_dispatch.h"
 #include "backend/kernel_ranges.h"
 #include "backend/shared_llvm_atomic.h"
 
@@ -28,7 +29,9 @@
 #include <llvm/IR/Verifier.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <algorithm>
 #include <map>
+#include <optional>
 #include <string_view>
 #include <tuple>
 
@@ -47,7 +50,8 @@ class Lowering : elementwise::TargetMath {
   public:
     Lowering(const KernelIR &ir, const HostTarget &host, llvm::Module &m, unsigned interleave)
         : m_ir(ir), m_host(host), m_module(m), m_ctx(m.getContext()), m_b(m_ctx),
-          m_width(unsigned(host.vector_bits / 32) * interleave), m_prefetch_distance(prefetch_vectors * m_width) {}
+          m_width(unsigned(host.vector_bits / 32) * interleave), m_prefetch_distance(prefetch_vectors * m_width),
+          m_plan(plan_sorted(ir, m_width)) {}
 
     void build() {
         llvm::Function *body = build_body();
@@ -109,24 +113,19 @@ class Lowering : elementwise::TargetMath {
             if (ins.kind == InstrKind::Const || ins.kind == InstrKind::Bcast)
                 m_values[n] = lower(ins);
         }
+        if (m_plan) {
+            build_sorted(start, end, loop, exit);
+            return f;
+        }
 
         m_b.SetInsertPoint(loop);
         llvm::PHINode *i = m_b.CreatePHI(m_b.getInt64Ty(), 2, "i");
         i->addIncoming(start, entry);
         m_i = i;
-        // The lanes below `end` (the last iteration may be partial): the low min(end - i, width) bits of a
-        // width-bit integer, a mask register on AVX-512 (cheaper than comparing a vector of indices).
-        llvm::Type *bits_ty = m_b.getIntNTy(m_width);
-        Value *count = m_b.CreateBinaryIntrinsic(llvm::Intrinsic::umin, m_b.CreateSub(end, i), m_b.getInt64(m_width));
-        Value *shift = m_b.CreateZExtOrTrunc(m_b.CreateSub(m_b.getInt64(m_width), count), bits_ty);
-        m_active = m_b.CreateBitCast(m_b.CreateLShr(llvm::Constant::getAllOnesValue(bits_ty), shift),
-                                     llvm::FixedVectorType::get(m_b.getInt1Ty(), m_width), "active");
+        m_active = lanes_below(i, end); // (the last iteration may be partial)
         for (const Instr &ins : m_ir.instrs)
             if (ins.kind == InstrKind::Index) {
-                std::vector<llvm::Constant *> lanes;
-                for (unsigned l = 0; l < m_width; ++l)
-                    lanes.push_back(m_b.getInt64(l));
-                m_index = m_b.CreateAdd(m_b.CreateVectorSplat(m_width, i), llvm::ConstantVector::get(lanes), "index");
+                m_index = lane_indices(i);
                 break;
             }
         m_top_active = m_active;
@@ -151,6 +150,291 @@ class Lowering : elementwise::TargetMath {
         m_b.SetInsertPoint(exit);
         m_b.CreateRetVoid();
         return f;
+    }
+
+    /// The lanes of the group that starts at element `i` whose elements are below `end`: the low min(end - i, width)
+    /// bits of a width-bit integer, a mask register on AVX-512 (cheaper than comparing a vector of indices).
+    Value *lanes_below(Value *i, Value *end) {
+        llvm::Type *bits_ty = m_b.getIntNTy(m_width);
+        Value *count = m_b.CreateBinaryIntrinsic(llvm::Intrinsic::umin, m_b.CreateSub(end, i), m_b.getInt64(m_width));
+        Value *shift = m_b.CreateZExtOrTrunc(m_b.CreateSub(m_b.getInt64(m_width), count), bits_ty);
+        return m_b.CreateBitCast(m_b.CreateLShr(llvm::Constant::getAllOnesValue(bits_ty), shift),
+                                 llvm::FixedVectorType::get(m_b.getInt1Ty(), m_width), "active");
+    }
+    /// i, i + 1, …, i + width - 1 (i64).
+    Value *lane_indices(Value *i) {
+        std::vector<llvm::Constant *> lanes;
+        for (unsigned l = 0; l < m_width; ++l)
+            lanes.push_back(m_b.getInt64(l));
+        return m_b.CreateAdd(m_b.CreateVectorSplat(m_width, i), llvm::ConstantVector::get(lanes), "index");
+    }
+
+    // The sorted form of a kernel with a wide dispatch region (cpu_sorted_dispatch.h, docs/vcalls.md "The sorted
+    // form"): the block runs in chunks, each in phases A (the code before the region), B (a counting sort of the
+    // chunk's lanes by case), C (each case on its lanes, in full SIMD groups) and D (the code after the region).
+    // Values pass between phases through chunk scratch on the stack.
+
+    /// Which phase of a sorted kernel is being lowered (what `import` reads an operand of another phase from).
+    enum class Phase { Before, Case, After };
+
+    void build_sorted(Value *start, Value *end, llvm::BasicBlock *chunk_head, llvm::BasicBlock *exit) {
+        const SortedPlan &p = *m_plan;
+        llvm::BasicBlock *entry = m_b.GetInsertBlock();
+        llvm::Type *i32 = m_b.getInt32Ty();
+        size_t cases = p.cases.size();
+        // Chunk scratch: static allocas of the entry block.
+        auto array = [&](llvm::Type *t, uint64_t n, const char *name) {
+            llvm::AllocaInst *a = m_b.CreateAlloca(t, m_b.getInt64(n), name);
+            a->setAlignment(llvm::Align(64));
+            return a;
+        };
+        for (uint32_t k : p.exports)
+            m_scratch.push_back(array(mem_scalar(m_ir.instrs[k].type), p.chunk, "export"));
+        for (uint32_t k : p.phis)
+            m_results.push_back(array(mem_scalar(m_ir.instrs[k].type), p.chunk, "result"));
+        m_keys = array(i32, p.chunk, "case.of");
+        m_perm_base = array(i32, p.chunk, "perm");
+        m_inverse = array(i32, p.chunk, "perm.inverse");
+        Value *next_at = array(i32, cases + 1, "case.next"); // per case: its count, then where its next lane goes
+        m_case_start = array(i32, cases + 2, "case.start");
+        // The case of each id (`cases` for ids without one, and for ids past max_id at the table's last entry).
+        std::vector<uint32_t> table(size_t(p.max_id) + 2, uint32_t(cases));
+        for (size_t c = 0; c < cases; ++c)
+            table[p.case_ids[c]] = uint32_t(c);
+        auto *table_init = llvm::ConstantDataArray::get(m_ctx, table);
+        auto *case_table = new llvm::GlobalVariable(m_module, table_init->getType(), true,
+                                                    llvm::GlobalValue::PrivateLinkage, table_init, "case.table");
+        m_entry_values = m_values;
+
+        m_b.SetInsertPoint(chunk_head);
+        llvm::PHINode *cs = m_b.CreatePHI(m_b.getInt64Ty(), 2, "chunk");
+        cs->addIncoming(start, entry);
+        m_chunk = cs;
+        Value *ce = m_b.CreateBinaryIntrinsic(llvm::Intrinsic::umin, m_b.CreateAdd(cs, m_b.getInt64(p.chunk)), end);
+
+        // A: the code before the region; its exports and each lane's case to scratch.
+        group_loop(cs, ce, [&](Value *i) {
+            top_level_group(i, ce);
+            lower_range(0, p.start, Phase::Before);
+            Value *at = m_b.CreateSub(i, cs);
+            for (size_t j = 0; j < p.exports.size(); ++j)
+                store_lanes(m_scratch[j], at, p.exports[j]);
+            Value *ids = m_values[p.ids];
+            Value *row = m_b.CreateBinaryIntrinsic(llvm::Intrinsic::umin, ids,
+                                                   m_b.CreateVectorSplat(m_width, m_b.getInt32(p.max_id + 1)));
+            Value *ptrs = m_b.CreateInBoundsGEP(i32, case_table, m_b.CreateZExt(row, vec(m_b.getInt64Ty())));
+            Value *kase = m_b.CreateMaskedGather(vec(i32), ptrs, llvm::Align(4), m_active);
+            m_b.CreateMaskedStore(kase, m_b.CreateInBoundsGEP(i32, m_keys, at), llvm::Align(4), m_active);
+        });
+
+        // B: counting sort of the chunk's lanes by case (lanes of no case last): m_perm_base[m_case_start[c] + r]
+        // is the r-th lane of case c, m_inverse[lane] its place there.
+        Value *keys = m_keys;
+        Value *n = m_b.CreateSub(ce, cs);
+        m_b.CreateMemSet(next_at, m_b.getInt8(0), (cases + 1) * 4, llvm::Align(4));
+        scalar_loop(n, [&](Value *j) {
+            Value *c = m_b.CreateLoad(i32, m_b.CreateInBoundsGEP(i32, keys, j));
+            Value *slot = m_b.CreateInBoundsGEP(i32, next_at, c);
+            m_b.CreateStore(m_b.CreateAdd(m_b.CreateLoad(i32, slot), m_b.getInt32(1)), slot);
+        });
+        llvm::AllocaInst *sum = nullptr;
+        {
+            llvm::IRBuilder<>::InsertPointGuard guard(m_b);
+            m_b.SetInsertPoint(entry, entry->getFirstInsertionPt());
+            sum = m_b.CreateAlloca(i32, nullptr, "case.sum");
+        }
+        m_b.CreateStore(m_b.getInt32(0), sum);
+        scalar_loop(m_b.getInt64(cases + 1), [&](Value *c) {
+            Value *slot = m_b.CreateInBoundsGEP(i32, next_at, c);
+            Value *count = m_b.CreateLoad(i32, slot), *before = m_b.CreateLoad(i32, sum);
+            m_b.CreateStore(before, m_b.CreateInBoundsGEP(i32, m_case_start, c));
+            m_b.CreateStore(before, slot);
+            m_b.CreateStore(m_b.CreateAdd(before, count), sum);
+        });
+        scalar_loop(n, [&](Value *j) {
+            Value *c = m_b.CreateLoad(i32, m_b.CreateInBoundsGEP(i32, keys, j));
+            Value *slot = m_b.CreateInBoundsGEP(i32, next_at, c);
+            Value *to = m_b.CreateLoad(i32, slot);
+            m_b.CreateStore(m_b.CreateTrunc(j, i32), m_b.CreateInBoundsGEP(i32, m_perm_base, to));
+            m_b.CreateStore(to, m_b.CreateInBoundsGEP(i32, m_inverse, j));
+            m_b.CreateStore(m_b.CreateAdd(to, m_b.getInt32(1)), slot);
+        });
+
+        // C: each case on its lanes.
+        for (size_t c = 0; c < cases; ++c) {
+            auto bound = [&](size_t k) {
+                return m_b.CreateZExt(m_b.CreateLoad(i32, m_b.CreateConstInBoundsGEP1_64(i32, m_case_start, k)),
+                                      m_b.getInt64Ty());
+            };
+            Value *first = bound(c), *last = bound(c + 1);
+            uint32_t from = p.cases[c] + 1, to = c + 1 < cases ? p.cases[c + 1] : p.end;
+            group_loop(first, last, [&](Value *g) {
+                m_values = m_entry_values;
+                m_case = c;
+                m_group = g;
+                m_perm = m_b.CreateMaskedLoad(vec(i32), m_b.CreateInBoundsGEP(i32, m_perm_base, g), llvm::Align(4),
+                                              m_active, llvm::Constant::getNullValue(vec(i32)));
+                m_index = m_b.CreateAdd(m_b.CreateVectorSplat(m_width, cs),
+                                        m_b.CreateZExt(m_perm, vec(m_b.getInt64Ty())), "index");
+                m_i = nullptr;
+                m_top_active = m_active;
+                m_stream = nullptr;
+                lower_range(from, to, Phase::Case);
+                m_perm = nullptr;
+            });
+        }
+
+        // D: the code after the region.
+        group_loop(cs, ce, [&](Value *i) {
+            top_level_group(i, ce);
+            lower_range(p.end + 1, uint32_t(m_ir.instrs.size()), Phase::After);
+        });
+        cs->addIncoming(ce, m_b.GetInsertBlock());
+        m_b.CreateCondBr(m_b.CreateICmpULT(ce, end), chunk_head, exit);
+        m_b.SetInsertPoint(exit);
+        m_b.CreateRetVoid();
+    }
+
+    /// A loop over the SIMD groups of [from, to) (none when from >= to): `body(i)` lowers the group that starts at i,
+    /// with m_active its lanes below `to`.
+    template <class F> void group_loop(Value *from, Value *to, F body) {
+        llvm::BasicBlock *before = m_b.GetInsertBlock();
+        auto *loop = llvm::BasicBlock::Create(m_ctx, "group", m_function);
+        auto *done = llvm::BasicBlock::Create(m_ctx, "group.done", m_function);
+        m_b.CreateCondBr(m_b.CreateICmpULT(from, to), loop, done);
+        m_b.SetInsertPoint(loop);
+        llvm::PHINode *i = m_b.CreatePHI(m_b.getInt64Ty(), 2, "i");
+        i->addIncoming(from, before);
+        m_active = lanes_below(i, to);
+        body(i);
+        Value *next = m_b.CreateAdd(i, m_b.getInt64(m_width), "i.next", true, true);
+        i->addIncoming(next, m_b.GetInsertBlock());
+        m_b.CreateCondBr(m_b.CreateICmpULT(next, to), loop, done);
+        m_b.SetInsertPoint(done);
+    }
+    /// for (j = 0; j < n; ++j) body(j), scalar (n: i64).
+    template <class F> void scalar_loop(Value *n, F body) {
+        llvm::BasicBlock *before = m_b.GetInsertBlock();
+        auto *loop = llvm::BasicBlock::Create(m_ctx, "scalar", m_function);
+        auto *done = llvm::BasicBlock::Create(m_ctx, "scalar.done", m_function);
+        m_b.CreateCondBr(m_b.CreateICmpULT(m_b.getInt64(0), n), loop, done);
+        m_b.SetInsertPoint(loop);
+        llvm::PHINode *j = m_b.CreatePHI(m_b.getInt64Ty(), 2, "j");
+        j->addIncoming(m_b.getInt64(0), before);
+        body(j);
+        Value *next = m_b.CreateAdd(j, m_b.getInt64(1), "j.next", true, true);
+        j->addIncoming(next, m_b.GetInsertBlock());
+        m_b.CreateCondBr(m_b.CreateICmpULT(next, n), loop, done);
+        m_b.SetInsertPoint(done);
+    }
+    /// A group of phase A or D (elements in order): the values of the entry only, the group's indices and streaming.
+    void top_level_group(Value *i, Value *chunk_end) {
+        m_values = m_entry_values;
+        m_i = i;
+        m_index = lane_indices(i);
+        m_top_active = m_active;
+        m_stream = m_stream_ok ? m_b.CreateAnd(m_stream_ok,
+                                               m_b.CreateICmpULE(m_b.CreateAdd(i, m_b.getInt64(m_width)), chunk_end))
+                               : nullptr;
+    }
+    /// Lowers instructions [from, to) of one phase, reading operands of other phases with `import` first (where they
+    /// dominate the range: a symbolic loop's Phi takes its initial value before the loop).
+    void lower_range(uint32_t from, uint32_t to, Phase phase) {
+        std::vector<uint32_t> ops;
+        for (uint32_t n = from; n < to; ++n)
+            instr_operands(m_ir.instrs[n], ops);
+        for (uint32_t k : ops)
+            if (k < from && !m_values[k])
+                import(k, phase);
+        size_t in_block = 0;
+        for (uint32_t n = from; n < to; ++n) {
+            const Instr &ins = m_ir.instrs[n];
+            if (!m_values[n])
+                m_values[n] = lower(ins);
+            if (++in_block == block_limit && n + 1 < to) { // as the plain form: instruction selection stays linear
+                auto *next_block = llvm::BasicBlock::Create(m_ctx, "body", m_function);
+                m_b.CreateBr(next_block);
+                m_b.SetInsertPoint(next_block);
+                in_block = 0;
+            }
+        }
+    }
+    /// Gives m_values[k] the value of instruction k of another phase, for the current group.
+    void import(uint32_t k, Phase phase) {
+        const SortedPlan &p = *m_plan;
+        const Instr &ins = m_ir.instrs[k];
+        if (p.remat[k]) {
+            std::vector<uint32_t> ops;
+            instr_operands(ins, ops);
+            for (uint32_t o : ops)
+                if (!m_values[o])
+                    import(o, phase);
+            m_values[k] = lower(ins);
+            return;
+        }
+        if (phase == Phase::Case && k == p.ids) { // every lane of a case holds its id
+            m_values[k] = m_b.CreateVectorSplat(m_width, m_b.getInt32(p.case_ids[m_case]));
+            return;
+        }
+        llvm::Type *mt = mem_scalar(ins.type);
+        llvm::Type *vt = vec(mt);
+        Value *zero = llvm::Constant::getNullValue(vt);
+        auto result = std::find(p.phis.begin(), p.phis.end(), k);
+        if (result != p.phis.end()) { // a merged result: its initial value where no case ran on the lane
+            if (!m_values[ins.a])
+                import(ins.a, phase);
+            Value *init = m_values[ins.a];
+            if (phase == Phase::Case) {
+                m_values[k] = init;
+                return;
+            }
+            TJ_ASSERT(phase == Phase::After, "a sorted kernel reads a merged result before its region");
+            // phase D: the cases wrote their lanes' results in sorted order
+            llvm::Type *i32 = m_b.getInt32Ty();
+            Value *at = m_b.CreateSub(m_i, m_chunk);
+            Value *kase = m_b.CreateMaskedLoad(vec(i32), m_b.CreateInBoundsGEP(i32, m_keys, at), llvm::Align(4),
+                                               m_active, llvm::Constant::getNullValue(vec(i32)));
+            Value *place = m_b.CreateMaskedLoad(vec(i32), m_b.CreateInBoundsGEP(i32, m_inverse, at), llvm::Align(4),
+                                                m_active, llvm::Constant::getNullValue(vec(i32)));
+            Value *ran = m_b.CreateAnd(
+                m_active,
+                m_b.CreateICmpNE(kase, m_b.CreateVectorSplat(m_width, m_b.getInt32(uint32_t(p.cases.size())))));
+            Value *ptrs = m_b.CreateInBoundsGEP(mt, m_results[size_t(result - p.phis.begin())], place);
+            m_values[k] =
+                from_mem(ins.type, m_b.CreateMaskedGather(vt, ptrs, align_of(ins.type), ran, to_mem(ins.type, init)));
+            return;
+        }
+        Value *base = p.slot[k] >= 0 ? m_scratch[size_t(p.slot[k])] : nullptr;
+        TJ_ASSERT(base && phase != Phase::Before,
+                  "a sorted kernel reads a value of another phase that it did not keep");
+        Value *v;
+        if (phase == Phase::Case) // the case's lanes, through the permutation
+            v = m_b.CreateMaskedGather(vt, m_b.CreateInBoundsGEP(mt, base, m_perm), align_of(ins.type), m_active, zero);
+        else
+            v = m_b.CreateMaskedLoad(vt, m_b.CreateInBoundsGEP(mt, base, m_b.CreateSub(m_i, m_chunk)),
+                                     align_of(ins.type), m_active, zero);
+        m_values[k] = from_mem(ins.type, v);
+    }
+    /// Stores the value of instruction k for the group at `at` (relative to the chunk) into `base`.
+    void store_lanes(Value *base, Value *at, uint32_t k) {
+        VarType t = m_ir.instrs[k].type;
+        m_b.CreateMaskedStore(to_mem(t, m_values[k]), m_b.CreateInBoundsGEP(mem_scalar(t), base, at), align_of(t),
+                              m_active);
+    }
+
+    // A dispatch region that is not sorted (too few cases, or inside a symbolic loop or a sorted case) runs its cases
+    // one after the other: a SwitchPhi is its initial value, each case's SwitchUpdate rebinds it.
+    Value *switch_update(const Instr &ins) {
+        if (m_perm && std::find(m_plan->phis.begin(), m_plan->phis.end(), ins.a) != m_plan->phis.end()) {
+            // a case of the sorted region: its results in sorted order (phase D reads them through the inverse)
+            size_t j = size_t(std::find(m_plan->phis.begin(), m_plan->phis.end(), ins.a) - m_plan->phis.begin());
+            VarType t = m_ir.instrs[ins.a].type;
+            m_b.CreateMaskedStore(to_mem(t, m_values[ins.b]),
+                                  m_b.CreateInBoundsGEP(mem_scalar(t), m_results[j], m_group), align_of(t), m_active);
+            return nullptr;
+        }
+        m_values[ins.a] = m_values[ins.b];
+        return nullptr;
     }
 
     /// Whether this run may write its outputs with non-temporal stores: the launch asked for it (`stream` != 0, for
@@ -216,9 +500,16 @@ class Lowering : elementwise::TargetMath {
             return m_b.CreateVectorSplat(m_width, v);
         }
         case InstrKind::Load: {
-            Value *p = m_b.CreateInBoundsGEP(mem_scalar(ins.type), m_params[ins.a], m_index_scalar());
             llvm::Type *vt = vec(mem_scalar(ins.type));
-            Value *v = m_b.CreateMaskedLoad(vt, p, align_of(ins.type), m_active, llvm::Constant::getNullValue(vt));
+            Value *zero = llvm::Constant::getNullValue(vt);
+            if (m_perm) { // a case of a sorted region: the lanes' own elements
+                Value *ptrs = m_b.CreateInBoundsGEP(mem_scalar(ins.type), m_params[ins.a], m_index);
+                return from_mem(ins.type, m_b.CreateMaskedGather(vt, ptrs, align_of(ins.type), m_active, zero));
+            }
+            Value *p = m_b.CreateInBoundsGEP(mem_scalar(ins.type), m_params[ins.a], m_index_scalar());
+            if (m_stream_ok && m_active == m_top_active)
+                prefetch_ahead(p, ins.type);
+            Value *v = m_b.CreateMaskedLoad(vt, p, align_of(ins.type), m_active, zero);
             return from_mem(ins.type, v);
         }
         case InstrKind::ConstTable: {
@@ -231,6 +522,7 @@ class Lowering : elementwise::TargetMath {
         }
         case InstrKind::Index: return convert(m_b, m_index, VarType::UInt64, ins.type);
         case InstrKind::Store: {
+            TJ_ASSERT(!m_perm, "a kernel output is stored inside a sorted dispatch region");
             Value *p = m_b.CreateInBoundsGEP(mem_scalar(ins.type), m_params[ins.a], m_index_scalar());
             Value *v = to_mem(ins.type, m_values[ins.b]);
             if (m_stream && m_active == m_top_active && m_ir.params[ins.a] == ParamKind::Output)
@@ -245,6 +537,11 @@ class Lowering : elementwise::TargetMath {
         case InstrKind::LoopCond: return loop_cond(ins);
         case InstrKind::PhiUpdate: return phi_update(ins);
         case InstrKind::LoopEnd: return loop_end();
+        case InstrKind::SwitchPhi: return m_values[ins.a];
+        case InstrKind::SwitchUpdate: return switch_update(ins);
+        case InstrKind::SwitchStart:
+        case InstrKind::SwitchCase:
+        case InstrKind::SwitchEnd: return nullptr;
         }
         return nullptr;
     }
@@ -264,6 +561,29 @@ class Lowering : elementwise::TargetMath {
         m_b.CreateBr(done);
         m_b.SetInsertPoint(masked);
         m_b.CreateMaskedStore(v, p, align_of(t), m_active);
+        m_b.CreateBr(done);
+        m_b.SetInsertPoint(done);
+    }
+
+    /// In launches that stream their outputs (m_stream_ok: the data is too large for the caches), a load's data
+    /// `prefetch_distance` bytes ahead is prefetched into L2, one prefetch per `prefetch_stride` bytes of the load
+    /// (none where an iteration loads less). Measured on the fused benchmarks (docs/benchmarks.md): a prefetch of
+    /// every line, or into L1, was slower than none.
+    void prefetch_ahead(Value *p, VarType t) {
+        uint64_t bytes = uint64_t(m_width) * (t == VarType::Bool ? 1 : detail::type_size(t));
+        if (bytes < prefetch_stride)
+            return;
+        auto *prefetch = llvm::BasicBlock::Create(m_ctx, "prefetch", m_function);
+        auto *done = llvm::BasicBlock::Create(m_ctx, "prefetch.done", m_function);
+        // Loop-invariant: the optimiser unswitches small loops on it; elsewhere it is a branch predicted right.
+        m_b.CreateCondBr(m_stream_ok, prefetch, done);
+        m_b.SetInsertPoint(prefetch);
+        for (uint64_t offset = 0; offset < bytes; offset += prefetch_stride) {
+            // Not inbounds: the address may lie past the buffer (a prefetch never faults).
+            Value *ahead = m_b.CreateGEP(m_b.getInt8Ty(), p, m_b.getInt64(prefetch_distance + offset));
+            m_b.CreateIntrinsic(llvm::Intrinsic::prefetch, {ahead->getType()},
+                                {ahead, m_b.getInt32(0), m_b.getInt32(2), m_b.getInt32(1)}); // read, L2, data
+        }
         m_b.CreateBr(done);
         m_b.SetInsertPoint(done);
     }
@@ -614,9 +934,9 @@ class Lowering : elementwise::TargetMath {
     /// `ins` will read there, where its index can be computed ahead (index_ahead). A lookup's texels are scattered
     /// over a texture larger than the caches; out-of-order execution alone starts the loads of about one iteration
     /// at a time, each waiting for memory. Prefetches never fault, so lanes past the end need no mask. Not inside
-    /// symbolic loops (the values computed ahead must dominate every later use).
+    /// symbolic loops nor in sorted kernels (the values computed ahead must dominate every later use).
     void prefetch_ahead(const Instr &ins) {
-        if (!m_loops.empty())
+        if (!m_loops.empty() || m_plan) // (a sorted kernel's phases are loops of their own)
             return;
         size_t budget = prefetch_budget;
         Value *index = index_ahead(ins.a, budget);
@@ -647,10 +967,10 @@ class Lowering : elementwise::TargetMath {
         --budget;
         if (ins.kind == InstrKind::Load) {
             Value *i = m_b.CreateAdd(m_i, m_b.getInt64(m_prefetch_distance));
-            Value *ahead_count = m_b.CreateSub(m_end, m_b.CreateBinaryIntrinsic(llvm::Intrinsic::umin, i, m_end));
+            Value *ahead_lanes = lanes_below(m_b.CreateBinaryIntrinsic(llvm::Intrinsic::umin, i, m_end), m_end);
             Value *p = m_b.CreateGEP(mem_scalar(ins.type), m_params[ins.a], i); // may point past the end
             llvm::Type *vt = vec(mem_scalar(ins.type));
-            Value *v = m_b.CreateMaskedLoad(vt, p, align_of(ins.type), lanes_below(ahead_count),
+            Value *v = m_b.CreateMaskedLoad(vt, p, align_of(ins.type), ahead_lanes,
                                             llvm::Constant::getNullValue(vt));
             return m_ahead[k] = from_mem(ins.type, v);
         }
@@ -699,14 +1019,6 @@ class Lowering : elementwise::TargetMath {
             if (!index_ahead(args[o], budget))
                 return nullptr;
         return m_ahead[k] = elementwise::compute(m_b, *this, ins, m_ahead);
-    }
-    /// The lanes whose number is below `count` (an i64), as a mask.
-    Value *lanes_below(Value *count) {
-        llvm::Type *bits_ty = m_b.getIntNTy(m_width);
-        count = m_b.CreateBinaryIntrinsic(llvm::Intrinsic::umin, count, m_b.getInt64(m_width));
-        Value *shift = m_b.CreateZExtOrTrunc(m_b.CreateSub(m_b.getInt64(m_width), count), bits_ty);
-        return m_b.CreateBitCast(m_b.CreateLShr(llvm::Constant::getAllOnesValue(bits_ty), shift),
-                                 llvm::FixedVectorType::get(m_b.getInt1Ty(), m_width));
     }
     Value *splat64(uint64_t v) { return m_b.CreateVectorSplat(m_width, m_b.getInt64(v)); }
 
@@ -777,6 +1089,9 @@ class Lowering : elementwise::TargetMath {
     /// How many instructions prefetch_ahead may recompute for an index.
     static constexpr size_t prefetch_budget = 64;
 
+    /// Streaming launches prefetch loads this far ahead, once per this many bytes (prefetch_ahead).
+    static constexpr uint64_t prefetch_distance = 4096, prefetch_stride = 256;
+
     /// The body's parameters: start, end, stream, then one per param slot.
     static constexpr unsigned first_param = 3;
     /// Instructions per basic block of long kernels.
@@ -804,6 +1119,19 @@ class Lowering : elementwise::TargetMath {
     Value *m_stream = nullptr;     ///< this iteration stores whole vectors with non-temporal stores
     std::vector<SymbolicLoop> m_loops; ///< symbolic loops being lowered, innermost last
     std::map<PackedKey, std::vector<Value *>> m_packed; ///< packed gathers loaded so far, per channel
+    // The sorted form (build_sorted), where the kernel has a region to sort:
+    std::optional<SortedPlan> m_plan;
+    std::vector<Value *> m_entry_values; ///< m_values of the entry block (literals, width-1 inputs)
+    std::vector<Value *> m_scratch;      ///< chunk scratch of each of m_plan->exports
+    std::vector<Value *> m_results;      ///< chunk scratch of each merged result (m_plan->phis), in sorted order
+    Value *m_keys = nullptr;             ///< each lane's case (i32; the number of cases: none)
+    Value *m_inverse = nullptr;          ///< each lane's place in m_perm_base (i32)
+    Value *m_group = nullptr;            ///< in phase C: the group's first place in m_perm_base
+    Value *m_chunk = nullptr;            ///< the chunk's first element
+    Value *m_perm_base = nullptr;        ///< the chunk's lanes sorted by case (i32, relative to m_chunk)
+    Value *m_case_start = nullptr;       ///< where each case's lanes start in m_perm_base (i32)
+    Value *m_perm = nullptr;             ///< in phase C: the group's lanes (i32 vector, relative to m_chunk); else null
+    size_t m_case = 0;                   ///< in phase C: the case being lowered
 };
 
 } // namespace

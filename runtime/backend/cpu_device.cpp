@@ -19,7 +19,13 @@ class CpuCompiler final : public cache::KernelCompiler {
   public:
     const char *name() const override { return "kernel"; }
     std::string disk_key(const KernelIR &ir) const override {
-        return ir.text + "\n" + cpu::target_key() + (cpu::small_launch(ir) ? " small launch" : "");
+        // Built in one allocation: the text of a long kernel is most of a megabyte.
+        const std::string &target = cpu::target_key();
+        const std::string_view small = cpu::small_launch(ir) ? " small launch" : "";
+        std::string key;
+        key.reserve(ir.text.size() + 1 + target.size() + small.size());
+        key.append(ir.text).append(1, '\n').append(target).append(small);
+        return key;
     }
     uint32_t variant(const KernelIR &ir) const override { return cpu::small_launch(ir) ? 1 : 0; }
     std::vector<char> compile(const KernelIR &ir) override { return cpu::compile_object(ir); }

@@ -1,6 +1,7 @@
 // runtime/backend/cpu_jit.cpp — O3 (or lighter, for huge kernels) optimisation, object emission, ORC linking
 #include "backend/cpu_jit.h"
 
+#include "backend/cpu_sorted_dispatch.h"
 #include "backend/shared_llvm_pipeline.h"
 #include "log.h"
 
@@ -30,7 +31,7 @@ namespace {
 
 /// Bump whenever the generated code changes for the same kernel IR: it is part of every cache key,
 /// so object code cached by an older tracejit is never loaded.
-constexpr int codegen_revision = 13;
+constexpr int codegen_revision = 15;
 
 /// Kernels with more instructions than this skip the IR optimiser and use LLVM's fast code generator:
 /// the kernel IR is already folded, deduplicated and vectorised, and the optimising code generator's
@@ -79,7 +80,8 @@ bool chain_like(const KernelIR &ir) {
 /// elements): 1k ops 8 -> 1 vector, 10k ops 4 -> 1 (docs/benchmarks.md, "Tracing table, vectors by launch size").
 constexpr uint64_t small_launch_elements = 2048;
 
-/// Symbolic loops, and the most instructions in one stretch between loop boundaries (LoopStart, LoopCond, LoopEnd).
+/// Symbolic loops, and the most instructions in one stretch between loop boundaries (LoopStart, LoopCond, LoopEnd,
+/// and a dispatch region's SwitchCase and SwitchEnd).
 struct LoopShape {
     size_t loops = 0;
     size_t longest_stretch = 0;
@@ -89,7 +91,8 @@ LoopShape loop_shape(const KernelIR &ir) {
     size_t stretch = 0;
     for (const Instr &ins : ir.instrs) {
         bool boundary = ins.kind == InstrKind::LoopStart || ins.kind == InstrKind::LoopCond ||
-                        ins.kind == InstrKind::LoopEnd;
+                        ins.kind == InstrKind::LoopEnd || ins.kind == InstrKind::SwitchCase ||
+                        ins.kind == InstrKind::SwitchEnd;
         shape.loops += ins.kind == InstrKind::LoopStart;
         stretch = boundary ? 0 : stretch + 1;
         shape.longest_stretch = std::max(shape.longest_stretch, stretch);
@@ -107,6 +110,7 @@ constexpr size_t divergent_loops = 32;
 /// in one stretch (a tj::dispatch over many instances) still take the optimising path up to this size, with one
 /// vector per iteration. Measured at K = 64 (96 loops, 1724 instructions): compiled in 231 ms (the fast path: 207),
 /// it runs 5x faster than the fast path's code at one vector, 6x at the 8 vectors the fast path took (docs/vcalls.md).
+/// A kernel with a sorted dispatch region (cpu_sorted_dispatch.h; 14 cases or more) counts as divergent too.
 constexpr size_t large_looped_kernel = 5000;
 
 /// Whether a kernel takes the fast path (no IR optimiser, LLVM's fast code generator).
@@ -115,7 +119,8 @@ bool fast_path(const KernelIR &ir) {
     if (instrs <= large_kernel)
         return false;
     LoopShape shape = loop_shape(ir);
-    return !(shape.loops >= divergent_loops && shape.longest_stretch <= large_kernel && instrs <= large_looped_kernel);
+    bool divergent = shape.loops >= divergent_loops || has_sorted_dispatch(ir);
+    return !(divergent && shape.longest_stretch <= large_kernel && instrs <= large_looped_kernel);
 }
 
 /// Whether the kernel reads a packed gather (a texture lookup): its loads wait on memory, not on a chain of
@@ -145,7 +150,8 @@ bool has_packed_gather(const KernelIR &ir) {
 /// which doubled its compile with 8, is a small launch.
 unsigned interleave_for(const KernelIR &ir) {
     size_t instrs = ir.instrs.size();
-    if (small_launch(ir) || loop_shape(ir).loops >= divergent_loops || has_packed_gather(ir))
+    if (small_launch(ir) || loop_shape(ir).loops >= divergent_loops || has_sorted_dispatch(ir) ||
+        has_packed_gather(ir))
         return 1;
     if (instrs <= large_kernel)
         return chain_like(ir) ? 8 : 4;

@@ -14,16 +14,20 @@ namespace {
 
 using llvm::Value;
 
-/// |x| up to this takes the inline path. Below it the first reduction step is exact (j·C1 and x are multiples of
-/// 2^-23 and their difference is below 1), which keeps the error at 1.5 ulp (checked on every float below it).
+/// |x| up to this takes the inline path. Below it the first reduction step is exact for sin, and for cos from |x| >= 1
+/// (k·C1 and |x| are multiples of 2^-23 and their difference, below 2, is a float), and every float below it is
+/// within 1.8 ulp of sin and cos (all of them checked against double in a scalar model of these operations whose
+/// results the kernels match bit for bit; docs/benchmarks.md).
 constexpr float inline_limit = 131072.0f; // 2^17
-/// pi/2 = C1 + C2 + C3 to 72 bits (each the float nearest to what is left).
-constexpr float pio2_1 = 0x1.921fb6p+0f, pio2_2 = -0x1.777a5cp-25f, pio2_3 = -0x1.ee59dap-50f;
-constexpr float two_over_pi = 0x1.45f306p-1f;
-/// sin(r) = r + r^3 (s1 + r^2 (s2 + r^2 (s3 + r^2 s4))) and cos(r) = 1 + r^2 (c1 + r^2 (c2 + …)) for |r| <= pi/4:
-/// Taylor coefficients, enough terms that truncation stays far below half an ulp.
-constexpr float sin_coeffs[] = {-1.66666667e-1f, 8.33333333e-3f, -1.98412698e-4f, 2.75573192e-6f};
-constexpr float cos_coeffs[] = {-0.5f, 4.16666667e-2f, -1.38888889e-3f, 2.48015873e-5f, -2.75573192e-7f};
+/// pi = C1 + C2 + C3 to 72 bits (each the float nearest to what is left).
+constexpr float pi_1 = 0x1.921fb6p+1f, pi_2 = -0x1.777a5cp-24f, pi_3 = -0x1.ee59dap-49f;
+constexpr float one_over_pi = 0x1.45f306p-2f;
+/// 1.5 · 2^23: y + round_bias is y rounded to an integer (to even on ties) in the low mantissa bits, for |y| < 2^22;
+/// subtracting it again gives that integer as a float, and the lowest bit of the sum is its parity.
+constexpr float round_bias = 0x1.8p23f;
+/// sin(r) = r + r^3 (s1 + r^2 (s2 + r^2 (s3 + r^2 s4))) for |r| <= 1.6 (pi/2 and the rounding of |x|/pi): minimax
+/// coefficients for the relative error (8.4e-9 with these float values), fitted by a Remez exchange.
+constexpr float sin_coeffs[] = {-0x1.55554ap-3f, 0x1.110e84p-7f, -0x1.9f615ep-13f, 0x1.5cf00ep-19f};
 
 Value *splat(llvm::IRBuilder<> &b, llvm::Type *t, float v) { return llvm::ConstantFP::get(t, double(v)); }
 
@@ -47,30 +51,39 @@ Value *sin_cos_f32(llvm::IRBuilder<> &b, Value *x, bool cosine, const MathFallba
     b.clearFastMathFlags(); // exactly the operations below: the error bound depends on them
     llvm::Type *ft = x->getType();
     llvm::Type *it = ft->getWithNewType(b.getInt32Ty());
+    auto bits = [&](Value *v) { return b.CreateBitCast(v, it); };
+    auto int_splat = [&](uint32_t v) { return llvm::ConstantInt::get(it, v); };
 
+    // Lanes beyond the inline range compute garbage here (no poison: only float operations and bit casts) and take
+    // the fallback's result below.
     Value *ax = b.CreateIntrinsic(llvm::Intrinsic::fabs, {ft}, {x});
     Value *big = b.CreateFCmpUGT(ax, splat(b, ft, inline_limit), "trig.big"); // NaN too
-    Value *xs = b.CreateSelect(big, llvm::Constant::getNullValue(ft), ax);   // big lanes: any value in range
-    // x = j·pi/2 + r, |r| <= pi/4 (a little more where x·2/pi rounds across a half).
-    Value *j = b.CreateIntrinsic(llvm::Intrinsic::rint, {ft}, {b.CreateFMul(xs, splat(b, ft, two_over_pi))});
-    Value *nj = b.CreateFNeg(j);
-    Value *r = fma(b, nj, splat(b, ft, pio2_1), xs);
-    r = fma(b, nj, splat(b, ft, pio2_2), r);
-    r = fma(b, nj, splat(b, ft, pio2_3), r);
+    Value *bias = splat(b, ft, round_bias);
+    // One polynomial for both, on r in [-pi/2, pi/2] (a little more where |x|/pi rounds across a half):
+    // sin: |x| = k·pi + r, sin(x) = ±(-1)^k sin(r) with the sign of x;
+    // cos: |x| = (k + 1/2)·pi - r, cos(x) = (-1)^k sin(r); h = 2k + 1 is exact, and the constants halved are too.
+    Value *kk, *r;
+    if (!cosine) {
+        kk = fma(b, ax, splat(b, ft, one_over_pi), bias);
+        Value *nk = b.CreateFNeg(b.CreateFSub(kk, bias));
+        r = fma(b, nk, splat(b, ft, pi_1), ax);
+        r = fma(b, nk, splat(b, ft, pi_2), r);
+        r = fma(b, nk, splat(b, ft, pi_3), r);
+    } else {
+        kk = b.CreateFAdd(fma(b, ax, splat(b, ft, one_over_pi), splat(b, ft, -0.5f)), bias);
+        Value *h = fma(b, b.CreateFSub(kk, bias), splat(b, ft, 2.0f), splat(b, ft, 1.0f));
+        r = fma(b, h, splat(b, ft, pi_1 * 0.5f), b.CreateFNeg(ax));
+        r = fma(b, h, splat(b, ft, pi_2 * 0.5f), r);
+        r = fma(b, h, splat(b, ft, pi_3 * 0.5f), r);
+    }
     Value *r2 = b.CreateFMul(r, r);
     Value *s = fma(b, b.CreateFMul(r, r2), horner(b, r2, sin_coeffs), r);
-    Value *c = fma(b, r2, horner(b, r2, cos_coeffs), splat(b, ft, 1.0f));
 
-    // Quadrant q (cos: q + 1): odd ones take the other polynomial, q & 2 flips the sign; sin is odd in x.
-    Value *q = b.CreateFPToSI(j, it);
-    if (cosine)
-        q = b.CreateAdd(q, llvm::ConstantInt::get(it, 1));
-    Value *odd = b.CreateICmpNE(b.CreateAnd(q, llvm::ConstantInt::get(it, 1)), llvm::Constant::getNullValue(it));
-    Value *v = b.CreateBitCast(b.CreateSelect(odd, c, s), it);
-    Value *sign = b.CreateAnd(b.CreateShl(q, llvm::ConstantInt::get(it, 30)), llvm::ConstantInt::get(it, 0x80000000u));
+    // The parity of k is the lowest bit of kk; sin is odd in x (x ^ |x| is the sign bit of x).
+    Value *sign = b.CreateShl(bits(kk), int_splat(31));
     if (!cosine)
-        sign = b.CreateXor(sign, b.CreateAnd(b.CreateBitCast(x, it), llvm::ConstantInt::get(it, 0x80000000u)));
-    Value *fast = b.CreateBitCast(b.CreateXor(v, sign), ft, cosine ? "cos.inline" : "sin.inline");
+        sign = b.CreateXor(sign, b.CreateXor(bits(x), bits(ax)));
+    Value *fast = b.CreateBitCast(b.CreateXor(bits(s), sign), ft, cosine ? "cos.inline" : "sin.inline");
 
     // The rare vector with a lane beyond the inline range.
     llvm::BasicBlock *before = b.GetInsertBlock();

@@ -160,6 +160,13 @@ class Lowering : elementwise::TargetMath {
         case InstrKind::LoopCond: return loop_cond(ins);
         case InstrKind::PhiUpdate: return phi_update(ins);
         case InstrKind::LoopEnd: return loop_end();
+        // A dispatch region runs its cases one after the other (each thread tests each case's id): a SwitchPhi is
+        // its initial value, each case's SwitchUpdate rebinds it.
+        case InstrKind::SwitchPhi: return m_values[ins.a];
+        case InstrKind::SwitchUpdate: m_values[ins.a] = m_values[ins.b]; return nullptr;
+        case InstrKind::SwitchStart:
+        case InstrKind::SwitchCase:
+        case InstrKind::SwitchEnd: return nullptr;
         }
         return nullptr;
     }

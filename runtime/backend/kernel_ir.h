@@ -3,13 +3,14 @@
 // A kernel runs one loop over the elements [start, end) of one size. Its body is a
 // list of instructions in SSA order; operands are indices of earlier instructions.
 // Memory comes in through numbered parameters (pointers or sizes). The canonical
-// text of a kernel (`KernelIR::text`, a binary record per instruction and one byte
-// per parameter) is the kernel-cache key: two kernels with the same text compile to
+// text of a kernel (`KernelIR::text`, a compact binary record per instruction and one
+// byte per parameter) is the kernel-cache key: two kernels with the same text compile to
 // the same code.
 #pragma once
 
 #include <tracejit/core.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -33,6 +34,17 @@ enum class InstrKind : uint8_t {
     LoopCond,   ///< lanes where instr a is true (and that were still iterating) run the body; none: exit
     PhiUpdate,  ///< Phi a takes the value of instr b (on the lanes that ran the body)
     LoopEnd,    ///< closes the loop opened by LoopStart a (back to its header)
+    // A dispatch region: the instances of a tj::dispatch (loop form): SwitchStart, one SwitchPhi per merged result,
+    // then per instance SwitchCase, its symbolic loop (the lanes holding its id run the body) and one SwitchUpdate
+    // per SwitchPhi; SwitchEnd. The cases may run in any order, each at most once per element and only on the
+    // elements holding its id, so a backend may lower it as its cases one after the other (CUDA; the CPU with few
+    // cases), or group the elements by case first and run each case on its own elements (the CPU's sorted form,
+    // cpu_sorted_dispatch.h). After SwitchEnd a SwitchPhi's value is the merged result.
+    SwitchStart,  ///< opens a switch on the UInt32 ids of instr a; b = its SwitchPhis, imm = its cases
+    SwitchPhi,    ///< a merged result: instr a before the switch, then what each case's SwitchUpdate gives it
+    SwitchCase,   ///< the case of the lanes whose id is `imm` (the code up to the next SwitchCase or SwitchEnd)
+    SwitchUpdate, ///< in a case: SwitchPhi a takes the value of instr b (the case's merged result)
+    SwitchEnd,    ///< closes the switch opened by SwitchStart a
 };
 
 /// How the kernel uses a parameter slot.
@@ -79,20 +91,68 @@ inline constexpr uint32_t max_embedded_literals = 64;
 /// its outputs with non-temporal stores where it can (for outputs too large to stay in the caches).
 using KernelFn = void (*)(uint64_t start, uint64_t end, void **args, uint64_t stream);
 
-/// Appends the canonical encoding of `ins` to `out`: a fixed-size binary record, as complete as a textual
-/// dump and cheap enough to build on every launch (records are positional: no instruction numbers).
-inline void append_instr_text(std::string &out, const Instr &ins) {
-    char rec[28];
-    rec[0] = char(ins.kind);
-    rec[1] = char(ins.op);
-    rec[2] = char(ins.type);
-    rec[3] = char(ins.src_type);
-    std::memcpy(rec + 4, &ins.a, 4);
-    std::memcpy(rec + 8, &ins.b, 4);
-    std::memcpy(rec + 12, &ins.c, 4);
-    std::memcpy(rec + 16, &ins.d, 4);
-    std::memcpy(rec + 20, &ins.imm, 8);
-    out.append(rec, sizeof(rec));
+namespace detail {
+/// Writes `v` as a LEB128 varint (7 bits a byte, low bits first) at `p`; returns its end.
+inline char *put_varint(char *p, uint64_t v) {
+    while (v >= 0x80) {
+        *p++ = char(uint8_t(v) | 0x80);
+        v >>= 7;
+    }
+    *p++ = char(v);
+    return p;
+}
+/// An operand field of instruction number `index`: operands naming an earlier instruction are mostly just before
+/// it, so the distance back (odd code) is smaller than the number itself (even code); whichever is smaller is used.
+/// Either way the field comes back from the code and `index`, so the encoding stays one-to-one.
+inline uint64_t field_code(uint32_t f, uint32_t index) {
+    return f < index && index - f < f ? (uint64_t(index - f) << 1) | 1 : uint64_t(f) << 1;
+}
+} // namespace detail
+
+/// The most bytes write_instr_text writes for one instruction.
+inline constexpr size_t max_instr_text_bytes = 4 + 1 + 4 * 5 + 10;
+
+/// Writes the canonical encoding of `ins`, instruction number `index` of its kernel, at `out` (room for
+/// max_instr_text_bytes) and returns its end: kind, op, type and source type (one byte each), a byte whose bits 0-4
+/// say which of a, b, c, d, imm are not 0, then those as varints (a..d by detail::field_code, imm as it is). As
+/// complete as a textual dump and one-to-one (the fields decode back, given the position), cheap enough to build on
+/// every launch, and short: a chain operation takes 7 bytes, which keeps the kernel caches' hashing, comparing,
+/// copying and the disk level's (de)compression small. A record starts with the kind (below '0'), so the parameter
+/// bytes that follow the records ('0' + ParamKind) never read as one.
+inline char *write_instr_text(char *out, const Instr &ins, uint32_t index) {
+    static_assert(offsetof(Instr, op) == 1 && offsetof(Instr, type) == 2 && offsetof(Instr, src_type) == 3,
+                  "kind, op, type and src_type are the first 4 bytes of an Instr, copied as one");
+    std::memcpy(out, &ins, 4);
+    char *p = out + 5;
+    unsigned present = 0;
+    if (ins.a) {
+        present |= 1;
+        p = detail::put_varint(p, detail::field_code(ins.a, index));
+    }
+    if (ins.b) {
+        present |= 2;
+        p = detail::put_varint(p, detail::field_code(ins.b, index));
+    }
+    if (ins.c) {
+        present |= 4;
+        p = detail::put_varint(p, detail::field_code(ins.c, index));
+    }
+    if (ins.d) {
+        present |= 8;
+        p = detail::put_varint(p, detail::field_code(ins.d, index));
+    }
+    if (ins.imm) {
+        present |= 16;
+        p = detail::put_varint(p, ins.imm);
+    }
+    out[4] = char(present);
+    return p;
+}
+
+/// Appends write_instr_text's record of `ins` (instruction number `index`) to `out`.
+inline void append_instr_text(std::string &out, const Instr &ins, uint32_t index) {
+    char rec[max_instr_text_bytes];
+    out.append(rec, size_t(write_instr_text(rec, ins, index) - rec));
 }
 
 } // namespace tj

@@ -39,6 +39,42 @@ bool known_values(uint32_t id, bool &literal) {
     return literal || (v.op == Op::Data && !v.dirty);
 }
 
+/// Inside a symbolic loop's body, where lazy ids cannot be read: traces a check that every active lane's id is 0 or a
+/// live object's. A lane that fails writes its id into a flag, and the evaluation that runs the kernel raises the
+/// tj::Error naming it (jit/checks.cpp).
+void trace_live_check(uint32_t domain, uint32_t ids, const std::vector<uint32_t> &live, uint32_t bound,
+                      const char *api) {
+    std::vector<uint8_t> table(size_t(bound), 0); // (ids past it were never given: the gather reads 0)
+    table[0] = 1;
+    for (uint32_t id : live)
+        table[id] = 1;
+    uint32_t zero = 0;
+    uint32_t held[6] = {};
+    struct Release {
+        uint32_t *ids;
+        ~Release() {
+            for (int k = 0; k < 6; ++k)
+                var_dec_ref(ids[k]);
+        }
+    } release{held};
+    uint32_t &known = held[0], &ok = held[1], &dead = held[2], &lanes = held[3], &flag = held[4], &at = held[5];
+    known = var_data(VarType::Bool, table.data(), table.size());
+    uint32_t all = var_literal(VarType::Bool, 1, 1);
+    ok = var_gather(known, ids, all);
+    var_dec_ref(all);
+    dead = var_op(api, Op::Not, ok);
+    lanes = mask_apply(dead);
+    flag = var_data(VarType::UInt32, &zero, 1);
+    at = var_literal(VarType::UInt32, 0, 1);
+    uint32_t written = var_scatter(flag, ids, at, lanes, false);
+    jit::State &s = jit::state();
+    jit::Lock lock(s.mutex);
+    jit::add_check(s, written,
+                   fmt::format("{}: the pointer array holds the object of {} with id ", api, object_domain_name(domain)),
+                   ", which was destroyed (or never given); found when the kernel ran (inside a symbolic loop's "
+                   "body, whose ids cannot be read while it is traced)");
+}
+
 } // namespace
 
 std::vector<DispatchTarget> dispatch_targets(uint32_t domain, uint32_t ids, const char *api) {
@@ -65,9 +101,13 @@ std::vector<DispatchTarget> dispatch_targets(uint32_t domain, uint32_t ids, cons
         if (!known)
             var_eval(&ids, 1);
         present = present_ids(ids, bound);
+    } else if (any_destroyed && !recording) {
+        // Inside a loop body the ids cannot be read now: the kernel checks them (a lane holding a destroyed object's id
+        // runs no instance, and the evaluation raises the error naming it).
+        trace_live_check(domain, ids, live, bound, api);
     } else if (any_destroyed) {
-        // The ids cannot be read here. A frozen function's input pointer arrays were checked when it flattened them;
-        // inside a loop body, lanes holding a destroyed object's id run no instance (docs/vcalls.md).
+        // The ids cannot be read in a recording: a frozen function's input pointer arrays were checked when it
+        // flattened them (docs/vcalls.md).
     }
     if (!present.empty()) {
         if (present[bound])
@@ -131,6 +171,11 @@ uint32_t dispatch_case_begin(uint32_t ids, uint32_t id, const uint32_t *args, si
     init[0] = ids;
     std::copy(args, args + n, init.begin() + 1);
     uint32_t loop = loop_begin(init.data(), n + 1, phis);
+    {
+        jit::State &s = jit::state();
+        jit::Lock lock(s.mutex);
+        s.loops[loop].case_id = id;
+    }
     try {
         uint32_t cond = var_op_scalar("tj::dispatch()", Op::Eq, phis[0], id, false);
         try {
@@ -172,6 +217,7 @@ void dispatch_case_end(uint32_t loop, const uint32_t *phis, size_t n, const uint
         jit::dec_ref(s, phi);
         updates[n + 1 + j] = results[j];
     }
+    s.loops[loop].case_results = uint32_t(m);
     std::vector<uint32_t> outs(n + 1 + m);
     try {
         loop_end(loop, updates.data(), outs.data());

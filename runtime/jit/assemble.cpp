@@ -12,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <deque>
 
 namespace tj::jit {
@@ -65,7 +66,10 @@ uint32_t buffer_param(State &s, Assembly &as, uint32_t id, ParamKind kind) {
 
 uint32_t emit(Assembly &as, const Instr &ins) {
     uint32_t n = uint32_t(as.ir.instrs.size());
-    append_instr_text(as.ir.text, ins);
+    std::vector<char> &text = as.text_buffer;
+    if (text.size() - as.text_used < max_instr_text_bytes) [[unlikely]]
+        text.resize(std::max(2 * text.size(), size_t(4096)));
+    as.text_used = size_t(write_instr_text(text.data() + as.text_used, ins, n) - text.data());
     as.ir.instrs.push_back(ins);
     if (ins.kind == InstrKind::Compute)
         ++as.ir.op_count;
@@ -232,6 +236,7 @@ void assemble(State &s, Assembly &as, const std::vector<uint32_t> &roots, bool a
     as.ir.instrs.clear();
     as.ir.params.clear();
     as.ir.text.clear();
+    as.text_used = 0;
     as.ir.op_count = 0;
     as.ir.launch_size = 0;
     as.args.clear();
@@ -277,6 +282,7 @@ void assemble(State &s, Assembly &as, const std::vector<uint32_t> &roots, bool a
             free_outputs(s, as, *as.memory);
         throw;
     }
+    as.ir.text.assign(as.text_buffer.data(), as.text_used);
     for (ParamKind k : as.ir.params)
         as.ir.text.push_back(char('0' + int(k)));
     for (uint32_t id : as.visited)

@@ -16,6 +16,11 @@ namespace tj::jit {
 /// A kernel being assembled from the graph.
 struct Assembly {
     KernelIR ir;
+    /// ir.text while it is being written: emit() writes each record in place (an append to the string per record
+    /// cost a call and a copy) and grows it in large steps, never shrinking it; assemble() copies the `text_used`
+    /// bytes written into ir.text at the end.
+    std::vector<char> text_buffer;
+    size_t text_used = 0;
     std::vector<void *> args;        ///< argument of each param slot
     std::vector<uint32_t> visited;   ///< variables whose scratch must be reset
     std::vector<uint32_t> param_var; ///< variable behind each pointer param (0 for sizes)
@@ -51,8 +56,20 @@ inline uint32_t ref_of(State &s, uint32_t id) {
 /// What a variable is computed from, for the analyses of a loop: its computed operands, or, for a loop's
 /// result, everything that loop was traced from.
 void children_of(State &s, uint32_t id, std::vector<uint32_t> &out);
-/// Emits a whole symbolic loop (see kernel_ir.h) and gives its results their instructions (assemble_loop.cpp).
+/// Emits a whole symbolic loop (see kernel_ir.h) and gives its results their instructions (assemble_loop.cpp); a
+/// case of a tj::dispatch brings its whole chain of cases, as a dispatch region (emit_switch).
 void emit_loop(State &s, Assembly &as, uint32_t loop);
+/// Emits LoopStart … LoopEnd of `loop` after its initial values: slot k starts from instruction `init_at[k]` where
+/// given (UINT32_MAX or past the end: its init variable). With `give_results`, its LoopOuts get their instructions.
+/// Returns the instruction of each state slot (its value after LoopEnd).
+std::vector<uint32_t> emit_loop_instrs(State &s, Assembly &as, uint32_t loop, const std::vector<uint32_t> &init_at,
+                                       bool give_results);
+/// Emits what the condition and body of `loop` use without depending on its state (before LoopStart).
+void hoist_loop_invariants(State &s, Assembly &as, uint32_t loop);
+/// Emits the chain of tj::dispatch cases that `loop` belongs to as one dispatch region (SwitchStart … SwitchEnd,
+/// kernel_ir.h) and gives the last case's LoopOuts and every case's scatters their instructions; false (nothing
+/// emitted) when the chain cannot be (assemble_switch.cpp).
+bool emit_switch(State &s, Assembly &as, uint32_t loop);
 /// Whether `v` is the side-effect result of a symbolic loop (it has no value to store).
 inline bool is_loop_effect(const Variable &v) { return v.op == Op::LoopOut && slot_of(v.literal) == loop_effect_slot; }
 

@@ -79,15 +79,19 @@ void hoist_invariants(State &s, Assembly &as, const std::vector<uint32_t> &roots
 } // namespace
 
 void emit_loop(State &s, Assembly &as, uint32_t loop) {
+    if (s.loops[loop].case_id && emit_switch(s, as, loop))
+        return;
+    emit_loop_instrs(s, as, loop, {}, true);
+}
+
+std::vector<uint32_t> emit_loop_instrs(State &s, Assembly &as, uint32_t loop, const std::vector<uint32_t> &init_at,
+                                       bool give_results) {
     const LoopRecord &r = s.loops[loop]; // no loop is created while a kernel is assembled
-    for (uint32_t id : r.init)
-        visit(s, as, id);
-    std::vector<uint32_t> roots(r.update);
-    roots.insert(roots.end(), r.effects.begin(), r.effects.end());
-    roots.push_back(r.cond);
-    std::unordered_map<uint32_t, bool> variant;
-    find_variant(s, loop, roots, variant);
-    hoist_invariants(s, as, roots, variant);
+    auto given = [&](size_t k) { return k < init_at.size() && init_at[k] != UINT32_MAX; };
+    for (size_t k = 0; k < r.init.size(); ++k)
+        if (!given(k))
+            visit(s, as, r.init[k]);
+    hoist_loop_invariants(s, as, loop);
 
     Instr ins;
     ins.kind = InstrKind::LoopStart;
@@ -99,7 +103,7 @@ void emit_loop(State &s, Assembly &as, uint32_t loop) {
         Instr phi;
         phi.kind = InstrKind::Phi;
         phi.type = phi.src_type = s.vars[r.phi[k]].type;
-        phi.a = ref_of(s, r.init[k]);
+        phi.a = given(k) ? init_at[k] : ref_of(s, r.init[k]);
         phi_instr.push_back(emit(as, phi));
         s.vars[r.phi[k]].scratch = phi_instr.back() + 1;
         as.visited.push_back(r.phi[k]);
@@ -129,6 +133,8 @@ void emit_loop(State &s, Assembly &as, uint32_t loop) {
     // Values of the body do not exist after the loop: a later use would be an escaped value (visit() says so).
     for (size_t i = body_from; i < as.visited.size(); ++i)
         s.vars[as.visited[i]].scratch = 0;
+    if (!give_results)
+        return phi_instr;
     for (size_t k = 0; k < r.outs.size(); ++k)
         if (uint32_t out = r.outs[k]) {
             s.vars[out].scratch = phi_instr[k] + 1;
@@ -138,6 +144,17 @@ void emit_loop(State &s, Assembly &as, uint32_t loop) {
         s.vars[r.effect_var].scratch = end_at + 1;
         as.visited.push_back(r.effect_var);
     }
+    return phi_instr;
+}
+
+void hoist_loop_invariants(State &s, Assembly &as, uint32_t loop) {
+    const LoopRecord &r = s.loops[loop];
+    std::vector<uint32_t> roots(r.update);
+    roots.insert(roots.end(), r.effects.begin(), r.effects.end());
+    roots.push_back(r.cond);
+    std::unordered_map<uint32_t, bool> variant;
+    find_variant(s, loop, roots, variant);
+    hoist_invariants(s, as, roots, variant);
 }
 
 } // namespace tj::jit

@@ -206,6 +206,8 @@ void eval_locked(State &s, const uint32_t *ids, size_t count) {
             dec_ref(s, id);
     if (failure)
         std::rethrow_exception(failure);
+    if (!s.checks.empty()) [[unlikely]]
+        run_checks(s);
 }
 
 void flush_side_effects(State &s) {

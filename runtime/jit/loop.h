@@ -26,6 +26,12 @@ struct LoopRecord {
     uint64_t size = 0;             ///< elements the loop runs over
     bool in_use = false;
     bool tracing = false;          ///< between loop_begin and loop_end
+    /// A case of tj::dispatch's loop form (runtime/dispatch/dispatch.cpp): the instance id its lanes hold (0: not a
+    /// case) and how many result slots it merges (the last `case_results` of `init`, the merged results of the
+    /// cases before: zeros for the first case, else the previous case's LoopOuts). A chain of cases is emitted as
+    /// one switch (assemble_switch.cpp).
+    uint32_t case_id = 0;
+    uint32_t case_results = 0;
 };
 
 /// The slot of the LoopOut that stands for a loop's scatters.

@@ -135,6 +135,13 @@ struct State {
     std::unordered_map<uint32_t, uint64_t> capacity;
     std::vector<uint32_t> free_stack; ///< scratch space of dec_ref (no recursion)
     KernelStats stats;
+    /// Flags that kernels set where a lane meets an error its trace could not see, read after the evaluation that
+    /// wrote them (jit/checks.cpp).
+    struct Check {
+        uint32_t flag;              ///< a UInt32 variable of one element, 0 while no lane failed (one reference)
+        std::string before, after;  ///< the message around the flag's value
+    };
+    std::vector<Check> checks;
     /// Called by eval_locked before it schedules an evaluation (the AD graph's simplification): it may add
     /// variables worth evaluating in the same kernels (kept if they have the size of a requested root).
     void (*before_eval)(std::vector<uint32_t> &more_roots) = nullptr;
@@ -233,6 +240,12 @@ std::string format_element(VarType t, const void *p, size_t i);
 void eval_locked(State &s, const uint32_t *ids, size_t count);
 /// Runs pending scatters if any.
 void flush_side_effects(State &s);
+/// Registers `flag` (a UInt32 variable of one element that a pending scatter sets to a nonzero value where a lane
+/// fails; the check takes over the reference): the evaluation that writes it raises tj::Error(before + value + after)
+/// if it is nonzero (jit/checks.cpp).
+void add_check(State &s, uint32_t flag, std::string before, std::string after);
+/// Reads the flags of the checks whose kernels have run and drops them; throws the first failure's tj::Error.
+void run_checks(State &s);
 /// The kernel IR that evaluating `ids` would run first (their first size group), assembled without compiling,
 /// allocating or launching and with the graph left as it was: for tests of other backends' code generation.
 KernelIR assemble_for_inspection(const uint32_t *ids, size_t count);

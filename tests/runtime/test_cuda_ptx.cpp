@@ -54,7 +54,7 @@ struct KernelBuilder {
         return uint32_t(ir.params.size() - 1);
     }
     uint32_t emit(const Instr &ins) {
-        tj::append_instr_text(ir.text, ins);
+        tj::append_instr_text(ir.text, ins, uint32_t(ir.instrs.size()));
         ir.instrs.push_back(ins);
         if (ins.kind == InstrKind::Compute)
             ++ir.op_count;

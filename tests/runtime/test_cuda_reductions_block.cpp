@@ -49,7 +49,7 @@ KernelIR scatter_kernel(Op op, Internal rop, VarType t, VarType index_type) {
         return uint32_t(ir.params.size() - 1);
     };
     auto emit = [&](const Instr &ins) {
-        tj::append_instr_text(ir.text, ins);
+        tj::append_instr_text(ir.text, ins, uint32_t(ir.instrs.size()));
         ir.instrs.push_back(ins);
         return uint32_t(ir.instrs.size() - 1);
     };

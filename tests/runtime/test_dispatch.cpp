@@ -316,6 +316,70 @@ TEST_CASE("dispatch: errors name the call and the reason") {
     CHECK(tj::detail::mask_top() == 0);
 }
 
+TEST_CASE("dispatch: in a loop body (nested, a while_loop) a lane holding a destroyed object's id fails when it runs") {
+    // There the lazy ids cannot be read while tracing: the kernel checks them, and the evaluation that runs it throws
+    // the tj::Error naming the id (docs/vcalls.md). Lanes that do not reach the dispatch are not checked.
+    auto shapes = make_objects(3, 3, 81);
+    auto doomed = make_kind(1, 2.f, 3.f);
+    Shape *gone = doomed.get();
+    std::vector<Shape *> inner = {shapes[0].get(), gone, shapes[2].get()};
+    Lookup la(uniform_values<float>(4, 82, -1, 1), inner);
+    std::vector<Node *> outer_lanes = {&la, &la, nullptr, &la};
+    tj::Ptr<Node> outer(outer_lanes);
+    tj::Ptr<Shape> table(std::vector<Shape *>{shapes[1].get(), gone});
+    const std::string gone_id = std::to_string(tj::Ptr<Shape>(gone).ids().read(0));
+    doomed.reset();
+    std::vector<float> x = {0.5f, -1.f, 2.f, 1.5f};
+    auto nested = [&](const std::vector<uint32_t> &k) {
+        auto [v, c] = tj::dispatch(
+            outer, [](Node *self, const Float &x, const UInt32 &k) { return self->visit(x, k); }, Float(x), UInt32(k));
+        tj::eval(v, c);
+        return v;
+    };
+    // Inner lanes 0 and 2 only (3 % 3 == 0): correct results. The null outer lane's k picks the destroyed object, but
+    // it runs no instance.
+    std::vector<uint32_t> fine = {0, 2, 1, 3};
+    Float v = nested(fine);
+    std::vector<float> expect(4);
+    for (size_t i = 0; i < 4; ++i)
+        expect[i] = outer_lanes[i] ? node_reference(outer_lanes[i], x[i], fine[i]).first : 0.f;
+    check_close("nested, live lanes", v, expect, 1e-5, 1e-5);
+    check_error([&] { (void)nested({0, 1, 2, 0}); }, {"tj::dispatch()", "destroyed", gone_id.c_str()});
+    { // the kernel with its check, for CUDA: the PTX passes ptxas
+        tj_test::note_missing_ptxas();
+        auto [v2, c2] = tj::dispatch(
+            outer, [](Node *self, const Float &x, const UInt32 &k) { return self->visit(x, k); }, Float(x),
+            UInt32({0u, 1u, 2u, 0u}));
+        tj::KernelIR ir = tj::jit::assemble_for_inspection(std::vector<uint32_t>{v2.index(), c2.index()}.data(), 2);
+        std::string ptx;
+        REQUIRE_NOTHROW(ptx = tj::cuda::compile_ptx(ir, tj_test::ptx_arch));
+        tj_test::check_ptxas_accepts(ptx);
+        check_error([&] { tj::eval(v2, c2); }, {"tj::dispatch()", "destroyed", gone_id.c_str()});
+    }
+    // A while_loop whose lanes walk the table for 1 or 2 steps: the second entry is the destroyed object.
+    auto walk = [&](std::vector<uint32_t> steps) {
+        UInt32 i = tj::zeros<UInt32>(4), limit(steps);
+        Float acc = tj::zeros<Float>(4), xs(x);
+        tj::while_loop(
+            std::tie(i, acc), [&](const UInt32 &i, const Float &) { return i < limit; },
+            [&](UInt32 &i, Float &acc) {
+                tj::Ptr<Shape> p = tj::gather<tj::Ptr<Shape>>(table, i);
+                acc = acc + tj::dispatch(p, [](Shape *s, const Float &y) { return s->eval(y); }, xs);
+                i = i + 1u;
+            });
+        tj::eval(acc);
+        return acc;
+    };
+    std::vector<float> once(4);
+    for (size_t i = 0; i < 4; ++i)
+        once[i] = shapes[1]->eval_ref(x[i]);
+    check_close("while_loop, live lanes", walk({1, 1, 1, 1}), once, 1e-5, 1e-5);
+    check_error([&] { (void)walk({1, 2, 1, 1}); }, {"tj::dispatch()", "destroyed", gone_id.c_str()});
+    // Nothing is left pending: a later evaluation runs without the error.
+    check_close("afterwards", walk({1, 1, 1, 1}), once, 1e-5, 1e-5);
+    CHECK(tj::detail::loop_depth() == 0);
+}
+
 TEST_CASE("dispatch: 4 threads, each with its own objects, against plain virtual calls") {
     std::vector<std::thread> threads;
     std::vector<std::string> failures(4);

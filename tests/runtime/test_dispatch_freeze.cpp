@@ -184,6 +184,16 @@ TEST_CASE("dispatch frozen: fields the dispatched code scatters into are written
         return objs;
     };
     auto frozen_objs = scene(), plain_objs = scene();
+    // An object joins its domain (gets its id) when a pointer to it is first stored in a pointer array, and the
+    // domain's live ids are part of the key (every live object is traced: docs/vcalls.md, "Freezing"). Both scenes
+    // join before the first call; else the plain scene would join during call 0 and call 1 would record anew.
+    auto join = [](const std::vector<std::unique_ptr<Binner>> &objs) {
+        std::vector<Binner *> p;
+        for (auto &o : objs)
+            p.push_back(o.get());
+        return tj::Ptr<Binner>(p);
+    };
+    join(frozen_objs), join(plain_objs);
     auto frozen = tj::freeze(bin_all);
     auto fields = [](const std::vector<std::unique_ptr<Binner>> &objs) {
         std::vector<float> all;
@@ -228,9 +238,21 @@ TEST_CASE("dispatch frozen: fields the dispatched code scatters into are written
             c->hist = tj::opaque<Float>(3.f, bins);
         }
     }
-    // (The second call records once more: its layout key differs at args[0] after the first call wrote the fields;
-    // not understood yet. The later calls replay, and every call's fields are checked above.)
-    CHECK(frozen.stats().recordings <= 2);
-    CHECK(frozen.stats().replays >= 2);
-    CHECK(frozen.stats().recordings + frozen.stats().replays == 4);
+    // One recording: writing the fields back keeps the layout (a replay's written fields are evaluated arrays).
+    CHECK(frozen.recording_count() == 1);
+    CHECK(frozen.stats().recordings == 1);
+    CHECK(frozen.stats().replays == 3);
+    // What the earlier version of this test met: objects that join the domain between calls (here through a pointer
+    // array that no frozen call sees) change the key, and the next frozen call records anew.
+    auto late = scene();
+    join(late);
+    std::vector<float> x = uniform_values<float>(5, 77, -2, 2);
+    std::vector<Binner *> lanes{frozen_objs[0].get(), nullptr, frozen_objs[1].get(), frozen_objs[2].get(),
+                                frozen_objs[0].get()};
+    std::vector<uint32_t> slot{0, 1, 2, 3, 4};
+    // (the values returned do not read the fields, which both calls scatter into)
+    Float plain = bin_all(tj::Ptr<Binner>(lanes), Float(x), UInt32(slot));
+    check_close("after an object joined", frozen(tj::Ptr<Binner>(lanes), Float(x), UInt32(slot)),
+                tj::to_vector(plain), 1e-5, 1e-5);
+    CHECK(frozen.stats().recordings == 2);
 }

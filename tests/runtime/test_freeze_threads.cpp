@@ -1,8 +1,11 @@
 // tests/runtime/test_freeze_threads.cpp — one frozen function called from 4 threads at once, each with its own
-// inputs and sizes: every result equals the plain function's (issue 5 §4)
+// inputs and sizes: every result equals the plain function's (issue 5 §4); bodies, and arguments' copy constructors
+// and destructors, that wait for another thread's evaluation run without the runtime's lock
 #include "freeze_check.h"
 
 #include <atomic>
+#include <chrono>
+#include <future>
 #include <latch>
 #include <mutex>
 #include <thread>
@@ -216,4 +219,66 @@ TEST_CASE("freeze: a body that waits for another thread's evaluation runs withou
     }
     CHECK(stats_of(frozen).recordings == 1);
     CHECK(stats_of(frozen).replays == 1);
+}
+
+namespace {
+
+/// An argument whose copy constructor and the copy's destructor wait for another thread that evaluates a tracejit
+/// array (a handle that synchronises with a worker). Made or dropped under the runtime's lock, such a copy would wait
+/// forever; here a wait longer than 30 s counts as a timeout, and the worker is joined at the end of the test.
+struct Waiting {
+    tj::Float x;
+    bool copy = false;
+    static inline std::atomic<int> waits{0}, timeouts{0};
+    static inline std::vector<std::thread> late; ///< workers that did not finish in time (joined by the test)
+
+    explicit Waiting(tj::Float v) : x(std::move(v)) {}
+    Waiting(const Waiting &o) : x(o.x), copy(true) { wait_for_worker(); }
+    Waiting &operator=(const Waiting &) = default;
+    ~Waiting() {
+        if (copy)
+            wait_for_worker();
+    }
+    static void wait_for_worker() {
+        auto done = std::make_shared<std::promise<void>>();
+        std::future<void> finished = done->get_future();
+        std::thread worker([done] {
+            tj::Float y = random_array<float>(64, 11) * 3.f;
+            tj::eval(y);
+            done->set_value();
+        });
+        ++waits;
+        if (finished.wait_for(std::chrono::seconds(30)) == std::future_status::ready) {
+            worker.join();
+        } else {
+            ++timeouts;
+            late.push_back(std::move(worker));
+        }
+    }
+};
+TJ_STRUCT(Waiting, x)
+
+} // namespace
+
+TEST_CASE("freeze: an argument whose copy waits for another thread's evaluation is copied without the runtime's lock") {
+    // A frozen call copies its arguments for the body; a copy constructor or destructor of the user's runs outside the
+    // runtime's lock (docs/freezing.md, "Threads"), on the recording call and on replays alike.
+    static_assert(!tj::detail::copy_runs_no_user_code<Waiting>);
+    static_assert(tj::detail::copy_runs_no_user_code<std::tuple<tj::Float, std::vector<tj::UInt32>, int>>);
+    auto f = [](const Waiting &w, const tj::Float &y) { return w.x * y + 1.f; };
+    auto frozen = tj::freeze(f, tj::FreezeOptions{.name = "waiting_copies"});
+    Waiting::waits = 0;
+    Waiting::timeouts = 0;
+    for (int call = 0; call < 3; ++call) {
+        Waiting w(random_array<float>(500, 20 + call));
+        tj::Float y = random_array<float>(500, 40 + call);
+        check_exact("call " + std::to_string(call), frozen(w, y), tj::to_vector(w.x * y + 1.f));
+    }
+    for (std::thread &t : Waiting::late)
+        t.join();
+    Waiting::late.clear();
+    CHECK(Waiting::timeouts.load() == 0);
+    CHECK(Waiting::waits.load() == 6); // a copy and its destruction per call
+    CHECK(stats_of(frozen).recordings == 1);
+    CHECK(stats_of(frozen).replays == 2);
 }
