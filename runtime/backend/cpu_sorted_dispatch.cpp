@@ -19,31 +19,6 @@ constexpr uint32_t max_table_id = 1u << 16;
 /// 4 %: fewer lanes per case leave more SIMD lanes idle, more lanes leave the L1 cache.
 constexpr uint32_t chunk_lanes = 2048, min_chunk_lanes = 256, max_scratch_bytes = 192 * 1024;
 
-/// How many of a (non-memory) Compute instruction's operands it reads.
-unsigned arity(Op op) {
-    switch (op) {
-    case Op::Neg:
-    case Op::Not:
-    case Op::Abs:
-    case Op::Sqrt:
-    case Op::Rsqrt:
-    case Op::Exp:
-    case Op::Log:
-    case Op::Sin:
-    case Op::Cos:
-    case Op::Tan:
-    case Op::Tanh:
-    case Op::Erf:
-    case Op::Floor:
-    case Op::Ceil:
-    case Op::Round:
-    case Op::Cast: return 1;
-    case Op::Fma:
-    case Op::Select: return 3;
-    default: return 2;
-    }
-}
-
 bool is_memory_op(Op op) {
     return op == Op::Gather || op == Op::Scatter || op == Op::ScatterAdd || op == Op::ScatterReduce ||
            op == Op::ScatterInc;
@@ -94,7 +69,7 @@ void instr_operands(const Instr &ins, std::vector<uint32_t> &out) {
         case Op::ScatterAdd:
         case Op::ScatterReduce: out.insert(out.end(), {ins.a, ins.b, ins.c}); return;
         default: {
-            unsigned n = arity(ins.op);
+            unsigned n = op_arity(ins.op);
             out.push_back(ins.a);
             if (n > 1)
                 out.push_back(ins.b);

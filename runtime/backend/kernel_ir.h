@@ -72,6 +72,33 @@ struct Instr {
     uint64_t imm = 0;
 };
 
+/// How many operands (a, b, c, in that order) a Compute instruction of the element-wise `op` reads (memory
+/// operations: see Instr).
+inline unsigned op_arity(detail::Op op) {
+    using detail::Op;
+    switch (op) {
+    case Op::Neg:
+    case Op::Not:
+    case Op::Abs:
+    case Op::Sqrt:
+    case Op::Rsqrt:
+    case Op::Exp:
+    case Op::Log:
+    case Op::Sin:
+    case Op::Cos:
+    case Op::Tan:
+    case Op::Tanh:
+    case Op::Erf:
+    case Op::Floor:
+    case Op::Ceil:
+    case Op::Round:
+    case Op::Cast: return 1;
+    case Op::Fma:
+    case Op::Select: return 3;
+    default: return 2;
+    }
+}
+
 /// A whole kernel: instructions, parameter slots, and its canonical text.
 struct KernelIR {
     std::vector<Instr> instrs;

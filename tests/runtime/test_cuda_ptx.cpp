@@ -180,33 +180,12 @@ const std::vector<VarType> bitwise_types = {VarType::Bool, VarType::Int32, VarTy
 const std::vector<VarType> float_types = {VarType::Float32, VarType::Float64};
 
 bool is_comparison(Op op) { return op >= Op::Eq && op <= Op::Ge; }
-int arity(Op op) {
-    switch (op) {
-    case Op::Neg:
-    case Op::Not:
-    case Op::Abs:
-    case Op::Sqrt:
-    case Op::Rsqrt:
-    case Op::Exp:
-    case Op::Log:
-    case Op::Sin:
-    case Op::Cos:
-    case Op::Tan:
-    case Op::Tanh:
-    case Op::Erf:
-    case Op::Floor:
-    case Op::Ceil:
-    case Op::Round: return 1;
-    case Op::Fma: return 3;
-    default: return 2;
-    }
-}
 
 /// One kernel: `op` on loaded operands of type `t`, its result stored.
 KernelIR op_kernel(Op op, VarType t) {
     KernelBuilder k;
     uint32_t args[3] = {0, 0, 0};
-    for (int n = 0; n < arity(op); ++n)
+    for (unsigned n = 0; n < tj::op_arity(op); ++n)
         args[n] = k.load(t);
     VarType result = is_comparison(op) ? VarType::Bool : t;
     k.store(result, k.op(op, result, t, args[0], args[1], args[2]));
