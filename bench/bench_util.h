@@ -21,6 +21,8 @@
 #include <thread>
 #include <vector>
 
+#include <sys/mman.h>
+
 namespace bench {
 
 using Clock = std::chrono::steady_clock;
@@ -121,6 +123,20 @@ inline size_t pool_block_size(size_t n, size_t threads) {
         return n;
     size_t block = std::max<size_t>((n + threads * 16 - 1) / (threads * 16), 16384);
     return (block + 63) & ~size_t(63);
+}
+
+/// A buffer of `n` T aligned to 2 MiB and asked to be backed by transparent huge pages, as tracejit's buffers of that
+/// size are (runtime/backend/cpu_memory.cpp), filled with zeros; lives until exit.
+template <class T> T *huge_page_buffer(size_t n) {
+    const size_t huge = size_t(2) << 20, bytes = (n * sizeof(T) + huge - 1) / huge * huge;
+    void *p = std::aligned_alloc(huge, bytes);
+    if (!p) {
+        std::fprintf(stderr, "out of memory allocating %zu bytes\n", bytes);
+        std::exit(1);
+    }
+    madvise(p, bytes, MADV_HUGEPAGE);
+    std::memset(p, 0, bytes);
+    return static_cast<T *>(p);
 }
 
 /// fn(begin, end) over [0, n) in pool_block_size blocks, taken in turn from a counter by `threads` std::threads (the

@@ -15,5 +15,8 @@ void fused_plain(const float *a, const float *b, float *out, size_t begin, size_
 void fused_vec(const float *a, const float *b, float *out, size_t begin, size_t end);
 /// out[i] = a[i] * b[i] + c[i], built like fused_vec (the compiler contracts it to an FMA).
 void fma_vec(const float *a, const float *b, const float *c, float *out, size_t begin, size_t end);
+/// The same as one whole-vector loop with non-temporal stores and prefetches (the memory system's ceiling for a
+/// kernel of this shape): pointers 64-byte aligned, begin and end multiples of 16.
+void fma_stream(const float *a, const float *b, const float *c, float *out, size_t begin, size_t end);
 
 } // namespace bench

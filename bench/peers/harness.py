@@ -5,8 +5,9 @@
 # hand-written C++ loops; drjit_worker.py; jax_worker.py), all on the same thread count (the 1-thread workloads pinned
 # to one core with taskset), waits until each has built the workload and written its result, checks that the results
 # agree with tracejit's, then asks them for one warm measurement each in turn, BENCH_RUNS rounds (the order rotated
-# every round, so no peer always follows the same one). Figures are medians (best in parentheses); a ratio is the
-# ratio of the medians of one run. A peer that cannot start (no package, an import error) is SKIPPED with the reason.
+# every round, so no peer always follows the same one; each turn begins when no thread of the previous turn's process
+# runs any more). Figures are medians (best in parentheses); a ratio is the ratio of the medians of one run. A peer
+# that cannot start (no package, an import error) is SKIPPED with the reason.
 # Environment: BENCH_RUNS (rounds, default 10), PEERS_ONLY="fused_sin launch ..." (a subset), PEERS_CORE (the core of
 # the 1-thread workloads, default the last one this process may use).
 import contextlib
@@ -169,8 +170,38 @@ def rounds(turns, runs):
             t, extra = worker.run(variant, arg(r) if arg else "")
             times[label].append(t)
             extras[label].append(extra)
-            time.sleep(0.01)  # a pool that spins after its work has gone idle before the next turn
+            wait_quiet(worker)
     return times, extras
+
+
+def running_threads(pid):
+    """How many threads of process `pid` are running or waiting for a core (state R in /proc/PID/task/*/stat)."""
+    n = 0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/stat") as f:
+                n += f.read().rsplit(")", 1)[1].split()[0] == "R"
+        except (OSError, IndexError):  # a thread that ended meanwhile
+            pass
+    return n
+
+
+def wait_quiet(worker, limit=2.0):
+    """Waits until no thread of `worker`'s process runs (two looks 1 ms apart), at most `limit` seconds: a thread pool
+    that spins after its work (Dr.Jit's keeps a core busy 15-25 ms after each launch) would otherwise take a core from
+    the next turn's peer. (Threads' states, not their CPU time: /proc's CPU time of a thread running on another core
+    advances only at the scheduler's ticks.)"""
+    pid, start, quiet = worker.proc.pid, time.perf_counter(), 0
+    try:
+        while quiet < 2:
+            if time.perf_counter() - start > limit:
+                print(f"  note: {NAMES.get(worker.peer, worker.peer)}'s process still running after {limit:.0f} s; "
+                      "the next turn begins")
+                return
+            quiet = quiet + 1 if running_threads(pid) == 0 else 0
+            time.sleep(0.001)
+    except OSError:  # the process has ended: nothing left to wait for
+        pass
 
 
 def med(v):
@@ -191,7 +222,7 @@ def report(figure, unit, times, scale, skipped=None, differ=None, goal_peers=("d
     print(f"  {figure} [{unit}, median (best) of {max(len(v) for v in times.values())}]: " + "; ".join(cells))
     notes = {}
     tj = times.get("tracejit")
-    for peer in ("drjit", "jax", "cpp", "cpp_plain", "cpp_vec"):
+    for peer in ("drjit", "jax", "cpp", "cpp_plain", "cpp_vec", "cpp_stream"):
         name = NAMES.get(peer, peer)
         if peer in skipped:
             notes[peer] = "skipped"
@@ -228,7 +259,9 @@ def fused(name, folder, threads, runs):
           f"eval of the traced expression (kernel cached), GB/s ===")
     with workers(name, folder, threads, ["drjit", "jax"]) as (ws, skipped):
         differ = differences(folder, ws, tol=1e-5)
-        loops = ["cpp_plain", "cpp_vec"] if with_sin else ["cpp_vec"]
+        # cpp_stream (a*b+c): tracejit's kernel written by hand (non-temporal stores, prefetches, its thread split),
+        # what the memory system gives a kernel of this shape at that moment
+        loops = ["cpp_plain", "cpp_vec"] if with_sin else ["cpp_vec", "cpp_stream"]
         times, _ = rounds(turns_of(ws, ["tracejit"] + loops), runs)
         bpe = 12 if with_sin else 16
         report(f"{what} 16M, {threads} thread{'s' if threads > 1 else ''}", "GB/s", times, gbps(bpe, 16 << 20),

@@ -115,6 +115,13 @@ std::string setup_fused(std::map<std::string, Variant> &v, bool with_sin) {
         bench::fma_vec(ha.data(), hb.data(), hc.data(), out.data(), 0, fused_n);
     write_file("out_cpp.bin", out);
     double diff = max_rel_diff(result, out);
+    static float *streamed = with_sin ? nullptr : bench::huge_page_buffer<float>(fused_n);
+    if (!with_sin) { // the streaming loop's result must be the plain loop's
+        bench::fma_stream(a.data(), b.data(), c.data(), streamed, 0, fused_n);
+        if (double d = max_rel_diff(std::vector<float>(streamed, streamed + fused_n), out); d > 0)
+            throw std::runtime_error("the C++ streaming loop's result differs from the plain loop's (" +
+                                     std::to_string(d) + ")");
+    }
     v["tracejit"] = [with_sin](const std::string &) {
         Float r = with_sin ? Float(a * b + tj::sin(a)) : Float(a * b + c); // tracing is not timed
         return t_line(timed([&] { tj::eval(r); }));
@@ -137,6 +144,13 @@ std::string setup_fused(std::map<std::string, Variant> &v, bool with_sin) {
             return t_line(timed([&] {
                 bench::run_blocks(fused_n, threads, [](size_t s, size_t e) {
                     bench::fma_vec(ha.data(), hb.data(), hc.data(), out.data(), s, e);
+                });
+            }));
+        };
+        v["cpp_stream"] = [threads](const std::string &) {
+            return t_line(timed([&] {
+                bench::run_blocks(fused_n, threads, [](size_t s, size_t e) {
+                    bench::fma_stream(a.data(), b.data(), c.data(), streamed, s, e);
                 });
             }));
         };
