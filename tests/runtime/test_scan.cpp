@@ -210,6 +210,23 @@ TEST_CASE("compress: the indices of the true entries in order, at every size and
     check_exact("gather(x, compress(x > 0))", kept, std::vector<int32_t>{3, 4, 5, 2, 6});
 }
 
+TEST_CASE("compress: chunks without hits, and chunks whose only hit is their first or last entry") {
+    // The CPU compacts in chunks of 65536 entries on the thread pool, each chunk from the first index it owns; a chunk
+    // stores only up to its last hit, since the slot after its hits is the next chunk's first.
+    const size_t c = 65536, n = 5 * c + 11;
+    std::vector<bool> bits(n, false);
+    bits[0] = true;             // chunk 0: its first entry only; chunk 1: none
+    bits[3 * c - 1] = true;     // chunk 2: its last entry only
+    for (size_t i = 3 * c; i < 4 * c; i += 2)
+        bits[i] = true;         // chunk 3: every other entry, the last one not
+    bits[n - 1] = true;         // chunk 4: none; chunk 5 (11 entries): its last entry
+    std::vector<uint32_t> expect;
+    for (size_t i = 0; i < n; ++i)
+        if (bits[i])
+            expect.push_back(uint32_t(i));
+    check_exact("compress(mask)", tj::compress(tj::Bool(bits)), expect);
+}
+
 /// The bytes of memory that tj::whos_str() reports for array `a`'s variable.
 uint64_t whos_bytes(const tj::UInt32 &a) {
     std::istringstream table(tj::whos_str());
