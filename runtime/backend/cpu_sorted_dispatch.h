@@ -2,7 +2,8 @@
 // what passes between the phases of such a kernel
 //
 // A kernel whose top-level dispatch region (SwitchStart … SwitchEnd, kernel_ir.h) has many cases runs its block in
-// chunks of `chunk` lanes, each in four phases (cpu_codegen.cpp lowers them; docs/vcalls.md, "The sorted form"):
+// chunks of `chunk` lanes, each in four phases (cpu_lowering_dispatch.cpp lowers them; docs/vcalls.md, "The sorted
+// form"):
 // A. SIMD groups over the chunk: the code before the region; the values that later phases read (`exports`) and the
 //    merged results' initial values go to chunk scratch, and each lane's case (a table lookup of its id);
 // B. a counting sort of the chunk's lanes by case: a permutation;

@@ -1,6 +1,6 @@
 // runtime/backend/cuda_codegen.cpp — kernel IR → LLVM IR for NVPTX: scalar code, one GPU thread per element
 //
-// The CPU lowering (cpu_codegen.cpp) vectorises by hand; here every thread runs the kernel's instructions on
+// The CPU lowering (cpu_lowering.cpp) vectorises by hand; here every thread runs the kernel's instructions on
 // one element, in a grid-stride loop over [start, end). Element-wise ops are lowered by shared_llvm_elementwise.cpp, the
 // same code as the CPU's, on scalar registers: the same defined results where C++ has undefined behaviour
 // (docs/semantics.md). Where NVPTX has no correctly rounded instruction (exp, log, sin, …, fmod) that code calls
