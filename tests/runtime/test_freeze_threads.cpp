@@ -61,6 +61,22 @@ template <typename Frozen, typename Body> std::string hammer(Frozen &frozen, Bod
     return first_error;
 }
 
+/// The message of the std::exception that `fn` throws ("" if it throws none).
+template <typename Fn> std::string exception_of(Fn &&fn) {
+    try {
+        fn();
+    } catch (const std::exception &e) {
+        return e.what();
+    }
+    return {};
+}
+
+/// Evaluates an array of its own (what another thread does while a frozen call is under way).
+void evaluate_other_array() {
+    tj::Float y = random_array<float>(100, 7) * 3.f;
+    tj::eval(y);
+}
+
 } // namespace
 
 TEST_CASE("freeze: one frozen element-wise function called from 4 threads") {
@@ -112,23 +128,15 @@ TEST_CASE("freeze: another thread's evaluation while a body records does not ste
     std::string other_error;
     std::thread other([&] {
         queued.wait();
-        try {
-            tj::Float y = random_array<float>(100, 7) * 3.f;
-            tj::eval(y);
+        other_error = exception_of([] {
+            evaluate_other_array();
             tj::sync();
-        } catch (const std::exception &e) {
-            other_error = e.what();
-        }
+        });
         flushed.count_down();
     });
     tj::Float x = random_array<float>(1000, 1);
-    std::string error;
     tj::Float recorded;
-    try {
-        recorded = frozen(x);
-    } catch (const std::exception &e) {
-        error = e.what();
-    }
+    std::string error = exception_of([&] { recorded = frozen(x); });
     other.join();
     CHECK_MESSAGE(other_error.empty(), other_error);
     REQUIRE_MESSAGE(error.empty(), error);
@@ -148,11 +156,8 @@ TEST_CASE("freeze: a scatter another thread queues while a body records is not r
     std::string other_error;
     std::thread other([&] {
         started.wait();
-        try {
-            tj::scatter(target, source, tj::arange<tj::UInt32>(100)); // pending until someone evaluates
-        } catch (const std::exception &e) {
-            other_error = e.what();
-        }
+        // pending until someone evaluates
+        other_error = exception_of([&] { tj::scatter(target, source, tj::arange<tj::UInt32>(100)); });
         queued.count_down();
     });
     auto frozen = tj::freeze(
@@ -167,13 +172,8 @@ TEST_CASE("freeze: a scatter another thread queues while a body records is not r
         },
         tj::FreezeOptions{.name = "bystander"});
     tj::Float x = random_array<float>(1000, 1);
-    std::string error;
     tj::Float result;
-    try {
-        result = frozen(x);
-    } catch (const std::exception &e) {
-        error = e.what();
-    }
+    std::string error = exception_of([&] { result = frozen(x); });
     other.join();
     CHECK_MESSAGE(other_error.empty(), other_error);
     CHECK_MESSAGE(error.empty(), error);
@@ -192,14 +192,7 @@ TEST_CASE("freeze: a body that waits for another thread's evaluation runs withou
     auto inner = tj::freeze([](const tj::Float &x) { return x + 1.f; }, tj::FreezeOptions{.name = "inner"});
     auto body = [&](const tj::Float &x) {
         std::string other_error;
-        std::thread other([&] {
-            try {
-                tj::Float y = random_array<float>(100, 7) * 3.f;
-                tj::eval(y);
-            } catch (const std::exception &e) {
-                other_error = e.what();
-            }
-        });
+        std::thread other([&] { other_error = exception_of(evaluate_other_array); });
         other.join();
         CHECK_MESSAGE(other_error.empty(), other_error);
         return inner(x * 2.f);
