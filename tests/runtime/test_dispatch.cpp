@@ -197,9 +197,7 @@ TEST_CASE("dispatch: many instances in a branch, nested, with scatters") {
     std::vector<std::unique_ptr<Node>> nodes;
     Rng pick(62);
     for (int i = 0; i < 18; ++i) {
-        std::vector<Shape *> inner(1 + i % 5);
-        for (auto &p : inner)
-            p = pick.next() % 7 == 0 ? nullptr : shapes[pick.next() % shapes.size()].get();
+        std::vector<Shape *> inner = random_lanes(shapes, size_t(1 + i % 5), pick, 7);
         nodes.push_back(std::make_unique<Lookup>(uniform_values<float>(3 + i, 63 + i, -1, 1), inner));
     }
     nodes.push_back(std::make_unique<Halver>(1.5f));

@@ -273,9 +273,7 @@ TEST_CASE("dispatch sorted: a nested dispatch inside the cases, a tuple result, 
     std::vector<std::unique_ptr<Node>> nodes;
     Rng pick(91);
     for (int i = 0; i < 22; ++i) {
-        std::vector<Shape *> inner(3 + i % 17);
-        for (auto &p : inner)
-            p = pick.next() % 7 == 0 ? nullptr : shapes[pick.next() % shapes.size()].get();
+        std::vector<Shape *> inner = random_lanes(shapes, size_t(3 + i % 17), pick, 7);
         nodes.push_back(std::make_unique<Lookup>(uniform_values<float>(2 + i, 92 + uint64_t(i), -1, 1), inner));
     }
     nodes.push_back(std::make_unique<Halver>(1.5f));

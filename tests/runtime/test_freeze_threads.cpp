@@ -11,6 +11,7 @@
 #include <thread>
 
 using namespace tjtest;
+using tj_test::error_of;
 
 namespace {
 
@@ -61,14 +62,16 @@ template <typename Frozen, typename Body> std::string hammer(Frozen &frozen, Bod
     return first_error;
 }
 
-/// The message of the std::exception that `fn` throws ("" if it throws none).
-template <typename Fn> std::string exception_of(Fn &&fn) {
-    try {
-        fn();
-    } catch (const std::exception &e) {
-        return e.what();
-    }
-    return {};
+/// hammer(), then checks that every call's result was compared and right, and that each call recorded or replayed.
+/// Returns the frozen function's counts.
+template <typename Frozen, typename Body> tj::FreezeStats check_hammered(Frozen &frozen, Body body) {
+    std::atomic<int> compared{0};
+    std::string error = hammer(frozen, body, compared);
+    CHECK_MESSAGE(error.empty(), error);
+    CHECK(compared == thread_count * calls_per_thread);
+    tj::FreezeStats st = stats_of(frozen);
+    CHECK(st.recordings + st.replays == uint64_t(thread_count * calls_per_thread));
+    return st;
 }
 
 /// Evaluates an array of its own (what another thread does while a frozen call is under way).
@@ -82,12 +85,7 @@ void evaluate_other_array() {
 TEST_CASE("freeze: one frozen element-wise function called from 4 threads") {
     auto body = [](const tj::Float &x, const tj::Float &y) { return tj::fma(x, y, tj::sin(x)) - y * 0.5f; };
     auto frozen = tj::freeze(body, tj::FreezeOptions{.name = "shared_elementwise"});
-    std::atomic<int> compared{0};
-    std::string error = hammer(frozen, body, compared);
-    CHECK_MESSAGE(error.empty(), error);
-    CHECK(compared == thread_count * calls_per_thread);
-    tj::FreezeStats st = stats_of(frozen);
-    CHECK(st.recordings + st.replays == uint64_t(thread_count * calls_per_thread));
+    tj::FreezeStats st = check_hammered(frozen, body);
     CHECK(st.recordings >= 1);
     CHECK(st.recordings <= uint64_t(thread_count)); // at most each thread's first call, racing
 }
@@ -102,12 +100,7 @@ TEST_CASE("freeze: one frozen function with a scatter_add and a reduction called
         return g * 2.f + yi + tj::hmax(yi);
     };
     auto frozen = tj::freeze(body, tj::FreezeOptions{.name = "shared_scatter"});
-    std::atomic<int> compared{0};
-    std::string error = hammer(frozen, body, compared);
-    CHECK_MESSAGE(error.empty(), error);
-    CHECK(compared == thread_count * calls_per_thread);
-    tj::FreezeStats st = stats_of(frozen);
-    CHECK(st.recordings + st.replays == uint64_t(thread_count * calls_per_thread));
+    check_hammered(frozen, body);
 }
 
 TEST_CASE("freeze: another thread's evaluation while a body records does not steal its scatter") {
@@ -128,7 +121,7 @@ TEST_CASE("freeze: another thread's evaluation while a body records does not ste
     std::string other_error;
     std::thread other([&] {
         queued.wait();
-        other_error = exception_of([] {
+        other_error = error_of<std::exception>([] {
             evaluate_other_array();
             tj::sync();
         });
@@ -136,7 +129,7 @@ TEST_CASE("freeze: another thread's evaluation while a body records does not ste
     });
     tj::Float x = random_array<float>(1000, 1);
     tj::Float recorded;
-    std::string error = exception_of([&] { recorded = frozen(x); });
+    std::string error = error_of<std::exception>([&] { recorded = frozen(x); });
     other.join();
     CHECK_MESSAGE(other_error.empty(), other_error);
     REQUIRE_MESSAGE(error.empty(), error);
@@ -157,7 +150,7 @@ TEST_CASE("freeze: a scatter another thread queues while a body records is not r
     std::thread other([&] {
         started.wait();
         // pending until someone evaluates
-        other_error = exception_of([&] { tj::scatter(target, source, tj::arange<tj::UInt32>(100)); });
+        other_error = error_of<std::exception>([&] { tj::scatter(target, source, tj::arange<tj::UInt32>(100)); });
         queued.count_down();
     });
     auto frozen = tj::freeze(
@@ -173,7 +166,7 @@ TEST_CASE("freeze: a scatter another thread queues while a body records is not r
         tj::FreezeOptions{.name = "bystander"});
     tj::Float x = random_array<float>(1000, 1);
     tj::Float result;
-    std::string error = exception_of([&] { result = frozen(x); });
+    std::string error = error_of<std::exception>([&] { result = frozen(x); });
     other.join();
     CHECK_MESSAGE(other_error.empty(), other_error);
     CHECK_MESSAGE(error.empty(), error);
@@ -192,7 +185,7 @@ TEST_CASE("freeze: a body that waits for another thread's evaluation runs withou
     auto inner = tj::freeze([](const tj::Float &x) { return x + 1.f; }, tj::FreezeOptions{.name = "inner"});
     auto body = [&](const tj::Float &x) {
         std::string other_error;
-        std::thread other([&] { other_error = exception_of(evaluate_other_array); });
+        std::thread other([&] { other_error = error_of<std::exception>(evaluate_other_array); });
         other.join();
         CHECK_MESSAGE(other_error.empty(), other_error);
         return inner(x * 2.f);
