@@ -10,9 +10,7 @@
 
 #include <cmath>
 #include <memory>
-#include <stdexcept>
 #include <string>
-#include <thread>
 #include <tuple>
 #include <utility>
 #include <vector>
