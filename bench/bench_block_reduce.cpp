@@ -60,18 +60,6 @@ struct Row {
     int same = 0;
 };
 
-bool run_worker(const std::string &self, unsigned threads, int runs, std::vector<Row> &rows) {
-    long got = bench::run_worker(self, threads, runs, [&](const char *line) {
-        Row r;
-        if (std::sscanf(line, "worker %u %zu %lf %lf %lf %lf %d", &r.threads, &r.block, &r.tj, &r.tj_med, &r.loop,
-                        &r.loop_med, &r.same) != 7)
-            return false;
-        rows.push_back(r);
-        return true;
-    });
-    return got == long(std::size(block_sizes));
-}
-
 } // namespace
 
 int main(int argc, char **argv) {
@@ -85,34 +73,27 @@ int main(int argc, char **argv) {
                 n, runs);
     std::printf("  %-7s | %-9s | %-19s | %-19s | %-12s\n", "threads", "block", "tracejit GB/s", "loop GB/s",
                 "tj/loop (med)");
-    std::vector<Row> rows;
-    int failures = 0;
-    for (unsigned t : bench::one_and_all_threads()) {
-        size_t before = rows.size();
-        if (!run_worker(self, t, runs, rows)) {
-            std::printf("  %-7u | the worker failed\n", t);
-            ++failures;
-        }
-        for (size_t i = before; i < rows.size(); ++i) {
-            const Row &r = rows[i];
-            if (!r.same) {
+    bench::WorkerRows<Row> result = bench::run_workers<Row>(
+        self, runs, long(std::size(block_sizes)),
+        [](const char *line, Row &r) {
+            return std::sscanf(line, "worker %u %zu %lf %lf %lf %lf %d", &r.threads, &r.block, &r.tj, &r.tj_med,
+                               &r.loop, &r.loop_med, &r.same) == 7;
+        },
+        [](unsigned t, const Row &r) {
+            if (!r.same)
                 std::printf("  %-7u | %-9zu | tracejit's result differs from the loop's\n", t, r.block);
-                ++failures;
-            }
             char c1[32], c2[32];
             std::snprintf(c1, sizeof c1, "%6.2f (%6.2f)", gbps(r.tj), gbps(r.tj_med));
             std::snprintf(c2, sizeof c2, "%6.2f (%6.2f)", gbps(r.loop), gbps(r.loop_med));
             std::printf("  %-7u | %-9zu | %-19s | %-19s | %5.2fx (%5.2fx)\n", t, r.block, c1, c2, r.loop / r.tj,
                         r.loop_med / r.tj_med);
-        }
-        std::fflush(stdout);
-    }
-    std::printf("\n");
-    for (const Row &r : rows) {
+            return r.same != 0;
+        });
+    for (const Row &r : result.rows) {
         char what[96];
         std::snprintf(what, sizeof what, "block_reduce(Max) blocks of %zu tj/loop (medians), %u thread%s", r.block,
                       r.threads, r.threads > 1 ? "s" : "");
         bench::print_goal(what, r.loop_med / r.tj_med, 1.0, "x", bench::Better::Higher);
     }
-    return failures ? 1 : 0;
+    return result.failures ? 1 : 0;
 }

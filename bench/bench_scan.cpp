@@ -139,20 +139,6 @@ struct Row {
     int same = 0;
 };
 
-bool run_worker(const std::string &self, unsigned threads, int runs, std::vector<Row> &rows) {
-    long got = bench::run_worker(self, threads, runs, [&](const char *line) {
-        Row r;
-        char what[64];
-        if (std::sscanf(line, "worker %u|%63[^|]|%lf|%lf|%lf|%d", &r.threads, what, &r.bytes, &r.tj, &r.loop,
-                        &r.same) != 6)
-            return false;
-        r.what = what;
-        rows.push_back(r);
-        return true;
-    });
-    return got == long(std::size(cases));
-}
-
 } // namespace
 
 int main(int argc, char **argv) {
@@ -166,31 +152,28 @@ int main(int argc, char **argv) {
                 "  (TRACEJIT_THREADS), tracejit and the loop in turn within each run\n\n",
                 n, runs);
     std::printf("  %-7s | %-18s | %-13s | %-10s | %-8s\n", "threads", "case", "tracejit GB/s", "loop GB/s", "loop/tj");
-    std::vector<Row> rows;
-    int failures = 0;
-    for (unsigned t : bench::one_and_all_threads()) {
-        size_t before = rows.size();
-        if (!run_worker(self, t, runs, rows)) {
-            std::printf("  %-7u | the worker failed\n", t);
-            ++failures;
-        }
-        for (size_t i = before; i < rows.size(); ++i) {
-            const Row &r = rows[i];
-            if (!r.same) {
+    bench::WorkerRows<Row> result = bench::run_workers<Row>(
+        self, runs, long(std::size(cases)),
+        [](const char *line, Row &r) {
+            char what[64];
+            if (std::sscanf(line, "worker %u|%63[^|]|%lf|%lf|%lf|%d", &r.threads, what, &r.bytes, &r.tj, &r.loop,
+                            &r.same) != 6)
+                return false;
+            r.what = what;
+            return true;
+        },
+        [](unsigned t, const Row &r) {
+            if (!r.same)
                 std::printf("  %-7u | %-18s | tracejit's result differs from the loop's\n", t, r.what.c_str());
-                ++failures;
-            }
             std::printf("  %-7u | %-18s | %13.2f | %10.2f | %7.2fx\n", t, r.what.c_str(), r.bytes / r.tj / 1e9,
                         r.bytes / r.loop / 1e9, r.loop / r.tj);
-        }
-        std::fflush(stdout);
-    }
-    std::printf("\n");
-    for (const Row &r : rows) {
+            return r.same != 0;
+        });
+    for (const Row &r : result.rows) {
         char what[96];
         std::snprintf(what, sizeof what, "%s loop/tj (medians), %u thread%s", r.what.c_str(), r.threads,
                       r.threads > 1 ? "s" : "");
         bench::print_goal(what, r.loop / r.tj, 1.0, "x", bench::Better::Higher);
     }
-    return failures ? 1 : 0;
+    return result.failures ? 1 : 0;
 }

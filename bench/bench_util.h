@@ -269,6 +269,41 @@ inline long run_worker(const std::string &self, unsigned threads, int runs,
     return pclose(p) == 0 ? got : -1;
 }
 
+/// Rows of results from the workers of run_workers, and how many workers failed or gave a wrong result.
+template <class Row> struct WorkerRows {
+    std::vector<Row> rows;
+    int failures = 0;
+};
+
+/// The parent's side of a benchmark that runs itself as a worker per thread count: runs `self --worker` (run_worker)
+/// for 1 and for all hardware threads in turn. `parse(line, row)` reads a worker's result line into a Row (false: not
+/// a result line; it is printed); each worker must give `per_worker` rows, else "the worker failed" is printed. As each
+/// worker ends, `print(threads, row)` prints the table line of each of its rows and returns whether the row's result
+/// was right. An empty line follows the table.
+template <class Row, class Parse, class Print>
+WorkerRows<Row> run_workers(const std::string &self, int runs, long per_worker, Parse &&parse, Print &&print) {
+    WorkerRows<Row> out;
+    for (unsigned t : one_and_all_threads()) {
+        size_t before = out.rows.size();
+        long got = run_worker(self, t, runs, [&](const char *line) {
+            Row r;
+            if (!parse(line, r))
+                return false;
+            out.rows.push_back(r);
+            return true;
+        });
+        if (got != per_worker) {
+            std::printf("  %-7u | the worker failed\n", t);
+            ++out.failures;
+        }
+        for (size_t i = before; i < out.rows.size(); ++i)
+            out.failures += print(t, out.rows[i]) ? 0 : 1;
+        std::fflush(stdout);
+    }
+    std::printf("\n");
+    return out;
+}
+
 /// Integer from the environment (e.g. BENCH_RUNS to change the number of runs), or `fallback`.
 inline int env_int(const char *name, int fallback) {
     const char *s = std::getenv(name);

@@ -43,6 +43,12 @@ struct FreezingFlagGuard {
     ~FreezingFlagGuard() { tj::set_flag(tj::Flag::KernelFreezing, saved); }
 };
 
+/// Flag::KernelFreezing on for one test, restored at its end (the fixture of tests that need freezing whatever the
+/// default).
+struct FreezingOn : FreezingFlagGuard {
+    FreezingOn() { tj::set_flag(tj::Flag::KernelFreezing, true); }
+};
+
 // check_same(what, frozen, plain): a frozen function's result equals the plain call's, leaf by leaf (arrays
 // bit-exact, NaN matching NaN; host values equal; containers of the same shape).
 template <typename T> void check_same(const std::string &what, const tj::Array<T> &got, const tj::Array<T> &expect);

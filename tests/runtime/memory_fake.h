@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <initializer_list>
 #include <string>
 
 #include <dlfcn.h>
@@ -66,6 +67,16 @@ inline int run_on_memory_fake(const char *helper, const std::string &cache_dir) 
     else
         MESSAGE("ptxas is not at ", ptxas, ": the fake driver loads the runtime's PTX without assembling it");
     return run_self(helper, env);
+}
+
+/// Checks that each of the hidden cases `helpers` passes when run_on_memory_fake runs it, in turn, all with one disk
+/// cache in a fresh folder named after `cache_prefix` (a later helper finds what an earlier one stored).
+inline void check_helpers_on_memory_fake(std::initializer_list<const char *> helpers, const char *cache_prefix) {
+    TempDir tmp(cache_prefix);
+    for (const char *helper : helpers) {
+        INFO("helper case: " << helper);
+        CHECK(run_on_memory_fake(helper, tmp.path) == 0);
+    }
 }
 
 } // namespace tj_test

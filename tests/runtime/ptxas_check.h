@@ -5,10 +5,13 @@
 
 #include "test_util.h"
 
+#include <tracejit/core.h>
+
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <sys/wait.h>
 #include <unistd.h>
@@ -18,6 +21,13 @@ namespace tj_test {
 inline const char *const ptxas = "/usr/local/cuda/bin/ptxas";
 /// The architecture the PTX tests generate code for and ptxas assembles for.
 inline const char *const ptx_arch = "sm_90";
+
+/// Every element type, each of which the PTX tests generate kernels for.
+inline const std::vector<tj::VarType> all_types = {tj::VarType::Bool,   tj::VarType::Int32,  tj::VarType::UInt32,
+                                                   tj::VarType::Int64,  tj::VarType::UInt64, tj::VarType::Float32,
+                                                   tj::VarType::Float64};
+
+inline bool is_float(tj::VarType t) { return t == tj::VarType::Float32 || t == tj::VarType::Float64; }
 
 inline bool have_ptxas() { return ::access(ptxas, X_OK) == 0; }
 

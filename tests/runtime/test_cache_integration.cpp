@@ -170,48 +170,74 @@ fs::path only_file(const std::string &dir) {
     return files[0];
 }
 
+/// Counts the warnings (and errors) the runtime logs while it lives.
+struct WarningCount {
+    std::atomic<uint64_t> count{0};
+    WarningCount() {
+        tj::set_log_callback([this](tj::LogLevel level, const std::string &) { count += level <= tj::LogLevel::Warn; });
+    }
+    ~WarningCount() { tj::set_log_callback({}); }
+    WarningCount(const WarningCount &) = delete;
+    WarningCount &operator=(const WarningCount &) = delete;
+};
+
+/// A step helper's side of run_child: the steps it was given (TJ_TEST_STEPS), and the file (TJ_TEST_HELPER_OUT) it
+/// writes a line per step to (the step, its kernel counters and the warnings logged during it), then "end".
+struct StepWriter {
+    WarningCount warnings;
+    std::ofstream file;
+    std::istringstream steps;
+    StepWriter() {
+        const char *out = std::getenv("TJ_TEST_HELPER_OUT");
+        const char *given = std::getenv("TJ_TEST_STEPS");
+        REQUIRE(out);
+        REQUIRE(given);
+        file.open(out);
+        steps.str(given);
+    }
+    /// Reads the next step into `step`; false after the last.
+    bool next(std::string &step) { return bool(steps >> step); }
+    /// A step begins: the kernel counters and the warnings start from zero.
+    void begin() {
+        tj::reset_kernel_stats();
+        warnings.count = 0;
+    }
+    void write(const std::string &step, const tj::KernelStats &st) {
+        file << step << " " << st.memory_hits << " " << st.disk_hits << " " << st.misses << " " << warnings.count
+             << "\n";
+    }
+    /// The helper ran to its end (run_child checks for this line).
+    void end() { file << "end\n"; }
+};
+
 } // namespace
 
 TEST_CASE("cache helper: evaluate the probe kernel" * doctest::skip()) {
-    const char *out = std::getenv("TJ_TEST_HELPER_OUT");
-    const char *steps = std::getenv("TJ_TEST_STEPS");
-    REQUIRE(out);
-    REQUIRE(steps);
-    std::atomic<uint64_t> warnings{0};
-    tj::set_log_callback([&](tj::LogLevel level, const std::string &) { warnings += level <= tj::LogLevel::Warn; });
-    std::ofstream file(out);
-    std::istringstream in(steps);
+    StepWriter run;
     std::string step;
-    while (in >> step) {
+    while (run.next(step)) {
         if (step == "clear") {
             tj::clear_kernel_cache();
             continue;
         }
         REQUIRE(step == "eval");
-        tj::reset_kernel_stats();
-        warnings = 0;
+        run.begin();
         const size_t n = 1003;
         tj::Float y = probe(n);
         tj::eval(y);
         const tj::KernelStats st = tj::kernel_stats();
         CHECK(st.launches == 1);
         CHECK(probe_errors(y, n) == 0);
-        file << "eval " << st.memory_hits << " " << st.disk_hits << " " << st.misses << " " << warnings << "\n";
+        run.write(step, st);
     }
-    file << "end\n";
-    tj::set_log_callback({});
+    run.end();
 }
 
 // Kernels that differ only in a gather's kind: a plain gather of source[index], and channel 1 of packed gathers of 2
 // and 3 elements at the same index (source[index + 1], read as part of a packet). Their kernel IR differs only in
 // the Gather's literal (count << 32 | channel); a cache that keyed on less would hand one the other's code.
 TEST_CASE("cache helper: evaluate plain and packed gathers" * doctest::skip()) {
-    const char *out = std::getenv("TJ_TEST_HELPER_OUT");
-    const char *steps = std::getenv("TJ_TEST_STEPS");
-    REQUIRE(out);
-    REQUIRE(steps);
-    std::atomic<uint64_t> warnings{0};
-    tj::set_log_callback([&](tj::LogLevel level, const std::string &) { warnings += level <= tj::LogLevel::Warn; });
+    StepWriter run;
     const size_t n = 1003;
     std::vector<float> src(64);
     std::vector<uint32_t> index(n);
@@ -222,12 +248,9 @@ TEST_CASE("cache helper: evaluate plain and packed gathers" * doctest::skip()) {
     tj::Float source(src);
     tj::UInt32 idx(index);
     tj::eval(source, idx);
-    std::ofstream file(out);
-    std::istringstream in(steps);
     std::string step;
-    while (in >> step) {
-        tj::reset_kernel_stats();
-        warnings = 0;
+    while (run.next(step)) {
+        run.begin();
         tj::Float y;
         size_t k = 1;
         if (step == "plain")
@@ -245,10 +268,9 @@ TEST_CASE("cache helper: evaluate plain and packed gathers" * doctest::skip()) {
         for (size_t i = 0; i < n; ++i)
             wrong += got[i] != src[index[i] + k];
         CHECK_MESSAGE(wrong == 0, step << ": " << wrong << " wrong elements");
-        file << step << " " << st.memory_hits << " " << st.disk_hits << " " << st.misses << " " << warnings << "\n";
+        run.write(step, st);
     }
-    file << "end\n";
-    tj::set_log_callback({});
+    run.end();
 }
 
 // Several processes compiling the same kernels at once (as MPI ranks sharing one cache folder do): each waits for
@@ -261,8 +283,7 @@ TEST_CASE("cache helper: evaluate the shared kernels when told to start" * docte
     const char *start = std::getenv("TJ_TEST_START");
     REQUIRE(out);
     REQUIRE(start);
-    std::atomic<uint64_t> warnings{0};
-    tj::set_log_callback([&](tj::LogLevel level, const std::string &) { warnings += level <= tj::LogLevel::Warn; });
+    WarningCount warnings;
     for (int i = 0; i < 30000 && !fs::exists(start); ++i)
         ::usleep(1000);
     REQUIRE(fs::exists(start));
@@ -274,8 +295,7 @@ TEST_CASE("cache helper: evaluate the shared kernels when told to start" * docte
         wrong += probe_errors(y, 2001, 1.5f + float(k));
     }
     const tj::KernelStats st = tj::kernel_stats();
-    std::ofstream(out) << st.misses << " " << st.disk_hits << " " << warnings << " " << wrong << "\n";
-    tj::set_log_callback({});
+    std::ofstream(out) << st.misses << " " << st.disk_hits << " " << warnings.count << " " << wrong << "\n";
 }
 
 TEST_CASE("kernel cache: 4 processes compiling the same kernels at once end with one valid entry per kernel") {

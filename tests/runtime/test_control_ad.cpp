@@ -52,17 +52,23 @@ template <typename F> void check_forward(const std::string &what, const F &f, co
 // The loops below carry the differentiated coefficients a and b in their state, unchanged (a parameter the body
 // only reads works too: tested at the end).
 
-/// x ← x·a + b, k times per element (k from data: the count does not depend on the differentiated inputs).
-Float64 affine_iterations(const std::vector<Float64> &in, const Int32 &k) {
+/// `step`(x, a, b) k times per element from x, a, b = in[0], in[1], in[2], with a and b in the loop's state (k from
+/// data: the count does not depend on the differentiated inputs).
+template <typename Step> Float64 iterate_k_times(const std::vector<Float64> &in, const Int32 &k, Step step) {
     Float64 x = in[0], a = in[1], b = in[2];
     Int32 i = tj::zeros<Int32>(x.size());
     tj::while_loop(
         std::tie(x, i, a, b), [&](const Float64 &, const Int32 &i, const Float64 &, const Float64 &) { return i < k; },
-        [](Float64 &x, Int32 &i, Float64 &a, Float64 &b) {
-            x = x * a + b;
+        [&](Float64 &x, Int32 &i, Float64 &a, Float64 &b) {
+            step(x, a, b);
             i += 1;
         });
     return x;
+}
+
+/// x ← x·a + b, k times per element.
+Float64 affine_iterations(const std::vector<Float64> &in, const Int32 &k) {
+    return iterate_k_times(in, k, [](Float64 &x, const Float64 &a, const Float64 &b) { x = x * a + b; });
 }
 
 /// x ← x·a + b while x < 10: the count depends on the state (inputs keep every iterate away from 10).
@@ -76,16 +82,10 @@ Float64 affine_until(const std::vector<Float64> &in) {
 
 /// k iterations with a branch inside: x ← x·a where x > 0, x ← x + b·x² elsewhere.
 Float64 branchy_iterations(const std::vector<Float64> &in, const Int32 &k) {
-    Float64 x = in[0], a = in[1], b = in[2];
-    Int32 i = tj::zeros<Int32>(x.size());
-    tj::while_loop(
-        std::tie(x, i, a, b), [&](const Float64 &, const Int32 &i, const Float64 &, const Float64 &) { return i < k; },
-        [](Float64 &x, Int32 &i, Float64 &a, Float64 &b) {
-            tj::if_stmt(
-                x > 0.0, std::tie(x), [&](Float64 &x) { x = x * a; }, [&](Float64 &x) { x = x + b * x * x; });
-            i += 1;
-        });
-    return x;
+    return iterate_k_times(in, k, [](Float64 &x, const Float64 &a, const Float64 &b) {
+        tj::if_stmt(
+            x > 0.0, std::tie(x), [&](Float64 &x) { x = x * a; }, [&](Float64 &x) { x = x + b * x * x; });
+    });
 }
 
 /// Inputs of affine_until: x0 ∈ [0.1, 1), a ∈ [1.2, 2), b ∈ [0.1, 1), no iterate within 1e-3 of 10.

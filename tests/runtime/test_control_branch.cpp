@@ -35,6 +35,20 @@ struct Particle {
 };
 TJ_STRUCT(Particle, pos, vel)
 
+/// tj::if_stmt over `xs`: 1 added where `cond` holds, subtracted elsewhere; counts the runs of each branch function.
+void add_or_subtract_one(const Bool &cond, Float &xs, int &true_runs, int &false_runs) {
+    tj::if_stmt(
+        cond, std::tie(xs),
+        [&](Float &a) {
+            ++true_runs;
+            a = a + 1.f;
+        },
+        [&](Float &a) {
+            ++false_runs;
+            a = a - 1.f;
+        });
+}
+
 } // namespace
 
 TEST_CASE("if_stmt: nested if / else if / else, modifying the state") {
@@ -217,16 +231,7 @@ TEST_CASE("if_stmt: a literal mask runs one branch only") {
             CAPTURE(width);
             int true_runs = 0, false_runs = 0;
             Float xs(x);
-            tj::if_stmt(
-                tj::full<Bool>(value, width), std::tie(xs),
-                [&](Float &a) {
-                    ++true_runs;
-                    a = a + 1.f;
-                },
-                [&](Float &a) {
-                    ++false_runs;
-                    a = a - 1.f;
-                });
+            add_or_subtract_one(tj::full<Bool>(value, width), xs, true_runs, false_runs);
             CHECK(true_runs == (value ? 1 : 0));
             CHECK(false_runs == (value ? 0 : 1));
             check_exact("the chosen branch's result", xs, map1(x, [&](float a) { return value ? a + 1.f : a - 1.f; }));
@@ -262,16 +267,7 @@ TEST_CASE("if_stmt: a mask known only at run time traces each branch once") {
     std::vector<float> x = uniform_values<float>(n, 281, -1, 1);
     int true_runs = 0, false_runs = 0;
     Float xs(x);
-    tj::if_stmt(
-        xs > 0.f, std::tie(xs),
-        [&](Float &a) {
-            ++true_runs;
-            a = a + 1.f;
-        },
-        [&](Float &a) {
-            ++false_runs;
-            a = a - 1.f;
-        });
+    add_or_subtract_one(xs > 0.f, xs, true_runs, false_runs);
     CHECK(true_runs == 1);
     CHECK(false_runs == 1);
     check_exact("merged", xs, map1(x, [](float a) { return a > 0.f ? a + 1.f : a - 1.f; }));

@@ -10,6 +10,7 @@
 #include <string>
 #include <thread>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 using namespace tjtest;
@@ -19,6 +20,39 @@ namespace {
 
 /// Sizes each loop runs at: one element, vector remainders, and enough elements for every thread.
 constexpr size_t loop_sizes[] = {1, 7, 1000, 65537};
+
+/// A plain C++ while loop: `step` applied to `v` while `cond(v)` holds; the final value and the number of steps.
+template <typename T, typename Cond, typename Step> std::pair<T, int32_t> iterate_while(T v, Cond cond, Step step) {
+    int32_t steps = 0;
+    for (; cond(v); ++steps)
+        v = step(v);
+    return {v, steps};
+}
+
+/// iterate_while on each element of `x`: the final values and the numbers of steps.
+template <typename T, typename Cond, typename Step>
+std::pair<std::vector<T>, std::vector<int32_t>> iterate_each_while(const std::vector<T> &x, Cond cond, Step step) {
+    std::pair<std::vector<T>, std::vector<int32_t>> out;
+    for (const T &v : x) {
+        auto [end, steps] = iterate_while(v, cond, step);
+        out.first.push_back(end);
+        out.second.push_back(steps);
+    }
+    return out;
+}
+
+bool above_one(float v) { return v > 1.f; }
+float halve(float v) { return v / 2.f; }
+
+/// tj::while_loop that halves `v` while it is above 1, counting the steps in `steps` (iterate_while(above_one, halve)).
+void halve_while_above_one(Float &v, Int32 &steps) {
+    tj::while_loop(
+        std::tie(v, steps), [](const Float &v, const Int32 &) { return v > 1.f; },
+        [](Float &v, Int32 &s) {
+            v = v / 2.f;
+            s += 1;
+        });
+}
 
 /// `n` values log-uniform in [lo, hi): iteration counts of Newton's method spread over a wide range.
 std::vector<double> log_uniform(size_t n, uint64_t seed, double lo, double hi) {
@@ -30,12 +64,9 @@ std::vector<double> log_uniform(size_t n, uint64_t seed, double lo, double hi) {
 
 /// Collatz steps of `n` down to 1 (the trajectories of starts below 100000 stay below 2^32).
 int32_t collatz_steps(uint32_t n) {
-    int32_t steps = 0;
-    while (n != 1) {
-        n = n % 2 == 0 ? n / 2 : 3 * n + 1;
-        ++steps;
-    }
-    return steps;
+    auto not_one = [](uint32_t v) { return v != 1; };
+    auto next = [](uint32_t v) { return v % 2 == 0 ? v / 2 : 3 * v + 1; };
+    return iterate_while(n, not_one, next).second;
 }
 
 /// The state of a loop as a TJ_STRUCT: a position and the steps taken.
@@ -191,18 +222,8 @@ TEST_CASE("while_loop: a width-1 initial state that per-element iterations make 
 TEST_CASE("while_loop: forms of state: std::tie, std::make_tuple, a single array, a TJ_STRUCT") {
     const size_t n = 500;
     std::vector<float> x = uniform_values<float>(n, 51, 1, 100);
-    std::vector<float> ref_v(n);
-    std::vector<int32_t> ref_s(n);
-    for (size_t i = 0; i < n; ++i) {
-        float v = x[i];
-        int32_t s = 0;
-        while (v >= 1.f) {
-            v = v / 3.f;
-            ++s;
-        }
-        ref_v[i] = v;
-        ref_s[i] = s;
-    }
+    auto [ref_v, ref_s] = iterate_each_while(
+        x, [](float v) { return v >= 1.f; }, [](float v) { return v / 3.f; });
     auto cond = [](const Float &v, const Int32 &) { return v >= 1.f; };
     auto body = [](Float &v, Int32 &s) {
         v = v / 3.f;
@@ -265,11 +286,7 @@ TEST_CASE("while_loop: a host value in the state that the body leaves alone") {
         std::tie(v, divisor), [](const Float &v, const int &) { return v > 1.f; },
         [](Float &v, int &d) { v = v / float(d); });
     CHECK(std::get<1>(result) == 2);
-    check_exact("halved below 1", v, map1(x, [](float a) {
-                    while (a > 1.f)
-                        a = a / 2.f;
-                    return a;
-                }));
+    check_exact("halved below 1", v, iterate_each_while(x, above_one, halve).first);
 }
 
 TEST_CASE("while_loop: loops that run zero iterations") {
@@ -356,32 +373,15 @@ TEST_CASE("while_loop: a loop inside a branch and a branch inside a loop") {
         std::vector<float> ref_y(n);
         std::vector<int32_t> ref_c(n);
         for (size_t i = 0; i < n; ++i) {
-            float y = x[i];
-            int32_t c = 0;
-            if (y > 0.f) {
-                while (y > 1.f) {
-                    y = y / 2.f;
-                    ++c;
-                }
-            } else {
-                y = -y;
-                c = -1;
-            }
-            ref_y[i] = y;
-            ref_c[i] = c;
+            if (x[i] > 0.f)
+                std::tie(ref_y[i], ref_c[i]) = iterate_while(x[i], above_one, halve);
+            else
+                std::tie(ref_y[i], ref_c[i]) = std::pair(-x[i], -1);
         }
         Float y(x);
         Int32 c = tj::zeros<Int32>(n);
         tj::if_stmt(
-            y > 0.f, std::tie(y, c),
-            [](Float &y, Int32 &c) {
-                tj::while_loop(
-                    std::tie(y, c), [](const Float &y, const Int32 &) { return y > 1.f; },
-                    [](Float &y, Int32 &c) {
-                        y = y / 2.f;
-                        c += 1;
-                    });
-            },
+            y > 0.f, std::tie(y, c), [](Float &y, Int32 &c) { halve_while_above_one(y, c); },
             [](Float &y, Int32 &c) {
                 y = -y;
                 c = Int32(-1);
@@ -483,27 +483,15 @@ TEST_CASE("while_loop: the result of one loop starts a second one") {
     std::vector<float> ref(n);
     std::vector<int32_t> ref_steps(n);
     for (size_t j = 0; j < n; ++j) {
-        float a = x[j];
-        int32_t s = 0;
-        while (a > 1.f) {
-            a = a / 2.f;
-            ++s;
-        }
-        while (a < 100.f) {
-            a = a * 3.f;
-            ++s;
-        }
-        ref[j] = a;
-        ref_steps[j] = s;
+        auto [halved, halvings] = iterate_while(x[j], above_one, halve);
+        auto [tripled, triplings] = iterate_while(
+            halved, [](float a) { return a < 100.f; }, [](float a) { return a * 3.f; });
+        ref[j] = tripled;
+        ref_steps[j] = halvings + triplings;
     }
     Float v(x);
     Int32 steps = tj::zeros<Int32>(n);
-    tj::while_loop(
-        std::tie(v, steps), [](const Float &v, const Int32 &) { return v > 1.f; },
-        [](Float &v, Int32 &s) {
-            v = v / 2.f;
-            s += 1;
-        });
+    halve_while_above_one(v, steps);
     tj::while_loop(
         std::tie(v, steps), [](const Float &v, const Int32 &) { return v < 100.f; },
         [](Float &v, Int32 &s) {
@@ -593,18 +581,7 @@ TEST_CASE("while_loop: evaluating a loop over arrays of one size is one kernel, 
         std::vector<float> got_v = tj::to_vector(v);
         std::vector<int32_t> got_s = tj::to_vector(steps); // evaluated with v: its loop ran in the same kernel
         CHECK(tj::kernel_stats().launches == 1);
-        std::vector<float> ref_v(n);
-        std::vector<int32_t> ref_s(n);
-        for (size_t j = 0; j < n; ++j) {
-            float a = x[j];
-            int32_t s = 0;
-            while (a > 1.f) {
-                a = std::sqrt(a) - 0.5f;
-                ++s;
-            }
-            ref_v[j] = a;
-            ref_s[j] = s;
-        }
+        auto [ref_v, ref_s] = iterate_each_while(x, above_one, [](float a) { return std::sqrt(a) - 0.5f; });
         CHECK(got_v == ref_v);
         CHECK(got_s == ref_s);
     }

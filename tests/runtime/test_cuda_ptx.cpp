@@ -136,8 +136,7 @@ struct KernelBuilder {
     }
 };
 
-
-bool contains(const std::string &text, const std::string &part) { return text.find(part) != std::string::npos; }
+using tj_test::contains;
 
 /// Compiles `ir` to PTX, checks the entry point and its parameters, and (when ptxas exists) that ptxas accepts it.
 std::string check_ptx(const std::string &what, const KernelIR &ir) {
@@ -170,8 +169,7 @@ const char *op_label(Op op) {
     return names[size_t(op)];
 }
 
-const std::vector<VarType> all_types = {VarType::Bool,   VarType::Int32,   VarType::UInt32, VarType::Int64,
-                                        VarType::UInt64, VarType::Float32, VarType::Float64};
+using tj_test::all_types;
 const std::vector<VarType> numeric_types = {VarType::Int32,  VarType::UInt32,  VarType::Int64,
                                             VarType::UInt64, VarType::Float32, VarType::Float64};
 const std::vector<VarType> integer_types = {VarType::Int32, VarType::UInt32, VarType::Int64, VarType::UInt64};

@@ -35,8 +35,7 @@ using tj_test::PtxasResult;
 using tj_test::run_ptxas;
 const char *const arch = tj_test::ptx_arch;
 
-
-bool contains(const std::string &text, const std::string &part) { return text.find(part) != std::string::npos; }
+using tj_test::contains;
 
 /// One kernel the runtime asks for.
 struct Form {
@@ -49,11 +48,10 @@ std::string label(const Form &f) {
            tj::detail::type_name(f.out);
 }
 
-const std::vector<VarType> all_types = {VarType::Bool,   VarType::Int32,   VarType::UInt32, VarType::Int64,
-                                        VarType::UInt64, VarType::Float32, VarType::Float64};
+using tj_test::all_types;
 const std::vector<ReduceOp> all_ops = {ReduceOp::Sum, ReduceOp::Prod, ReduceOp::Min, ReduceOp::Max};
 
-bool is_float(VarType t) { return t == VarType::Float32 || t == VarType::Float64; }
+using tj_test::is_float;
 
 /// Every (in, out, op) of the runtime: out = in for every type (one pass, or pass 2 of integers); Float64 out for
 /// float ins (pass 1); Float64 in, Float32 out (pass 2 of Float32). Bool only with Min and Max.

@@ -29,10 +29,8 @@ using Internal = tj::detail::ReduceOp;
 
 namespace {
 
-const std::vector<VarType> all_types = {VarType::Bool,   VarType::Int32,   VarType::UInt32, VarType::Int64,
-                                        VarType::UInt64, VarType::Float32, VarType::Float64};
-
-bool is_float(VarType t) { return t == VarType::Float32 || t == VarType::Float64; }
+using tj_test::all_types;
+using tj_test::is_float;
 
 /// ptxas accepts `ptx` (where ptxas exists).
 void check_assembles(const std::string &what, const std::string &ptx) {
@@ -135,13 +133,9 @@ TEST_CASE("cuda ptx: every scatter reduction and scatter_inc lower to atomics th
 #ifdef TRACEJIT_FAKE_CUDA_MEMORY_DIR
 #include "memory_fake.h"
 
-namespace {
-
 using tj_test::address_of;
 
 constexpr const char *helper_case = "cuda block reductions helper: on the memory fake";
-
-} // namespace
 
 TEST_CASE("cuda block reductions helper: on the memory fake" * doctest::skip()) {
     tj_test::MemoryFake fake;
@@ -206,8 +200,7 @@ TEST_CASE("cuda block reductions helper: on the memory fake" * doctest::skip()) 
 }
 
 TEST_CASE("CUDA block and scatter reductions on a fake driver: passes, kernels, ptxas") {
-    tj_test::TempDir tmp("tj_cuda_block_reduce");
-    CHECK(tj_test::run_on_memory_fake(helper_case, tmp.path) == 0);
+    tj_test::check_helpers_on_memory_fake({helper_case}, "tj_cuda_block_reduce");
 }
 
 #else

@@ -238,9 +238,7 @@ TEST_CASE("cuda runtime helper: a second process finds the PTX on disk" * doctes
 }
 
 TEST_CASE("CUDA backend on a fake driver: memory, kernels, reductions, caches and errors up to the device") {
-    tj_test::TempDir tmp("tj_cuda_runtime");
-    CHECK(tj_test::run_on_memory_fake(helper_case, tmp.path) == 0);
-    CHECK(tj_test::run_on_memory_fake(disk_helper_case, tmp.path) == 0);
+    tj_test::check_helpers_on_memory_fake({helper_case, disk_helper_case}, "tj_cuda_runtime");
 }
 
 #else

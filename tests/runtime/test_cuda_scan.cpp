@@ -26,10 +26,8 @@ using Internal = tj::detail::ReduceOp;
 
 namespace {
 
-const std::vector<VarType> all_types = {VarType::Bool,   VarType::Int32,   VarType::UInt32, VarType::Int64,
-                                        VarType::UInt64, VarType::Float32, VarType::Float64};
-
-bool is_float(VarType t) { return t == VarType::Float32 || t == VarType::Float64; }
+using tj_test::all_types;
+using tj_test::is_float;
 
 void check_assembles(const std::string &what, const std::string &ptx) {
     INFO("kernel: " << what);
@@ -83,13 +81,9 @@ TEST_CASE("cuda ptx: every pass of the scan kernel, exclusive and inclusive, for
 #ifdef TRACEJIT_FAKE_CUDA_MEMORY_DIR
 #include "memory_fake.h"
 
-namespace {
-
 using tj_test::address_of;
 
 constexpr const char *helper_case = "cuda scan helper: on the memory fake";
-
-} // namespace
 
 TEST_CASE("cuda scan helper: on the memory fake" * doctest::skip()) {
     tj_test::MemoryFake fake;
@@ -130,8 +124,7 @@ TEST_CASE("cuda scan helper: on the memory fake" * doctest::skip()) {
 }
 
 TEST_CASE("CUDA scans on a fake driver: passes, kernels, ptxas") {
-    tj_test::TempDir tmp("tj_cuda_scan");
-    CHECK(tj_test::run_on_memory_fake(helper_case, tmp.path) == 0);
+    tj_test::check_helpers_on_memory_fake({helper_case}, "tj_cuda_scan");
 }
 
 #else

@@ -211,12 +211,28 @@ const std::string key_a = "kernel a: add(f32 %0, f32 %1) backend=llvm device=cpu
 const std::string key_b = "kernel b: mul(f32 %0, f32 %1) backend=llvm device=cpu-avx512 flags=fast-math";
 const std::string object_a("\177ELF object code for a\0with zero bytes", 38);
 
-} // namespace
-
-TEST_CASE("disk cache: store then load returns the same bytes, in the documented format") {
+/// A disk cache in a fresh folder, its log captured (the fixture of the tests of one cache object).
+struct CacheInFolder {
     TempDir tmp;
     LogCapture log;
     DiskCache cache = make_cache(tmp.path);
+
+    /// Writes `data` as the file of `hash`, then checks that loading it for `key` is a miss that warns once (with a
+    /// message containing `warning`) and deletes the file.
+    void check_rejected(uint64_t hash, const std::vector<char> &data, const std::string &key = key_a,
+                        const std::string &warning = "") {
+        const std::string path = file_of(tmp.path, hash);
+        write_bytes(path, data);
+        log.clear();
+        CHECK_FALSE(cache.load(hash, key).has_value());
+        CHECK(log.count(tj::LogLevel::Warn, warning) == 1);
+        CHECK_FALSE(fs::exists(path));
+    }
+};
+
+} // namespace
+
+TEST_CASE_FIXTURE(CacheInFolder, "disk cache: store then load returns the same bytes, in the documented format") {
     const uint64_t hash = 0x0123456789abcdefull;
 
     CHECK_FALSE(cache.load(hash, key_a).has_value());
@@ -260,10 +276,7 @@ TEST_CASE("disk cache: store then load returns the same bytes, in the documented
     CHECK(log.count(tj::LogLevel::Warn) == 0);
 }
 
-TEST_CASE("disk cache: another key with the same hash is a miss, not an error") {
-    TempDir tmp;
-    LogCapture log;
-    DiskCache cache = make_cache(tmp.path);
+TEST_CASE_FIXTURE(CacheInFolder, "disk cache: another key with the same hash is a miss, not an error") {
     cache.store(42, key_a, bytes(object_a));
 
     CHECK_FALSE(cache.load(42, key_b).has_value());
@@ -288,10 +301,7 @@ TEST_CASE("disk cache: a second cache object on the same folder loads what the f
     CHECK(second.load(1, key_a) == bytes(object_a));
 }
 
-TEST_CASE("disk cache: a truncated file is a miss, is deleted, and a later store replaces it") {
-    TempDir tmp;
-    LogCapture log;
-    DiskCache cache = make_cache(tmp.path);
+TEST_CASE_FIXTURE(CacheInFolder, "disk cache: a truncated file is a miss, is deleted, and a later store replaces it") {
     const std::string path = file_of(tmp.path, 5);
     cache.store(5, key_a, bytes(object_a));
     const std::vector<char> whole = read_bytes(path);
@@ -302,20 +312,13 @@ TEST_CASE("disk cache: a truncated file is a miss, is deleted, and a later store
          {size_t(0), size_t(1), size_t(7), size_t(8), size_t(10), size_t(12), size_t(19), size_t(20), size_t(24),
           size_t(30), size_t(32), size_t(39), size_t(40), 40 + (n - 48) / 2, n - 8, n - 3, n - 1}) {
         CAPTURE(cut);
-        write_bytes(path, std::vector<char>(whole.begin(), whole.begin() + static_cast<std::ptrdiff_t>(cut)));
-        log.clear();
-        CHECK_FALSE(cache.load(5, key_a).has_value());
-        CHECK(log.count(tj::LogLevel::Warn) == 1);
-        CHECK_FALSE(fs::exists(path));
+        check_rejected(5, std::vector<char>(whole.begin(), whole.begin() + static_cast<std::ptrdiff_t>(cut)));
         cache.store(5, key_a, bytes(object_a));
         CHECK(cache.load(5, key_a) == bytes(object_a));
     }
 }
 
-TEST_CASE("disk cache: any flipped byte is a miss and the file is deleted") {
-    TempDir tmp;
-    LogCapture log;
-    DiskCache cache = make_cache(tmp.path);
+TEST_CASE_FIXTURE(CacheInFolder, "disk cache: any flipped byte is a miss and the file is deleted") {
     const std::string path = file_of(tmp.path, 6);
     cache.store(6, key_a, bytes(object_a));
     const std::vector<char> whole = read_bytes(path);
@@ -326,11 +329,7 @@ TEST_CASE("disk cache: any flipped byte is a miss and the file is deleted") {
             CAPTURE(int(mask));
             std::vector<char> bad = whole;
             bad[pos] = static_cast<char>(bad[pos] ^ mask);
-            write_bytes(path, bad);
-            log.clear();
-            CHECK_FALSE(cache.load(6, key_a).has_value());
-            CHECK(log.count(tj::LogLevel::Warn) == 1);
-            CHECK_FALSE(fs::exists(path));
+            check_rejected(6, bad);
             ++tried;
         }
     }
@@ -339,10 +338,7 @@ TEST_CASE("disk cache: any flipped byte is a miss and the file is deleted") {
     CHECK(cache.load(6, key_a) == bytes(object_a));
 }
 
-TEST_CASE("disk cache: foreign files are a miss and are replaced") {
-    TempDir tmp;
-    LogCapture log;
-    DiskCache cache = make_cache(tmp.path);
+TEST_CASE_FIXTURE(CacheInFolder, "disk cache: foreign files are a miss and are replaced") {
     const std::string path = file_of(tmp.path, 9);
 
     std::vector<std::pair<std::string, std::vector<char>>> files;
@@ -381,11 +377,7 @@ TEST_CASE("disk cache: foreign files are a miss and are replaced") {
 
     for (const auto &[what, data] : files) {
         CAPTURE(what);
-        write_bytes(path, data);
-        log.clear();
-        CHECK_FALSE(cache.load(9, key_a).has_value());
-        CHECK(log.count(tj::LogLevel::Warn) == 1);
-        CHECK_FALSE(fs::exists(path));
+        check_rejected(9, data);
     }
     // The hand-built file of the same format is accepted: the cases above fail for the reason named.
     write_bytes(path, build(key_a, object_a));
@@ -407,16 +399,10 @@ TEST_CASE("disk cache: foreign files are a miss and are replaced") {
     CHECK(cache.load(9, key_a) == bytes(object_a));
 }
 
-TEST_CASE("disk cache: an entry in the previous format is a miss, is deleted, and the next store replaces it") {
-    TempDir tmp;
-    LogCapture log;
-    DiskCache cache = make_cache(tmp.path);
+TEST_CASE_FIXTURE(CacheInFolder, "disk cache: an entry in the previous format is a miss, is deleted, and the next store replaces it") {
     const std::string path = file_of(tmp.path, 13);
     const std::vector<char> old = build_old_format(key_a, object_a); // a sound file of the old layout
-    write_bytes(path, old);
-    CHECK_FALSE(cache.load(13, key_a).has_value());
-    CHECK(log.count(tj::LogLevel::Warn, "not a tracejit kernel cache file") == 1);
-    CHECK_FALSE(fs::exists(path));
+    check_rejected(13, old, key_a, "not a tracejit kernel cache file");
 
     // As after the miss in kernel_cache.cpp: the store writes the new format in its place, and loads hit.
     write_bytes(path, old);
@@ -428,10 +414,7 @@ TEST_CASE("disk cache: an entry in the previous format is a miss, is deleted, an
     CHECK(log.count(tj::LogLevel::Warn) == 0);
 }
 
-TEST_CASE("disk cache: large entries are compressed with zstd and round-trip, compressible or not") {
-    TempDir tmp;
-    LogCapture log;
-    DiskCache cache = make_cache(tmp.path);
+TEST_CASE_FIXTURE(CacheInFolder, "disk cache: large entries are compressed with zstd and round-trip, compressible or not") {
     // Object code and kernel IR repeat themselves a lot: a long key and an object of repeated instructions.
     std::string key;
     for (int i = 0; i < 2000; ++i)
@@ -461,17 +444,10 @@ TEST_CASE("disk cache: large entries are compressed with zstd and round-trip, co
     put_le(damaged, stored, 8);
     damaged.insert(damaged.end(), file.begin() + 32, file.begin() + 40 + std::ptrdiff_t(stored));
     put_le(damaged, tj::support::hash64(damaged.data(), damaged.size()), 8);
-    write_bytes(file_of(tmp.path, 21), damaged);
-    log.clear();
-    CHECK_FALSE(cache.load(21, key).has_value());
-    CHECK(log.count(tj::LogLevel::Warn) == 1);
-    CHECK_FALSE(fs::exists(file_of(tmp.path, 21)));
+    check_rejected(21, damaged, key);
 }
 
-TEST_CASE("disk cache: a file writable by group or others is never loaded, nor deleted") {
-    TempDir tmp;
-    LogCapture log;
-    DiskCache cache = make_cache(tmp.path);
+TEST_CASE_FIXTURE(CacheInFolder, "disk cache: a file writable by group or others is never loaded, nor deleted") {
     const std::string path = file_of(tmp.path, 11);
     cache.store(11, key_a, bytes(object_a));
     for (mode_t mode : {0666, 0620, 0602}) {

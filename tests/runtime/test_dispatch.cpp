@@ -1,7 +1,7 @@
 // tests/runtime/test_dispatch.cpp — tj::dispatch against plain C++ virtual calls: 1, 2, 8 and 64 classes on random
 // data, null lanes, lazy and literal ids, masks, nested dispatch, structured results, errors, threads
 #include "backend/cuda_ptx.h"
-#include "dispatch_shapes.h"
+#include "dispatch_lanes.h"
 #include "jit/var.h"
 #include "ptxas_check.h"
 #include "reference.h"
@@ -10,49 +10,13 @@
 
 #include <cmath>
 #include <memory>
-#include <stdexcept>
 #include <string>
-#include <thread>
 #include <tuple>
 #include <utility>
 #include <vector>
 
 using namespace tjtest;
 using tj::Float, tj::UInt32, tj::Bool;
-
-namespace {
-
-/// `count` objects of the first `classes` classes (class i % classes), random fields.
-std::vector<std::unique_ptr<Shape>> make_objects(int classes, int count, uint64_t seed) {
-    Rng rng(seed);
-    std::vector<std::unique_ptr<Shape>> objs;
-    for (int i = 0; i < count; ++i)
-        objs.push_back(make_kind(i % classes, float(rng.uniform(-2, 2)), float(rng.uniform(-2, 2))));
-    return objs;
-}
-
-/// `n` random lanes over `objs`, about one in `null_every` null.
-std::vector<Shape *> random_lanes(const std::vector<std::unique_ptr<Shape>> &objs, size_t n, uint64_t seed,
-                                  int null_every) {
-    Rng rng(seed);
-    std::vector<Shape *> lanes(n);
-    for (auto &p : lanes)
-        p = null_every && rng.next() % null_every == 0 ? nullptr : objs[rng.next() % objs.size()].get();
-    return lanes;
-}
-
-std::vector<float> reference(const std::vector<Shape *> &lanes, const std::vector<float> &x) {
-    std::vector<float> out(x.size());
-    for (size_t i = 0; i < x.size(); ++i)
-        out[i] = lanes[i] ? lanes[i]->eval_ref(x[i]) : 0.f;
-    return out;
-}
-
-Float eval_all(const tj::Ptr<Shape> &ptrs, const Float &x) {
-    return tj::dispatch(ptrs, [](Shape *self, const Float &x) { return self->eval(x); }, x);
-}
-
-} // namespace
 
 TEST_CASE("dispatch: matches plain virtual calls for 1, 2, 8 and 64 classes, in one kernel") {
     for (int classes : {1, 2, 8, 64}) {
@@ -231,9 +195,7 @@ TEST_CASE("dispatch: many instances in a branch, nested, with scatters") {
     std::vector<std::unique_ptr<Node>> nodes;
     Rng pick(62);
     for (int i = 0; i < 18; ++i) {
-        std::vector<Shape *> inner(1 + i % 5);
-        for (auto &p : inner)
-            p = pick.next() % 7 == 0 ? nullptr : shapes[pick.next() % shapes.size()].get();
+        std::vector<Shape *> inner = random_lanes(shapes, size_t(1 + i % 5), pick, 7);
         nodes.push_back(std::make_unique<Lookup>(uniform_values<float>(3 + i, 63 + i, -1, 1), inner));
     }
     nodes.push_back(std::make_unique<Halver>(1.5f));
@@ -381,29 +343,15 @@ TEST_CASE("dispatch: in a loop body (nested, a while_loop) a lane holding a dest
 }
 
 TEST_CASE("dispatch: 4 threads, each with its own objects, against plain virtual calls") {
-    std::vector<std::thread> threads;
-    std::vector<std::string> failures(4);
-    for (int t = 0; t < 4; ++t)
-        threads.emplace_back([t, &failures] {
-            try {
-                for (int round = 0; round < 5; ++round) {
-                    auto objs = make_objects(8, 10, 500 + t * 10 + round);
-                    std::vector<Shape *> lanes = random_lanes(objs, 20000, 600 + t, 9);
-                    std::vector<float> x = uniform_values<float>(20000, 700 + t, -3, 3);
-                    std::vector<float> got = tj::to_vector(eval_all(tj::Ptr<Shape>(lanes), Float(x)));
-                    std::vector<float> ref = reference(lanes, x);
-                    for (size_t i = 0; i < got.size(); ++i)
-                        if (std::fabs(got[i] - ref[i]) > 1e-5f + 1e-5f * std::fabs(ref[i]))
-                            throw std::runtime_error("lane " + std::to_string(i) + " differs");
-                }
-            } catch (const std::exception &e) {
-                failures[t] = e.what();
-            }
-        });
-    for (auto &th : threads)
-        th.join();
-    for (int t = 0; t < 4; ++t)
-        CHECK_MESSAGE(failures[t].empty(), "thread " << t << ": " << failures[t]);
+    check_on_4_threads([](int t) {
+        for (int round = 0; round < 5; ++round) {
+            auto objs = make_objects(8, 10, uint64_t(500 + t * 10 + round));
+            std::vector<Shape *> lanes = random_lanes(objs, 20000, uint64_t(600 + t), 9);
+            std::vector<float> x = uniform_values<float>(20000, uint64_t(700 + t), -3, 3);
+            std::vector<float> got = tj::to_vector(eval_all(tj::Ptr<Shape>(lanes), Float(x)));
+            throw_if_lanes_differ(got, reference(lanes, x));
+        }
+    });
 }
 
 TEST_CASE("dispatch: the tape shows a pointer array as its type, each id as its object's class") {
@@ -426,6 +374,25 @@ TEST_CASE("dispatch: the tape shows a pointer array as its type, each id as its 
     CHECK_MESSAGE(tj_test::contains(gone.text, "[destroyed#" + std::to_string(ids[0]) + ", nullptr, " + k1), gone.text);
 }
 
+namespace {
+
+/// The loops of a kernel: its LoopStart instructions.
+size_t loop_count(const tj::KernelIR &ir) {
+    size_t loops = 0;
+    for (const tj::Instr &ins : ir.instrs)
+        loops += ins.kind == tj::InstrKind::LoopStart;
+    return loops;
+}
+
+/// Compiles `ir` to PTX, which ptxas (where it exists) must assemble.
+void check_ptx_of(const tj::KernelIR &ir) {
+    std::string ptx;
+    REQUIRE_NOTHROW(ptx = tj::cuda::compile_ptx(ir, tj_test::ptx_arch));
+    tj_test::check_ptxas_accepts(ptx);
+}
+
+} // namespace
+
 TEST_CASE("dispatch: the kernel holds one loop per instance, and its PTX passes ptxas") {
     tj_test::note_missing_ptxas();
     auto objs = make_objects(8, 8, 51);
@@ -435,17 +402,8 @@ TEST_CASE("dispatch: the kernel holds one loop per instance, and its PTX passes 
     tj::eval(ptrs, x);
     Float r = eval_all(ptrs, x);
     tj::KernelIR ir = tj::jit::assemble_for_inspection(std::vector<uint32_t>{r.index()}.data(), 1);
-    size_t loops = 0;
-    for (const tj::Instr &ins : ir.instrs)
-        loops += ins.kind == tj::InstrKind::LoopStart;
-    CHECK(loops == 8); // one per instance present
-    std::string ptx;
-    REQUIRE_NOTHROW(ptx = tj::cuda::compile_ptx(ir, tj_test::ptx_arch));
-    if (tj_test::have_ptxas()) {
-        tj_test::PtxasResult res = tj_test::run_ptxas(ptx);
-        INFO("ptxas said: " << res.log);
-        CHECK(res.status == 0);
-    }
+    CHECK(loop_count(ir) == 8); // one per instance present
+    check_ptx_of(ir);
     // 64 classes, 96 instances.
     auto many = make_objects(64, 96, 57);
     std::vector<Shape *> many_lanes = random_lanes(many, 4096, 58, 8);
@@ -453,16 +411,8 @@ TEST_CASE("dispatch: the kernel holds one loop per instance, and its PTX passes 
     tj::eval(many_ptrs);
     Float big = eval_all(many_ptrs, x);
     tj::KernelIR big_ir = tj::jit::assemble_for_inspection(std::vector<uint32_t>{big.index()}.data(), 1);
-    loops = 0;
-    for (const tj::Instr &ins : big_ir.instrs)
-        loops += ins.kind == tj::InstrKind::LoopStart;
-    CHECK(loops == 96);
-    REQUIRE_NOTHROW(ptx = tj::cuda::compile_ptx(big_ir, tj_test::ptx_arch));
-    if (tj_test::have_ptxas()) {
-        tj_test::PtxasResult res = tj_test::run_ptxas(ptx);
-        INFO("ptxas said: " << res.log);
-        CHECK(res.status == 0);
-    }
+    CHECK(loop_count(big_ir) == 96);
+    check_ptx_of(big_ir);
     // The nested dispatch (a loop inside a loop) and a symbolic loop inside a callee.
     auto shapes = make_objects(4, 4, 54);
     Lookup la(uniform_values<float>(4, 55, -1, 1), {shapes[0].get(), shapes[1].get()});
@@ -474,10 +424,5 @@ TEST_CASE("dispatch: the kernel holds one loop per instance, and its PTX passes 
         tj::Ptr<Node>(nodes), [](Node *s, const Float &x, const UInt32 &k) { return s->visit(x, k); },
         Float(uniform_values<float>(1000, 56, -1, 1)), tj::arange<UInt32>(1000));
     tj::KernelIR nested = tj::jit::assemble_for_inspection(std::vector<uint32_t>{v.index(), c.index()}.data(), 2);
-    REQUIRE_NOTHROW(ptx = tj::cuda::compile_ptx(nested, tj_test::ptx_arch));
-    if (tj_test::have_ptxas()) {
-        tj_test::PtxasResult res = tj_test::run_ptxas(ptx);
-        INFO("ptxas said: " << res.log);
-        CHECK(res.status == 0);
-    }
+    check_ptx_of(nested);
 }

@@ -1,7 +1,7 @@
 // tests/runtime/test_dispatch_freeze.cpp — frozen functions that take pointer arrays: record and replay counts, replays
 // equal to plain calls, the objects' fields as inputs, a new set of objects records anew, nested dispatch through a
 // member pointer array, fields that dispatched code scatters into written back after a replay, errors
-#include "dispatch_shapes.h"
+#include "dispatch_lanes.h"
 #include "freeze_check.h"
 
 #include <tracejit/tracejit.h>
@@ -13,29 +13,6 @@
 using namespace tjtest;
 using tj::Float, tj::UInt32;
 
-namespace {
-
-Float eval_all(const tj::Ptr<Shape> &ptrs, const Float &x) {
-    return tj::dispatch(ptrs, [](Shape *self, const Float &x) { return self->eval(x); }, x);
-}
-
-std::vector<float> reference(const std::vector<Shape *> &lanes, const std::vector<float> &x) {
-    std::vector<float> out(x.size());
-    for (size_t i = 0; i < x.size(); ++i)
-        out[i] = lanes[i] ? lanes[i]->eval_ref(x[i]) : 0.f;
-    return out;
-}
-
-std::vector<Shape *> random_lanes(const std::vector<std::unique_ptr<Shape>> &objs, size_t n, uint64_t seed) {
-    Rng rng(seed);
-    std::vector<Shape *> lanes(n);
-    for (auto &p : lanes)
-        p = rng.next() % 8 == 0 ? nullptr : objs[rng.next() % objs.size()].get();
-    return lanes;
-}
-
-} // namespace
-
 TEST_CASE("dispatch frozen: replays match plain calls — fields are inputs — a new set of objects records anew") {
     std::vector<std::unique_ptr<Shape>> objs;
     for (int k = 0; k < 6; ++k)
@@ -43,7 +20,7 @@ TEST_CASE("dispatch frozen: replays match plain calls — fields are inputs — 
     auto frozen = tj::freeze(eval_all);
     uint64_t seed = 10;
     auto call_and_check = [&](size_t n, const char *what) {
-        std::vector<Shape *> lanes = random_lanes(objs, n, ++seed);
+        std::vector<Shape *> lanes = random_lanes(objs, n, ++seed, 8);
         std::vector<float> x = uniform_values<float>(n, ++seed, -2, 2);
         check_close(what, frozen(tj::Ptr<Shape>(lanes), Float(x)), reference(lanes, x), 1e-5, 1e-5);
     };

@@ -5,7 +5,7 @@
 // inside tj::while_loop keeps the loop form
 #include "backend/cpu_jit.h"
 #include "backend/cpu_sorted_dispatch.h"
-#include "dispatch_shapes.h"
+#include "dispatch_lanes.h"
 #include "jit/var.h"
 #include "reference.h"
 
@@ -16,7 +16,6 @@
 #include <set>
 #include <stdexcept>
 #include <string>
-#include <thread>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -273,9 +272,7 @@ TEST_CASE("dispatch sorted: a nested dispatch inside the cases, a tuple result, 
     std::vector<std::unique_ptr<Node>> nodes;
     Rng pick(91);
     for (int i = 0; i < 22; ++i) {
-        std::vector<Shape *> inner(3 + i % 17);
-        for (auto &p : inner)
-            p = pick.next() % 7 == 0 ? nullptr : shapes[pick.next() % shapes.size()].get();
+        std::vector<Shape *> inner = random_lanes(shapes, size_t(3 + i % 17), pick, 7);
         nodes.push_back(std::make_unique<Lookup>(uniform_values<float>(2 + i, 92 + uint64_t(i), -1, 1), inner));
     }
     nodes.push_back(std::make_unique<Halver>(1.5f));
@@ -302,40 +299,19 @@ TEST_CASE("dispatch sorted: a nested dispatch inside the cases, a tuple result, 
 }
 
 TEST_CASE("dispatch sorted: 4 threads, each with its own objects, against plain virtual calls") {
-    std::vector<std::thread> threads;
-    std::vector<std::string> failures(4);
-    for (int t = 0; t < 4; ++t)
-        threads.emplace_back([t, &failures] {
-            try {
-                for (int round = 0; round < 3; ++round) {
-                    Rng rng(1000 + uint64_t(t) * 10 + uint64_t(round));
-                    std::vector<std::unique_ptr<Shape>> objs;
-                    for (int i = 0; i < 40; ++i)
-                        objs.push_back(make_kind(i % 64, float(rng.uniform(-2, 2)), float(rng.uniform(-2, 2))));
-                    const size_t n = 30000;
-                    std::vector<Shape *> lanes(n);
-                    for (auto &p : lanes)
-                        p = rng.next() % 10 == 0 ? nullptr : objs[rng.next() % objs.size()].get();
-                    std::vector<float> x = uniform_values<float>(n, 1100 + uint64_t(t), -3, 3);
-                    Float r = tj::dispatch(
-                        tj::Ptr<Shape>(lanes), [](Shape *s, const Float &x) { return s->eval(x); }, Float(x));
-                    if (!sorted_chunk({r.index()}))
-                        throw std::runtime_error("the kernel of 40 instances is not sorted");
-                    std::vector<float> got = tj::to_vector(r);
-                    for (size_t i = 0; i < n; ++i) {
-                        float ref = lanes[i] ? lanes[i]->eval_ref(x[i]) : 0.f;
-                        if (std::fabs(got[i] - ref) > 1e-5f + 1e-5f * std::fabs(ref))
-                            throw std::runtime_error("lane " + std::to_string(i) + " differs");
-                    }
-                }
-            } catch (const std::exception &e) {
-                failures[size_t(t)] = e.what();
-            }
-        });
-    for (auto &th : threads)
-        th.join();
-    for (int t = 0; t < 4; ++t)
-        CHECK_MESSAGE(failures[size_t(t)].empty(), "thread " << t << ": " << failures[size_t(t)]);
+    check_on_4_threads([](int t) {
+        for (int round = 0; round < 3; ++round) {
+            Rng rng(1000 + uint64_t(t) * 10 + uint64_t(round));
+            auto objs = make_objects(64, 40, rng);
+            const size_t n = 30000;
+            std::vector<Shape *> lanes = random_lanes(objs, n, rng, 10);
+            std::vector<float> x = uniform_values<float>(n, 1100 + uint64_t(t), -3, 3);
+            Float r = eval_all(tj::Ptr<Shape>(lanes), Float(x));
+            if (!sorted_chunk({r.index()}))
+                throw std::runtime_error("the kernel of 40 instances is not sorted");
+            throw_if_lanes_differ(tj::to_vector(r), reference(lanes, x));
+        }
+    });
 }
 
 namespace {
@@ -368,19 +344,14 @@ TEST_CASE("dispatch sorted: frozen record and replays with new inputs equal unfr
 }
 
 TEST_CASE("dispatch sorted: gradients through many instances take the select form, against finite differences") {
-    std::vector<std::unique_ptr<Shape>> objs;
     Rng rng(130);
-    for (int i = 0; i < 24; ++i)
-        objs.push_back(make_kind(i, float(rng.uniform(-2, 2)), float(rng.uniform(-2, 2))));
+    auto objs = make_objects(24, 24, rng);
     const size_t n = 3000;
-    std::vector<Shape *> lanes(n);
-    for (auto &p : lanes)
-        p = rng.next() % 8 == 0 ? nullptr : objs[rng.next() % objs.size()].get();
+    std::vector<Shape *> lanes = random_lanes(objs, n, rng, 8);
     std::vector<float> x = uniform_values<float>(n, 131, 0.5, 2.5); // away from 0 (sqrt|x|, abs)
     Float xs(x);
     tj::enable_grad(xs);
-    Float r = tj::dispatch(
-        tj::Ptr<Shape>(lanes), [](Shape *s, const Float &x) { return s->eval(x); }, xs);
+    Float r = eval_all(tj::Ptr<Shape>(lanes), xs);
     CHECK(sorted_chunk({r.index()}) == 0); // the select form: no dispatch region
     tj::backward(tj::sum(r));
     std::vector<float> g = tj::to_vector(tj::grad(xs));
@@ -398,14 +369,10 @@ TEST_CASE("dispatch sorted: gradients through many instances take the select for
 }
 
 TEST_CASE("dispatch sorted: a dispatch inside tj::while_loop keeps the loop form (not sorted), against virtual calls") {
-    std::vector<std::unique_ptr<Shape>> objs;
     Rng rng(140);
-    for (int i = 0; i < 20; ++i)
-        objs.push_back(make_kind(i, float(rng.uniform(-1, 1)), float(rng.uniform(-1, 1))));
+    auto objs = make_objects(20, 20, rng, 1);
     const size_t n = 3001;
-    std::vector<Shape *> lanes(n);
-    for (auto &p : lanes)
-        p = rng.next() % 8 == 0 ? nullptr : objs[rng.next() % objs.size()].get();
+    std::vector<Shape *> lanes = random_lanes(objs, n, rng, 8);
     std::vector<float> x = uniform_values<float>(n, 141, -1, 1);
     tj::Ptr<Shape> ptrs(lanes);
     Float v(x);

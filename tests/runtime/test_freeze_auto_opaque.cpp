@@ -158,9 +158,7 @@ TEST_CASE("freeze: every record and replay logs a line at info level saying why"
     CHECK(stats_of(frozen).replays == 3);
 }
 
-TEST_CASE("freeze: with Flag::KernelFreezing off calls run the body — on again, the recordings are reused") {
-    FreezingFlagGuard guard;
-    tj::set_flag(tj::Flag::KernelFreezing, true);
+TEST_CASE_FIXTURE(FreezingOn, "freeze: with Flag::KernelFreezing off calls run the body — on again, the recordings are reused") {
     int runs = 0;
     auto body = [&runs](const tj::Float &x, const tj::Float &y) {
         ++runs;

@@ -11,6 +11,7 @@
 #include <thread>
 
 using namespace tjtest;
+using tj_test::error_of;
 
 namespace {
 
@@ -61,17 +62,30 @@ template <typename Frozen, typename Body> std::string hammer(Frozen &frozen, Bod
     return first_error;
 }
 
-} // namespace
-
-TEST_CASE("freeze: one frozen element-wise function called from 4 threads") {
-    auto body = [](const tj::Float &x, const tj::Float &y) { return tj::fma(x, y, tj::sin(x)) - y * 0.5f; };
-    auto frozen = tj::freeze(body, tj::FreezeOptions{.name = "shared_elementwise"});
+/// hammer(), then checks that every call's result was compared and right, and that each call recorded or replayed.
+/// Returns the frozen function's counts.
+template <typename Frozen, typename Body> tj::FreezeStats check_hammered(Frozen &frozen, Body body) {
     std::atomic<int> compared{0};
     std::string error = hammer(frozen, body, compared);
     CHECK_MESSAGE(error.empty(), error);
     CHECK(compared == thread_count * calls_per_thread);
     tj::FreezeStats st = stats_of(frozen);
     CHECK(st.recordings + st.replays == uint64_t(thread_count * calls_per_thread));
+    return st;
+}
+
+/// Evaluates an array of its own (what another thread does while a frozen call is under way).
+void evaluate_other_array() {
+    tj::Float y = random_array<float>(100, 7) * 3.f;
+    tj::eval(y);
+}
+
+} // namespace
+
+TEST_CASE("freeze: one frozen element-wise function called from 4 threads") {
+    auto body = [](const tj::Float &x, const tj::Float &y) { return tj::fma(x, y, tj::sin(x)) - y * 0.5f; };
+    auto frozen = tj::freeze(body, tj::FreezeOptions{.name = "shared_elementwise"});
+    tj::FreezeStats st = check_hammered(frozen, body);
     CHECK(st.recordings >= 1);
     CHECK(st.recordings <= uint64_t(thread_count)); // at most each thread's first call, racing
 }
@@ -86,12 +100,7 @@ TEST_CASE("freeze: one frozen function with a scatter_add and a reduction called
         return g * 2.f + yi + tj::hmax(yi);
     };
     auto frozen = tj::freeze(body, tj::FreezeOptions{.name = "shared_scatter"});
-    std::atomic<int> compared{0};
-    std::string error = hammer(frozen, body, compared);
-    CHECK_MESSAGE(error.empty(), error);
-    CHECK(compared == thread_count * calls_per_thread);
-    tj::FreezeStats st = stats_of(frozen);
-    CHECK(st.recordings + st.replays == uint64_t(thread_count * calls_per_thread));
+    check_hammered(frozen, body);
 }
 
 TEST_CASE("freeze: another thread's evaluation while a body records does not steal its scatter") {
@@ -112,23 +121,15 @@ TEST_CASE("freeze: another thread's evaluation while a body records does not ste
     std::string other_error;
     std::thread other([&] {
         queued.wait();
-        try {
-            tj::Float y = random_array<float>(100, 7) * 3.f;
-            tj::eval(y);
+        other_error = error_of<std::exception>([] {
+            evaluate_other_array();
             tj::sync();
-        } catch (const std::exception &e) {
-            other_error = e.what();
-        }
+        });
         flushed.count_down();
     });
     tj::Float x = random_array<float>(1000, 1);
-    std::string error;
     tj::Float recorded;
-    try {
-        recorded = frozen(x);
-    } catch (const std::exception &e) {
-        error = e.what();
-    }
+    std::string error = error_of<std::exception>([&] { recorded = frozen(x); });
     other.join();
     CHECK_MESSAGE(other_error.empty(), other_error);
     REQUIRE_MESSAGE(error.empty(), error);
@@ -148,11 +149,8 @@ TEST_CASE("freeze: a scatter another thread queues while a body records is not r
     std::string other_error;
     std::thread other([&] {
         started.wait();
-        try {
-            tj::scatter(target, source, tj::arange<tj::UInt32>(100)); // pending until someone evaluates
-        } catch (const std::exception &e) {
-            other_error = e.what();
-        }
+        // pending until someone evaluates
+        other_error = error_of<std::exception>([&] { tj::scatter(target, source, tj::arange<tj::UInt32>(100)); });
         queued.count_down();
     });
     auto frozen = tj::freeze(
@@ -167,13 +165,8 @@ TEST_CASE("freeze: a scatter another thread queues while a body records is not r
         },
         tj::FreezeOptions{.name = "bystander"});
     tj::Float x = random_array<float>(1000, 1);
-    std::string error;
     tj::Float result;
-    try {
-        result = frozen(x);
-    } catch (const std::exception &e) {
-        error = e.what();
-    }
+    std::string error = error_of<std::exception>([&] { result = frozen(x); });
     other.join();
     CHECK_MESSAGE(other_error.empty(), other_error);
     CHECK_MESSAGE(error.empty(), error);
@@ -192,14 +185,7 @@ TEST_CASE("freeze: a body that waits for another thread's evaluation runs withou
     auto inner = tj::freeze([](const tj::Float &x) { return x + 1.f; }, tj::FreezeOptions{.name = "inner"});
     auto body = [&](const tj::Float &x) {
         std::string other_error;
-        std::thread other([&] {
-            try {
-                tj::Float y = random_array<float>(100, 7) * 3.f;
-                tj::eval(y);
-            } catch (const std::exception &e) {
-                other_error = e.what();
-            }
-        });
+        std::thread other([&] { other_error = error_of<std::exception>(evaluate_other_array); });
         other.join();
         CHECK_MESSAGE(other_error.empty(), other_error);
         return inner(x * 2.f);

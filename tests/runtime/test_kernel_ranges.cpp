@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 
 namespace {
@@ -34,6 +35,22 @@ struct Builder {
 /// "[0, hi]" or "unbounded".
 std::string show(const tj::IndexBound &b) { return b.bounded ? "[0, " + std::to_string(b.hi) + "]" : "unbounded"; }
 
+/// The bound one instruction should have, as show() writes it.
+struct Expected {
+    uint32_t instr;
+    const char *bound;
+};
+
+/// Checks tj::index_bounds of `ir`: one bound per instruction, and those of `expected` as given.
+void check_bounds(const tj::KernelIR &ir, std::initializer_list<Expected> expected) {
+    const auto r = tj::index_bounds(ir);
+    REQUIRE(r.size() == ir.instrs.size());
+    for (const Expected &e : expected) {
+        INFO("instruction " << e.instr);
+        CHECK(show(r[e.instr]) == e.bound);
+    }
+}
+
 } // namespace
 
 TEST_CASE("kernel ranges: a texture's clamped texel index is bounded, what is read from memory is not") {
@@ -48,17 +65,15 @@ TEST_CASE("kernel ranges: a texture's clamped texel index is bounded, what is re
     uint32_t index = b.op(Op::Add, i32, row, col);
     uint32_t loaded = b.load(i32);
     uint32_t sum = b.op(Op::Add, i32, index, loaded);
-    auto r = tj::index_bounds(b.ir);
-    REQUIRE(r.size() == b.ir.instrs.size());
-    CHECK(show(r[x]) == "unbounded");
-    CHECK(show(r[c]) == "unbounded");
-    CHECK(show(r[lo]) == "[0, 2147483647]");
-    CHECK(show(r[in]) == "[0, 1023]");
-    CHECK(show(r[row]) == "[0, 4190208]");
-    CHECK(show(r[col]) == "[0, 4092]");
-    CHECK(show(r[index]) == "[0, 4194300]");
-    CHECK(show(r[loaded]) == "unbounded");
-    CHECK(show(r[sum]) == "unbounded");
+    check_bounds(b.ir, {{x, "unbounded"},
+                        {c, "unbounded"},
+                        {lo, "[0, 2147483647]"},
+                        {in, "[0, 1023]"},
+                        {row, "[0, 4190208]"},
+                        {col, "[0, 4092]"},
+                        {index, "[0, 4194300]"},
+                        {loaded, "unbounded"},
+                        {sum, "unbounded"}});
 }
 
 TEST_CASE("kernel ranges: wrapping, shifts modulo the width, x / 0, remainders, selects, casts, unsigned values") {
@@ -80,17 +95,16 @@ TEST_CASE("kernel ranges: wrapping, shifts modulo the width, x / 0, remainders, 
     uint32_t wide = b.cast(i64, i32, pos); // sign-extended
     uint32_t as_u = b.cast(u32, i32, small); // the same bits: -5 is 2^32 - 5
     uint32_t umin = b.op(Op::Min, u32, as_u, b.literal(u32, 10));
-    auto r = tj::index_bounds(b.ir);
-    CHECK(show(r[small]) == "unbounded"); // [-5, 5]
-    CHECK(show(r[pos]) == "[0, 5]");
-    CHECK(show(r[fits]) == "[0, 1342177280]"); // 5 · 2^28
-    CHECK(show(r[wraps]) == "unbounded");
-    CHECK(show(r[shifted]) == "[0, 10]");
-    CHECK(show(r[div0]) == "unbounded");
-    CHECK(show(r[mod7]) == "unbounded");
-    CHECK(show(r[wrapped]) == "[0, 6]");
-    CHECK(show(r[pick]) == "[0, 100]");
-    CHECK(show(r[wide]) == "[0, 5]");
-    CHECK(show(r[as_u]) == "[0, 4294967295]"); // unsigned: always at least 0
-    CHECK(show(r[umin]) == "[0, 10]");
+    check_bounds(b.ir, {{small, "unbounded"}, // [-5, 5]
+                        {pos, "[0, 5]"},
+                        {fits, "[0, 1342177280]"}, // 5 · 2^28
+                        {wraps, "unbounded"},
+                        {shifted, "[0, 10]"},
+                        {div0, "unbounded"},
+                        {mod7, "unbounded"},
+                        {wrapped, "[0, 6]"},
+                        {pick, "[0, 100]"},
+                        {wide, "[0, 5]"},
+                        {as_u, "[0, 4294967295]"}, // unsigned: always at least 0
+                        {umin, "[0, 10]"}});
 }

@@ -432,9 +432,7 @@ TEST_CASE("scatter_reduce: gradients of Add, Min and Max against finite differen
 
 // ---- freezing ----
 
-TEST_CASE("freeze: block_reduce replays a shorter last block on sizes that are not multiples of the block") {
-    FreezingFlagGuard flag_guard;
-    tj::set_flag(tj::Flag::KernelFreezing, true);
+TEST_CASE_FIXTURE(FreezingOn, "freeze: block_reduce replays a shorter last block on sizes that are not multiples of the block") {
     for (ReduceOp op : {ReduceOp::Add, ReduceOp::Max, ReduceOp::Min}) {
         auto body = [op](const tj::Float &x) { return tj::block_reduce(op, x * 2.f, 7) + 1.f; };
         auto frozen = tj::freeze(body);
@@ -458,9 +456,7 @@ TEST_CASE("freeze: block_reduce replays a shorter last block on sizes that are n
     CHECK(stats_of(frozen).recordings == 1);
 }
 
-TEST_CASE("freeze: scatter_reduce and scatter_inc inside frozen functions record and replay") {
-    FreezingFlagGuard flag_guard;
-    tj::set_flag(tj::Flag::KernelFreezing, true);
+TEST_CASE_FIXTURE(FreezingOn, "freeze: scatter_reduce and scatter_inc inside frozen functions record and replay") {
     auto body = [](const tj::Float &x, const tj::UInt32 &bucket, tj::Float out, tj::UInt32 counts) {
         tj::scatter_reduce(ReduceOp::Max, out, x, bucket, x > -5.f);
         tj::UInt32 slot = tj::scatter_inc(counts, bucket);

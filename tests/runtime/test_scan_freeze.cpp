@@ -25,9 +25,7 @@ tj::Float with_positive(size_t n, int percent, uint64_t seed) {
 
 } // namespace
 
-TEST_CASE("freeze: the freezing guide's compress example is recorded once while the count changes") {
-    FreezingFlagGuard flag_guard;
-    tj::set_flag(tj::Flag::KernelFreezing, true);
+TEST_CASE_FIXTURE(FreezingOn, "freeze: the freezing guide's compress example is recorded once while the count changes") {
     // Keep the positive entries, scale them, and sum them.
     auto body = [](const tj::Float &x) {
         tj::UInt32 idx = tj::compress(x > 0.f);
@@ -51,9 +49,7 @@ TEST_CASE("freeze: the freezing guide's compress example is recorded once while 
     CHECK(stats_of(frozen).dry_run_failures == 0);
 }
 
-TEST_CASE("freeze: replays with no true entries, or one, give what the unfrozen function gives") {
-    FreezingFlagGuard flag_guard;
-    tj::set_flag(tj::Flag::KernelFreezing, true);
+TEST_CASE_FIXTURE(FreezingOn, "freeze: replays with no true entries, or one, give what the unfrozen function gives") {
     auto body = [](const tj::Float &x) {
         tj::Float kept = tj::gather<tj::Float>(x, tj::compress(x > 0.f));
         return std::make_pair(kept * 3.f, tj::sum(kept));
@@ -76,9 +72,7 @@ TEST_CASE("freeze: replays with no true entries, or one, give what the unfrozen 
     check_error([&] { worst(none); }, {"tj::hmax()", "empty"});
 }
 
-TEST_CASE("freeze: a recording made with 0 or 1 true entries holds for that count only") {
-    FreezingFlagGuard flag_guard;
-    tj::set_flag(tj::Flag::KernelFreezing, true);
+TEST_CASE_FIXTURE(FreezingOn, "freeze: a recording made with 0 or 1 true entries holds for that count only") {
     auto body = [](const tj::Float &x) { return tj::gather<tj::Float>(x, tj::compress(x > 0.f)) + 1.f; };
     for (int first_count : {0, 1}) {
         CAPTURE(first_count);
@@ -93,9 +87,7 @@ TEST_CASE("freeze: a recording made with 0 or 1 true entries holds for that coun
     }
 }
 
-TEST_CASE("freeze: a count equal to an input's size at record time is a tie checked on replay") {
-    FreezingFlagGuard flag_guard;
-    tj::set_flag(tj::Flag::KernelFreezing, true);
+TEST_CASE_FIXTURE(FreezingOn, "freeze: a count equal to an input's size at record time is a tie checked on replay") {
     // y has x's size; the kept values of x are added to the first `count` entries of y. When every entry is kept,
     // the count equals y's size, and the sum's kernel could follow either.
     auto body = [](const tj::Float &x, const tj::Float &y) {
@@ -115,9 +107,7 @@ TEST_CASE("freeze: a count equal to an input's size at record time is a tie chec
     CHECK(stats_of(frozen).recordings == 2);
 }
 
-TEST_CASE("freeze: count, scatter_inc compaction and prefix sums are recorded once") {
-    FreezingFlagGuard flag_guard;
-    tj::set_flag(tj::Flag::KernelFreezing, true);
+TEST_CASE_FIXTURE(FreezingOn, "freeze: count, scatter_inc compaction and prefix sums are recorded once") {
     // Stream compaction with scatter_inc into a buffer as large as the input, with its count.
     auto body = [](const tj::Float &x) {
         tj::Bool alive = x > 0.f;
@@ -144,9 +134,7 @@ TEST_CASE("freeze: count, scatter_inc compaction and prefix sums are recorded on
     CHECK(stats_of(frozen).replays == 3);
 }
 
-TEST_CASE("freeze: sizes that follow a count feed block reductions and prefix sums of their own") {
-    FreezingFlagGuard flag_guard;
-    tj::set_flag(tj::Flag::KernelFreezing, true);
+TEST_CASE_FIXTURE(FreezingOn, "freeze: sizes that follow a count feed block reductions and prefix sums of their own") {
     auto body = [](const tj::Int32 &x) {
         tj::Int32 kept = tj::gather<tj::Int32>(x, tj::compress(x % 3 == 0));
         tj::Int32 blocks = tj::block_reduce(ReduceOp::Max, kept, 4);
@@ -163,9 +151,7 @@ TEST_CASE("freeze: sizes that follow a count feed block reductions and prefix su
     CHECK(stats_of(frozen).replays == 4);
 }
 
-TEST_CASE("freeze: a constant size that equals the count at record time stays a constant (never the count)") {
-    FreezingFlagGuard flag_guard;
-    tj::set_flag(tj::Flag::KernelFreezing, true);
+TEST_CASE_FIXTURE(FreezingOn, "freeze: a constant size that equals the count at record time stays a constant (never the count)") {
     // 40 positive entries at record time, and an unrelated constant of 40: on replay the constant must stay 40.
     auto body = [](const tj::Float &x) {
         tj::Float kept = tj::gather<tj::Float>(x, tj::compress(x > 0.f));
@@ -195,9 +181,7 @@ TEST_CASE("freeze: a constant size that equals the count at record time stays a 
     CHECK(stats_of(frozen).replays == 2);
 }
 
-TEST_CASE("freeze: a compress result that keeps its mask-sized buffer is an input like any other") {
-    FreezingFlagGuard flag_guard;
-    tj::set_flag(tj::Flag::KernelFreezing, true);
+TEST_CASE_FIXTURE(FreezingOn, "freeze: a compress result that keeps its mask-sized buffer is an input like any other") {
     // The indices come from outside (at 70 % they keep the buffer of n indices); the body gathers through them,
     // scatters into a copy of them, and returns them as they are.
     auto body = [](const tj::Float &x, const tj::UInt32 &idx) {

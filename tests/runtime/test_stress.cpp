@@ -78,6 +78,21 @@ template <typename X, typename Y> X int_step(size_t k, const X &x, const Y &y) {
     }
 }
 
+/// Elements of `got` that differ from the chain on the host: element i starts at i and takes `steps` steps
+/// (`step`(k, x, y[i]) for k = 0, 1, ...).
+template <typename T, typename Step>
+size_t chain_errors(const std::vector<T> &got, const std::vector<T> &y, size_t steps, Step step) {
+    REQUIRE(got.size() == y.size());
+    size_t wrong = 0;
+    for (size_t i = 0; i < got.size(); ++i) {
+        T x = T(i);
+        for (size_t k = 0; k < steps; ++k)
+            x = step(k, x, y[i]);
+        wrong += got[i] != x;
+    }
+    return wrong;
+}
+
 } // namespace
 
 TEST_CASE("stress: freeing an unevaluated chain 10^6 operations deep does not recurse") {
@@ -140,15 +155,7 @@ TEST_CASE("stress: a chain of 10^6 mixed operations traces, evaluates in one ker
         got = tj::to_vector(x);
     }
     CHECK(live() == base); // the evaluated chain and its inputs are gone
-    REQUIRE(got.size() == n);
-    size_t wrong = 0;
-    for (size_t i = 0; i < n; ++i) {
-        float x = float(i);
-        for (size_t k = 0; k < steps; ++k)
-            x = float_step(k, x, y_host[i]);
-        wrong += got[i] != x;
-    }
-    CHECK(wrong == 0);
+    CHECK(chain_errors(got, y_host, steps, float_step<float, float>) == 0);
 }
 
 TEST_CASE("stress: a chain 10^6 operations deep evaluated every 10^4 operations reuses one kernel") {
@@ -177,15 +184,7 @@ TEST_CASE("stress: a chain 10^6 operations deep evaluated every 10^4 operations 
     // The first kernel starts from arange, all later ones from the buffer before: the same text each time.
     CHECK(st.misses + st.disk_hits <= 2);
     CHECK(st.memory_hits >= st.launches - 2);
-    REQUIRE(got.size() == n);
-    size_t wrong = 0;
-    for (size_t i = 0; i < n; ++i) {
-        uint32_t x = uint32_t(i);
-        for (size_t k = 0; k < steps; ++k)
-            x = int_step(k, x, y_host[i]);
-        wrong += got[i] != x;
-    }
-    CHECK(wrong == 0);
+    CHECK(chain_errors(got, y_host, steps, int_step<uint32_t, uint32_t>) == 0);
 }
 
 TEST_CASE("stress: 8 threads create, combine, evaluate and read arrays of different sizes at once") {

@@ -15,11 +15,11 @@
 
 namespace tj_test {
 
-/// The message of the tj::Error that `fn` throws ("" if it throws none).
-template <typename Fn> std::string error_of(Fn &&fn) {
+/// The message of the tj::Error (or, given, other exception `E`) that `fn` throws ("" if it throws none).
+template <typename E = tj::Error, typename Fn> std::string error_of(Fn &&fn) {
     try {
         fn();
-    } catch (const tj::Error &e) {
+    } catch (const E &e) {
         return e.what();
     }
     return {};
