@@ -3,6 +3,7 @@
 
 #include "backend/cpu_sorted_dispatch.h"
 #include "backend/shared_llvm_pipeline.h"
+#include "cache/build_id.h"
 #include "log.h"
 
 #include <tracejit/error.h>
@@ -198,8 +199,9 @@ struct Jit {
         bool avx2 = host.features.find("+avx2") != std::string::npos;
         host.vector_isa = avx512 ? 'e' : (avx2 ? 'd' : 'b');
         host.vector_bits = avx512 ? 512 : (avx2 ? 256 : 128);
-        key = fmt::format("cpu codegen={} llvm{} {} {} {} isa={}", codegen_revision, LLVM_VERSION_STRING,
-                          host.triple, host.cpu, host.features, host.vector_isa);
+        key = fmt::format("cpu codegen={} build={} llvm{} {} {} {} isa={}", codegen_revision,
+                          cache::library_build_id(), LLVM_VERSION_STRING, host.triple, host.cpu, host.features,
+                          host.vector_isa);
 
         auto j = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(*jtmb)).create();
         if (!j)
