@@ -3,6 +3,7 @@
 
 #include "backend/cpu_sorted_dispatch.h"
 #include "backend/shared_llvm_pipeline.h"
+#include "cache/build_id.h"
 #include "log.h"
 
 #include <tracejit/error.h>
@@ -31,7 +32,7 @@ namespace {
 
 /// Bump whenever the generated code changes for the same kernel IR: it is part of every cache key,
 /// so object code cached by an older tracejit is never loaded.
-constexpr int codegen_revision = 15;
+constexpr int codegen_revision = 16;
 
 /// Kernels with more instructions than this skip the IR optimiser and use LLVM's fast code generator:
 /// the kernel IR is already folded, deduplicated and vectorised, and the optimising code generator's
@@ -198,8 +199,9 @@ struct Jit {
         bool avx2 = host.features.find("+avx2") != std::string::npos;
         host.vector_isa = avx512 ? 'e' : (avx2 ? 'd' : 'b');
         host.vector_bits = avx512 ? 512 : (avx2 ? 256 : 128);
-        key = fmt::format("cpu codegen={} llvm{} {} {} {} isa={}", codegen_revision, LLVM_VERSION_STRING,
-                          host.triple, host.cpu, host.features, host.vector_isa);
+        key = fmt::format("cpu codegen={} build={} llvm{} {} {} {} isa={}", codegen_revision,
+                          cache::library_build_id(), LLVM_VERSION_STRING, host.triple, host.cpu, host.features,
+                          host.vector_isa);
 
         auto j = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(*jtmb)).create();
         if (!j)
@@ -243,6 +245,11 @@ std::vector<char> compile_object(const KernelIR &ir) {
         optimize(*m, *j.tm);
     trace_module(*m, "optimised kernel");
     j.tm->setOptLevel(large ? llvm::CodeGenOptLevel::None : llvm::CodeGenOptLevel::Aggressive);
+    // Set for every kernel: LLVM's code generator setup turns FastISel on in the (shared) TargetMachine for an
+    // unoptimised compile and never off again, so after the first fast-path kernel every later kernel had its
+    // instructions selected one by one: no FMA contraction (results a last bit off those of the same kernel
+    // compiled earlier, or by another process) and slower code.
+    j.tm->setFastISel(large);
     llvm::SmallVector<char, 0> object = emit_code(*m, *j.tm, llvm::CodeGenFileType::ObjectFile);
     return std::vector<char>(object.begin(), object.end());
 }

@@ -12,6 +12,7 @@
 #include "backend/cuda_reduce.h"
 #include "backend/cuda_scan.h"
 #include "backend/device.h"
+#include "cache/build_id.h"
 #include "cache/kernel_cache.h"
 
 #include <fmt/format.h>
@@ -27,8 +28,8 @@
 namespace tj::cuda {
 
 std::string disk_key(const KernelIR &ir, const std::string &arch, int driver_version) {
-    return fmt::format("cuda codegen={} llvm{} {} driver={}\n{}", codegen_revision, LLVM_VERSION_STRING, arch,
-                       driver_version, ir.text);
+    return fmt::format("cuda codegen={} build={} llvm{} {} driver={}\n{}", codegen_revision,
+                       cache::library_build_id(), LLVM_VERSION_STRING, arch, driver_version, ir.text);
 }
 
 namespace {

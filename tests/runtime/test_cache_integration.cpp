@@ -4,6 +4,10 @@
 // cache folder runs the hidden "cache helper" case in a child process (run_self.h) with a fresh folder. The
 // helper evaluates one probe kernel per step and writes the kernel counters of each step to a file that the
 // parent reads back and checks. Another helper, started 4 times at once, compiles the same kernels into one folder.
+#include "backend/cpu_jit.h"
+#include "backend/cuda_device.h"
+#include "cache/build_id.h"
+#include "jit/var.h"
 #include "run_self.h"
 #include "support/container.h" // the file layout
 #include "test_util.h"
@@ -296,6 +300,19 @@ TEST_CASE("cache helper: evaluate the shared kernels when told to start" * docte
     }
     const tj::KernelStats st = tj::kernel_stats();
     std::ofstream(out) << st.misses << " " << st.disk_hits << " " << warnings.count << " " << wrong << "\n";
+}
+
+TEST_CASE("kernel cache: the disk keys name the library's build, so no other build loads this one's kernels") {
+    // A kernel another build of libtracejit stored (say one whose code generator changed without its revision) must
+    // not be loaded: such a kernel computed results a last bit off (no FMA contraction) and passed the key check.
+    const std::string &id = tj::cache::library_build_id();
+    CAPTURE(id);
+    CHECK(&id == &tj::cache::library_build_id()); // read once
+    bool hex = id.size() >= 16 && id.find_first_not_of("0123456789abcdef") == std::string::npos;
+    CHECK_MESSAGE((hex || id.rfind("file:", 0) == 0), "the linker's build ID, or the hash of the library file");
+    CHECK(tj::cpu::target_key().find(" build=" + id + " ") != std::string::npos);
+    std::string cuda_key = tj::cuda::disk_key(tj::jit::assemble_for_inspection(nullptr, 0), "sm_90", 12040);
+    CHECK(cuda_key.find(" build=" + id + " ") != std::string::npos);
 }
 
 TEST_CASE("kernel cache: 4 processes compiling the same kernels at once end with one valid entry per kernel") {
