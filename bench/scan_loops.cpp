@@ -3,9 +3,9 @@
 
 namespace bench {
 
-size_t compress_loop(const uint8_t *mask, size_t first, size_t last, uint32_t *out, size_t hits) {
+size_t compress_loop(const uint8_t *mask, size_t first, size_t last, uint32_t *out) {
     size_t k = 0;
-    for (size_t i = first; i < last && k < hits; ++i) { // no branch on the mask: store always, move on a hit
+    for (size_t i = first; i < last; ++i) { // no branch on the mask: store always, move on a hit
         out[k] = uint32_t(i);
         k += mask[i];
     }

@@ -6,10 +6,10 @@
 
 namespace bench {
 
-/// Writes the indices of the true entries of mask[first, last) to out (from out[0]), at most `hits` of them, without
-/// a branch on the mask (each index is stored, the count moves on a hit: out needs room for `hits`, and for one
-/// more unless `hits` is the exact count); returns how many.
-size_t compress_loop(const uint8_t *mask, size_t first, size_t last, uint32_t *out, size_t hits);
+/// Writes the indices of the true entries of mask[first, last) to out (from out[0]) without a branch on the mask
+/// (each index is stored, the count moves on a hit: out needs room for one more index than there are hits unless
+/// mask[last - 1] is a hit); returns how many.
+size_t compress_loop(const uint8_t *mask, size_t first, size_t last, uint32_t *out);
 /// The number of true entries of mask[first, last).
 size_t count_loop(const uint8_t *mask, size_t first, size_t last);
 
