@@ -40,12 +40,15 @@ int find_note(dl_phdr_info *info, size_t, void *data) {
         const ElfW(Phdr) &ph = info->dlpi_phdr[i];
         if (ph.p_type != PT_NOTE)
             continue;
-        const char *p = reinterpret_cast<const char *>(info->dlpi_addr + ph.p_vaddr), *end = p + ph.p_memsz;
-        while (p + sizeof(ElfW(Nhdr)) <= end) { // notes: header, name and descriptor, each padded to 4 bytes
+        const char *first = reinterpret_cast<const char *>(info->dlpi_addr + ph.p_vaddr), *end = first + ph.p_memsz;
+        // A note: header, name, then descriptor and the next note each at the segment's alignment (4 or 8).
+        const size_t align = ph.p_align == 8 ? 8 : 4;
+        auto aligned = [&](const char *q) { return first + ((size_t(q - first) + align - 1) & ~(align - 1)); };
+        for (const char *p = first; p + sizeof(ElfW(Nhdr)) <= end;) {
             ElfW(Nhdr) n;
             std::memcpy(&n, p, sizeof n);
-            const char *name = p + sizeof n, *desc = name + ((n.n_namesz + 3) & ~3u);
-            const char *next = desc + ((n.n_descsz + 3) & ~3u);
+            const char *name = p + sizeof n, *desc = aligned(name + n.n_namesz);
+            const char *next = aligned(desc + n.n_descsz);
             if (next > end)
                 break;
             if (n.n_type == NT_GNU_BUILD_ID && n.n_namesz == 4 && std::memcmp(name, "GNU", 4) == 0) {
