@@ -32,7 +32,7 @@ namespace {
 
 /// Bump whenever the generated code changes for the same kernel IR: it is part of every cache key,
 /// so object code cached by an older tracejit is never loaded.
-constexpr int codegen_revision = 16;
+constexpr int codegen_revision = 17;
 
 /// Kernels with more instructions than this skip the IR optimiser and use LLVM's fast code generator:
 /// the kernel IR is already folded, deduplicated and vectorised, and the optimising code generator's
@@ -137,22 +137,20 @@ bool has_packed_gather(const KernelIR &ir) {
 /// How many independent SIMD vectors one loop iteration handles. Long kernels are mostly chains of dependent
 /// operations (a traced loop, a backward pass through it): their speed is bound by each instruction's latency,
 /// and independent vectors interleaved in one iteration hide it. More vectors cost compile time in proportion
-/// (and registers). Measured with a temporary override of this function (not kept) on chains of N multiply-adds over 2^20 floats against an 8-register AVX-512 loop
-/// (bench_freeze): N = 100 (O3 path) 2.85x with 1 vector, 1.33x with 4, 2.06x with 8 (spills); N = 1000 (fast
-/// path) 6.6x / 1.72x / 1.08x; the 6000-op AD chain 380 ms / 140 ms with 1 / 4.
-/// Again on an AMD EPYC (Zen 4, AVX-512), chain kernel over 2^20 floats / the 8-register loop, thread CPU time:
-/// N = 100: 1.31x with 4 vectors, 1.05x with 8, 2.2x with 16; N = 10000 (fast path): 1.46x / 1.06x / 2.1x, but its
-/// cold compile took 121 / 264 ms with 4 / 8 (the goal is 250 ms); 5 or 6 vectors (not a power of two) were far
-/// slower. So the optimised path takes 8 vectors where the kernel is a chain (chain_like) long enough for latency
-/// to matter, and the fast path keeps its sizes.
-/// Launches of at most small_launch_elements take one vector (small_launch). On the fast path a latency-bound chain
-/// of 5000 to 16000 instructions takes 8 vectors as well when its launch is not small: the frozen N = 10000 chain at
-/// width 1M ran 1.46x the 8-register loop with 4 and 1.06x with 8, and bench_compile's 10k chain (64 elements),
-/// which doubled its compile with 8, is a small launch.
+/// (and registers). Measured with a temporary override of this function (not kept) on chains of N multiply-adds over
+/// 2^20 floats against an 8-register AVX-512 loop (bench_freeze): N = 100 (O3 path) 2.85x with 1 vector, 1.33x with
+/// 4, 2.06x with 8 (spills); N = 1000 (fast path) 6.6x / 1.72x / 1.08x; the 6000-op AD chain 380 ms / 140 ms with 1
+/// / 4. Again on an AMD EPYC (Zen 4, AVX-512), chain kernel over 2^20 floats / the 8-register loop, thread CPU time: N
+/// = 100: 1.31x with 4 vectors, 1.05x with 8, 2.2x with 16; N = 10000 (fast path): 1.46x / 1.06x / 2.1x, but its cold
+/// compile took 121 / 264 ms with 4 / 8 (the goal is 250 ms); 5 or 6 vectors (not a power of two) were far slower. So
+/// the optimised path takes 8 vectors where the kernel is a chain (chain_like) long enough for latency to matter, and
+/// the fast path keeps its sizes. Launches of at most small_launch_elements take one vector (small_launch). On the fast
+/// path a latency-bound chain of 5000 to 16000 instructions takes 8 vectors as well when its launch is not small: the
+/// frozen N = 10000 chain at width 1M ran 1.46x the 8-register loop with 4 and 1.06x with 8, and bench_compile's 10k
+/// chain (64 elements), which doubled its compile with 8, is a small launch.
 unsigned interleave_for(const KernelIR &ir) {
     size_t instrs = ir.instrs.size();
-    if (small_launch(ir) || loop_shape(ir).loops >= divergent_loops || has_sorted_dispatch(ir) ||
-        has_packed_gather(ir))
+    if (small_launch(ir) || loop_shape(ir).loops >= divergent_loops || has_sorted_dispatch(ir) || has_packed_gather(ir))
         return 1;
     if (instrs <= large_kernel)
         return chain_like(ir) ? 8 : 4;
@@ -199,16 +197,15 @@ struct Jit {
         bool avx2 = host.features.find("+avx2") != std::string::npos;
         host.vector_isa = avx512 ? 'e' : (avx2 ? 'd' : 'b');
         host.vector_bits = avx512 ? 512 : (avx2 ? 256 : 128);
-        key = fmt::format("cpu codegen={} build={} llvm{} {} {} {} isa={}", codegen_revision,
-                          cache::library_build_id(), LLVM_VERSION_STRING, host.triple, host.cpu, host.features,
-                          host.vector_isa);
+        key = fmt::format("cpu codegen={} build={} llvm{} {} {} {} isa={}", codegen_revision, cache::library_build_id(),
+                          LLVM_VERSION_STRING, host.triple, host.cpu, host.features, host.vector_isa);
 
         auto j = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(*jtmb)).create();
         if (!j)
             throw Error("tracejit: cannot create the LLVM JIT: " + llvm_error_message(j.takeError()));
         lljit = std::move(*j);
         logging::debug("cpu backend: {} ({}-bit SIMD, libmvec variant '{}')", host.cpu, host.vector_bits,
-                   host.vector_isa);
+                       host.vector_isa);
     }
 };
 
@@ -240,7 +237,8 @@ std::vector<char> compile_object(const KernelIR &ir) {
     std::lock_guard<std::mutex> guard(j.mutex);
     llvm::LLVMContext ctx;
     bool large = fast_path(ir);
-    std::unique_ptr<llvm::Module> m = build_module(ir, j.host, ctx, interleave_for(ir));
+    // The fast path selects instructions one by one (FastISel), which fuses nothing: its products stay rounded apart.
+    std::unique_ptr<llvm::Module> m = build_module(ir, j.host, ctx, interleave_for(ir), /*fuse_products=*/!large);
     if (!large)
         optimize(*m, *j.tm);
     trace_module(*m, "optimised kernel");
@@ -261,8 +259,8 @@ KernelFn load_object(std::span<const char> object) {
     auto jd = es.createJITDylib(fmt::format("tj_kernel_{}", j.dylibs++));
     if (!jd)
         throw Error("tracejit: cannot create a JIT library: " + llvm_error_message(jd.takeError()));
-    auto gen = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
-        j.lljit->getDataLayout().getGlobalPrefix());
+    auto gen =
+        llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(j.lljit->getDataLayout().getGlobalPrefix());
     if (!gen)
         throw Error("tracejit: cannot search process symbols: " + llvm_error_message(gen.takeError()));
     jd->addGenerator(std::move(*gen));

@@ -28,12 +28,23 @@ namespace tj::cpu {
 /// State of lowering one kernel.
 class Lowering : elementwise::TargetMath {
   public:
-    Lowering(const KernelIR &ir, const HostTarget &host, llvm::Module &m, unsigned interleave)
-        : m_ir(ir), m_host(host), m_module(m), m_ctx(m.getContext()), m_b(m_ctx),
-          m_width(unsigned(host.vector_bits / 32) * interleave), m_prefetch_distance(prefetch_vectors * m_width),
-          m_plan(plan_sorted(ir, m_width)) {}
+    /// Which lanes an iteration of the loop may hold.
+    enum class Lanes {
+        Masked, ///< any: the last iteration may be partial, every memory access is masked by the lanes below `end`
+        Whole,  ///< all: the caller passes a range of whole iterations, memory access needs no mask
+    };
 
-    void build();
+    Lowering(const KernelIR &ir, const HostTarget &host, llvm::Module &m, unsigned interleave, Lanes lanes)
+        : m_ir(ir), m_host(host), m_module(m), m_ctx(m.getContext()), m_b(m_ctx),
+          m_width(unsigned(host.vector_bits / 32) * interleave), m_lanes(lanes),
+          m_prefetch_distance(prefetch_vectors * m_width), m_plan(plan_sorted(ir, m_width)) {}
+
+    /// The body: an internal function `void (i64 start, i64 end, i64 stream, params...)` with the loop over
+    /// [start, end).
+    llvm::Function *build_body();
+    /// The entry point (kernel_entry): unpacks the argument array and calls `body` on [start, end), or, with a
+    /// `tail` body, `body` on the whole iterations of `body` from start and `tail` on the rest.
+    void build_entry(llvm::Function *body, llvm::Function *tail);
 
   private:
     using Value = llvm::Value;
@@ -48,15 +59,13 @@ class Lowering : elementwise::TargetMath {
 
     Value *constant(VarType t, uint64_t bits) {
         return llvm::ConstantVector::getSplat(llvm::ElementCount::getFixed(m_width),
-                                             elementwise::scalar_constant(m_ctx, t, bits));
+                                              elementwise::scalar_constant(m_ctx, t, bits));
     }
 
     Value *from_mem(VarType t, Value *v) {
         return t == VarType::Bool ? m_b.CreateICmpNE(v, llvm::Constant::getNullValue(v->getType())) : v;
     }
-    Value *to_mem(VarType t, Value *v) {
-        return t == VarType::Bool ? m_b.CreateZExt(v, vec(m_b.getInt8Ty())) : v;
-    }
+    Value *to_mem(VarType t, Value *v) { return t == VarType::Bool ? m_b.CreateZExt(v, vec(m_b.getInt8Ty())) : v; }
 
     /// The first lane's element index (the loop counter).
     Value *m_index_scalar() { return m_i; }
@@ -64,12 +73,11 @@ class Lowering : elementwise::TargetMath {
 
     // The kernel loop, loads, stores and element-wise math (cpu_lowering.cpp).
     void set_target_attrs(llvm::Function *f);
-    llvm::Function *build_body();
     Value *lanes_below(Value *i, Value *end);
     Value *lane_indices(Value *i);
     Value *streaming_allowed(Value *stream, Value *start);
-    void build_entry(llvm::Function *body);
     Value *lower(const Instr &ins);
+    Value *load_in_order(Value *p, VarType t);
     void store_streaming(Value *v, Value *p, VarType t);
     void prefetch_ahead(Value *p, VarType t);
     Value *call_math(const char *name, VarType t, llvm::ArrayRef<Value *> args) override;
@@ -93,9 +101,9 @@ class Lowering : elementwise::TargetMath {
     // Symbolic loops (cpu_lowering_loops.cpp).
     struct SymbolicLoop {
         llvm::BasicBlock *pre, *header, *body, *exit;
-        llvm::PHINode *running;  ///< lanes that entered this iteration's condition
-        Value *outer_active;     ///< m_active around the loop
-        Value *active = nullptr; ///< lanes that run this iteration's body
+        llvm::PHINode *running;                                ///< lanes that entered this iteration's condition
+        Value *outer_active;                                   ///< m_active around the loop
+        Value *active = nullptr;                               ///< lanes that run this iteration's body
         std::vector<std::pair<llvm::PHINode *, Value *>> next; ///< each state phi and its value after the body
     };
     Value *loop_start();
@@ -126,7 +134,8 @@ class Lowering : elementwise::TargetMath {
         uint32_t index, mask, source, count;
         Value *active;
         bool operator<(const PackedKey &o) const {
-            return std::tie(index, mask, source, count, active) < std::tie(o.index, o.mask, o.source, o.count, o.active);
+            return std::tie(index, mask, source, count, active) <
+                   std::tie(o.index, o.mask, o.source, o.count, o.active);
         }
     };
     /// Elements per lane in one load of a packed gather (16 bytes of float32).
@@ -151,21 +160,22 @@ class Lowering : elementwise::TargetMath {
     llvm::LLVMContext &m_ctx;
     llvm::IRBuilder<> m_b;
     unsigned m_width; ///< lanes per loop iteration: the host's widest float vector times the interleave factor
+    Lanes m_lanes;    ///< whether the loop's iterations may be partial
     uint64_t m_prefetch_distance; ///< elements ahead that packed gathers prefetch
     llvm::Function *m_function = nullptr;
     std::vector<Value *> m_params;
     std::vector<Value *> m_values;
-    Value *m_i = nullptr;      ///< the first lane's element index (the loop counter)
-    Value *m_index = nullptr;  ///< element indices of the lanes (i64 vector), where the kernel has an Index
-    Value *m_active = nullptr; ///< lanes below `end` (inside a symbolic loop: the lanes running it)
-    Value *m_top_active = nullptr; ///< m_active outside symbolic loops
+    Value *m_i = nullptr;             ///< the first lane's element index (the loop counter)
+    Value *m_index = nullptr;         ///< element indices of the lanes (i64 vector), where the kernel has an Index
+    Value *m_active = nullptr;        ///< lanes below `end` (inside a symbolic loop: the lanes running it)
+    Value *m_top_active = nullptr;    ///< m_active outside symbolic loops
     std::vector<IndexBound> m_bounds; ///< per instruction: what is known of its values (index_bound)
-    Value *m_end = nullptr;    ///< the end of the elements this call runs
-    std::vector<Value *> m_ahead; ///< per instruction: its value m_prefetch_distance elements ahead (index_ahead)
+    Value *m_end = nullptr;           ///< the end of the elements this call runs
+    std::vector<Value *> m_ahead;     ///< per instruction: its value m_prefetch_distance elements ahead (index_ahead)
     llvm::Instruction *m_loop_entry = nullptr; ///< the branch into the loop: code before it runs once per call
-    Value *m_stream_ok = nullptr;  ///< this run may stream its outputs (streaming_allowed); null: never
-    Value *m_stream = nullptr;     ///< this iteration stores whole vectors with non-temporal stores
-    std::vector<SymbolicLoop> m_loops; ///< symbolic loops being lowered, innermost last
+    Value *m_stream_ok = nullptr;              ///< this run may stream its outputs (streaming_allowed); null: never
+    Value *m_stream = nullptr;                 ///< this iteration stores whole vectors with non-temporal stores
+    std::vector<SymbolicLoop> m_loops;         ///< symbolic loops being lowered, innermost last
     std::map<PackedKey, std::vector<Value *>> m_packed; ///< packed gathers loaded so far, per channel
     // The sorted form (build_sorted), where the kernel has a region to sort:
     std::optional<SortedPlan> m_plan;
