@@ -5,6 +5,7 @@
 // has one; for compress: its number of true entries); pass 2 runs over the chunk results in order on the calling
 // thread and gives each chunk what comes in from before it (the carry; the first output index); pass 3 scans
 // (writes) every chunk on the thread pool from its carry. With one thread, or one chunk, a single pass does it.
+// compress's passes write 64 entries at a time with AVX-512 where the host has it (compress_range_avx512).
 // Floats accumulate in double, as cpu_reduce.cpp does.
 #include "backend/cpu_scan.h"
 
@@ -12,6 +13,10 @@
 #include "support/visit_type.h"
 
 #include <tracejit/error.h>
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 #include <algorithm>
 #include <cmath>
@@ -199,6 +204,53 @@ void scan_typed(const void *in, uint64_t n, uint64_t block, bool exclusive, bool
     return k;
 }
 
+#if defined(__x86_64__)
+/// compress_range with AVX-512: per 64 entries one load of the mask and a mask register of its true entries, then
+/// per 16 of them `vpcompressd` of their indices in a register and a store of as many lanes as there are hits (no
+/// store past them: the caller's bound is the same as compress_range's or tighter). Measured on bench_scan, one
+/// thread, 16M entries (docs/benchmarks.md): 4.6-4.7 / 10.4-10.6 GB/s at 10 / 50 % true with compress_range,
+/// 6.7-6.9 / 23.9-25.1 GB/s with this.
+[[gnu::target("avx512f,avx512bw,avx512vl,popcnt")]] uint64_t compress_range_avx512(const uint8_t *mask, uint64_t first,
+                                                                                   uint64_t last, uint32_t *out) {
+    uint64_t k = 0, i = first;
+    const __m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    for (; i + 64 <= last; i += 64) {
+        __m512i bytes = _mm512_loadu_si512(mask + i);
+        uint64_t hits = _mm512_test_epi8_mask(bytes, bytes);
+        for (unsigned part = 0; hits != 0; ++part, hits >>= 16) {
+            auto lanes = __mmask16(hits & 0xffff);
+            if (!lanes)
+                continue;
+            __m512i index = _mm512_add_epi32(_mm512_set1_epi32(int(uint32_t(i + 16 * part))), lane);
+            unsigned count = unsigned(__builtin_popcount(lanes));
+            _mm512_mask_storeu_epi32(out + k, __mmask16((1u << count) - 1), _mm512_maskz_compress_epi32(lanes, index));
+            k += count;
+        }
+    }
+    for (; i < last; ++i)
+        if (mask[i])
+            out[k++] = uint32_t(i);
+    return k;
+}
+
+/// The host runs AVX-512 (F, BW, VL) with its registers saved by the OS.
+bool host_has_avx512() {
+    static const bool has =
+        __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl");
+    return has;
+}
+
+#endif
+
+/// compress_range_avx512 where the host has it, else compress_range.
+uint64_t compress_part(const uint8_t *mask, uint64_t first, uint64_t last, uint32_t *out) {
+#if defined(__x86_64__)
+    if (host_has_avx512())
+        return compress_range_avx512(mask, first, last, out);
+#endif
+    return compress_range(mask, first, last, out);
+}
+
 uint64_t count_range(const uint8_t *mask, uint64_t first, uint64_t last) {
     uint64_t total = 0;
     while (first < last) { // bytes summed in 32-bit lanes, in pieces that cannot overflow them
@@ -249,7 +301,7 @@ void prefix_reduce(ReduceOp op, VarType t, const void *in, uint64_t n, uint64_t 
 uint64_t compress(const uint8_t *mask, uint64_t n, uint32_t *out) {
     uint64_t chunks = (n + chunk - 1) / chunk;
     if (chunks <= 1 || pool_size() == 1)
-        return compress_range(mask, 0, n, out);
+        return compress_part(mask, 0, n, out);
     std::vector<uint64_t> start(chunks);
     struct Ctx {
         const uint8_t *mask;
@@ -286,7 +338,7 @@ uint64_t compress(const uint8_t *mask, uint64_t n, uint32_t *out) {
                 uint64_t begin = k * chunk, end = std::min(c->n, (k + 1) * chunk);
                 while (!c->mask[end - 1])
                     --end;
-                compress_range(c->mask, begin, end, c->out + c->start[k]);
+                compress_part(c->mask, begin, end, c->out + c->start[k]);
             }
         },
         &ctx);
