@@ -26,6 +26,60 @@
 #include <vector>
 
 namespace tj::cpu {
+
+/// Writes the indices of the true entries of mask[first, last) to out[0], out[1], ...; returns how many. Every entry
+/// stores (no branch on the mask: the count moves on a hit), so out needs room for one more index than there are
+/// hits unless the range ends with a hit. The function starts on a 64-byte boundary so that its loop, a few bytes
+/// long, sits at the same place in every build of the library: where the link put it across a 64-byte boundary,
+/// compress on two threads ran 25 % slower (docs/benchmarks.md).
+[[gnu::noinline, gnu::aligned(64)]] uint64_t compress_range(const uint8_t *mask, uint64_t first, uint64_t last,
+                                                            uint32_t *out) {
+    uint64_t k = 0;
+    for (uint64_t i = first; i < last; ++i) { // no branch: the store is always made, the count moves on a hit
+        out[k] = uint32_t(i);
+        k += mask[i];
+    }
+    return k;
+}
+
+#if defined(__x86_64__)
+/// compress_range with AVX-512: per 64 entries one load of the mask and a mask register of its true entries, then
+/// per 16 of them `vpcompressd` of their indices in a register and a store of as many lanes as there are hits (no
+/// store past them: the caller's bound is the same as compress_range's or tighter). Measured on bench_scan, one
+/// thread, 16M entries (docs/benchmarks.md): 4.6-4.7 / 10.4-10.6 GB/s at 10 / 50 % true with compress_range,
+/// 6.7-6.9 / 23.9-25.1 GB/s with this.
+[[gnu::target("avx512f,avx512bw,avx512vl,popcnt")]] uint64_t compress_range_avx512(const uint8_t *mask, uint64_t first,
+                                                                                   uint64_t last, uint32_t *out) {
+    uint64_t k = 0, i = first;
+    const __m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    for (; i + 64 <= last; i += 64) {
+        __m512i bytes = _mm512_loadu_si512(mask + i);
+        uint64_t hits = _mm512_test_epi8_mask(bytes, bytes);
+        for (unsigned part = 0; hits != 0; ++part, hits >>= 16) {
+            auto lanes = __mmask16(hits & 0xffff);
+            if (!lanes)
+                continue;
+            __m512i index = _mm512_add_epi32(_mm512_set1_epi32(int(uint32_t(i + 16 * part))), lane);
+            unsigned count = unsigned(__builtin_popcount(lanes));
+            _mm512_mask_storeu_epi32(out + k, __mmask16((1u << count) - 1), _mm512_maskz_compress_epi32(lanes, index));
+            k += count;
+        }
+    }
+    for (; i < last; ++i)
+        if (mask[i])
+            out[k++] = uint32_t(i);
+    return k;
+}
+
+/// The host runs AVX-512 (F, BW, VL) with its registers saved by the OS.
+bool host_has_avx512() {
+    static const bool has =
+        __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl");
+    return has;
+}
+
+#endif
+
 namespace {
 
 using detail::ReduceOp;
@@ -188,59 +242,6 @@ void scan_typed(const void *in, uint64_t n, uint64_t block, bool exclusive, bool
         static_cast<const T *>(in), static_cast<T *>(out), n, std::min(block, n), exclusive, reverse, {}, {}, {}};
     s.run();
 }
-
-/// Writes the indices of the true entries of mask[first, last) to out[0], out[1], ...; returns how many. Every entry
-/// stores (no branch on the mask: the count moves on a hit), so out needs room for one more index than there are
-/// hits unless the range ends with a hit. The function starts on a 64-byte boundary so that its loop, a few bytes
-/// long, sits at the same place in every build of the library: where the link put it across a 64-byte boundary,
-/// compress on two threads ran 25 % slower (docs/benchmarks.md).
-[[gnu::noinline, gnu::aligned(64)]] uint64_t compress_range(const uint8_t *mask, uint64_t first, uint64_t last,
-                                                            uint32_t *out) {
-    uint64_t k = 0;
-    for (uint64_t i = first; i < last; ++i) { // no branch: the store is always made, the count moves on a hit
-        out[k] = uint32_t(i);
-        k += mask[i];
-    }
-    return k;
-}
-
-#if defined(__x86_64__)
-/// compress_range with AVX-512: per 64 entries one load of the mask and a mask register of its true entries, then
-/// per 16 of them `vpcompressd` of their indices in a register and a store of as many lanes as there are hits (no
-/// store past them: the caller's bound is the same as compress_range's or tighter). Measured on bench_scan, one
-/// thread, 16M entries (docs/benchmarks.md): 4.6-4.7 / 10.4-10.6 GB/s at 10 / 50 % true with compress_range,
-/// 6.7-6.9 / 23.9-25.1 GB/s with this.
-[[gnu::target("avx512f,avx512bw,avx512vl,popcnt")]] uint64_t compress_range_avx512(const uint8_t *mask, uint64_t first,
-                                                                                   uint64_t last, uint32_t *out) {
-    uint64_t k = 0, i = first;
-    const __m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    for (; i + 64 <= last; i += 64) {
-        __m512i bytes = _mm512_loadu_si512(mask + i);
-        uint64_t hits = _mm512_test_epi8_mask(bytes, bytes);
-        for (unsigned part = 0; hits != 0; ++part, hits >>= 16) {
-            auto lanes = __mmask16(hits & 0xffff);
-            if (!lanes)
-                continue;
-            __m512i index = _mm512_add_epi32(_mm512_set1_epi32(int(uint32_t(i + 16 * part))), lane);
-            unsigned count = unsigned(__builtin_popcount(lanes));
-            _mm512_mask_storeu_epi32(out + k, __mmask16((1u << count) - 1), _mm512_maskz_compress_epi32(lanes, index));
-            k += count;
-        }
-    }
-    for (; i < last; ++i)
-        if (mask[i])
-            out[k++] = uint32_t(i);
-    return k;
-}
-
-/// The host runs AVX-512 (F, BW, VL) with its registers saved by the OS.
-bool host_has_avx512() {
-    static const bool has =
-        __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl");
-    return has;
-}
-
-#endif
 
 /// compress_range_avx512 where the host has it, else compress_range.
 uint64_t compress_part(const uint8_t *mask, uint64_t first, uint64_t last, uint32_t *out) {

@@ -19,4 +19,15 @@ void prefix_reduce(detail::ReduceOp op, VarType t, const void *in, uint64_t n, u
 /// order; returns how many there are.
 uint64_t compress(const uint8_t *mask, uint64_t n, uint32_t *out);
 
+/// compress's one-thread passes over mask[first, last), writing from out[0] and returning how many entries are
+/// true; `compress` picks the AVX-512 one where the host has it (they are here for the tests to check both). The
+/// portable pass stores one index past the hits unless the range ends with a hit; the AVX-512 pass stores the hits
+/// only.
+uint64_t compress_range(const uint8_t *mask, uint64_t first, uint64_t last, uint32_t *out);
+#if defined(__x86_64__)
+uint64_t compress_range_avx512(const uint8_t *mask, uint64_t first, uint64_t last, uint32_t *out);
+/// The host runs AVX-512 (F, BW, VL) with its registers saved by the OS.
+bool host_has_avx512();
+#endif
+
 } // namespace tj::cpu

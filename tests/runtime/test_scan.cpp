@@ -5,6 +5,8 @@
 // compress results that keep their mask-sized buffer (from a quarter of the mask on) used as any array, with the
 // memory whos_str() reports; gradients against finite differences (a gather through compress's indices too). Frozen
 // functions with compress, count and scatter_inc are in test_scan_freeze.cpp.
+#include "backend/cpu_scan.h"
+
 #include "ad_check.h"
 #include "reduce_check.h"
 #include "reference.h"
@@ -210,16 +212,57 @@ TEST_CASE("compress: the indices of the true entries in order, at every size and
     check_exact("gather(x, compress(x > 0))", kept, std::vector<int32_t>{3, 4, 5, 2, 6});
 }
 
+TEST_CASE("compress: the portable and the AVX-512 one-thread passes, at every start, length and density") {
+    // tj::compress takes the AVX-512 pass where the host has it: the portable one is checked here directly, and
+    // both store nothing past what they may (the portable pass one index past the hits, the AVX-512 pass none).
+    const uint32_t untouched = 0xdeadbeef;
+    for (size_t n : {0, 1, 15, 16, 17, 63, 64, 65, 127, 128, 129, 1000, 4099})
+        for (size_t first : {0, 1, 7, 33})
+            for (int density : {0, 1, 10, 50, 90, 100}) {
+                if (first > n)
+                    continue;
+                CAPTURE(n);
+                CAPTURE(first);
+                CAPTURE(density);
+                Rng rng(n * 31 + first * 7 + uint64_t(density));
+                std::vector<uint8_t> mask(n);
+                std::vector<uint32_t> expect;
+                for (size_t i = 0; i < n; ++i) {
+                    mask[i] = rng.next() % 100 < uint64_t(density);
+                    if (i >= first && mask[i])
+                        expect.push_back(uint32_t(i));
+                }
+                std::vector<uint32_t> out(n + 2, untouched);
+                uint64_t count = tj::cpu::compress_range(mask.data(), first, n, out.data());
+                REQUIRE(count == expect.size());
+                CHECK(std::equal(expect.begin(), expect.end(), out.begin()));
+                CHECK(out[count + 1] == untouched);
+#if defined(__x86_64__)
+                if (!tj::cpu::host_has_avx512())
+                    continue;
+                std::fill(out.begin(), out.end(), untouched);
+                count = tj::cpu::compress_range_avx512(mask.data(), first, n, out.data());
+                REQUIRE(count == expect.size());
+                CHECK(std::equal(expect.begin(), expect.end(), out.begin()));
+                CHECK(out[count] == untouched);
+#endif
+            }
+#if defined(__x86_64__)
+    if (!tj::cpu::host_has_avx512())
+        MESSAGE("this host has no AVX-512: only the portable compress pass was checked");
+#endif
+}
+
 TEST_CASE("compress: chunks without hits, and chunks whose only hit is their first or last entry") {
     // The CPU compacts in chunks of 65536 entries on the thread pool, each chunk from the first index it owns; a chunk
     // stores only up to its last hit, since the slot after its hits is the next chunk's first.
     const size_t c = 65536, n = 5 * c + 11;
     std::vector<bool> bits(n, false);
-    bits[0] = true;             // chunk 0: its first entry only; chunk 1: none
-    bits[3 * c - 1] = true;     // chunk 2: its last entry only
+    bits[0] = true;         // chunk 0: its first entry only; chunk 1: none
+    bits[3 * c - 1] = true; // chunk 2: its last entry only
     for (size_t i = 3 * c; i < 4 * c; i += 2)
-        bits[i] = true;         // chunk 3: every other entry, the last one not
-    bits[n - 1] = true;         // chunk 4: none; chunk 5 (11 entries): its last entry
+        bits[i] = true; // chunk 3: every other entry, the last one not
+    bits[n - 1] = true; // chunk 4: none; chunk 5 (11 entries): its last entry
     std::vector<uint32_t> expect;
     for (size_t i = 0; i < n; ++i)
         if (bits[i])
