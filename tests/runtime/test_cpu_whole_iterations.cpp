@@ -7,7 +7,7 @@
 // one with a gather and a scatter) and of 8 (a latency-bound chain).
 #include "backend/cpu_jit.h"
 
-#include "reference.h"
+#include "fused_check.h"
 
 #include <cmath>
 #include <string>
@@ -38,44 +38,30 @@ TEST_CASE("whole iterations: fused float32, float64, int32 and bool results equa
     CAPTURE(fma);
     for (size_t n : sizes) {
         CAPTURE(n);
-        std::vector<float> a = uniform_values<float>(n, 1, -10, 10), b = uniform_values<float>(n, 2, -10, 10),
-                           c = uniform_values<float>(n, 3, -10, 10);
-        std::vector<double> d = uniform_values<double>(n, 4, -10, 10);
-        std::vector<int32_t> k = random_values<int32_t>(n, 5), l = random_values<int32_t>(n, 6);
-        tj::Float A(a), B(b), C(c);
-        tj::Float64 D(d);
-        tj::Int32 K(k), L(l);
-        tj::Float sum_prod = (A + B) * C;
-        tj::Float64 shifted = (D - 1.0) * D;
-        tj::Int32 smaller = tj::min(K, L);
-        tj::Bool greater = A > B;
+        FusedInputs in(n);
+        FusedResults fused(in);
         tj::UInt32 index = tj::arange<tj::UInt32>(n) * 3u;
         // A product whose only use is an add: one FMA in every element where the host has FMA, none where not
         // (the loads of the operands come between the multiply and the add).
-        tj::Float muladd = A * B + C;
-        tj::Float64 muladd64 = tj::cast<double>(A) * 1e-3 + D;
-        tj::eval(sum_prod, shifted, smaller, greater, index, muladd, muladd64);
+        tj::Float muladd = in.A * in.B + in.C;
+        tj::Float64 muladd64 = tj::cast<double>(in.A) * 1e-3 + in.D;
+        tj::eval(fused.sum_prod, fused.shifted, fused.smaller, fused.greater, index, muladd, muladd64);
 
-        std::vector<float> expect(n);
-        for (size_t i = 0; i < n; ++i)
-            expect[i] = (a[i] + b[i]) * c[i];
-        check_exact("(a + b) * c", sum_prod, expect);
-        check_exact("(d - 1) * d", shifted, map1(d, [](double x) { return (x - 1.0) * x; }));
-        check_exact("min(k, l)", smaller, map2(k, l, [](int32_t x, int32_t y) { return std::min(x, y); }));
-        check_exact("a > b", greater, map2(a, b, [](float x, float y) { return x > y; }));
+        check_fused(in, fused);
         std::vector<uint32_t> expect_index(n);
         for (size_t i = 0; i < n; ++i)
             expect_index[i] = uint32_t(i) * 3u;
         check_exact("arange * 3", index, expect_index);
+        std::vector<float> expect(n);
         for (size_t i = 0; i < n; ++i) {
-            volatile float product = a[i] * b[i]; // volatile: the test's own compiler must not contract it
-            expect[i] = fma ? std::fma(a[i], b[i], c[i]) : product + c[i];
+            volatile float product = in.a[i] * in.b[i]; // volatile: the test's own compiler must not contract it
+            expect[i] = fma ? std::fma(in.a[i], in.b[i], in.c[i]) : product + in.c[i];
         }
         check_exact("a * b + c", muladd, expect);
         std::vector<double> expect64(n);
         for (size_t i = 0; i < n; ++i) {
-            volatile double product = double(a[i]) * 1e-3;
-            expect64[i] = fma ? std::fma(double(a[i]), 1e-3, d[i]) : product + d[i];
+            volatile double product = double(in.a[i]) * 1e-3;
+            expect64[i] = fma ? std::fma(double(in.a[i]), 1e-3, in.d[i]) : product + in.d[i];
         }
         check_exact("double(a) * 1e-3 + d", muladd64, expect64);
     }
