@@ -43,13 +43,13 @@ void settle_contraction(llvm::Module &m, bool fuse) {
     std::vector<llvm::BinaryOperator *> sums;
     for (llvm::Function &f : m)
         for (llvm::Instruction &ins : llvm::instructions(f))
-            if (is_sum(&ins))
+            if (fuse && is_sum(&ins))
                 sums.push_back(llvm::cast<llvm::BinaryOperator>(&ins));
     for (llvm::BinaryOperator *sum : sums) {
         unsigned k = 0;
         while (k < 2 && !is_fusable_product(sum->getOperand(k)))
             ++k;
-        if (!fuse || k == 2)
+        if (k == 2)
             continue;
         auto *product = llvm::cast<llvm::BinaryOperator>(sum->getOperand(k));
         llvm::IRBuilder<> b(sum);
