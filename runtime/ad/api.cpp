@@ -52,6 +52,8 @@ uint32_t ad_grad(uint32_t ad, uint32_t jit) {
     jit::State &s = jit::state();
     jit::Lock lock(s.mutex);
     const jit::Variable &v = jit::var(s, jit, "tj::grad()");
+    if (ad)
+        graph().nodes[ad].grad_read = true;
     if (ad && graph().nodes[ad].grad) {
         const Node &n = graph().nodes[ad];
         return fit(n, JitRef::borrow(n.grad)).release();
@@ -76,6 +78,7 @@ void ad_set_grad(const char *api, uint32_t ad, uint32_t jit, uint32_t grad, bool
         throw Error(fmt::format("{}: the gradient has size {}, the array {} (give size {} or 1)", api, gv.size,
                                 n.size, n.size));
     JitRef value = fit(n, JitRef::borrow(grad));
+    n.grad_read |= accumulate;
     if (accumulate && n.grad)
         value = JitRef::borrow(n.grad) + value;
     set_grad_ref(g, ad, std::move(value));

@@ -64,6 +64,9 @@ struct Node {
     /// any array has gradients, so a scatter of the state gives its target a node): it carries no gradient, and a
     /// later loop does not take it for a parameter (loop_grad.cpp).
     bool inert = false;
+    /// tj::grad or an accumulating set_grad read its gradient: a frozen recording asks which inputs' gradients its
+    /// body read (freeze/grad.cpp), as a replay for a call whose input holds another gradient must record anew.
+    bool grad_read = false;
 };
 
 /// The derivative of a call node (call_node.h): many inputs to many outputs, computed as a whole: a frozen

@@ -72,8 +72,9 @@ std::string structure_of(const Flattener &in) {
     return s;
 }
 
-/// The key recordings are held by: the layout key, and which leaves have gradients enabled (a recording made with
-/// gradients holds their derivative, one made without has none). `with_grad` holds it when it differs.
+/// The key recordings are held by: the layout key, and which leaves have gradients enabled and whether their
+/// gradients are suspended here (tj::SuspendGrad: a recording made with gradients holds their derivative, one made
+/// without, or suspended, has none). `with_grad` holds it when it differs.
 const std::string &key_of(const Flattener &in, std::string &with_grad) {
     bool any = false;
     for (const Flattener::Leaf &l : in.arrays)
@@ -83,7 +84,7 @@ const std::string &key_of(const Flattener &in, std::string &with_grad) {
     with_grad = in.key;
     with_grad.push_back('G');
     for (const Flattener::Leaf &l : in.arrays)
-        with_grad.push_back(l.ad ? '1' : '0');
+        with_grad.push_back(!l.ad ? '0' : ad::tracked(l.ad) ? '1' : 's');
     return with_grad;
 }
 
@@ -313,7 +314,10 @@ void freeze_begin(FreezeFunction *fn, const Flattener &in, FreezeCall &call) {
         bound.memory.clear();
         ids.clear();
         bind_inputs(in, bound, ids, nullptr);
-        reason = freezing::dry_run(*rec, bound, sizes);
+        if (!rec->grads_unheld.empty())
+            reason = freezing::gradient_conflict(*rec, in);
+        if (reason.empty())
+            reason = freezing::dry_run(*rec, bound, sizes);
         if (reason.empty()) {
             try {
                 freezing::replay(*rec, bound, ids, sizes, call.out_jit);
@@ -363,7 +367,7 @@ void freeze_begin(FreezeFunction *fn, const Flattener &in, FreezeCall &call) {
         recorder->end_inputs();
     }
     try {
-        call.grad = new GradCapture(in, name_of(fn)); // enters the body's IsolateGrad scope
+        call.grad = new GradCapture(in, name_of(fn), *recorder); // enters the body's IsolateGrad scope
     } catch (...) {
         delete recorder;
         throw;

@@ -162,13 +162,36 @@ class FrozenDerivative final : public ad::CallDerivative {
 
 } // namespace
 
-GradCapture::GradCapture(const detail::Flattener &in, std::string name) : m_name(std::move(name)) {
+GradCapture::GradCapture(const detail::Flattener &in, std::string name, RecordingDevice &recorder)
+    : m_name(std::move(name)) {
     jit::State &s = jit::state();
     jit::Lock lock(s.mutex);
-    for (const detail::Flattener::Leaf &l : in.arrays) {
+    ad::Graph &g = ad::graph();
+    for (uint32_t i = 0; i < in.arrays.size(); ++i) {
+        const detail::Flattener::Leaf &l = in.arrays[i];
         m_inputs.push_back(l.jit ? JitRef::borrow(l.jit) : JitRef());
         m_in_nodes.push_back(l.ad);
+        if (l.ad)
+            g.nodes[l.ad].grad_read = false;
+        if (!l.ad || !g.nodes[l.ad].grad) {
+            m_start_grads.emplace_back();
+            continue;
+        }
+        // A gradient held on entry: in a buffer of its own (not an input's, not a literal a kernel would bake in),
+        // which the recording refuses to read.
+        uint32_t grad = g.nodes[l.ad].grad;
+        if (s.vars[grad].op == detail::Op::Literal)
+            ad::set_grad_ref(g, l.ad, JitRef(detail::var_make_opaque(grad)));
+        else if (!in_memory(s.vars[grad]))
+            jit::eval_locked(s, &grad, 1);
+        grad = g.nodes[l.ad].grad;
+        if (recorder.knows(s.vars[grad].data)) // (an input's own buffer: the copy is refused, not the input)
+            ad::set_grad_ref(g, l.ad, JitRef(jit::copy_data(s, grad)));
+        grad = g.nodes[l.ad].grad;
+        recorder.refuse(s.vars[grad].data, fmt::format("the gradient that input array #{} held on entry", i));
+        m_start_grads.push_back(JitRef::borrow(grad));
     }
+    m_stamp = g.stamp;
     ad::scope_enter(true);
     m_in_scope = true;
     m_since = ad::graph().next_serial;
@@ -202,6 +225,7 @@ void GradCapture::analyse(const detail::Flattener &out, std::vector<uint32_t> &l
     // Gradients a backward inside the body gave the inputs (waiting in the scope).
     auto waiting = ad::scope_waiting(gr.waiting_free_graph);
     for (auto &[node, grad] : waiting) {
+        m_waiting_nodes.push_back(node);
         int32_t k = diff_index(node);
         if (k < 0)
             throw FreezeError(fmt::format("tj::freeze(): {}: a backward traversal inside the function reached an "
@@ -241,6 +265,33 @@ void GradCapture::analyse(const detail::Flattener &out, std::vector<uint32_t> &l
         gr.outputs.push_back(o);
     }
 
+    // Gradients the body left on the call's own arrays (a backward from a loss computed inside, tj::forward from an
+    // input, set_grad): recorded as outputs, which a replay gives the same nodes.
+    auto leave = [&](GradRecording::Out where, uint32_t node) {
+        gr.left.push_back({where, g.nodes[node].seeded});
+        m_left.push_back(JitRef::borrow(g.nodes[node].grad));
+    };
+    for (uint32_t k = 0; k < gr.diff_inputs.size(); ++k) {
+        uint32_t node = m_diff_nodes[k];
+        if (std::any_of(waiting.begin(), waiting.end(), [&](const auto &w) { return w.first == node; }))
+            continue; // a backward's gradient, passed on backward when the scope is left
+        const JitRef &start = m_start_grads[gr.diff_inputs[k]];
+        uint32_t now = g.nodes[node].grad;
+        if (now == start.id())
+            continue;
+        if (start)
+            throw FreezeError(fmt::format("tj::freeze(): {}: the body changed the gradient that input array #{} "
+                                          "held on entry, which a replay cannot reproduce (it holds no gradient of "
+                                          "the caller's): clear it (tj::set_grad) before the call, or return the "
+                                          "new gradient",
+                                          m_name, gr.diff_inputs[k]));
+        if (now)
+            leave({GradRecording::Out::Input, k}, node);
+    }
+    for (uint32_t j = 0; j < m_call_nodes.size(); ++j)
+        if (g.nodes[m_call_nodes[j]].grad)
+            leave({GradRecording::Out::Call, j}, m_call_nodes[j]);
+
     if (!m_call_nodes.empty()) {
         std::vector<uint32_t> weights; // as the evaluation of the outputs would: then the graph stays as it is
         ad::simplify(weights);
@@ -276,7 +327,7 @@ void GradCapture::analyse(const detail::Flattener &out, std::vector<uint32_t> &l
                     m_residuals.push_back(JitRef::borrow(v));
     }
     jit::State &s = jit::state();
-    for (auto *list : {&m_residuals, &m_waiting})
+    for (auto *list : {&m_residuals, &m_waiting, &m_left})
         for (const JitRef &r : *list)
             if (s.vars[r.id()].op != detail::Op::Literal && !in_memory(s.vars[r.id()]))
                 lazy.push_back(r.id());
@@ -288,12 +339,28 @@ void GradCapture::record_outputs(RecordingDevice &recorder) {
         rec.outputs.push_back(output_of(recorder, r));
     for (const JitRef &r : m_waiting)
         rec.outputs.push_back(output_of(recorder, r));
+    for (const JitRef &r : m_left)
+        rec.outputs.push_back(output_of(recorder, r));
     m_grad->residuals = uint32_t(m_residuals.size());
+    const ad::Graph &g = ad::graph();
+    for (uint32_t i = 0; i < m_in_nodes.size(); ++i) {
+        uint32_t node = m_in_nodes[i];
+        if (!node || m_start_grads[i] ||
+            std::find(m_waiting_nodes.begin(), m_waiting_nodes.end(), node) != m_waiting_nodes.end())
+            continue; // (a waiting gradient is this call's alone: what the input held is kept apart)
+        const ad::Node &n = g.nodes[node];
+        if (n.grad_read || n.grad || n.stamp > m_stamp)
+            rec.grads_unheld.push_back(i);
+    }
 }
 
 void GradCapture::record_derivatives(Recording &rec) {
     GradRecording &gr = *m_grad;
-    bool needed = !m_call_nodes.empty() || !gr.waiting.empty();
+    // Also when an output is only an input passed through: a replay gives it the input's node (a replay inside
+    // tj::SuspendGrad must not take a reference's gradients away).
+    bool needed = !gr.waiting.empty() || !gr.left.empty() ||
+                  std::any_of(gr.outputs.begin(), gr.outputs.end(),
+                              [](const GradRecording::Out &o) { return o.kind != GradRecording::Out::None; });
     if (!needed)
         return;
     if (!m_call_nodes.empty() && !m_diff_nodes.empty()) {
@@ -373,9 +440,11 @@ void connect_replay(const std::shared_ptr<const Recording> &rec, const detail::F
         leaves.push_back(id ? JitRef::borrow(id) : JitRef());
     for (uint32_t i = 0; i < gr.residuals; ++i)
         leaves.emplace_back(out_jit[gr.regular + i]);
-    std::vector<JitRef> waiting;
+    std::vector<JitRef> waiting, left;
     for (uint32_t i = 0; i < gr.waiting.size(); ++i)
         waiting.emplace_back(out_jit[gr.regular + gr.residuals + i]);
+    for (uint32_t i = 0; i < gr.left.size(); ++i)
+        left.emplace_back(out_jit[gr.regular + gr.residuals + gr.waiting.size() + i]);
     out_jit.resize(gr.regular);
     refill(out_ad, gr.regular, 0);
 
@@ -411,12 +480,28 @@ void connect_replay(const std::shared_ptr<const Recording> &rec, const detail::F
             given[o.index] = true;
         }
     }
+    for (size_t i = 0; i < gr.left.size(); ++i) {
+        const GradRecording::Left &l = gr.left[i];
+        uint32_t node = l.node.kind == GradRecording::Out::Input ? diff_nodes[l.node.index] : call_nodes[l.node.index];
+        ad::set_grad_ref(g, node, ad::fit(g.nodes[node], std::move(left[i])));
+        g.nodes[node].seeded = l.seeded;
+    }
     if (!waiting.empty()) {
         std::vector<uint32_t> nodes;
         for (uint32_t k : gr.waiting)
             nodes.push_back(diff_nodes[k]);
         ad::backward_from(nodes, std::move(waiting), gr.waiting_free_graph);
     }
+}
+
+std::string gradient_conflict(const Recording &rec, const detail::Flattener &in) {
+    const ad::Graph &g = ad::graph();
+    for (uint32_t leaf : rec.grads_unheld)
+        if (g.nodes[in.arrays[leaf].ad].grad)
+            return fmt::format("input array #{} holds a gradient, which it did not when recorded, and the body reads "
+                               "or changes it",
+                               leaf);
+    return {};
 }
 
 } // namespace tj::freezing

@@ -23,8 +23,10 @@ namespace tj::freezing {
 /// The gradient side of one recording call.
 class GradCapture {
   public:
-    /// Before the body: holds the input leaves' variables and enters the frozen IsolateGrad scope.
-    GradCapture(const detail::Flattener &in, std::string name);
+    /// Before the body: holds the input leaves' variables and enters the frozen IsolateGrad scope. The gradients the
+    /// inputs hold are not inputs of the recording: each gets a buffer of its own that `recorder` refuses to read
+    /// (a replay could not reproduce what the body computed from it).
+    GradCapture(const detail::Flattener &in, std::string name, RecordingDevice &recorder);
     /// Leaves the scope without passing anything on, unless finish() did.
     ~GradCapture();
     GradCapture(const GradCapture &) = delete;
@@ -45,11 +47,18 @@ class GradCapture {
     std::vector<ad::JitRef> m_inputs; ///< each input leaf's variable (empty: the empty array)
     std::vector<uint32_t> m_in_nodes; ///< AD node of each input leaf (0: none)
     uint64_t m_since = 0;             ///< AD nodes from this serial on were made by the body
+    uint32_t m_stamp = 0;             ///< the graph's traversal stamp before the body (later ones: reached inside)
+    std::vector<uint32_t> m_waiting_nodes; ///< inputs a backward inside the body reached (their gradient waits)
     bool m_in_scope = false;
     std::shared_ptr<GradRecording> m_grad = std::make_shared<GradRecording>();
     std::vector<uint32_t> m_diff_nodes, m_call_nodes; ///< the call's inputs and outputs (AD nodes)
-    std::vector<ad::JitRef> m_residuals, m_waiting;
+    std::vector<ad::JitRef> m_start_grads; ///< each input leaf's gradient on entry (to see what the body changed)
+    std::vector<ad::JitRef> m_residuals, m_waiting, m_left;
 };
+
+/// Why recording `rec` cannot be replayed for inputs `in` on gradient grounds (empty: it can): an input whose
+/// gradient was empty when recorded, and which the body read, traversed or gave a gradient, holds one now.
+std::string gradient_conflict(const Recording &rec, const detail::Flattener &in);
 
 /// A replay of a recording with `grad`: takes the residuals and waiting gradients off `out_jit` (which keeps the
 /// result's leaves), sets `out_ad`, connects the outputs to the inputs through a call node and passes on what a

@@ -104,13 +104,17 @@ struct Recording {
     std::string out_layout;
     uint32_t launches = 0;
     std::string name; ///< the frozen function's name, for messages (a replay's derivative may outlive the function)
+    /// Input leaves with gradients enabled whose gradient was empty when recorded and that the body read or
+    /// traversed (tj::grad, accum_grad, tj::forward, a traversal that reached them): a replay for a call where one
+    /// holds a gradient records anew, as the body may read it (freeze/grad.h, gradient_conflict).
+    std::vector<uint32_t> grads_unheld;
     /// Gradients across the frozen boundary (freeze/grad.h); null when no output carries gradients and no backward
     /// inside the body reached an input.
     std::shared_ptr<const GradRecording> grad;
 };
 
 /// What a replay needs to connect its outputs to its inputs in the AD graph (docs/freezing.md, "Gradients").
-/// `outputs` of the recording are [the result's leaves (`regular`), residuals, waiting gradients].
+/// `outputs` of the recording are [the result's leaves (`regular`), residuals, waiting gradients, left gradients].
 struct GradRecording {
     /// Input leaves whose AD nodes the call connects (the first leaf of each distinct node).
     std::vector<uint32_t> diff_inputs;
@@ -130,6 +134,15 @@ struct GradRecording {
     /// input the recorded gradient and traverses backward from it, as leaving the body's IsolateGrad scope does.
     std::vector<uint32_t> waiting;
     bool waiting_free_graph = true;
+    /// Then, per gradient the body left on one of the call's own arrays (an output made inside it, or an input whose
+    /// gradient was empty on entry): a backward from a loss computed inside, tj::forward from an input, set_grad.
+    /// A replay gives the node the recorded value, as the body did. `seeded`: set_grad gave it (the next
+    /// traversal starts from it).
+    struct Left {
+        Out node;
+        bool seeded = false;
+    };
+    std::vector<Left> left;
     /// The derivative, recorded once: inputs [the function's input leaves, residuals, one (co)tangent per call output
     /// (backward) or per diff input (forward)]; outputs: one per diff input, then per observed output (backward),
     /// or one per call output (forward).

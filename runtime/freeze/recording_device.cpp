@@ -145,6 +145,11 @@ uint32_t RecordingDevice::new_slot(const void *buffer, VarType t, uint64_t size,
 
 uint32_t RecordingDevice::slot_of(const void *buffer, const char *what) {
     auto found = m_slots.find(buffer);
+    if (found == m_slots.end() && m_refused.count(buffer))
+        throw FreezeError(fmt::format("tj::freeze(): {}: {} {}, which a replay cannot reproduce (it is not an input "
+                                      "of the recording): clear it (tj::set_grad) before the call, or pass the "
+                                      "values it holds as an argument",
+                                      m_name, what, m_refused.at(buffer)));
     if (found == m_slots.end())
         throw FreezeError(fmt::format("tj::freeze(): {}: {} an array that is neither an input of the frozen function "
                                       "nor made inside it (a global or captured array?): pass it as an argument "

@@ -28,6 +28,10 @@ class RecordingDevice final : public backends::Device, public backends::DeviceOv
     /// size takes part in size inference), or nothing (the empty array).
     void add_input(const void *buffer, bool literal, VarType t, uint64_t size);
     void end_inputs();
+    /// Whether `buffer` is an input's (or a buffer a step made).
+    bool knows(const void *buffer) const { return m_slots.count(buffer) != 0; }
+    /// A buffer the body must not read (an input's gradient): a step that reads it is a FreezeError naming `what`.
+    void refuse(const void *buffer, std::string what) { m_refused.emplace(buffer, std::move(what)); }
     /// An output leaf.
     OutLeaf output(const void *buffer, bool literal, VarType t, uint64_t bits, uint64_t size);
 
@@ -86,6 +90,7 @@ class RecordingDevice final : public backends::Device, public backends::DeviceOv
     backends::Device &m_real;
     Recording m_rec;
     std::unordered_map<const void *, uint32_t> m_slots;
+    std::unordered_map<const void *, std::string> m_refused;
     std::vector<uint64_t> m_input_sizes; ///< size of each input slot at record time
     /// Slots of block reductions' results (sizes rounded up) and their sizes at record time, for `infer`.
     std::vector<std::pair<uint32_t, uint64_t>> m_rounded;

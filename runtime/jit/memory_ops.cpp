@@ -14,6 +14,20 @@
 #include <initializer_list>
 #include <vector>
 
+namespace tj::jit {
+
+uint32_t copy_data(State &s, uint32_t id) {
+    const Variable v = s.vars[id];
+    const Backend at = where(v);
+    backends::Device &dev = backends::active_device(at);
+    void *buf = backends::new_buffer(dev, v.type, v.size, [&](void *b) { dev.copy(b, v.data, v.type, v.size); });
+    uint32_t copy = new_leaf(s, Op::Data, v.type, v.size, 0, buf, at);
+    s.vars[copy].follows_count = v.follows_count;
+    return copy;
+}
+
+} // namespace tj::jit
+
 namespace tj::detail {
 using namespace jit;
 
@@ -38,16 +52,6 @@ uint32_t var_data(VarType t, const void *src, size_t size) {
     return new_leaf(s, Op::Data, t, size, 0, buf, at);
 }
 
-/// A new Data variable with a copy of Data variable `id`'s buffer, in the same memory.
-static uint32_t copy_data(State &s, uint32_t id) {
-    const Variable v = s.vars[id];
-    const Backend at = where(v);
-    backends::Device &dev = backends::active_device(at);
-    void *buf = backends::new_buffer(dev, v.type, v.size, [&](void *b) { dev.copy(b, v.data, v.type, v.size); });
-    uint32_t copy = new_leaf(s, Op::Data, v.type, v.size, 0, buf, at);
-    s.vars[copy].follows_count = v.follows_count;
-    return copy;
-}
 
 /// Brings a variable into memory and returns a new reference to a clean Data variable.
 static uint32_t to_data(State &s, uint32_t id, const char *api) {

@@ -212,6 +212,8 @@ uint32_t new_oversized_data(State &s, VarType t, uint64_t size, uint64_t capacit
 inline uint64_t buffer_elements(const State &s, uint32_t id) {
     return s.vars[id].oversized ? s.capacity.at(id) : s.vars[id].size;
 }
+/// A new Data variable with a copy of Data variable `id`'s buffer, in the same memory.
+uint32_t copy_data(State &s, uint32_t id);
 void inc_ref(State &s, uint32_t id);
 /// Drops one reference; frees the variable and, iteratively, operands that become unused.
 void dec_ref(State &s, uint32_t id);

@@ -1,0 +1,163 @@
+// tests/runtime/test_freeze_grad_meet.cpp — where freezing meets AD inside the body: gradients enabled, backward and
+// forward run, and gradient scopes around the call, each on the recording call and on every replay
+#include "test_util.h"
+
+#include <tracejit/tracejit.h>
+
+#include <functional>
+
+using tj::Float;
+
+namespace {
+
+/// {1, 2, 3} + i, evaluated and not a literal: a new input per call.
+Float input(int i) { return Float({1.f, 2.f, 3.f}) + tj::opaque<Float>(float(i)); }
+
+} // namespace
+
+TEST_CASE("freeze meets AD: gradients enabled inside the body on an input passed by reference reach it on replay") {
+    auto f = tj::freeze([](std::reference_wrapper<Float> x) {
+        tj::enable_grad(x.get());
+        tj::backward(x.get() * x.get());
+    });
+    for (int i = 0; i < 4; ++i) {
+        Float x = input(i);
+        f(std::ref(x));
+        CAPTURE(i);
+        CHECK(tj::grad_enabled(x));
+        for (size_t k = 0; k < 3; ++k)
+            CHECK(tj::grad(x).read(k) == doctest::Approx(2.f * (float(k) + 1.f + float(i))));
+    }
+    CHECK(f.stats().recordings == 1);
+    CHECK(f.stats().replays == 3);
+}
+
+TEST_CASE("freeze meets AD: the gradient a backward inside the body leaves on a returned array survives a replay") {
+    auto f = tj::freeze([](Float x) {
+        Float y = 2.f * x;
+        tj::enable_grad(y);
+        tj::backward(tj::sum(y * y));
+        return y;
+    });
+    for (int i = 0; i < 4; ++i) {
+        Float y = f(input(i));
+        CAPTURE(i);
+        CHECK(tj::grad_enabled(y));
+        for (size_t k = 0; k < 3; ++k)
+            CHECK(tj::grad(y).read(k) == doctest::Approx(2.f * y.read(k)));
+    }
+    CHECK(f.stats().recordings == 1);
+    CHECK(f.stats().replays == 3);
+}
+
+TEST_CASE("freeze meets AD: a replay inside SuspendGrad leaves the gradients of a caller's input enabled") {
+    auto f = tj::freeze([](std::reference_wrapper<Float> x) { return x.get() * 2.f; });
+    for (int i = 0; i < 4; ++i) {
+        Float x = input(i);
+        tj::enable_grad(x);
+        Float y;
+        {
+            tj::SuspendGrad sg;
+            y = f(std::ref(x));
+        }
+        CAPTURE(i);
+        CHECK(tj::grad_enabled(x));
+        CHECK(!tj::grad_enabled(y));
+        CHECK(y.read(1) == doctest::Approx(2.f * (2.f + float(i))));
+        // Gradients still flow from x once the scope is left.
+        Float z = x * 3.f;
+        tj::backward(z);
+        CHECK(tj::grad(x).read(0) == doctest::Approx(3.f));
+    }
+    CHECK(f.stats().replays >= 1);
+}
+
+TEST_CASE("freeze meets AD: tj::forward inside the body gives the output its tangent on every replay") {
+    auto f = tj::freeze([](Float x) {
+        Float y = x * x;
+        tj::forward(x);
+        return y;
+    });
+    for (int i = 1; i <= 4; ++i) {
+        Float x = tj::opaque<Float>(float(i));
+        tj::enable_grad(x);
+        Float y = f(x);
+        CAPTURE(i);
+        CHECK(tj::grad(y).read(0) == doctest::Approx(2.f * float(i)));
+    }
+    CHECK(f.stats().recordings == 1);
+    CHECK(f.stats().replays == 3);
+}
+
+TEST_CASE("freeze meets AD: enqueue and traverse inside the body on a wide input replay like the plain function") {
+    auto body = [](std::reference_wrapper<Float> x, Float w) {
+        tj::enable_grad(x.get());
+        Float y = tj::sin(x.get()) * w;
+        tj::set_grad(y, tj::full<Float>(1.f, 3));
+        tj::enqueue(tj::ADMode::Backward, y);
+        tj::traverse(tj::ADMode::Backward);
+        return y;
+    };
+    auto f = tj::freeze(body);
+    for (int i = 0; i < 4; ++i) {
+        Float x1 = input(i), x2 = input(i), w = input(2 * i);
+        Float y1 = f(std::ref(x1), w);
+        Float y2 = body(std::ref(x2), w);
+        CAPTURE(i);
+        for (size_t k = 0; k < 3; ++k) {
+            CHECK(y1.read(k) == doctest::Approx(y2.read(k)));
+            CHECK(tj::grad(x1).read(k) == doctest::Approx(tj::grad(x2).read(k)));
+        }
+    }
+    CHECK(f.stats().recordings == 1);
+}
+
+TEST_CASE("freeze meets AD: a call under SuspendGrad records apart from one with gradients, each replays as unfrozen") {
+    auto f = tj::freeze([](Float x) { return x * 2.f; });
+    for (int i = 0; i < 3; ++i) {
+        CAPTURE(i);
+        Float x = input(i);
+        tj::enable_grad(x);
+        Float tracked = f(x);
+        CHECK(tj::grad_enabled(tracked));
+        Float suspended;
+        {
+            tj::SuspendGrad sg;
+            suspended = f(x);
+        }
+        CHECK(!tj::grad_enabled(suspended));
+        CHECK(suspended.read(2) == doctest::Approx(2.f * (3.f + float(i))));
+        tj::backward(tracked);
+        CHECK(tj::grad(x).read(0) == doctest::Approx(2.f));
+    }
+    CHECK(f.stats().recordings == 2);
+    CHECK(f.stats().replays == 4);
+}
+
+TEST_CASE("freeze meets AD: the seed tj::forward leaves on an input replays, and a held gradient it would change is a "
+          "FreezeError") {
+    auto f = tj::freeze([](Float x) {
+        Float y = x * x;
+        tj::forward(x);
+        return y;
+    });
+    for (int i = 0; i < 3; ++i) {
+        Float x = input(i);
+        tj::enable_grad(x);
+        Float y = f(x);
+        CAPTURE(i);
+        CHECK(tj::grad(x).read(1) == doctest::Approx(1.f));
+        CHECK(tj::grad(y).read(1) == doctest::Approx(2.f * (2.f + float(i))));
+    }
+    CHECK(f.stats().recordings == 1);
+    // The body replaces the gradient x holds (the plain call would leave 1): a replay cannot tell, so the call
+    // records anew and the recording refuses.
+    Float x = input(5);
+    tj::enable_grad(x);
+    tj::set_grad(x, tj::full<Float>(5.f, 3));
+    CHECK_THROWS_AS(f(x), tj::FreezeError);
+    // The function stays usable.
+    Float z = input(6);
+    tj::enable_grad(z);
+    CHECK(tj::grad(f(z)).read(0) == doctest::Approx(2.f * 7.f));
+}
