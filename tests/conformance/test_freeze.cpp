@@ -1093,7 +1093,7 @@ TEST_CASE("test_freeze.py test40_prefix_reductions") {
 // (docs/autodiff.md "Which gradients you see after a traversal"): grad(result) is checked against the unfrozen body.
 // R2 (backward inside the body: the gradient of a returned array is 0 after a replay) makes grad(intermediate) and
 // grad(result) fail on the replays: may_fail until it is fixed (docs/conformance.md).
-TEST_CASE("test_freeze.py test41_reductions_with_ad (sum_with_ad)" * doctest::may_fail()) {
+TEST_CASE("test_freeze.py test41_reductions_with_ad (sum_with_ad)") {
     FreezingOn on;
     for_auto_opaque([](bool ao) {
         size_t n = 37;
@@ -1127,7 +1127,7 @@ TEST_CASE("test_freeze.py test41_reductions_with_ad (sum_with_ad)" * doctest::ma
 
 // The gradient that Python's enable_grad(x) gives the caller's x needs x by reference here (std::ref): R1
 // (enable_grad inside a frozen body on a std::ref input loses the gradient on replay) until it is fixed.
-TEST_CASE("test_freeze.py test41_reductions_with_ad (product_with_ad)" * doctest::may_fail()) {
+TEST_CASE("test_freeze.py test41_reductions_with_ad (product_with_ad)") {
     FreezingOn on;
     for_auto_opaque([](bool ao) {
         size_t n = 37;
@@ -1193,7 +1193,7 @@ TEST_CASE("test_freeze.py test43_pointer_aliasing") {
 // gradients you see after a traversal"): grad(y) is checked against the unfrozen body. may_fail: R1 (enable_grad
 // inside a frozen body on a std::ref input loses the gradient on replay: grad(x) is 0 when x started without
 // gradients) and R2 (backward inside the body: grad(y) of the returned array is 0 after a replay).
-TEST_CASE("test_freeze.py test44_simple_ad_fully_inside" * doctest::may_fail()) {
+TEST_CASE("test_freeze.py test44_simple_ad_fully_inside") {
     FreezingOn on;
     for_auto_opaque([](bool ao) {
         auto my_kernel = [](std::reference_wrapper<Float> xr) {
@@ -1241,7 +1241,7 @@ void set_grad_enabled(Float &x, bool on) {
 
 // may_fail: R3 (a replay inside SuspendGrad disables the caller's input gradients: grad_enabled(x) is false after a
 // replay where the body enabled it).
-TEST_CASE("test_freeze.py test45_suspend_resume" * doctest::may_fail()) {
+TEST_CASE("test_freeze.py test45_suspend_resume") {
     FreezingOn on;
     for_auto_opaque([](bool ao) {
         for (bool inputs_end_enabled : {true, false}) {
@@ -1574,7 +1574,7 @@ TEST_CASE("test_freeze.py test56_grad_isolate") {
 }
 
 // may_fail: R4 (tj::forward inside the body gives tangent 0 on replay).
-TEST_CASE("test_freeze.py test57_isolate_grad_fwd" * doctest::may_fail()) {
+TEST_CASE("test_freeze.py test57_isolate_grad_fwd") {
     FreezingOn on;
     for_auto_opaque([](bool ao) {
         auto f = [](Float x) { return x * x; };
