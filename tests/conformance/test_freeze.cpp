@@ -50,8 +50,8 @@ TEST_CASE("test_freeze.py test01_basic") {
 }
 
 // Dr.Jit: flushing the kernel cache between two calls makes the frozen function record again (n_recordings == 2).
-// tracejit keeps its recordings across tj::clear_kernel_cache() (a known difference, docs/conformance.md): one
-// recording, and the replay is still right.
+// tracejit keeps its recordings across tj::clear_kernel_cache() (docs/freezing.md "Recordings and the kernel
+// cache"): one recording, and the replay is still right.
 TEST_CASE("test_freeze.py test02_flush_kernel_cache") {
     FreezingOn on;
     for_auto_opaque([](bool ao) {
@@ -1394,8 +1394,8 @@ TEST_CASE("test_freeze.py test48_compress") {
     });
 }
 
-// Dr.Jit records four times (the expanded target of each new size); tracejit once (a known difference,
-// docs/conformance.md): one recording and one held, results equal to the unfrozen function.
+// Dr.Jit records four times (the expanded target of each new size); tracejit once (docs/freezing.md
+// "Recordings and the kernel cache"): one recording and one held, results equal to the unfrozen function.
 TEST_CASE("test_freeze.py test49_scatter_reduce_expanded") {
     FreezingOn on;
     for_auto_opaque([](bool ao) {
