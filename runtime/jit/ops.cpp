@@ -78,8 +78,10 @@ uint32_t var_op(const char *api, Op op, uint32_t a, uint32_t b, uint32_t c) {
     size_t n = c ? 3 : (b ? 2 : 1);
     for (size_t i = 0; i < n; ++i) {
         Variable &v = var(s, ops[i], api);
-        if (v.dirty)
+        if (v.dirty) {
             flush_side_effects(s);
+            check_unwritten(s, ops[i], api);
+        }
     }
     // Operand types: select's mask is Bool, the rest share one type.
     size_t first = op == Op::Select ? 1 : 0;
@@ -162,8 +164,10 @@ uint32_t var_cast(uint32_t a, VarType t) {
     State &s = state();
     Lock lock(s.mutex);
     Variable &src = var(s, a, "tj::cast()");
-    if (src.dirty)
+    if (src.dirty) {
         flush_side_effects(s);
+        check_unwritten(s, a, "tj::cast()");
+    }
     if (src.type == t) {
         inc_ref(s, a);
         return a;
