@@ -99,7 +99,7 @@ void keep_ordered_reads(State &s, uint32_t loop) {
 std::vector<uint32_t> free_record(State &s, uint32_t loop) {
     LoopRecord &r = s.loops[loop];
     std::vector<uint32_t> held;
-    for (auto *list : {&r.init, &r.phi, &r.update, &r.effects, &r.memory})
+    for (auto *list : {&r.init, &r.phi, &r.update, &r.effects, &r.memory, &r.direct})
         held.insert(held.end(), list->begin(), list->end());
     if (r.cond)
         held.push_back(r.cond);
@@ -182,9 +182,23 @@ LoopUse loop_use(const State &s, uint32_t data) {
             use.written |= writes;
         }
     };
-    for (uint32_t loop : loop_stack())
+    for (uint32_t loop : loop_stack()) {
         walk(walk, s.loops[loop].memory);
+        const std::vector<uint32_t> &direct = s.loops[loop].direct;
+        use.direct |= std::find(direct.begin(), direct.end(), data) != direct.end();
+    }
     return use;
+}
+
+void loop_note_direct(State &s, uint32_t data) {
+    const Variable &v = s.vars[data];
+    if (loop_stack().empty() || !(v.op == Op::Data || (v.op == Op::Literal && v.size > 1)))
+        return; // (a literal of one element is a constant, not an array a scatter could write)
+    std::vector<uint32_t> &direct = s.loops[loop_stack().back()].direct;
+    if (std::find(direct.begin(), direct.end(), data) != direct.end())
+        return;
+    inc_ref(s, data);
+    direct.push_back(data);
 }
 
 void loop_targets(const State &s, uint32_t loop, std::vector<uint32_t> &out) {
@@ -253,8 +267,10 @@ uint32_t loop_begin(const uint32_t *init, size_t n, uint32_t *phis) {
     for (size_t k = 0; k < n; ++k)
         if (var(s, init[k], "tj::while_loop()").dirty)
             flush_side_effects(s);
-    for (size_t k = 0; k < n; ++k) // (the state of a loop inside another loop's body)
+    for (size_t k = 0; k < n; ++k) { // (the state of a loop inside another loop's body)
         check_unwritten(s, init[k], "tj::while_loop()");
+        loop_note_direct(s, init[k]);
+    }
     uint32_t loop = new_record(s);
     LoopRecord &r = s.loops[loop];
     r.tracing = true;
@@ -359,6 +375,14 @@ void loop_end(uint32_t loop, const uint32_t *updates, uint32_t *outs) {
     }
     if (outer == UINT32_MAX && !never)
         keep_ordered_reads(s, loop);
+    // The element-wise reads matter while a loop is traced: the enclosing loop's, or none.
+    std::vector<uint32_t> direct = std::move(s.loops[loop].direct);
+    s.loops[loop].direct.clear();
+    for (uint32_t d : direct) {
+        if (outer != UINT32_MAX)
+            loop_note_direct(s, d);
+        dec_ref(s, d);
+    }
     if (s.loops[loop].live == 0)
         for (uint32_t id : free_record(s, loop))
             dec_ref(s, id);

@@ -28,6 +28,9 @@ struct LoopRecord {
     /// reference): the order the kernel runs them in. A loop that no other loop encloses keeps only the gathers of
     /// the arrays it writes.
     std::vector<uint32_t> memory;
+    /// While it is traced: the Data variables its body (inner loops' included) read element-wise (each holds a
+    /// reference). Such a read is not ordered with the body's scatters: a later scatter into one is a tj::Error.
+    std::vector<uint32_t> direct;
     uint32_t cond = 0;             ///< the condition ANDed with the enclosing mask (holds a reference)
     std::vector<uint32_t> outs;    ///< LoopOut result of each slot while it is lazy (weak; 0: none)
     uint32_t effect_var = 0;       ///< the pending LoopOut that runs the body's scatters (weak; 0: none)
@@ -65,8 +68,11 @@ void loop_add_read(State &s, uint32_t loop, uint32_t gather);
 struct LoopUse {
     uint32_t refs = 0;
     bool read = false, written = false;
+    bool direct = false; ///< read element-wise (the reference held for that is not in `refs`)
 };
 LoopUse loop_use(const State &s, uint32_t data);
+/// Data variable `data` is read element-wise by the body of the loop being traced, if any (noted once).
+void loop_note_direct(State &s, uint32_t data);
 /// The Data variables that a loop's scatters (inner loops' included) write.
 void loop_targets(const State &s, uint32_t loop, std::vector<uint32_t> &out);
 /// Throws the tj::Error for an array that a scatter in the body of a loop being traced writes, and that `api`

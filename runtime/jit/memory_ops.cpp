@@ -130,8 +130,12 @@ static uint32_t new_gather(const char *api, uint32_t source, uint32_t index, uin
     }
     if (s.vars[index].dirty || s.vars[mask].dirty)
         flush_side_effects(s);
-    check_unwritten(s, index, api);
-    check_unwritten(s, mask, api);
+    for (uint32_t o : {index, mask}) {
+        check_unwritten(s, o, api);
+        loop_note_direct(s, o);
+    }
+    if (s.vars[source].op == Op::Literal) // a read that a later scatter in a loop body would not be ordered with
+        loop_note_direct(s, source);
     if (s.vars[source].op == Op::Literal && !backends::thread_override()) // (a recording knows buffers by fills)
         return gather_literal(s, api, source, index, mask, uint32_t(literal), size);
     uint32_t src = to_data(s, source, api);
@@ -219,8 +223,10 @@ static uint32_t scatter_target(State &s, const char *api, uint32_t target, std::
     if (s.vars[target].dirty || operand_dirty)
         flush_side_effects(s);
     for (uint32_t o : operands)
-        if (o)
+        if (o) {
             check_unwritten(s, o, api);
+            loop_note_direct(s, o);
+        }
     const bool in_loop = tracing_loop() != UINT32_MAX;
     if (in_loop && s.vars[target].op == Op::LoopPhi)
         throw Error(fmt::format("{}: the target is a state variable of the symbolic loop (or tj::dispatch argument) "
@@ -230,13 +236,23 @@ static uint32_t scatter_target(State &s, const char *api, uint32_t target, std::
     // Copy on write: afterwards the target's buffer belongs to this array alone.
     uint32_t dst = to_data(s, target, api); // one new reference
     LoopUse use;
-    if (in_loop)
+    if (in_loop) {
         use = loop_use(s, dst);
+        use.direct |= dst != target && loop_use(s, target).direct; // (a literal target read before)
+    }
     // An operand that is the target itself must read the old contents: that counts as sharing too.
     bool shared = s.vars[dst].ref - use.refs > (dst == target ? 2u : 1u);
     for (uint32_t o : operands)
         shared |= o == target;
     shared |= s.vars[dst].foreign; // foreign memory (tj::map, from_dlpack) is only read: its owner may share it
+    if (use.direct) {
+        dec_ref(s, dst);
+        throw Error(fmt::format(
+            "{}: inside a symbolic loop (or tj::dispatch case), the body read the target element-wise (or gathered from "
+            "it while it was a literal such as tj::zeros) before this scatter, and such reads are not ordered with "
+            "the body's scatters: read it with tj::gather, from an array in memory (tj::make_opaque before the loop)",
+            api));
+    }
     if (shared && (use.read || use.written)) {
         dec_ref(s, dst);
         throw Error(fmt::format(

@@ -36,12 +36,14 @@ const char *case_name(Case c) {
     return names[int(c)];
 }
 
-/// Where the body runs: a while_loop, an if_stmt in it, a dispatch in it, or a while_loop in a dispatch case.
-enum class Mode { Loop, BranchInLoop, DispatchInLoop, LoopInDispatch };
-constexpr Mode all_modes[] = {Mode::Loop, Mode::BranchInLoop, Mode::DispatchInLoop, Mode::LoopInDispatch};
+/// Where the body runs: a while_loop, an if_stmt in it, a dispatch in it, a while_loop in a dispatch case, or a
+/// while_loop of one iteration in a while_loop.
+enum class Mode { Loop, BranchInLoop, DispatchInLoop, LoopInDispatch, LoopInLoop };
+constexpr Mode all_modes[] = {Mode::Loop, Mode::BranchInLoop, Mode::DispatchInLoop, Mode::LoopInDispatch,
+                              Mode::LoopInLoop};
 const char *mode_name(Mode m) {
     const char *names[] = {"while_loop", "if_stmt in a while_loop", "dispatch in a while_loop",
-                           "while_loop in a dispatch"};
+                           "while_loop in a dispatch", "while_loop in a while_loop"};
     return names[int(m)];
 }
 
@@ -232,6 +234,12 @@ Results run(int c_, int mode_, const UInt32 &trips, const Float &w0, const Int32
             },
             base, trips);
         break;
+    case Mode::LoopInLoop:
+        acc = loop(base, trips, [&](const UInt32 &b, const UInt32 &i) {
+            UInt32 once = tj::full<UInt32>(1u, n);
+            return loop(b, once, [&](const UInt32 &b, const UInt32 &) { return step(c, t, b, i, shared); });
+        });
+        break;
     }
     return {t.w, t.w2, t.m, acc};
 }
@@ -385,6 +393,46 @@ TEST_CASE("side effects: what cannot be ordered in a loop body or a dispatch cas
             },
             {"read()", "scatter in the body"});
         CHECK(tj::to_vector(w) == std::vector<float>{0, 0, 0, 0}); // the failed loops wrote nothing
+    }
+    SUBCASE("an array read element-wise in the body, then scattered into there") {
+        Float w = tj::zeros<Float>(4);
+        UInt32 k(0u);
+        Float acc(0.f);
+        check_error(
+            [&] {
+                tj::while_loop(std::tie(k, acc), [](const UInt32 &k, const Float &) { return k < 2u; },
+                               [&](UInt32 &k, Float &acc) {
+                                   acc += w; // would read the array as before the loop, whatever the body wrote
+                                   tj::scatter(w, Float(1.f), k);
+                                   k += 1u;
+                               });
+            },
+            {"tj::scatter()", "element-wise", "tj::gather"});
+        Float lit = tj::zeros<Float>(4); // a literal: the scatter would make it a buffer after the gather read it
+        check_error(
+            [&] {
+                tj::while_loop(std::tie(k, acc), [](const UInt32 &k, const Float &) { return k < 2u; },
+                               [&](UInt32 &k, Float &acc) {
+                                   acc += tj::gather(lit, k);
+                                   tj::scatter(lit, Float(1.f), k);
+                                   k += 1u;
+                               });
+            },
+            {"tj::scatter()", "element-wise"});
+        check_error(
+            [&] {
+                tj::dispatch(
+                    one,
+                    [&](Stepper *, const UInt32 &k) {
+                        UInt32 j(0u);
+                        tj::while_loop(std::tie(j), [&](const UInt32 &j) { return j < k; },
+                                       [&](UInt32 &j) { j += tj::cast<uint32_t>(w) + 1u; }); // element-wise read
+                        tj::scatter(w, Float(1.f), k);
+                    },
+                    UInt32(std::vector<uint32_t>{0, 1, 2, 3}));
+            },
+            {"tj::scatter()", "element-wise"});
+        CHECK(tj::to_vector(w) == std::vector<float>{0, 0, 0, 0});
     }
     SUBCASE("a gather, then a scatter into an array that another array shares") {
         Float w(std::vector<float>{1, 2, 3, 4});
