@@ -161,7 +161,7 @@ void children_of(State &s, uint32_t id, std::vector<uint32_t> &out) {
     const Variable &v = s.vars[id];
     if (v.op == Op::LoopOut) {
         const LoopRecord &r = s.loops[loop_of(v.literal)];
-        for (auto *list : {&r.init, &r.update, &r.effects})
+        for (auto *list : {&r.init, &r.update, &r.effects, &r.memory})
             out.insert(out.end(), list->begin(), list->end());
         out.push_back(r.cond);
         return;

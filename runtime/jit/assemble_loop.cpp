@@ -5,14 +5,16 @@
 // body and the updates, and LoopEnd (kernel_ir.h describes the shape).
 #include "jit/assemble.h"
 
+#include <algorithm>
 #include <unordered_map>
 
 namespace tj::jit {
 namespace {
 
 /// For each variable reachable from `roots` and not yet emitted: whether it depends on the state of `loop`
-/// (an iterative post-order walk; an inner loop depends on it when anything it was traced from does).
-void find_variant(State &s, uint32_t loop, const std::vector<uint32_t> &roots,
+/// (an iterative post-order walk; an inner loop depends on it when anything it was traced from does). A gather of
+/// an array that the loop writes (`written`) reads anew in each iteration.
+void find_variant(State &s, uint32_t loop, const std::vector<uint32_t> &roots, const std::vector<uint32_t> &written,
                   std::unordered_map<uint32_t, bool> &variant) {
     std::vector<std::pair<uint32_t, bool>> stack; // (variable, children pushed)
     std::vector<uint32_t> kids;
@@ -32,6 +34,11 @@ void find_variant(State &s, uint32_t loop, const std::vector<uint32_t> &roots,
             variant[id] = loop_of(v.literal) == loop;
             continue;
         }
+        if (v.op == Op::Gather && std::find(written.begin(), written.end(), v.dep[2]) != written.end()) {
+            variant[id] = true; // (its index and mask may still move out)
+            if (expanded)
+                continue;
+        }
         kids.clear();
         children_of(s, id, kids);
         if (!expanded) {
@@ -42,7 +49,7 @@ void find_variant(State &s, uint32_t loop, const std::vector<uint32_t> &roots,
                     stack.push_back({k, false});
             continue;
         }
-        bool any = false;
+        bool any = variant[id]; // (true for a gather of a written array)
         for (uint32_t k : kids)
             any |= variant[k];
         variant[id] = any;
@@ -114,6 +121,10 @@ std::vector<uint32_t> emit_loop_instrs(State &s, Assembly &as, uint32_t loop, co
     cond.type = cond.src_type = VarType::Bool;
     cond.a = ref_of(s, r.cond);
     emit(as, cond);
+    // The body's gathers, scatters and inner loops in the order they were traced (each after what it uses), then
+    // the rest of the body.
+    for (uint32_t id : r.memory)
+        visit(s, as, id);
     for (uint32_t id : r.update)
         visit(s, as, id);
     for (uint32_t id : r.effects)
@@ -151,9 +162,12 @@ void hoist_loop_invariants(State &s, Assembly &as, uint32_t loop) {
     const LoopRecord &r = s.loops[loop];
     std::vector<uint32_t> roots(r.update);
     roots.insert(roots.end(), r.effects.begin(), r.effects.end());
+    roots.insert(roots.end(), r.memory.begin(), r.memory.end());
     roots.push_back(r.cond);
+    std::vector<uint32_t> written;
+    loop_targets(s, loop, written);
     std::unordered_map<uint32_t, bool> variant;
-    find_variant(s, loop, roots, variant);
+    find_variant(s, loop, roots, written, variant);
     hoist_invariants(s, as, roots, variant);
 }
 

@@ -45,20 +45,25 @@ uint32_t new_record(State &s) {
     return id;
 }
 
-/// Whether a pending scatter (or a pending loop's scatter) writes into `target`.
-bool pending_target(const State &s, uint32_t target) {
-    for (uint32_t se : s.side_effects) {
+/// `fn` on each scatter of `effects`, an inner loop's effect LoopOut standing for each of that loop's scatters.
+template <typename Fn> void each_scatter(const State &s, const std::vector<uint32_t> &effects, Fn &fn) {
+    for (uint32_t se : effects) {
         const Variable &v = s.vars[se];
-        if (v.op != Op::LoopOut) {
-            if (v.dep[3] == target)
-                return true;
-            continue;
-        }
-        for (uint32_t inner : s.loops[loop_of(v.literal)].effects)
-            if (s.vars[inner].dep[3] == target)
-                return true;
+        if (v.op == Op::LoopOut)
+            each_scatter(s, s.loops[loop_of(v.literal)].effects, fn);
+        else
+            fn(se);
     }
-    return false;
+}
+
+/// Whether a pending scatter (a pending loop's, a loop's being traced) writes into `target`.
+bool pending_target(const State &s, uint32_t target) {
+    bool found = false;
+    auto hit = [&](uint32_t se) { found |= s.vars[se].dep[3] == target; };
+    each_scatter(s, s.side_effects, hit);
+    for (uint32_t loop : loop_stack())
+        each_scatter(s, s.loops[loop].effects, hit);
+    return found;
 }
 
 /// A loop that will not run (abandoned, or a condition that is always false): its scatters never happen, so their
@@ -66,19 +71,35 @@ bool pending_target(const State &s, uint32_t target) {
 void drop_effects(State &s, uint32_t loop) {
     std::vector<uint32_t> effects = std::move(s.loops[loop].effects);
     s.loops[loop].effects.clear();
-    for (uint32_t se : effects) {
-        uint32_t target = s.vars[se].dep[3];
-        dec_ref(s, se);
-        if (s.vars[target].op != Op::Count && !pending_target(s, target))
+    std::vector<uint32_t> targets;
+    auto add = [&](uint32_t se) { targets.push_back(s.vars[se].dep[3]); };
+    each_scatter(s, effects, add);
+    for (uint32_t target : targets) // (the record's `memory` still holds the scatters, and they their targets)
+        if (!pending_target(s, target))
             s.vars[target].dirty = false;
+    for (uint32_t se : effects)
+        dec_ref(s, se);
+}
+
+/// A loop that no other loop encloses keeps in `memory` only the gathers that must be ordered: of arrays it writes.
+void keep_ordered_reads(State &s, uint32_t loop) {
+    std::vector<uint32_t> targets, kept, dropped;
+    loop_targets(s, loop, targets);
+    for (uint32_t id : s.loops[loop].memory) {
+        const Variable &v = s.vars[id];
+        bool unordered = v.op == Op::Gather && std::find(targets.begin(), targets.end(), v.dep[2]) == targets.end();
+        (unordered ? dropped : kept).push_back(id);
     }
+    s.loops[loop].memory = std::move(kept);
+    for (uint32_t id : dropped)
+        dec_ref(s, id);
 }
 
 /// Every reference a record holds, and the record freed.
 std::vector<uint32_t> free_record(State &s, uint32_t loop) {
     LoopRecord &r = s.loops[loop];
     std::vector<uint32_t> held;
-    for (auto *list : {&r.init, &r.phi, &r.update, &r.effects})
+    for (auto *list : {&r.init, &r.phi, &r.update, &r.effects, &r.memory, &r.direct})
         held.insert(held.end(), list->begin(), list->end());
     if (r.cond)
         held.push_back(r.cond);
@@ -131,12 +152,78 @@ uint32_t loop_add_state(State &s, uint32_t loop, uint32_t init) {
     return phi;
 }
 
-void loop_add_effect(State &s, uint32_t loop, uint32_t scatter) { s.loops[loop].effects.push_back(scatter); }
+void loop_add_effect(State &s, uint32_t loop, uint32_t scatter) {
+    s.loops[loop].effects.push_back(scatter);
+    inc_ref(s, scatter);
+    s.loops[loop].memory.push_back(scatter);
+}
+
+void loop_add_read(State &s, uint32_t loop, uint32_t gather) {
+    inc_ref(s, gather);
+    s.loops[loop].memory.push_back(gather);
+}
+
+LoopUse loop_use(const State &s, uint32_t data) {
+    LoopUse use;
+    std::vector<uint32_t> seen; // a gather merged by CSE may be listed twice; it holds one reference
+    auto walk = [&](auto &self, const std::vector<uint32_t> &memory) -> void {
+        for (uint32_t id : memory) {
+            const Variable &v = s.vars[id];
+            if (v.op == Op::LoopOut) {
+                self(self, s.loops[loop_of(v.literal)].memory);
+                continue;
+            }
+            bool reads = v.op == Op::Gather && v.dep[2] == data, writes = is_scatter(v.op) && v.dep[3] == data;
+            if ((!reads && !writes) || std::find(seen.begin(), seen.end(), id) != seen.end())
+                continue;
+            seen.push_back(id);
+            ++use.refs;
+            use.read |= reads;
+            use.written |= writes;
+        }
+    };
+    for (uint32_t loop : loop_stack()) {
+        walk(walk, s.loops[loop].memory);
+        const std::vector<uint32_t> &direct = s.loops[loop].direct;
+        use.direct |= std::find(direct.begin(), direct.end(), data) != direct.end();
+    }
+    return use;
+}
+
+void loop_note_direct(State &s, uint32_t data) {
+    const Variable &v = s.vars[data];
+    if (loop_stack().empty() || !(v.op == Op::Data || (v.op == Op::Literal && v.size > 1)))
+        return; // (a literal of one element is a constant, not an array a scatter could write)
+    std::vector<uint32_t> &direct = s.loops[loop_stack().back()].direct;
+    if (std::find(direct.begin(), direct.end(), data) != direct.end())
+        return;
+    inc_ref(s, data);
+    direct.push_back(data);
+}
+
+void loop_targets(const State &s, uint32_t loop, std::vector<uint32_t> &out) {
+    auto add = [&](uint32_t se) {
+        if (std::find(out.begin(), out.end(), s.vars[se].dep[3]) == out.end())
+            out.push_back(s.vars[se].dep[3]);
+    };
+    each_scatter(s, s.loops[loop].effects, add);
+}
+
+void check_unwritten(const State &s, uint32_t id, const char *api) {
+    const Variable &v = s.vars[id];
+    if (!v.dirty || v.op != Op::Data || loop_stack().empty() || !loop_use(s, id).written) [[likely]]
+        return;
+    throw Error(fmt::format("{}: an array that a scatter in the body of the symbolic loop (or tj::dispatch case) being "
+                            "traced writes is read element-wise, evaluated or read on the host in that body, where "
+                            "its writes have not run; inside the body read it with tj::gather (gathers see the "
+                            "body's writes in the order they were traced), or read it after the loop",
+                            api));
+}
 
 void loop_effects_done(State &s, uint32_t effect_var) {
     const LoopRecord &r = s.loops[loop_of(s.vars[effect_var].literal)];
-    for (uint32_t se : r.effects)
-        s.vars[s.vars[se].dep[3]].dirty = false;
+    auto clean = [&](uint32_t se) { s.vars[s.vars[se].dep[3]].dirty = false; };
+    each_scatter(s, r.effects, clean);
 }
 
 } // namespace jit
@@ -180,6 +267,10 @@ uint32_t loop_begin(const uint32_t *init, size_t n, uint32_t *phis) {
     for (size_t k = 0; k < n; ++k)
         if (var(s, init[k], "tj::while_loop()").dirty)
             flush_side_effects(s);
+    for (size_t k = 0; k < n; ++k) { // (the state of a loop inside another loop's body)
+        check_unwritten(s, init[k], "tj::while_loop()");
+        loop_note_direct(s, init[k]);
+    }
     uint32_t loop = new_record(s);
     LoopRecord &r = s.loops[loop];
     r.tracing = true;
@@ -268,12 +359,29 @@ void loop_end(uint32_t loop, const uint32_t *updates, uint32_t *outs) {
         ++s.loops[loop].live;
         outs[k] = out;
     }
-    if (!never && !s.loops[loop].effects.empty()) {
+    // Inside another loop's body, this loop's effect LoopOut goes to that loop, in the order of its memory
+    // operations; it stands for this loop's gathers too (they must not move past a later scatter of that body).
+    const uint32_t outer = tracing_loop();
+    if (!never && (!s.loops[loop].effects.empty() || (outer != UINT32_MAX && !s.loops[loop].memory.empty()))) {
         uint32_t fx = loop_var(s, Op::LoopOut, VarType::Bool, size, loop, loop_effect_slot);
         s.loops[loop].effect_var = fx;
         ++s.loops[loop].live;
-        s.side_effects.push_back(fx);
-        s.side_effect_owner.push_back(backends::thread_override());
+        if (outer != UINT32_MAX) {
+            loop_add_effect(s, outer, fx);
+        } else {
+            s.side_effects.push_back(fx);
+            s.side_effect_owner.push_back(backends::thread_override());
+        }
+    }
+    if (outer == UINT32_MAX && !never)
+        keep_ordered_reads(s, loop);
+    // The element-wise reads matter while a loop is traced: the enclosing loop's, or none.
+    std::vector<uint32_t> direct = std::move(s.loops[loop].direct);
+    s.loops[loop].direct.clear();
+    for (uint32_t d : direct) {
+        if (outer != UINT32_MAX)
+            loop_note_direct(s, d);
+        dec_ref(s, d);
     }
     if (s.loops[loop].live == 0)
         for (uint32_t id : free_record(s, loop))

@@ -134,6 +134,12 @@ static uint32_t new_gather(const char *api, uint32_t source, uint32_t index, uin
     }
     if (s.vars[index].dirty || s.vars[mask].dirty)
         flush_side_effects(s);
+    for (uint32_t o : {index, mask}) {
+        check_unwritten(s, o, api);
+        loop_note_direct(s, o);
+    }
+    if (s.vars[source].op == Op::Literal) // a read that a later scatter in a loop body would not be ordered with
+        loop_note_direct(s, source);
     if (s.vars[source].op == Op::Literal && !backends::thread_override()) // (a recording knows buffers by fills)
         return gather_literal(s, api, source, index, mask, uint32_t(literal), size);
     uint32_t src = to_data(s, source, api);
@@ -145,8 +151,13 @@ static uint32_t new_gather(const char *api, uint32_t source, uint32_t index, uin
     v.dep[1] = mask;
     v.dep[2] = src;
     v.literal = literal;
-    uint32_t id = new_var(s, v, true);
+    // Inside a loop the gather reads where it was traced among the body's scatters (jit/loop.h): never one merged
+    // with a gather traced elsewhere (before a write, or outside the loop).
+    const uint32_t loop = tracing_loop();
+    uint32_t id = new_var(s, v, loop == UINT32_MAX);
     dec_ref(s, src);
+    if (loop != UINT32_MAX)
+        loop_add_read(s, loop, id);
     return id;
 }
 
@@ -204,19 +215,58 @@ static uint64_t scatter_size(State &s, const char *api, uint32_t target, uint32_
 
 /// The target of a scatter as a clean Data variable that no one else shares (copied if needed); one new
 /// reference. `operands` are the scatter's other operands (one that is the target itself counts as sharing).
+///
+/// Inside a symbolic loop's body the references that the body's own scatters and gathers hold do not count: they
+/// run in the kernel in the order they were traced, on the buffer itself (jit/loop.h). An array shared with
+/// something outside the body is copied here, before the loop runs, unless the body already read or wrote it: then
+/// its earlier gathers and scatters would use another buffer than the later ones, and that is a tj::Error.
 static uint32_t scatter_target(State &s, const char *api, uint32_t target, std::initializer_list<uint32_t> operands) {
     bool operand_dirty = false;
     for (uint32_t o : operands)
         operand_dirty |= o && s.vars[o].dirty;
     if (s.vars[target].dirty || operand_dirty)
         flush_side_effects(s);
+    for (uint32_t o : operands)
+        if (o) {
+            check_unwritten(s, o, api);
+            loop_note_direct(s, o);
+        }
+    const bool in_loop = tracing_loop() != UINT32_MAX;
+    if (in_loop && s.vars[target].op == Op::LoopPhi)
+        throw Error(fmt::format("{}: the target is a state variable of the symbolic loop (or tj::dispatch argument) "
+                                "being traced; scatter into an array from outside the loop instead (the body's "
+                                "scatters into it are ordered per lane)",
+                                api));
     // Copy on write: afterwards the target's buffer belongs to this array alone.
     uint32_t dst = to_data(s, target, api); // one new reference
+    LoopUse use;
+    if (in_loop) {
+        use = loop_use(s, dst);
+        use.direct |= dst != target && loop_use(s, target).direct; // (a literal target read before)
+    }
     // An operand that is the target itself must read the old contents: that counts as sharing too.
-    bool shared = dst == target ? s.vars[dst].ref > 2 : s.vars[dst].ref > 1;
+    bool shared = s.vars[dst].ref - use.refs > (dst == target ? 2u : 1u);
     for (uint32_t o : operands)
         shared |= o == target;
     shared |= s.vars[dst].foreign; // foreign memory (tj::map, from_dlpack) is only read: its owner may share it
+    if (use.direct) {
+        dec_ref(s, dst);
+        throw Error(fmt::format(
+            "{}: inside a symbolic loop (or tj::dispatch case), the body read the target element-wise (or gathered from "
+            "it while it was a literal such as tj::zeros) before this scatter, and such reads are not ordered with "
+            "the body's scatters: read it with tj::gather, from an array in memory (tj::make_opaque before the loop)",
+            api));
+    }
+    if (shared && (use.read || use.written)) {
+        dec_ref(s, dst);
+        throw Error(fmt::format(
+            "{}: inside a symbolic loop (or tj::dispatch case), the target shares its memory with another array (a copy "
+            "`b = a`, a pending computation that reads it, the value scattered, or memory the runtime does not own) "
+            "and the body {} it before: copy on write would give the body's earlier gathers and scatters another "
+            "buffer than this one. Make the array independent before the loop (evaluate what reads it, or scatter "
+            "into it once outside the loop)",
+            api, use.written ? "wrote" : "read"));
+    }
     if (shared) {
         uint32_t copy;
         try {
@@ -292,7 +342,8 @@ uint32_t var_scatter_inc(uint32_t target, uint32_t index, uint32_t mask, uint32_
     if (s.vars[target].type != VarType::UInt32)
         throw Error(fmt::format("{}: the target must be a UInt32 array, not {}", api, type_name(s.vars[target].type)));
     if (tracing_loop() != UINT32_MAX)
-        throw Error(fmt::format("{}: cannot be used inside a symbolic loop (its old values are evaluated at once)",
+        throw Error(fmt::format("{}: cannot be used inside a symbolic loop or a tj::dispatch case (its old values are "
+                                "evaluated at once, and the body's values cannot be)",
                                 api));
     uint32_t dst = scatter_target(s, api, target, {index, mask});
     // The old values are computed at once: the kernel must run exactly once, before the target is read again.
@@ -328,6 +379,7 @@ void var_read(uint32_t id, size_t i, void *dst) {
     Lock lock(s.mutex);
     const char *api = "tj::Array::read()";
     Variable &v = var(s, id, api);
+    check_unwritten(s, id, api);
     if (i >= v.size)
         throw Error(fmt::format("{}: index {} is past the end of an array of size {}", api, i, v.size));
     size_t es = type_size(v.type);
@@ -346,6 +398,7 @@ void var_copy_to_host(uint32_t id, void *dst) {
     State &s = state();
     Lock lock(s.mutex);
     Variable &v = var(s, id, "tj::to_vector()");
+    check_unwritten(s, id, "tj::to_vector()");
     size_t es = type_size(v.type);
     if (v.op == Op::Literal) {
         for (uint64_t i = 0; i < v.size; ++i)

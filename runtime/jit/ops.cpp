@@ -59,6 +59,8 @@ static uint32_t binary_fast_path(State &s, Op op, uint32_t a, uint32_t b) {
     if (va.op == Op::Count || vb.op == Op::Count || va.op == Op::Literal || vb.op == Op::Literal || va.dirty ||
         vb.dirty || va.type != vb.type || va.size != vb.size || op_kind_error(op, va.type))
         return 0;
+    if ((va.op == Op::Data || vb.op == Op::Data) && tracing_loop() != UINT32_MAX) [[unlikely]]
+        return 0; // (var_op notes the element-wise read)
     Variable v;
     v.op = op;
     v.type = is_comparison(op) ? VarType::Bool : va.type;
@@ -78,8 +80,11 @@ uint32_t var_op(const char *api, Op op, uint32_t a, uint32_t b, uint32_t c) {
     size_t n = c ? 3 : (b ? 2 : 1);
     for (size_t i = 0; i < n; ++i) {
         Variable &v = var(s, ops[i], api);
-        if (v.dirty)
+        if (v.dirty) {
             flush_side_effects(s);
+            check_unwritten(s, ops[i], api);
+        }
+        loop_note_direct(s, ops[i]);
     }
     // Operand types: select's mask is Bool, the rest share one type.
     size_t first = op == Op::Select ? 1 : 0;
@@ -162,8 +167,11 @@ uint32_t var_cast(uint32_t a, VarType t) {
     State &s = state();
     Lock lock(s.mutex);
     Variable &src = var(s, a, "tj::cast()");
-    if (src.dirty)
+    if (src.dirty) {
         flush_side_effects(s);
+        check_unwritten(s, a, "tj::cast()");
+    }
+    loop_note_direct(s, a);
     if (src.type == t) {
         inc_ref(s, a);
         return a;
