@@ -45,20 +45,24 @@ uint32_t new_record(State &s) {
     return id;
 }
 
+/// The targets of a scatter, or of the scatters a loop's scatters stand for (a loop traced in another loop's body
+/// is one of that loop's scatters: its effect LoopOut).
+void effect_targets(const State &s, uint32_t se, std::vector<uint32_t> &out) {
+    const Variable &v = s.vars[se];
+    if (v.op != Op::LoopOut) {
+        out.push_back(v.dep[3]);
+        return;
+    }
+    for (uint32_t inner : s.loops[loop_of(v.literal)].effects)
+        effect_targets(s, inner, out);
+}
+
 /// Whether a pending scatter (or a pending loop's scatter) writes into `target`.
 bool pending_target(const State &s, uint32_t target) {
-    for (uint32_t se : s.side_effects) {
-        const Variable &v = s.vars[se];
-        if (v.op != Op::LoopOut) {
-            if (v.dep[3] == target)
-                return true;
-            continue;
-        }
-        for (uint32_t inner : s.loops[loop_of(v.literal)].effects)
-            if (s.vars[inner].dep[3] == target)
-                return true;
-    }
-    return false;
+    std::vector<uint32_t> targets;
+    for (uint32_t se : s.side_effects)
+        effect_targets(s, se, targets);
+    return std::find(targets.begin(), targets.end(), target) != targets.end();
 }
 
 /// A loop that will not run (abandoned, or a condition that is always false): its scatters never happen, so their
@@ -66,12 +70,14 @@ bool pending_target(const State &s, uint32_t target) {
 void drop_effects(State &s, uint32_t loop) {
     std::vector<uint32_t> effects = std::move(s.loops[loop].effects);
     s.loops[loop].effects.clear();
-    for (uint32_t se : effects) {
-        uint32_t target = s.vars[se].dep[3];
+    std::vector<uint32_t> targets;
+    for (uint32_t se : effects)
+        effect_targets(s, se, targets);
+    for (uint32_t se : effects)
         dec_ref(s, se);
+    for (uint32_t target : targets)
         if (s.vars[target].op != Op::Count && !pending_target(s, target))
             s.vars[target].dirty = false;
-    }
 }
 
 /// Every reference a record holds, and the record freed.
@@ -134,9 +140,10 @@ uint32_t loop_add_state(State &s, uint32_t loop, uint32_t init) {
 void loop_add_effect(State &s, uint32_t loop, uint32_t scatter) { s.loops[loop].effects.push_back(scatter); }
 
 void loop_effects_done(State &s, uint32_t effect_var) {
-    const LoopRecord &r = s.loops[loop_of(s.vars[effect_var].literal)];
-    for (uint32_t se : r.effects)
-        s.vars[s.vars[se].dep[3]].dirty = false;
+    std::vector<uint32_t> targets;
+    effect_targets(s, effect_var, targets);
+    for (uint32_t target : targets)
+        s.vars[target].dirty = false;
 }
 
 } // namespace jit
@@ -272,8 +279,14 @@ void loop_end(uint32_t loop, const uint32_t *updates, uint32_t *outs) {
         uint32_t fx = loop_var(s, Op::LoopOut, VarType::Bool, size, loop, loop_effect_slot);
         s.loops[loop].effect_var = fx;
         ++s.loops[loop].live;
-        s.side_effects.push_back(fx);
-        s.side_effect_owner.push_back(backends::thread_override());
+        if (uint32_t outer = tracing_loop(); outer != UINT32_MAX) {
+            // Traced in another loop's body: its scatters run there, once per iteration of that loop (a nested
+            // tj::dispatch case or tj::while_loop), so they are that loop's scatters.
+            loop_add_effect(s, outer, fx);
+        } else {
+            s.side_effects.push_back(fx);
+            s.side_effect_owner.push_back(backends::thread_override());
+        }
     }
     if (s.loops[loop].live == 0)
         for (uint32_t id : free_record(s, loop))
