@@ -485,12 +485,12 @@ void dispatch_case(const char *base_name, const char *function, uint32_t ids, co
 } // namespace detail
 
 /// Calls `f(B *self, args...)` for every lane of `ptrs`, with `self` the lane's object: `f` is traced once per
-/// instance that can occur in `ptrs` (every live object of B's domain, or only those present when the ids are
-/// known), with the lanes of that instance active, and the results are merged, so that the whole call becomes part
-/// of one kernel. Lanes holding nullptr, or masked off by an enclosing symbolic branch, loop or dispatch, give zeros
-/// (and run no scatter). The result may be an array, a tuple, a TJ_STRUCT, ... (anything tj::if_stmt merges);
-/// every instance must return the same layout. `f` may gather, scatter, branch, loop and dispatch again; gradients
-/// flow through it to the arguments and to the objects' gradient-enabled fields.
+/// instance that can occur in `ptrs` (every live object of B's domain, or only those the ids can hold where that is
+/// known: dispatch_targets), with that instance's lanes active, and the results are merged into one kernel. No lanes
+/// give empty results. Lanes holding nullptr, or masked off by an enclosing symbolic branch, loop or dispatch, give
+/// zeros (and run no scatter). The result may be an array, a tuple, a TJ_STRUCT, ... (anything tj::if_stmt merges);
+/// every instance must return the same layout. `f` may gather, scatter, branch, loop and dispatch again (a recursion
+/// is a tj::Error, docs/vcalls.md); gradients reach the arguments and the objects' gradient-enabled fields.
 template <typename B, typename F, typename... Args> auto dispatch(const Array<B *> &ptrs, F &&f, const Args &...args) {
     using R = std::invoke_result_t<F &, B *, const Args &...>;
     using V = std::decay_t<R>;
