@@ -86,9 +86,12 @@ class Object {
     mutable bool m_fields_declared = true;
 };
 
-/// Makes `Array<Base *>` a valid array type for classes derived from tj::Object (its elements are UInt32 ids).
+/// Makes `Array<Base *>` a valid array type for classes derived from tj::Object (its elements are UInt32 ids). The
+/// constraint only asks for a class, which may still be incomplete where the type is named: a method declared in
+/// the body of `Base` may take a `tj::Ptr<Base>` (a nested dispatch through an argument, docs/vcalls.md). That the
+/// class derives from tj::Object is checked where the array type is instantiated.
 template <typename B>
-    requires std::is_base_of_v<Object, B>
+    requires std::is_class_v<B>
 struct VarTypeOf<B *> {
     static constexpr VarType value = VarType::UInt32;
 };
@@ -96,8 +99,10 @@ struct VarTypeOf<B *> {
 /// An array of pointers to objects derived from `B` (alias tj::Ptr<B>): instance ids of B's registry domain,
 /// nullptr being id 0. Works with tj::gather, tj::scatter, tj::select, ==, != and tj::dispatch.
 template <typename B>
-    requires std::is_base_of_v<Object, B>
+    requires std::is_class_v<B>
 class Array<B *> {
+    static_assert(std::is_base_of_v<Object, B>, "tj::Ptr<B> (tj::Array<B *>): B must derive from tj::Object");
+
   public:
     using Value = B *;
     using Base = B;
@@ -387,11 +392,37 @@ template <typename... Args> bool dispatch_in_loops(const std::vector<DispatchTar
     return true;
 }
 
+/// While one instance's code is traced: a dispatch frame (dispatch_core.h), so that a nested dispatch does not trace
+/// it again for the same function.
+struct DispatchFrame {
+    DispatchFrame(uint32_t domain, uint32_t id, const char *function) { dispatch_frame_enter(domain, id, function); }
+    ~DispatchFrame() { dispatch_frame_leave(); }
+    DispatchFrame(const DispatchFrame &) = delete;
+    DispatchFrame &operator=(const DispatchFrame &) = delete;
+};
+
+/// The result of a dispatch on a pointer array of no lanes (width 0, or the empty array): every array of a
+/// default-constructed result has size 0. The arguments' arrays must have 0 or 1 lanes (else tj::Error naming both
+/// sizes); `f` is not called.
+template <typename V, typename... Args> V dispatch_empty(const Args &...args) {
+    std::tuple<std::decay_t<Args>...> copies(args...);
+    StateCollector c = collect_state(copies);
+    for (size_t k = 0; k < c.arrays.size(); ++k)
+        if (uint32_t id = c.arrays[k].get(c.arrays[k].array).jit)
+            if (size_t n = var_size(id); n > 1)
+                raise("tj::dispatch(): size mismatch: the pointer array has 0 lanes but argument array " +
+                      std::to_string(k + 1) + " has " + std::to_string(n) + " (only width-1 arrays broadcast)");
+    V out{};
+    ZeroFiller zeros{0};
+    traverse(zeros, out);
+    return out;
+}
+
 /// One instance's code in the fast form: a loop that only its lanes enter (dispatch_case_begin). `acc` holds the
 /// merged results of the instances before (empty before the first; unused, an int, for a `f` that returns nothing).
 template <typename B, typename V, typename F, typename... Args>
-void dispatch_case(const char *base_name, uint32_t ids, const DispatchTarget &t, std::optional<V> &acc, F &f,
-                   const Args &...args) {
+void dispatch_case(const char *base_name, const char *function, uint32_t ids, const DispatchTarget &t,
+                   std::optional<V> &acc, F &f, const Args &...args) {
     std::tuple<std::decay_t<Args>...> work(args...);
     StateCollector c = collect_state(work);
     size_t n = c.arrays.size();
@@ -415,10 +446,13 @@ void dispatch_case(const char *base_name, uint32_t ids, const DispatchTarget &t,
     std::optional<V> r;
     for (size_t k = 0; k < n; ++k)
         c.arrays[k].set(c.arrays[k].array, {phis[k + 1], 0});
-    if constexpr (returns_nothing)
-        std::apply([&](auto &...a) { f(static_cast<B *>(t.self), a...); }, work);
-    else
-        r.emplace(std::apply([&](auto &...a) { return f(static_cast<B *>(t.self), a...); }, work));
+    {
+        DispatchFrame frame(Array<B *>::domain(), t.id, function);
+        if constexpr (returns_nothing)
+            std::apply([&](auto &...a) { f(static_cast<B *>(t.self), a...); }, work);
+        else
+            r.emplace(std::apply([&](auto &...a) { return f(static_cast<B *>(t.self), a...); }, work));
+    }
     if constexpr (returns_nothing) {
         abort_on_exit.armed = false; // (dispatch_case_end ends or frees the loop itself)
         dispatch_case_end(loop, phis.data() + 1, n, nullptr, nullptr, 0, nullptr);
@@ -451,30 +485,38 @@ void dispatch_case(const char *base_name, uint32_t ids, const DispatchTarget &t,
 } // namespace detail
 
 /// Calls `f(B *self, args...)` for every lane of `ptrs`, with `self` the lane's object: `f` is traced once per
-/// instance that can occur in `ptrs` (every live object of B's domain, or only those present when the ids are
-/// known), with the lanes of that instance active, and the results are merged, so that the whole call becomes part
-/// of one kernel. Lanes holding nullptr, or masked off by an enclosing symbolic branch, loop or dispatch, give zeros
-/// (and run no scatter). The result may be an array, a tuple, a TJ_STRUCT, ... (anything tj::if_stmt merges);
-/// every instance must return the same layout. `f` may gather, scatter, branch, loop and dispatch again; gradients
-/// flow through it to the arguments and to the objects' gradient-enabled fields.
+/// instance that can occur in `ptrs` (every live object of B's domain, or only those the ids can hold where that is
+/// known: dispatch_targets), with that instance's lanes active, and the results are merged into one kernel. No lanes
+/// give empty results. Lanes holding nullptr, or masked off by an enclosing symbolic branch, loop or dispatch, give
+/// zeros (and run no scatter). The result may be an array, a tuple, a TJ_STRUCT, ... (anything tj::if_stmt merges);
+/// every instance must return the same layout. `f` may gather, scatter, branch, loop and dispatch again (a recursion
+/// is a tj::Error, docs/vcalls.md); gradients reach the arguments and the objects' gradient-enabled fields.
 template <typename B, typename F, typename... Args> auto dispatch(const Array<B *> &ptrs, F &&f, const Args &...args) {
     using R = std::invoke_result_t<F &, B *, const Args &...>;
     using V = std::decay_t<R>;
     const char *base_name = detail::class_name<B>();
-    if (!ptrs.index())
-        detail::raise("tj::dispatch(): the pointer array is empty (uninitialized)");
+    const char *function = detail::class_name<std::decay_t<F>>(); // (its type's name: a lambda's says where it is)
+    if (ptrs.size() == 0) { // no lanes (the empty array too): empty results, as Dr.Jit gives
+        if constexpr (std::is_void_v<R>) {
+            (void)detail::dispatch_empty<std::tuple<>>(args...);
+            return;
+        } else {
+            return detail::dispatch_empty<V>(args...);
+        }
+    }
     std::vector<detail::DispatchTarget> targets =
-        detail::dispatch_targets(Array<B *>::domain(), ptrs.index(), "tj::dispatch()");
+        detail::dispatch_targets(Array<B *>::domain(), ptrs.index(), "tj::dispatch()", function);
     std::vector<const Object *> objs(targets.size());
     for (size_t k = 0; k < targets.size(); ++k)
         objs[k] = static_cast<B *>(targets[k].self);
     std::optional<std::conditional_t<std::is_void_v<R>, int, V>> acc;
     if (detail::dispatch_in_loops(targets, objs.data(), args...)) {
         for (const detail::DispatchTarget &t : targets)
-            detail::dispatch_case<B>(base_name, ptrs.index(), t, acc, f, args...);
+            detail::dispatch_case<B>(base_name, function, ptrs.index(), t, acc, f, args...);
     } else {
         for (const detail::DispatchTarget &t : targets) {
             Bool lanes = Bool::steal(detail::dispatch_lanes(ptrs.index(), t.id));
+            detail::DispatchFrame frame(Array<B *>::domain(), t.id, function);
             if constexpr (std::is_void_v<R>) {
                 detail::MaskScope scope("tj::dispatch()", lanes.index());
                 f(static_cast<B *>(t.self), args...);

@@ -56,9 +56,21 @@ struct DispatchTarget {
 };
 /// The instances a dispatch over the UInt32 ids `ids` of `domain` traces: the live objects of the domain, only
 /// those present in `ids` when its values are known (a literal, or evaluated outside a frozen function's
-/// recording). Throws tj::Error naming `api` when `ids` is known to hold the id of a destroyed object, or when
-/// objects of the domain were destroyed and the ids cannot be checked (inside a recording: tj::FreezeError).
-std::vector<DispatchTarget> dispatch_targets(uint32_t domain, uint32_t ids, const char *api);
+/// recording), or only those `ids` can hold when the graph shows it (a nested dispatch's argument: the values the
+/// enclosing case's argument came from, a gather from a known pointer array, a select of such). Throws tj::Error
+/// naming `api` when `ids` is known to hold the id of a destroyed object, or when objects of the domain were
+/// destroyed and the ids cannot be checked (inside a recording: tj::FreezeError).
+/// An instance whose code this thread is tracing already for the same `function` (a dispatch frame, below) is left
+/// out: tracing it again would not end. The kernel then checks that no active lane holds it, and the evaluation that
+/// runs the kernel throws the tj::Error that says the call recursed (jit/checks.cpp; a frozen function's replay
+/// checks it too).
+std::vector<DispatchTarget> dispatch_targets(uint32_t domain, uint32_t ids, const char *api, const char *function);
+/// While the code of instance `id` of `domain` is traced for the dispatched `function` (its type's name): pushed on
+/// this thread's stack of dispatch frames, which dispatch_targets consults.
+void dispatch_frame_enter(uint32_t domain, uint32_t id, const char *function);
+void dispatch_frame_leave() noexcept;
+/// The class of a live object as the compiler spells it ("Disk", "ns::Kind<3>").
+std::string object_class_name(const Object &object);
 /// The Bool mask of the lanes of instance `id`: ids == id, ANDed with the mask of the symbolic branch, loop or
 /// dispatch being traced (a new reference).
 uint32_t dispatch_lanes(uint32_t ids, uint32_t id);

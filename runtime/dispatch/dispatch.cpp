@@ -1,6 +1,7 @@
 // runtime/dispatch/dispatch.cpp — the non-template parts of tj::dispatch (include/tracejit/dispatch.h): which
 // instances a dispatch traces, the lanes of each, and merging their results
 #include "backend/device.h"
+#include "dispatch/frames.h"
 #include "jit/var.h"
 
 #include <tracejit/control_core.h>
@@ -10,6 +11,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -39,15 +41,10 @@ bool known_values(uint32_t id, bool &literal) {
     return literal || (v.op == Op::Data && !v.dirty);
 }
 
-/// Inside a symbolic loop's body, where lazy ids cannot be read: traces a check that every active lane's id is 0 or a
-/// live object's. A lane that fails writes its id into a flag, and the evaluation that runs the kernel raises the
-/// tj::Error naming it (jit/checks.cpp).
-void trace_live_check(uint32_t domain, uint32_t ids, const std::vector<uint32_t> &live, uint32_t bound,
-                      const char *api) {
-    std::vector<uint8_t> table(size_t(bound), 0); // (ids past it were never given: the gather reads 0)
-    table[0] = 1;
-    for (uint32_t id : live)
-        table[id] = 1;
+/// Traces a check that no active lane holds an id whose entry of `table` is `bad` (ids at or past the table's end
+/// read 0). A lane that does writes its id into a flag, and the evaluation that runs the kernel raises the tj::Error
+/// `before` + the id + `after` (jit/checks.cpp; a frozen function's replay reads the flag too).
+void trace_id_check(uint32_t ids, const std::vector<uint8_t> &table, bool bad, std::string before, std::string after) {
     uint32_t zero = 0;
     uint32_t held[6] = {};
     struct Release {
@@ -57,30 +54,68 @@ void trace_live_check(uint32_t domain, uint32_t ids, const std::vector<uint32_t>
                 var_dec_ref(ids[k]);
         }
     } release{held};
-    uint32_t &known = held[0], &ok = held[1], &dead = held[2], &lanes = held[3], &flag = held[4], &at = held[5];
+    uint32_t &known = held[0], &hit = held[1], &failed = held[2], &lanes = held[3], &flag = held[4], &at = held[5];
     known = var_data(VarType::Bool, table.data(), table.size());
     uint32_t all = var_literal(VarType::Bool, 1, 1);
-    ok = var_gather(known, ids, all);
+    hit = var_gather(known, ids, all);
     var_dec_ref(all);
-    dead = var_op(api, Op::Not, ok);
-    lanes = mask_apply(dead);
+    if (bad) {
+        var_inc_ref(hit);
+        failed = hit;
+    } else {
+        failed = var_op("tj::dispatch()", Op::Not, hit);
+    }
+    lanes = mask_apply(failed);
     flag = var_data(VarType::UInt32, &zero, 1);
     at = var_literal(VarType::UInt32, 0, 1);
     uint32_t written = var_scatter(flag, ids, at, lanes, false);
     jit::State &s = jit::state();
     jit::Lock lock(s.mutex);
-    jit::add_check(s, written,
+    jit::add_check(s, written, std::move(before), std::move(after));
+}
+
+/// Inside a symbolic loop's body, where lazy ids cannot be read: traces a check that every active lane's id is 0 or a
+/// live object's.
+void trace_live_check(uint32_t domain, uint32_t ids, const std::vector<uint32_t> &live, uint32_t bound,
+                      const char *api) {
+    std::vector<uint8_t> table(size_t(bound), 0); // (ids past it were never given: the gather reads 0)
+    table[0] = 1;
+    for (uint32_t id : live)
+        table[id] = 1;
+    trace_id_check(ids, table, false,
                    fmt::format("{}: the pointer array holds the object of {} with id ", api, object_domain_name(domain)),
                    ", which was destroyed (or never given); found when the kernel ran (inside a symbolic loop's "
                    "body, whose ids cannot be read while it is traced)");
 }
 
+/// The instances left out because this thread is tracing their code for `function` already (`again`: indices into
+/// `live`): traces the check that no active lane reaches one of them, whose failure says the call recursed.
+void trace_recursion_check(uint32_t domain, uint32_t ids, const std::vector<uint32_t> &live,
+                           const std::vector<const Object *> &objects, const std::vector<size_t> &again,
+                           uint32_t bound, const char *api, const char *function) {
+    std::vector<uint8_t> table(size_t(bound), 0);
+    std::string which;
+    for (size_t k : again) {
+        table[live[k]] = 1;
+        which += fmt::format("{}{}#{} (class {})", which.empty() ? "" : ", ", object_domain_name(domain), live[k],
+                             object_class_name(*objects[k]));
+    }
+    trace_id_check(ids, table, true,
+                   fmt::format("{}: the call of {} on tj::Ptr<{}> recursed: a lane reached the object with id ", api,
+                               function, object_domain_name(domain)),
+                   fmt::format(" inside that object's own call (a dispatch nested in the code of {} calls the same "
+                               "function on a pointer array that holds it again); symbolic recursion cannot be traced, "
+                               "so that object's code was not traced a second time; found when the kernel ran",
+                               which));
+}
+
 } // namespace
 
-std::vector<DispatchTarget> dispatch_targets(uint32_t domain, uint32_t ids, const char *api) {
+std::vector<DispatchTarget> dispatch_targets(uint32_t domain, uint32_t ids, const char *api, const char *function) {
     std::vector<uint32_t> live;
     std::vector<void *> selves;
-    object_live(domain, live, selves);
+    std::vector<const Object *> objects;
+    object_live(domain, live, selves, &objects);
     uint32_t bound = object_bound(domain);
     bool any_destroyed = live.size() + 1 < bound;
     // Inside a frozen function's recording the ids must stay unread; inside a symbolic loop's body they cannot be
@@ -124,10 +159,23 @@ std::vector<DispatchTarget> dispatch_targets(uint32_t domain, uint32_t ids, cons
                                         api, object_domain_name(domain), id));
         }
     }
+    // Lazy ids: the graph may still show which ids they can hold (a nested dispatch on the enclosing case's
+    // argument). Only the instances to trace follow from it: an id it shows that was destroyed is no error (the
+    // lanes may never hold it), the check above covers those.
+    if (present.empty())
+        possible_ids(ids, bound, present);
     std::vector<DispatchTarget> targets;
-    for (size_t k = 0; k < live.size(); ++k)
-        if (present.empty() || present[live[k]])
+    std::vector<size_t> again;
+    for (size_t k = 0; k < live.size(); ++k) {
+        if (!present.empty() && !present[live[k]])
+            continue;
+        if (function && dispatch_frame_active(domain, live[k], function))
+            again.push_back(k);
+        else
             targets.push_back({live[k], selves[k]});
+    }
+    if (!again.empty())
+        trace_recursion_check(domain, ids, live, objects, again, bound, api, function);
     return targets;
 }
 

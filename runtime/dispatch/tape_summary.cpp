@@ -1,4 +1,5 @@
 // runtime/dispatch/tape_summary.cpp — how the tape shows a pointer array: its type, and each id as its object's class
+// (object_class_name, which messages use too)
 #include <tracejit/dispatch.h>
 
 #include <cxxabi.h>
@@ -11,17 +12,13 @@
 #include <vector>
 
 namespace tj::detail {
-namespace {
 
-/// The class of a live object as the compiler spells it ("Disk", "ns::Kind<3>").
-std::string class_of(const Object &o) {
+std::string object_class_name(const Object &o) {
     const char *mangled = typeid(o).name();
     int status = 0;
     std::unique_ptr<char, void (*)(void *)> name(abi::__cxa_demangle(mangled, nullptr, nullptr, &status), std::free);
     return status == 0 && name ? name.get() : mangled;
 }
-
-} // namespace
 
 std::string pointer_summary(uint32_t domain, uint32_t ids, size_t max_elements, const char *type) {
     // var_summary: "tj::UInt32[5] evaluated r3 [1, 2, 0]" (or "… literal r3 = 1", or no values).
@@ -41,7 +38,7 @@ std::string pointer_summary(uint32_t domain, uint32_t ids, size_t max_elements, 
     object_live(domain, live, selves, &objects);
     std::map<uint32_t, std::string> names;
     for (size_t k = 0; k < live.size(); ++k)
-        names[live[k]] = class_of(*objects[k]) + "#" + std::to_string(live[k]);
+        names[live[k]] = object_class_name(*objects[k]) + "#" + std::to_string(live[k]);
     std::string named = out.substr(0, from);
     for (size_t i = from; i < out.size();) {
         if (out[i] < '0' || out[i] > '9') {

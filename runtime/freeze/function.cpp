@@ -393,6 +393,10 @@ void freeze_end(FreezeFunction *fn, const Flattener &in, const Flattener &out, F
         if (!lazy.empty())
             jit::eval_locked(s, lazy.data(), lazy.size());
         jit::flush_side_effects(s);
+        // Checks whose flags the body's kernels set (made inside the recording): a replay reads them as well.
+        for (const jit::State::Check &c : s.checks)
+            if (const jit::Variable &f = s.vars[c.flag]; f.op == detail::Op::Data && !f.dirty && f.data)
+                recorder->add_check(f.data, c.before, c.after);
         Recording &rec = recorder->recording();
         for (const Flattener::Leaf &l : out.arrays) {
             if (!l.jit) {
@@ -428,6 +432,10 @@ void freeze_end(FreezeFunction *fn, const Flattener &in, const Flattener &out, F
     std::unique_ptr<GradCapture> owned(grad);
     call.grad = nullptr;
     owned->finish();
+    // The flags of checks the recording's kernels set are read now (outside the recording), as after an evaluation.
+    jit::Lock lock(s.mutex);
+    if (!s.checks.empty())
+        jit::run_checks(s);
 }
 
 void freeze_abort(FreezeFunction *fn, FreezeCall &call) noexcept {

@@ -91,6 +91,14 @@ struct OutLeaf {
     SizeExpr size;
 };
 
+/// A flag that a kernel of the recording sets where a lane meets an error its trace could not see (runtime/jit/
+/// checks.cpp: a destroyed object's id, a dispatch that recursed): read after a replay's steps; a nonzero value
+/// throws the tj::Error `before` + value + `after`.
+struct CheckFlag {
+    uint32_t slot = 0;
+    std::string before, after;
+};
+
 struct GradRecording;
 
 struct Recording {
@@ -100,6 +108,7 @@ struct Recording {
     std::vector<Slot> slots;
     std::vector<Step> steps;
     std::vector<SizeGuard> guards;
+    std::vector<CheckFlag> checks;
     std::vector<OutLeaf> outputs;
     std::string out_layout;
     uint32_t launches = 0;

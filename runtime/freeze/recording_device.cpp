@@ -85,6 +85,14 @@ void RecordingDevice::add_guard(const SizeExpr &a, const SizeExpr &b) {
     m_rec.guards.push_back(g);
 }
 
+bool RecordingDevice::add_check(const void *flag, const std::string &before, const std::string &after) {
+    auto found = m_slots.find(flag);
+    if (found == m_slots.end() || found->second < m_rec.input_slots)
+        return false;
+    m_rec.checks.push_back({found->second, before, after});
+    return true;
+}
+
 void RecordingDevice::pin_size(uint64_t n) {
     bool baked = false;
     SizeExpr e = infer_static(n, baked);

@@ -39,6 +39,10 @@ class RecordingDevice final : public backends::Device, public backends::DeviceOv
     /// input's size, a guard makes a replay with another size record anew (runtime/freeze/pin_size.cpp).
     void pin_size(uint64_t n);
 
+    /// A check's flag (runtime/jit/checks.cpp) whose buffer the recording made: a replay reads it after its steps
+    /// and throws the check's tj::Error when it is set. False for a buffer the recording does not know.
+    bool add_check(const void *flag, const std::string &before, const std::string &after);
+
     Recording &recording() { return m_rec; }
     const std::string &name() const { return m_name; }
 

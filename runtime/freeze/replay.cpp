@@ -2,7 +2,8 @@
 // Replay drives the backend's device directly (backend/device.h): no tracing, no assembly, no kernel lookup.
 // Sizes that the inputs decide are worked out by the dry run; those that follow a compress count once that step
 // has run (the count is read back then), and the guards that tie a count to another size are checked on the way.
-// A collective agrees with the other processes again before it runs (runtime/jit/collective.cpp).
+// A collective agrees with the other processes again before it runs (runtime/jit/collective.cpp). The flags of the
+// recording's checks are read at the end, as an evaluation reads them (runtime/jit/checks.cpp).
 #include "freeze/replay.h"
 
 #include "jit/collective.h"
@@ -227,6 +228,12 @@ void replay(const Recording &rec, const BoundInputs &in, const std::vector<uint3
             }
         }
         check_guards(rec, uint32_t(rec.steps.size()), sizes, counts);
+        for (const CheckFlag &c : rec.checks) { // (as run_checks does after an evaluation: jit/checks.cpp)
+            uint32_t value = 0;
+            dev.copy_to_host(&value, buffers[c.slot], VarType::UInt32, 1);
+            if (value)
+                throw Error(c.before + std::to_string(value) + c.after);
+        }
     } catch (...) {
         free_made();
         throw;

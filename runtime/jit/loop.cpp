@@ -75,7 +75,7 @@ void drop_effects(State &s, uint32_t loop) {
     auto add = [&](uint32_t se) { targets.push_back(s.vars[se].dep[3]); };
     each_scatter(s, effects, add);
     for (uint32_t target : targets) // (the record's `memory` still holds the scatters, and they their targets)
-        if (!pending_target(s, target))
+        if (s.vars[target].op != Op::Count && !pending_target(s, target))
             s.vars[target].dirty = false;
     for (uint32_t se : effects)
         dec_ref(s, se);

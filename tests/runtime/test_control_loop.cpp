@@ -457,6 +457,40 @@ TEST_CASE("while_loop: a loop inside a loop, the inner state depending on the ou
     }
 }
 
+TEST_CASE("while_loop: a scatter in a loop inside a loop runs once per inner iteration of each outer one") {
+    // The inner loop's scatters belong to the outer loop's body (runtime/jit/loop.cpp): they run there, with the
+    // outer state of each iteration, not once after the outer loop.
+    for (size_t n : {size_t(1), size_t(33), size_t(4000)}) {
+        std::vector<int32_t> m = small_ints<int32_t>(n, 95 + n, 0, 6);
+        std::vector<int32_t> ref_hits(n, 0), ref_path(n * 8, -1);
+        for (size_t l = 0; l < n; ++l)
+            for (int32_t i = 0; i < m[l]; ++i)
+                for (int32_t j = 0; j < i; ++j) {
+                    ref_hits[l] += i;
+                    ref_path[l * 8 + size_t(i)] = j;
+                }
+        Int32 limit(m);
+        Int32 hits = tj::zeros<Int32>(n), path = tj::full<Int32>(-1, n * 8);
+        UInt32 lane = tj::arange<UInt32>(n);
+        Int32 i = tj::zeros<Int32>(n);
+        tj::while_loop(
+            std::tie(i), [&](const Int32 &i) { return i < limit; },
+            [&](Int32 &i) {
+                Int32 j = tj::zeros<Int32>(n);
+                tj::while_loop(
+                    std::tie(j), [&](const Int32 &j) { return j < i; },
+                    [&](Int32 &j) {
+                        tj::scatter_add(hits, i, lane);
+                        tj::scatter(path, j, lane * 8u + tj::cast<uint32_t>(i));
+                        j += 1;
+                    });
+                i += 1;
+            });
+        check_exact("scatter_add in the inner loop", hits, ref_hits);
+        check_exact("scatter in the inner loop", path, ref_path);
+    }
+}
+
 TEST_CASE("while_loop: gathers from an array outside the loop at indices from the state") {
     const size_t n = 3000, table_size = 37;
     std::vector<int32_t> table = small_ints<int32_t>(table_size, 111, -20, 20);

@@ -264,7 +264,7 @@ TEST_CASE("dispatch: errors name the call and the reason") {
     check_error([&] { (void)held.read(0); }, {"tj::Ptr::read()", "destroyed"});
     check_error([&] { (void)eval_all(held, Float(1.f)); }, {"tj::dispatch()", "destroyed"});
     check_error([&] { (void)eval_all(lazy, Float(1.f)); }, {"tj::dispatch()", "destroyed"});
-    check_error([&] { (void)eval_all(tj::Ptr<Shape>(), Float(1.f)); }, {"tj::dispatch()", "empty"});
+    CHECK(eval_all(tj::Ptr<Shape>(), Float(1.f)).size() == 0); // (no lanes: an empty result, as in Dr.Jit)
     auto a = make_kind(0, 1.f, 1.f), b = make_kind(1, 1.f, 1.f);
     tj::Ptr<Shape> two(std::vector<Shape *>{a.get(), b.get()});
     check_error(

@@ -205,7 +205,8 @@ BroadRef broad_reference(const std::vector<Broad *> &lanes, const std::vector<fl
     return r;
 }
 
-/// Runs the wide dispatch on `lanes` (ids made lazy by a gather with `lazy`) and checks it against plain virtual
+/// Runs the wide dispatch on `lanes` (ids made lazy with `lazy`: a gather, then an addition of an opaque 0, which the
+/// dispatch cannot see through, so that it traces every object) and checks it against plain virtual
 /// calls, and that its kernel is sorted when it traces 16 instances or more. Returns the kernel's chunk (0: not
 /// sorted).
 uint32_t check_broad(const std::vector<Broad *> &lanes, uint64_t seed, bool lazy, bool masked,
@@ -214,8 +215,9 @@ uint32_t check_broad(const std::vector<Broad *> &lanes, uint64_t seed, bool lazy
     std::vector<float> x = uniform_values<float>(n, seed, -3, 3);
     std::vector<uint32_t> k = small_ints<uint32_t>(n, seed + 1, 0, 1000);
     tj::Ptr<Broad> ptrs(lanes);
-    if (lazy)
-        ptrs = tj::gather<tj::Ptr<Broad>>(ptrs, UInt32(iota(n)));
+    if (lazy) // (a gather alone would show which ids it can hold: runtime/dispatch/possible_ids.cpp)
+        ptrs = tj::Ptr<Broad>(tj::detail::FromIds{},
+                              tj::gather<UInt32>(ptrs.ids(), UInt32(iota(n))) + tj::opaque<UInt32>(0u));
     // the lane indices that a callee's loop body reads: an Index (tj::arange) or a Load (an evaluated array) inside a
     // case, where the sorted form must give each lane its own element
     BroadRun run = run_broad(ptrs, Float(x), UInt32(k), masked, lazy ? tj::arange<UInt32>(n) : UInt32(iota(n)));
