@@ -4,6 +4,7 @@
 
 #include <tracejit/tracejit.h>
 
+#include <array>
 #include <utility>
 #include <vector>
 
@@ -21,6 +22,13 @@ struct Base : tj::Object {
     virtual tj::Float constant_getter() = 0;
     virtual std::pair<tj::Float, tj::UInt32> complex_getter() = 0;
     virtual void dummy() = 0;
+    /// Dr.Jit's Array4f packets: elements 4 i .. 4 i + 3 of A's `value` (B: zeros, nothing written).
+    virtual std::array<tj::Float, 4> gather_packet(const tj::UInt32 &i) = 0;
+    virtual void scatter_packet(const tj::UInt32 &i, const std::array<tj::Float, 4> &v) = 0;
+    virtual void scatter_add_packet(const tj::UInt32 &i, const std::array<tj::Float, 4> &v) = 0;
+    /// Dr.Jit's sample(Sampler *): the sampler (a PCG32) comes back, advanced by A, unchanged by B; A returns the
+    /// number drawn, B 0.
+    virtual std::pair<tj::PCG32, tj::Float> sample(const tj::PCG32 &rng) = 0;
 };
 
 struct A : Base {
@@ -36,6 +44,25 @@ struct A : Base {
     tj::Float constant_getter() override { return tj::Float(123.f); }
     std::pair<tj::Float, tj::UInt32> complex_getter() override { return {opaque, tj::UInt32(5u)}; }
     void dummy() override {}
+    std::array<tj::Float, 4> gather_packet(const tj::UInt32 &i) override {
+        std::array<tj::Float, 4> r;
+        for (uint32_t k = 0; k < 4; ++k)
+            r[k] = tj::gather<tj::Float>(value, i * 4u + k);
+        return r;
+    }
+    void scatter_packet(const tj::UInt32 &i, const std::array<tj::Float, 4> &v) override {
+        for (uint32_t k = 0; k < 4; ++k)
+            tj::scatter(value, v[k], i * 4u + k);
+    }
+    void scatter_add_packet(const tj::UInt32 &i, const std::array<tj::Float, 4> &v) override {
+        for (uint32_t k = 0; k < 4; ++k)
+            tj::scatter_add(value, v[k], i * 4u + k);
+    }
+    std::pair<tj::PCG32, tj::Float> sample(const tj::PCG32 &rng) override {
+        tj::PCG32 r = rng;
+        tj::Float x = r.next_float32();
+        return {r, x};
+    }
     TJ_OBJECT_FIELDS(value, opaque)
 };
 
@@ -61,6 +88,12 @@ struct B : Base {
     tj::Float constant_getter() override { return tj::Float(123.f); }
     std::pair<tj::Float, tj::UInt32> complex_getter() override { return {2.f * opaque, tj::UInt32(3u)}; }
     void dummy() override {}
+    std::array<tj::Float, 4> gather_packet(const tj::UInt32 &) override {
+        return {tj::Float(0.f), tj::Float(0.f), tj::Float(0.f), tj::Float(0.f)};
+    }
+    void scatter_packet(const tj::UInt32 &, const std::array<tj::Float, 4> &) override {}
+    void scatter_add_packet(const tj::UInt32 &, const std::array<tj::Float, 4> &) override {}
+    std::pair<tj::PCG32, tj::Float> sample(const tj::PCG32 &rng) override { return {rng, tj::Float(0.f)}; }
     TJ_OBJECT_FIELDS(value, opaque, s)
 };
 
