@@ -1642,9 +1642,7 @@ TEST_CASE("test_freeze.py test58_grad_postponed_part") {
     });
 }
 
-// A nested tj::dispatch inside a dispatch case: R5 (it overflows the stack and ends the process). Under
-// TJ_CONFORMANCE_R5_FIXED until that is fixed.
-#if TJ_CONFORMANCE_R5_FIXED
+// A nested tj::dispatch inside a dispatch case (docs/vcalls.md "Nested calls and recursion").
 TEST_CASE("test_freeze.py test59_nested") {
     FreezingOn on;
     for_auto_opaque([](bool ao) {
@@ -1668,7 +1666,6 @@ TEST_CASE("test_freeze.py test59_nested") {
         }
     });
 }
-#endif
 
 TEST_CASE("test_freeze.py test60_call_raise") {
     A a;
@@ -2142,10 +2139,9 @@ TEST_CASE("test_freeze.py test85_dry_run_failure") {
     });
 }
 
-// test86_nested_vcalls and test87_nested_vcalls_member: a nested tj::dispatch inside a dispatch case, R5 (stack
-// overflow, the process ends). Under TJ_CONFORMANCE_R5_FIXED until that is fixed. Dr.Jit's test87 expects an error
-// (its freezing cannot follow a member pointer); tracejit records it (docs/vcalls.md "Freezing").
-#if TJ_CONFORMANCE_R5_FIXED
+// test86_nested_vcalls and test87_nested_vcalls_member: a nested tj::dispatch inside a dispatch case (docs/vcalls.md
+// "Nested calls and recursion"). Dr.Jit's test87 expects an error (its freezing cannot follow a member pointer);
+// tracejit records it (docs/vcalls.md "Freezing").
 TEST_CASE("test_freeze.py test86_nested_vcalls") {
     FreezingOn on;
     for_auto_opaque([](bool ao) {
@@ -2154,7 +2150,8 @@ TEST_CASE("test_freeze.py test86_nested_vcalls") {
         ptrs({&a, &b});
         a.value = tj::full<Float>(1.f, 16) + tj::opaque<Float>(0.f);
         tj::Ptr<Base> c = ptrs({&a, &a, nullptr, nullptr, &b, &b});
-        UInt32 s = ptrs({&a, &b, nullptr, &b, &b, &a}).ids();
+        // (Lane 4 holds a B whose B::nested dispatches on an A: a B there would call B::nested without end.)
+        UInt32 s = ptrs({&a, &b, nullptr, &b, &a, &a}).ids();
         auto func = [](tj::Ptr<Base> c, Float x, UInt32 s) {
             return tj::dispatch(c, [](Base *self, const Float &x, const UInt32 &s) { return self->nested(x, s); }, x, s);
         };
@@ -2164,6 +2161,11 @@ TEST_CASE("test_freeze.py test86_nested_vcalls") {
             check_close("nested", frozen(c, x, s), func(c, x, s));
         }
         CHECK(n_recordings(frozen) == 1);
+        // A lane that recurses without end is a tj::Error, frozen or not (docs/vcalls.md "Nested calls and recursion").
+        UInt32 endless = ptrs({&a, &b, nullptr, &b, &b, &a}).ids();
+        Float x = tj::arange<Float>(6);
+        CHECK_THROWS_AS(tj::eval(func(c, x, endless)), tj::Error);
+        CHECK_THROWS_AS(tj::eval(frozen(c, x, endless)), tj::Error);
     });
 }
 
@@ -2184,7 +2186,6 @@ TEST_CASE("test_freeze.py test87_nested_vcalls_member") {
         check_close("nested through a member", frozen(c, x), func(c, x)); // Dr.Jit: raises
     });
 }
-#endif
 
 TEST_CASE("test_freeze.py test88_tensor_indexing") {
     FreezingOn on;
