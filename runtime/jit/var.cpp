@@ -7,6 +7,7 @@
 #include "backend/device.h"
 #include "log.h"
 
+#include <tracejit/control_core.h>
 #include <tracejit/error.h>
 
 #include <fmt/format.h>
@@ -172,7 +173,11 @@ uint32_t new_leaf(State &s, Op op, VarType t, uint64_t size, uint64_t literal, v
     v.literal = literal;
     v.data = data;
     v.on_device = where == Backend::CUDA;
-    return new_var(s, v, op != Op::Data);
+    // A literal array made inside a symbolic loop body is not merged with an equal one made outside it: the body's
+    // ordering checks tell arrays apart by variable (loop.cpp, loop_note_direct), and `zeros(n)` in the body is
+    // not the scatter target `zeros(n)` made before the loop.
+    bool cse = op != Op::Data && !(op == Op::Literal && size > 1 && detail::loop_depth() != 0);
+    return new_var(s, v, cse);
 }
 
 uint32_t new_oversized_data(State &s, VarType t, uint64_t size, uint64_t capacity, void *data, Backend where) {
