@@ -24,7 +24,8 @@ namespace tj::ad {
 /// How a gradient crosses an edge (see propagate.cpp).
 enum class EdgeKind : uint8_t {
     Linear,       ///< multiply by `weight` (0: by one); sizes broadcast or sum as the endpoints need
-    Mask,         ///< keep the gradient where `mask` is set (`invert`: where it is not), zero elsewhere
+    Mask,         ///< keep the gradient where `weight` is set (`invert`: where it is not), zero elsewhere; with an
+                  ///< `index`, forward mode also zeroes the positions index[mask] of the `aux` elements (scatter_reduce)
     Gather,       ///< the target is gather(source, index, mask)
     ScatterKeep,  ///< the target is the source with positions index[mask] overwritten
     ScatterValue, ///< the target received the source at index[mask] (`add`: scatter_add)
@@ -43,8 +44,8 @@ struct Edge {
     bool exclusive = false, reverse = false; ///< PrefixSum
     bool used = false;
     uint32_t weight = 0;                 ///< Linear, BlockSum: the weight; Mask: the mask (an owned JIT reference)
-    uint32_t index = 0, mask = 0;        ///< Gather and scatters (owned JIT references)
-    uint64_t aux = 0;                    ///< Gather: source size; ScatterValue: target size; BlockSum, PrefixSum: block size
+    uint32_t index = 0, mask = 0;        ///< Gather, scatters and a scatter_reduce's Mask (owned JIT references)
+    uint64_t aux = 0;                    ///< Gather: source size; ScatterValue, Mask: target size; BlockSum, PrefixSum: block size
 };
 
 struct Node {

@@ -68,6 +68,10 @@ JitRef forward_contribution(const Graph &g, const Edge &e, const JitRef &grad) {
     case EdgeKind::Linear:
         return e.weight ? JitRef::borrow(e.weight) * grad : grad;
     case EdgeKind::Mask:
+        if (e.index) { // scatter_reduce(Min/Max)'s target: a value's tangent, scattered, replaces it where it won
+            JitRef kept = masked(e, grad);
+            return scatter(kept + zeros(detail::var_type(grad.id()), e.aux), lit_like(grad, 0.0), e, false);
+        }
         return masked(e, grad);
     case EdgeKind::Gather:
         return gather(grad, e);

@@ -392,23 +392,31 @@ VarPair ad_scatter_reduce(ReduceOp o, VarPair target, VarPair value, uint32_t in
     if (!differentiable_type || (target.ad | value.ad) == 0)
         return {r.release(), 0};
     // Dr.Jit's convention: the target keeps its gradient where the reduction kept its value; a value receives the
-    // gradient of the element it went to where it is the result there (ties: each of them, in full).
+    // gradient of the element it went to where it is the result there (ties: each of them, in full). Forward mode
+    // scatters the winning value's tangent over the target's: where the target ties with a value, the value's
+    // tangent alone (the target edge's index and mask name the positions a value won, propagate.cpp).
     Pending edges[2];
     PendingGuard guard{edges, 2};
-    if (target.ad) {
-        edges[0].source = target.ad;
-        edges[0].edge.kind = EdgeKind::Mask;
-        edges[0].edge.weight = op(Op::Eq, before, r).release();
-    }
+    JitRef won;
     if (value.ad) {
         JitRef v = borrow(value.jit);
-        JitRef won = op(Op::Eq, v, JitRef(var_gather(r.id(), index, mask)));
+        won = op(Op::And, op(Op::Eq, v, JitRef(var_gather(r.id(), index, mask))), borrow(mask));
         edges[1].source = value.ad;
         edges[1].edge.kind = EdgeKind::ScatterValue;
         edges[1].edge.add = false;
         edges[1].edge.index = borrow(index).release();
-        edges[1].edge.mask = op(Op::And, won, borrow(mask)).release();
+        edges[1].edge.mask = JitRef(won).release();
         edges[1].edge.aux = var_size(r.id());
+    }
+    if (target.ad) {
+        edges[0].source = target.ad;
+        edges[0].edge.kind = EdgeKind::Mask;
+        edges[0].edge.weight = op(Op::Eq, before, r).release();
+        if (value.ad) {
+            edges[0].edge.index = borrow(index).release();
+            edges[0].edge.mask = JitRef(won).release();
+            edges[0].edge.aux = var_size(r.id());
+        }
     }
     guard.done = true;
     return attach(std::move(r), o == ReduceOp::Min ? "scatter_min" : "scatter_max", edges, 2);

@@ -103,7 +103,10 @@ uint32_t emit_var(State &s, Assembly &as, uint32_t id) {
         ins.kind = v.size == 1 ? InstrKind::Bcast : InstrKind::Load;
         ins.a = buffer_param(s, as, id, ParamKind::Input);
         break;
-    case Op::Counter: ins.kind = InstrKind::Index; break;
+    case Op::Counter: // the lane index: never of width 1 (var_counter makes that the literal 0), which broadcasts
+        TJ_ASSERT_HOT(v.size != 1, "a Counter of width 1 (var_counter makes it a literal)");
+        ins.kind = InstrKind::Index;
+        break;
     case Op::Gather: {
         ins.op = v.op;
         ins.a = ref_of(s, v.dep[0]);

@@ -24,6 +24,10 @@ uint32_t var_literal(VarType t, uint64_t bits, size_t size) {
 uint32_t var_counter(VarType t, size_t size) {
     if (t == VarType::Bool)
         throw Error("tj::arange(): needs a numeric array type, not Bool");
+    // One element is the value 0 (as in Dr.Jit), a literal: a Counter reads the lane index, which would be wrong
+    // when a width-1 array broadcasts against a wider one in the same kernel.
+    if (size == 1)
+        return var_literal(t, 0, 1);
     State &s = state();
     Lock lock(s.mutex);
     return new_leaf(s, Op::Counter, t, size, 0, nullptr);

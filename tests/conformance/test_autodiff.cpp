@@ -1003,11 +1003,9 @@ TEST_CASE("test_autodiff.py test115_dot_ad") {
     check_close("grad b", g0b, tj::grad(b));
 }
 
-// may_fail, F5 (new): Min, element 1 is a tie between the target's 4 and the value 4: the tangent is 1000.1 (the
-// target's 0.1 added to the value's 1000) where Dr.Jit gives 1000 and docs/autodiff.md ("scatter_reduce(Min or
-// Max, ...)": "the tangent of the winning value is scattered (not added)") says the same. Reported,
-// docs/conformance.md.
-TEST_CASE("test_autodiff.py test117_scatter_reduce_minmax_fwd" * doctest::may_fail()) {
+// Min, element 1 is a tie between the target's 4 and the value 4: the value's tangent 1000 (F5, fixed: it was
+// 1000.1, the target's 0.1 added; regression test in tests/runtime/test_reductions_block.cpp).
+TEST_CASE("test_autodiff.py test117_scatter_reduce_minmax_fwd") {
     for (tj::ReduceOp op : {tj::ReduceOp::Max, tj::ReduceOp::Min}) {
         bool max = op == tj::ReduceOp::Max;
         INFO("max " << max);

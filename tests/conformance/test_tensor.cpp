@@ -279,10 +279,9 @@ TEST_CASE("test_tensor.py test08_slice") {
 
 // NumPy's broadcasting against a host reference, for every shape [i, j, k] and the same shape with one axis of 1;
 // the error messages differ in wording (tracejit names both shapes and the dimension, docs/tensors.md).
-// may_fail, F4 (new): a one-element tj::arange broadcast against a wider array reads the lane index, not 0
-// (arange(3) + arange(1) gives [0, 2, 4]): the shapes [i, j, k] + [1, 1, 1] with one axis of 2 or 3 fail. Reported,
-// docs/conformance.md.
-TEST_CASE("test_tensor.py test09_broadcast" * doctest::may_fail()) {
+// F4 (fixed, tests/runtime/test_ops.cpp): a one-element tj::arange broadcast against a wider array read the lane
+// index, not 0 (arange(3) + arange(1) gave [0, 2, 4]).
+TEST_CASE("test_tensor.py test09_broadcast") {
     for (size_t i = 1; i < 4; ++i)
         for (size_t j = 1; j < 4; ++j)
             for (size_t k = 1; k < 4; ++k) {

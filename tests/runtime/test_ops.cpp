@@ -5,6 +5,8 @@
 // relative tolerance for transcendental functions (their ulp error is measured by a separate test).
 #include "reference.h"
 
+#include <tracejit/freeze.h>
+
 #include <algorithm>
 #include <cmath>
 
@@ -465,6 +467,58 @@ TEST_CASE_TEMPLATE("linspace spans both ends", T, float, double) {
         if (n > 1)
             CHECK(double(r.read(n - 1)) == doctest::Approx(double(b)).epsilon(1e-6));
     }
+}
+
+namespace {
+
+/// Width-1 arrays that are not literals or memory (a Counter of one element, linspace of one, a gather through it,
+/// loop state started from it) broadcast against x as their one value, whatever lane of x reads them.
+std::vector<tj::Float> width_one_mixes(const tj::Float &x) {
+    tj::UInt32 i = tj::arange<tj::UInt32>(1) + 1u, k = tj::UInt32(0u);
+    tj::while_loop(std::tie(i, k), [](const tj::UInt32 &i, const tj::UInt32 &) { return i < 4u; },
+                   [](tj::UInt32 &i, tj::UInt32 &k) {
+                       i += 1u;
+                       k += i;
+                   });
+    tj::Float src({10.f, 20.f, 30.f});
+    return {x + tj::arange<tj::Float>(1),
+            x + tj::cast<float>(tj::arange<tj::UInt32>(1)),
+            x + tj::linspace<tj::Float>(2.f, 9.f, 1),
+            x + tj::gather<tj::Float>(src, tj::arange<tj::UInt32>(1)),
+            x + tj::cast<float>(k)};
+}
+
+/// The reference: arange(1) is 0, linspace(2, 9, 1) is 2, the gather reads src[0], the loop sums 2 + 3 + 4.
+std::vector<std::vector<float>> width_one_expected(const std::vector<float> &x) {
+    std::vector<std::vector<float>> out;
+    for (float add : {0.f, 0.f, 2.f, 10.f, 9.f}) {
+        out.emplace_back();
+        for (float v : x)
+            out.back().push_back(v + add);
+    }
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("a width-1 arange, linspace, gather or loop state broadcasts its one value, lazy and frozen") {
+    tj::UInt32 c = tj::arange<tj::UInt32>(3) + tj::arange<tj::UInt32>(1);
+    check_exact("arange(3) + arange(1)", c, std::vector<uint32_t>{0, 1, 2});
+    auto frozen = tj::freeze([](const tj::Float &x) { return width_one_mixes(x); });
+    for (size_t n : {size_t(3), size_t(1000), size_t(7)}) {
+        CAPTURE(n);
+        tj::Float x = tj::arange<tj::Float>(n) * 0.5f + 5.f;
+        std::vector<std::vector<float>> expect = width_one_expected(tj::to_vector(x));
+        std::vector<tj::Float> lazy = width_one_mixes(x), replayed = frozen(x);
+        REQUIRE(lazy.size() == expect.size());
+        REQUIRE(replayed.size() == expect.size());
+        for (size_t k = 0; k < expect.size(); ++k) {
+            CAPTURE(k);
+            check_exact("lazy", lazy[k], expect[k]);
+            check_exact("frozen", replayed[k], expect[k]);
+        }
+    }
+    CHECK(tj::freeze_stats(&frozen).replays == 2);
 }
 
 namespace {

@@ -430,6 +430,48 @@ TEST_CASE("scatter_reduce: gradients of Add, Min and Max against finite differen
                 {"tj::scatter_reduce()", "Mul is not differentiable"});
 }
 
+TEST_CASE("scatter_reduce: a value tied with the target — forward takes the value's tangent, reverse gives both") {
+    for (ReduceOp op : {ReduceOp::Min, ReduceOp::Max}) {
+        bool max = op == ReduceOp::Max;
+        CAPTURE(max);
+        // Element 0: value 1 wins outright; 1: the target ties with value 2; 2: the target wins (it ties with the
+        // masked-off value 5); 3: nothing scattered.
+        std::vector<double> v = max ? std::vector<double>{1, 3, 4, 2, 0, 6} : std::vector<double>{5, 1, 4, 7, 9, 6};
+        tj::UInt32 index({0, 0, 1, 1, 2, 2});
+        tj::Bool mask({true, true, true, true, true, false});
+        double xt[] = {.01, .1, 1, 1e-3}, vt[] = {1, 10, 100, 1000, 10000, 1e5};
+        // Forward: x's and v's tangents seeded together, and each alone (the tangent is linear in them).
+        auto forward = [&](bool seed_x, bool seed_v) {
+            tj::Float64 x({2, 4, 6, 8}), val(v);
+            tj::enable_grad(x, val);
+            tj::Float64 x0 = x;
+            tj::scatter_reduce(op, x, val, index, mask);
+            if (seed_x)
+                tj::set_grad(x0, tj::Float64(std::vector<double>(xt, xt + 4)));
+            if (seed_v)
+                tj::set_grad(val, tj::Float64(std::vector<double>(vt, vt + 6)));
+            tj::enqueue(tj::ADMode::Forward, x0, val);
+            tj::traverse(tj::ADMode::Forward);
+            check_exact("x", x, max ? std::vector<double>{3, 4, 6, 8} : std::vector<double>{1, 4, 6, 8});
+            return tj::to_vector(tj::grad(x));
+        };
+        std::vector<double> both = forward(true, true), only_x = forward(true, false), only_v = forward(false, true);
+        CHECK(both == std::vector<double>{10, 100, 1, 1e-3}); // the tie at 1: value 2's tangent, not 100.1
+        CHECK(only_x == std::vector<double>{0, 0, 1, 1e-3});
+        CHECK(only_v == std::vector<double>{10, 100, 0, 0});
+        // Reverse (Dr.Jit's convention): each of the tied target and value receives the gradient in full.
+        tj::Float64 x({2, 4, 6, 8}), val(v);
+        tj::enable_grad(x, val);
+        tj::Float64 xn = x;
+        tj::scatter_reduce(op, xn, val, index, mask);
+        tj::set_grad(xn, tj::Float64({1, 10, 100, 1000}));
+        tj::enqueue(tj::ADMode::Backward, xn);
+        tj::traverse(tj::ADMode::Backward);
+        check_exact("d/dx", tj::grad(x), std::vector<double>{0, 10, 100, 1000});
+        check_exact("d/dv", tj::grad(val), std::vector<double>{0, 1, 10, 0, 0, 0});
+    }
+}
+
 // ---- freezing ----
 
 TEST_CASE_FIXTURE(FreezingOn, "freeze: block_reduce replays a shorter last block on sizes that are not multiples of the block") {
