@@ -45,8 +45,21 @@ uint32_t new_record(State &s) {
     return id;
 }
 
+/// The targets of the scatters a loop runs, those of the loops nested in its body included (a nested loop's
+/// scatters are one LoopOut among the effects of the loop around it, see loop_end).
+void effect_targets(const State &s, uint32_t loop, std::vector<uint32_t> &out) {
+    for (uint32_t se : s.loops[loop].effects) {
+        const Variable &v = s.vars[se];
+        if (v.op == Op::LoopOut)
+            effect_targets(s, loop_of(v.literal), out);
+        else
+            out.push_back(v.dep[3]);
+    }
+}
+
 /// Whether a pending scatter (or a pending loop's scatter) writes into `target`.
 bool pending_target(const State &s, uint32_t target) {
+    std::vector<uint32_t> targets;
     for (uint32_t se : s.side_effects) {
         const Variable &v = s.vars[se];
         if (v.op != Op::LoopOut) {
@@ -54,9 +67,10 @@ bool pending_target(const State &s, uint32_t target) {
                 return true;
             continue;
         }
-        for (uint32_t inner : s.loops[loop_of(v.literal)].effects)
-            if (s.vars[inner].dep[3] == target)
-                return true;
+        targets.clear();
+        effect_targets(s, loop_of(v.literal), targets);
+        if (std::find(targets.begin(), targets.end(), target) != targets.end())
+            return true;
     }
     return false;
 }
@@ -64,13 +78,18 @@ bool pending_target(const State &s, uint32_t target) {
 /// A loop that will not run (abandoned, or a condition that is always false): its scatters never happen, so their
 /// targets are clean again unless something else is pending for them.
 void drop_effects(State &s, uint32_t loop) {
+    std::vector<uint32_t> targets;
+    effect_targets(s, loop, targets);
+    for (uint32_t t : targets) // the scatters hold their targets: keep them until the targets are cleaned
+        inc_ref(s, t);
     std::vector<uint32_t> effects = std::move(s.loops[loop].effects);
     s.loops[loop].effects.clear();
-    for (uint32_t se : effects) {
-        uint32_t target = s.vars[se].dep[3];
+    for (uint32_t se : effects)
         dec_ref(s, se);
+    for (uint32_t target : targets) {
         if (s.vars[target].op != Op::Count && !pending_target(s, target))
             s.vars[target].dirty = false;
+        dec_ref(s, target);
     }
 }
 
@@ -134,9 +153,10 @@ uint32_t loop_add_state(State &s, uint32_t loop, uint32_t init) {
 void loop_add_effect(State &s, uint32_t loop, uint32_t scatter) { s.loops[loop].effects.push_back(scatter); }
 
 void loop_effects_done(State &s, uint32_t effect_var) {
-    const LoopRecord &r = s.loops[loop_of(s.vars[effect_var].literal)];
-    for (uint32_t se : r.effects)
-        s.vars[s.vars[se].dep[3]].dirty = false;
+    std::vector<uint32_t> targets;
+    effect_targets(s, loop_of(s.vars[effect_var].literal), targets);
+    for (uint32_t target : targets)
+        s.vars[target].dirty = false;
 }
 
 } // namespace jit
@@ -272,8 +292,12 @@ void loop_end(uint32_t loop, const uint32_t *updates, uint32_t *outs) {
         uint32_t fx = loop_var(s, Op::LoopOut, VarType::Bool, size, loop, loop_effect_slot);
         s.loops[loop].effect_var = fx;
         ++s.loops[loop].live;
-        s.side_effects.push_back(fx);
-        s.side_effect_owner.push_back(backends::thread_override());
+        if (uint32_t outer = tracing_loop(); outer != UINT32_MAX) { // nested: runs once per iteration of the outer
+            loop_add_effect(s, outer, fx);
+        } else {
+            s.side_effects.push_back(fx);
+            s.side_effect_owner.push_back(backends::thread_override());
+        }
     }
     if (s.loops[loop].live == 0)
         for (uint32_t id : free_record(s, loop))

@@ -3,7 +3,8 @@
 // A loop record owns what the loop was traced from: the initial values, one LoopPhi variable per state
 // variable, the condition, the body's results and the scatters traced in the body. Its results are LoopOut
 // variables (no operands; `literal` = loop << 32 | state slot) that keep the record alive; a pending
-// LoopOut in the side-effect list stands for the body's scatters. eval.cpp emits the whole loop into the
+// LoopOut in the side-effect list stands for the body's scatters (for a loop nested in another loop's body, that
+// LoopOut is one of the outer loop's effects instead: it runs once per outer iteration). eval.cpp emits the whole loop into the
 // kernel where the first of them is evaluated, and evaluates the other results with it.
 #pragma once
 
@@ -18,7 +19,8 @@ struct LoopRecord {
     std::vector<uint32_t> init;    ///< initial values (each holds a reference)
     std::vector<uint32_t> phi;     ///< LoopPhi variables (each holds a reference)
     std::vector<uint32_t> update;  ///< the body's results (each holds a reference)
-    std::vector<uint32_t> effects; ///< scatters traced in the body (each holds a reference)
+    std::vector<uint32_t> effects; ///< scatters traced in the body, and the scatter LoopOut (loop_effect_slot) of
+                                   ///< each loop nested in it (each holds a reference)
     uint32_t cond = 0;             ///< the condition ANDed with the enclosing mask (holds a reference)
     std::vector<uint32_t> outs;    ///< LoopOut result of each slot while it is lazy (weak; 0: none)
     uint32_t effect_var = 0;       ///< the pending LoopOut that runs the body's scatters (weak; 0: none)
@@ -47,7 +49,8 @@ std::vector<uint32_t> loop_release(State &s, uint64_t literal);
 uint32_t tracing_loop() noexcept;
 /// One more state variable of a loop being traced (for its Jacobian): its LoopPhi variable, a new reference.
 uint32_t loop_add_state(State &s, uint32_t loop, uint32_t init);
-/// Takes over a scatter traced in the body of `loop` (it runs inside the loop).
+/// Takes over a scatter traced in the body of `loop`, or the scatter LoopOut of a loop nested in it (it runs inside
+/// the loop).
 void loop_add_effect(State &s, uint32_t loop, uint32_t scatter);
 /// After the kernel of a loop's scatters ran: their targets are clean again.
 void loop_effects_done(State &s, uint32_t effect_var);

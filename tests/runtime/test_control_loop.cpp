@@ -457,6 +457,89 @@ TEST_CASE("while_loop: a loop inside a loop, the inner state depending on the ou
     }
 }
 
+TEST_CASE("while_loop: scatters in the body of a nested loop run once per inner iteration of each element") {
+    // Dr.Jit's test_while_loop.py test16_nested_loop_with_side_effect, with random bounds, a scatter that depends on
+    // both loops' state, and a third level.
+    for (size_t n : {size_t(1), size_t(17), size_t(3000)}) {
+        INFO("n = " << n);
+        const size_t buckets = 11;
+        std::vector<uint32_t> m = small_ints<uint32_t>(n, 131 + n, 0, 9);
+        std::vector<uint32_t> ref_per_lane(n, 0), ref_buckets(buckets, 0), ref_deep(n, 0);
+        for (size_t l = 0; l < n; ++l)
+            for (uint32_t i = 0; i < m[l]; ++i)
+                for (uint32_t j = 0; j < i; ++j) {
+                    ref_per_lane[l] += 1;
+                    ref_buckets[(l + i * 3 + j) % buckets] += j + 1;
+                    for (uint32_t k = 0; k < j; ++k)
+                        ref_deep[l] += k;
+                }
+        UInt32 limit(m), lane = tj::arange<UInt32>(n), i = tj::zeros<UInt32>(n);
+        UInt32 per_lane = tj::zeros<UInt32>(n), in_buckets = tj::zeros<UInt32>(buckets), deep = tj::zeros<UInt32>(n);
+        tj::while_loop(
+            std::tie(i), [&](const UInt32 &i) { return i < limit; },
+            [&](UInt32 &i) {
+                UInt32 j(0u);
+                tj::while_loop(
+                    std::tie(j), [&](const UInt32 &j) { return j < i; },
+                    [&](UInt32 &j) {
+                        tj::scatter_add(per_lane, UInt32(1u), lane);
+                        tj::scatter_add(in_buckets, j + 1u, (lane + i * 3u + j) % uint32_t(buckets));
+                        UInt32 k(0u);
+                        tj::while_loop(
+                            std::tie(k), [&](const UInt32 &k) { return k < j; },
+                            [&](UInt32 &k) {
+                                tj::scatter_add(deep, k, lane);
+                                k += 1u;
+                            });
+                        j += 1u;
+                    });
+                i += 1u;
+            });
+        check_exact("outer iterations", i, m);
+        check_exact("scatter_add at the lane, two levels", per_lane, ref_per_lane);
+        check_exact("scatter_add from both loops' state", in_buckets, ref_buckets);
+        check_exact("scatter_add three levels deep", deep, ref_deep);
+    }
+    SUBCASE("Dr.Jit's case as written") {
+        UInt32 n = tj::arange<UInt32>(17), i(0u), accum = tj::zeros<UInt32>(17);
+        tj::while_loop(
+            std::tie(i), [&](const UInt32 &i) { return i < n; },
+            [&](UInt32 &i) {
+                UInt32 j(0u);
+                tj::while_loop(
+                    std::tie(j), [&](const UInt32 &j) { return j < i; },
+                    [&](UInt32 &j) {
+                        j += 1u;
+                        tj::scatter_add(accum, UInt32(1u), n);
+                    });
+                i += 1u;
+            });
+        std::vector<uint32_t> ref(17);
+        for (uint32_t k = 0; k < 17; ++k)
+            ref[k] = k * (k - 1) / 2;
+        check_exact("accum", accum, ref);
+    }
+    SUBCASE("an outer loop that fails after its inner loop scattered leaves the target clean") {
+        UInt32 target = tj::zeros<UInt32>(4), i = tj::arange<UInt32>(4);
+        tj::eval(target);
+        CHECK_THROWS_AS(tj::while_loop(std::tie(i), [](const UInt32 &i) { return i < 4u; },
+                                       [&](UInt32 &i) {
+                                           UInt32 j(0u);
+                                           tj::while_loop(
+                                               std::tie(j), [&](const UInt32 &j) { return j < i; },
+                                               [&](UInt32 &j) {
+                                                   tj::scatter_add(target, UInt32(1u), i);
+                                                   j += 1u;
+                                               });
+                                           throw tj::Error("stop");
+                                       }),
+                        tj::Error);
+        CHECK(tj::whos_str().find("dirty") == std::string::npos);
+        CHECK(tj::to_vector(target) == std::vector<uint32_t>{0, 0, 0, 0});
+        CHECK(tj::detail::loop_depth() == 0);
+    }
+}
+
 TEST_CASE("while_loop: gathers from an array outside the loop at indices from the state") {
     const size_t n = 3000, table_size = 37;
     std::vector<int32_t> table = small_ints<int32_t>(table_size, 111, -20, 20);
