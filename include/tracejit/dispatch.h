@@ -463,8 +463,10 @@ template <typename B, typename F, typename... Args> auto dispatch(const Array<B 
     const char *base_name = detail::class_name<B>();
     if (!ptrs.index())
         detail::raise("tj::dispatch(): the pointer array is empty (uninitialized)");
-    std::vector<detail::DispatchTarget> targets =
-        detail::dispatch_targets(Array<B *>::domain(), ptrs.index(), "tj::dispatch()");
+    // A pointer array of width 0 has no lane: no instance is called, and the result has width 0 (below).
+    std::vector<detail::DispatchTarget> targets;
+    if (ptrs.size() != 0)
+        targets = detail::dispatch_targets(Array<B *>::domain(), ptrs.index(), "tj::dispatch()");
     std::vector<const Object *> objs(targets.size());
     for (size_t k = 0; k < targets.size(); ++k)
         objs[k] = static_cast<B *>(targets[k].self);
@@ -495,11 +497,13 @@ template <typename B, typename F, typename... Args> auto dispatch(const Array<B 
     if constexpr (!std::is_void_v<R>) {
         if (!acc) { // no instance can occur: every lane is null
             acc.emplace();
-            size_t n = ptrs.size(); // (the lanes: the largest of the pointers' and the arguments' sizes)
+            // The lanes: the largest of the pointers' and the arguments' sizes; none for a width-0 pointer array.
+            size_t n = ptrs.size();
             std::tuple<std::decay_t<Args>...> copies(args...);
-            for (detail::StateSlot &s : detail::collect_state(copies).arrays)
-                if (uint32_t id = s.get(s.array).jit)
-                    n = std::max(n, detail::var_size(id));
+            if (n != 0)
+                for (detail::StateSlot &s : detail::collect_state(copies).arrays)
+                    if (uint32_t id = s.get(s.array).jit)
+                        n = std::max(n, detail::var_size(id));
             detail::ZeroFiller zeros{n};
             detail::traverse(zeros, *acc);
         }

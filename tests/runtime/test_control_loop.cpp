@@ -773,6 +773,37 @@ TEST_CASE("while_loop: errors are tj::Error with the API's name, and the runtime
     CHECK(tj::detail::mask_top() == 0);
 }
 
+TEST_CASE("while_loop: a condition with 0 elements is a tj::Error, as in tj::if_stmt") {
+    Bool empty(std::vector<bool>{});
+    UInt32 x(4u), none = tj::zeros<UInt32>(0);
+    Float target = tj::zeros<Float>(2);
+    int body_runs = 0;
+    auto body = [&](UInt32 &a) {
+        ++body_runs;
+        tj::scatter_add(target, Float(1.f), UInt32(0u));
+        a += 1u;
+    };
+    check_error([&] { tj::while_loop(std::tie(x), [&](const UInt32 &) { return empty; }, body); },
+                {"tj::while_loop()", "condition is empty", "0 elements"});
+    check_error([&] { tj::while_loop(std::tie(none), [](const UInt32 &a) { return a < 3u; }, body); },
+                {"tj::while_loop()", "condition is empty"});
+    check_error(
+        [&] {
+            tj::while_loop(std::tie(x), [](const UInt32 &a) { return a < 3u; },
+                           [&](UInt32 &a) { // nested: the inner condition is empty
+                               UInt32 j(0u);
+                               tj::while_loop(std::tie(j), [&](const UInt32 &j) { return (j < a) & empty; }, body);
+                               a += 1u;
+                           });
+        },
+        {"tj::while_loop()", "condition is empty"});
+    CHECK(body_runs == 0);
+    check_exact("x is left alone", x, std::vector<uint32_t>{4});
+    CHECK(tj::to_vector(target) == std::vector<float>{0, 0});
+    CHECK(tj::detail::loop_depth() == 0);
+    CHECK(tj::detail::mask_top() == 0);
+}
+
 TEST_CASE("while_loop: scatters of a loop that never runs or fails leave their target clean") {
     Float target = tj::zeros<Float>(4);
     tj::eval(target);

@@ -311,6 +311,32 @@ TEST_CASE("dispatch: scatters in a while_loop inside a case, and in a case insid
     CHECK(tj::detail::loop_depth() == 0);
 }
 
+TEST_CASE("dispatch: a pointer array with 0 elements calls nothing and gives results with 0 elements") {
+    auto objs = make_objects(2, 2, 71);
+    tj::Ptr<Shape> three(std::vector<Shape *>{objs[0].get(), objs[1].get(), nullptr});
+    int calls = 0;
+    auto f = [&](Shape *self, const Float &x) {
+        ++calls;
+        return self->eval(x);
+    };
+    tj::Ptr<Shape> evaluated(std::vector<Shape *>{});
+    tj::Ptr<Shape> lazy = tj::gather<tj::Ptr<Shape>>(three, UInt32(std::vector<uint32_t>{}));
+    for (const tj::Ptr<Shape> *p : {&evaluated, &lazy}) {
+        CHECK(tj::dispatch(*p, f, Float(1.f)).size() == 0);
+        CHECK(tj::dispatch(*p, f, Float(std::vector<float>{})).size() == 0);
+        Float out = tj::zeros<Float>(2);
+        tj::dispatch(*p, [&](Shape *, const Float &x) { tj::scatter(out, x, UInt32(0u)); }, Float(5.f));
+        CHECK(tj::to_vector(out) == std::vector<float>{0, 0});
+    }
+    CHECK(calls == 0);
+    // Arguments whose size differs from the lanes' name the dispatch (the cases are loops over the arguments).
+    check_error([&] { (void)tj::dispatch(three, f, Float(std::vector<float>{})); },
+                {"tj::dispatch()", "argument array 1", "0 elements"});
+    check_error([&] { (void)tj::dispatch(three, f, Float({1.f, 2.f})); }, {"tj::dispatch()", "argument array 1"});
+    CHECK(tj::detail::loop_depth() == 0);
+    CHECK(tj::detail::mask_top() == 0);
+}
+
 TEST_CASE("dispatch: errors name the call and the reason") {
     auto obj = make_kind(2, 1.f, 1.f);
     Shape *dead = obj.get();
