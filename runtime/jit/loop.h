@@ -4,8 +4,8 @@
 // variable, the condition, the body's results and the scatters traced in the body. Its results are LoopOut
 // variables (no operands; `literal` = loop << 32 | state slot) that keep the record alive; a pending
 // LoopOut in the side-effect list stands for the body's scatters (for a loop nested in another loop's body, that
-// LoopOut is one of the outer loop's effects instead: it runs once per outer iteration). eval.cpp emits the whole loop into the
-// kernel where the first of them is evaluated, and evaluates the other results with it.
+// LoopOut is one of the outer loop's effects instead: it runs once per outer iteration). eval.cpp emits the whole
+// loop into the kernel where the first of them is evaluated, and evaluates the other results with it.
 #pragma once
 
 #include <cstdint>
