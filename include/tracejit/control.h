@@ -189,6 +189,10 @@ auto if_stmt(const Bool &mask, State &&state, TrueFn &&true_fn, FalseFn &&false_
                   "tj::if_stmt(): both branches must return the same type");
     if (!mask.index())
         detail::raise_control_error("tj::if_stmt(): the mask is an empty, uninitialized array");
+    // As in Dr.Jit ("'cond' cannot be empty"): a width-0 mask would broadcast the state to width 0 and drop it.
+    if (mask.size() == 0)
+        detail::raise_control_error("tj::if_stmt(): the mask is empty (it has 0 elements): give it one element per "
+                                    "element of the state, or one for all");
     V t = state, f = state, before = state;
     bool value;
     if (detail::literal_mask(mask.index(), value)) { // known when tracing: one branch, no masks
@@ -242,6 +246,9 @@ template <typename State, typename Cond, typename Body> auto while_loop(State &&
             Bool m = detail::call_with_state(c, work);
             if (!m.index())
                 detail::raise_control_error("tj::while_loop(): the condition is an empty, uninitialized array");
+            if (m.size() == 0) // as tj::if_stmt: a loop over no element would silently drop its state
+                detail::raise_control_error("tj::while_loop(): the condition is empty (it has 0 elements): give it "
+                                            "one element per element of the state, or one for all");
             detail::var_inc_ref(m.index());
             return m.index();
         }

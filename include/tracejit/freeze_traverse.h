@@ -149,6 +149,9 @@ class Flattener {
         uint32_t literal_at = 0; ///< offset of the literal's value in `key` (auto-opaque compares it)
         uint32_t key_at = 0;     ///< offset of the leaf's record in `key` (log lines name what differs)
         uint32_t alias_of = UINT32_MAX; ///< the earlier leaf holding the same array
+        /// A tensor's array: the body knows its size from the shape without reading it (a recording treats sizes
+        /// made from it as following it, runtime/freeze/recording_device.h, RecordingDevice::infer).
+        bool shaped = false;
     };
     std::vector<Leaf> arrays;
     std::string key;
@@ -232,6 +235,7 @@ class Flattener {
         key.push_back('D');
         append_bytes(key, group);
         m_leading.push_back(n);
+        m_next_shaped = true; // (the tensor's array comes next)
     }
     template <typename C> void resize(const C &c) { count(c.size()); }
     template <typename O> bool presence(const O &o) {
@@ -314,7 +318,7 @@ class Flattener {
         traverse(*this, *addr);
     }
     void push_leaf(uint32_t jit, uint32_t ad, bool literal, uint32_t at) {
-        arrays.push_back({jit, ad, literal, at, m_key_at, UINT32_MAX});
+        arrays.push_back({jit, ad, literal, at, m_key_at, UINT32_MAX, std::exchange(m_next_shaped, false)});
         if (paths)
             paths->push_back(path);
     }
@@ -322,6 +326,7 @@ class Flattener {
     std::vector<std::string> m_shared_paths;
     std::vector<uint64_t> m_sizes; ///< sizes of the distinct arrays so far (size groups of the key)
     std::vector<uint64_t> m_leading; ///< first dimensions of the tensors so far (leading_dim)
+    bool m_next_shaped = false;      ///< the next leaf is a tensor's array (leading_dim)
     uint32_t m_key_at = 0;
 };
 

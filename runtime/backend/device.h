@@ -53,6 +53,10 @@ struct Launch {
     const std::vector<uint64_t> *table = nullptr;    ///< literals beyond max_embedded_literals
     uint32_t table_param = UINT32_MAX;               ///< UINT32_MAX: the kernel has no literal table
     bool size_follows_count = false; ///< n is a compress count (jit::Variable::follows_count): freezing replays it so
+    /// A width chosen on the host takes part in n (a root is jit::Variable::host_size: `arange(n)`, `full(v, n)`), and
+    /// `out_host_size[i]` says the same of output i (in param order; null: of none).
+    bool size_from_host = false;
+    const std::vector<uint8_t> *out_host_size = nullptr;
 };
 
 /// Memory and execution of one backend.
@@ -153,6 +157,9 @@ class DeviceOverride {
     /// or foreign memory is wrapped as an array (`map`, `from_dlpack`), `api` naming the call; throws tj::Error
     /// when this thread's work must not be exposed or extended that way.
     virtual void before_pointer_access(const char *api) = 0;
+    /// Called when the host reads an array's size (`size()`), `n` being the size: code that reads it may make arrays
+    /// of that size (`arange(x.size())`), which a recording must then size after the array's.
+    virtual void after_size_read(uint64_t n) { (void)n; }
 
   protected:
     ~DeviceOverride() = default;

@@ -215,6 +215,20 @@ bool dispatch_check_input(uint32_t domain, uint32_t ids, const std::string &path
 }
 
 uint32_t dispatch_case_begin(uint32_t ids, uint32_t id, const uint32_t *args, size_t n, uint32_t *phis) {
+    // The arguments are the case loop's state: check their sizes here, so that a mismatch names tj::dispatch.
+    uint64_t lanes = var_size(ids);
+    for (size_t k = 0; k < n; ++k) {
+        uint64_t m = var_size(args[k]);
+        if (m == lanes || m == 1)
+            continue;
+        if (lanes == 1 && m != 0) {
+            lanes = m;
+            continue;
+        }
+        throw Error(fmt::format("tj::dispatch(): size mismatch: argument array {} has {} elements but the call runs "
+                                "over {} lanes (the pointer array has {}; only width-1 arrays broadcast)",
+                                k + 1, m, lanes, var_size(ids)));
+    }
     std::vector<uint32_t> init(n + 1);
     init[0] = ids;
     std::copy(args, args + n, init.begin() + 1);

@@ -179,6 +179,8 @@ void bind_inputs(const Flattener &in, freezing::BoundInputs &bound, std::vector<
         bool literal = l.jit && l.literal; // a slot of its own without a buffer: its width is an input size
         if (rec) {
             rec->add_input(buf, literal, l.jit ? s.vars[l.jit].type : VarType::Float32, l.jit ? s.vars[l.jit].size : 0);
+            if (l.shaped && l.jit) // a tensor's shape tells the body its array's size
+                rec->after_size_read(s.vars[l.jit].size);
         } else if (literal) {
             bound.buffers.push_back(nullptr);
             bound.sizes.push_back(s.vars[l.jit].size);

@@ -38,6 +38,8 @@ void RecordingDevice::add_input(const void *buffer, bool literal, VarType t, uin
         m_slots[buffer] = slot;
     m_input_sizes.push_back(size);
     m_rec.input_slot.push_back(int32_t(slot));
+    if (literal) // a literal input's width is an input size: what the body makes of it follows it (see `infer`)
+        after_size_read(size);
 }
 
 void RecordingDevice::end_inputs() { m_rec.input_slots = uint32_t(m_rec.slots.size()); }
@@ -105,7 +107,26 @@ bool RecordingDevice::follows_count(uint32_t s) const {
            std::find(m_compressed.begin(), m_compressed.end(), s) != m_compressed.end();
 }
 
-SizeExpr RecordingDevice::infer(uint64_t n, const char *what, bool reads_count) {
+void RecordingDevice::after_size_read(uint64_t n) {
+    auto at = std::lower_bound(m_sizes_read.begin(), m_sizes_read.end(), n);
+    if (at == m_sizes_read.end() || *at != n)
+        m_sizes_read.insert(at, n);
+}
+
+bool RecordingDevice::read_on_host(uint64_t n) const {
+    // A size v read on the host that is an input's (or a block reduction's result's) and that n equals, is a multiple
+    // of or divides: the body may have made n from it (arange(x.size() / 2)).
+    auto is_source = [&](uint64_t v) {
+        return std::find(m_input_sizes.begin(), m_input_sizes.end(), v) != m_input_sizes.end() ||
+               std::any_of(m_rounded.begin(), m_rounded.end(), [&](auto &r) { return r.second == v; });
+    };
+    for (uint64_t v : m_sizes_read)
+        if (v > 1 && (n == v || n % v == 0 || v % n == 0) && is_source(v))
+            return true;
+    return false;
+}
+
+SizeExpr RecordingDevice::infer(uint64_t n, const char *what, bool reads_count, bool host_made) {
     bool baked = false;
     SizeExpr fixed = infer_static(n, baked);
     // A size equal to a compress count (larger than 1: counts 0 and 1 are kept fixed by a guard of their own) follows
@@ -136,6 +157,11 @@ SizeExpr RecordingDevice::infer(uint64_t n, const char *what, bool reads_count) 
             add_guard(e, fixed);
         return e;
     }
+    // A width chosen on the host that equals an input's size (or a multiple or fraction of it): the body made it from
+    // that size only if it read it; else it is a constant as far as anyone can tell (arange(3) next to an input of 3
+    // elements), and the replay keeps it only while the input still has that size.
+    if (host_made && !baked && !read_on_host(n))
+        add_guard(fixed, SizeExpr{-1, 1, 1, n});
     if (baked && n > 1)
         logging::warn("freeze: {}: the size {} of {} is not a multiple or a fraction of an input size: it is baked in "
                       "as a constant (a call with other sizes will still use {})",
@@ -143,10 +169,10 @@ SizeExpr RecordingDevice::infer(uint64_t n, const char *what, bool reads_count) 
     return fixed;
 }
 
-uint32_t RecordingDevice::new_slot(const void *buffer, VarType t, uint64_t size, const char *what,
-                                   bool reads_count) {
+uint32_t RecordingDevice::new_slot(const void *buffer, VarType t, uint64_t size, const char *what, bool reads_count,
+                                   bool host_made) {
     uint32_t slot = uint32_t(m_rec.slots.size());
-    m_rec.slots.push_back({t, infer(size, what, reads_count)});
+    m_rec.slots.push_back({t, infer(size, what, reads_count, host_made)});
     m_slots[buffer] = slot;
     return slot;
 }
@@ -184,7 +210,7 @@ void RecordingDevice::launch(const backends::Launch &l) {
     step.kernel = l.kernel;
     // Whether n is a compress count comes from the JIT, which knows what the kernel computes from (one that reads an
     // array of the count's size may have another size: a gather through a constant index).
-    step.n = infer(l.n, "a kernel launch", l.size_follows_count);
+    step.n = infer(l.n, "a kernel launch", l.size_follows_count, l.size_from_host);
     step.params.resize(kinds.size());
     size_t next_out = 0;
     for (uint32_t p = 0; p < kinds.size(); ++p) {
@@ -199,7 +225,9 @@ void RecordingDevice::launch(const backends::Launch &l) {
         case ParamKind::Input: b.slot = slot_of(args[p], "reads"); break;
         case ParamKind::Target: b.slot = slot_of(args[p], "scatters into"); break;
         case ParamKind::Output:
-            b.slot = new_slot(args[p], (*l.out_types)[next_out++], l.n, "a kernel's output", l.size_follows_count);
+            b.slot = new_slot(args[p], (*l.out_types)[next_out], l.n, "a kernel's output", l.size_follows_count,
+                              l.out_host_size && (*l.out_host_size)[next_out]);
+            ++next_out;
             step.made.push_back(b.slot);
             break;
         case ParamKind::Size:
@@ -237,7 +265,7 @@ void RecordingDevice::fill(void *dst, VarType t, uint64_t n, uint64_t bits) {
     Step step;
     step.kind = StepKind::Fill;
     step.bits = bits;
-    step.out = new_slot(dst, t, n, "an array made from a literal");
+    step.out = new_slot(dst, t, n, "an array made from a literal", false, true);
     step.n = m_rec.slots[step.out].size;
     step.made.push_back(step.out);
     m_rec.steps.push_back(std::move(step));
@@ -362,7 +390,7 @@ OutLeaf RecordingDevice::output(const void *buffer, bool literal, VarType t, uin
     if (literal) {
         o.kind = OutLeaf::Literal;
         o.bits = bits;
-        o.size = infer(size, "a literal output");
+        o.size = infer(size, "a literal output", false, true);
     } else if (buffer) {
         o.kind = OutLeaf::SlotValue;
         o.slot = slot_of(buffer, "returns");

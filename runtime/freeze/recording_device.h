@@ -52,6 +52,8 @@ class RecordingDevice final : public backends::Device, public backends::DeviceOv
     void before_host_read() override;
     /// A pointer into memory the replay would not reproduce (data(), to_dlpack, map, from_dlpack): a FreezeError.
     void before_pointer_access(const char *api) override;
+    /// The body read a size on the host: sizes it makes may follow an input of that size (see `infer`).
+    void after_size_read(uint64_t n) override;
 
     // backends::Device: forwarded to the recording's backend, recorded as steps.
     Backend backend() const override { return m_rec.backend; }
@@ -76,14 +78,23 @@ class RecordingDevice final : public backends::Device, public backends::DeviceOv
   private:
     /// The slot of a buffer known to the recording; throws FreezeError otherwise (`what` says how it was used).
     uint32_t slot_of(const void *buffer, const char *what);
-    uint32_t new_slot(const void *buffer, VarType t, uint64_t size, const char *what, bool reads_count = false);
+    uint32_t new_slot(const void *buffer, VarType t, uint64_t size, const char *what, bool reads_count = false,
+                      bool host_made = false);
     /// The expression of a size `n` that a step (or an output) has: a compress count it equals (the latest one),
     /// else what infer_static says; a size that more than one source explains gets guards (SizeGuard).
     /// `reads_count`: the step computes from arrays whose size is a count (a launch the JIT marks
     /// size_follows_count, a copy of such an array). A step that does not, with a size equal to a count and no other
     /// explanation (a constant such as `arange(100)`), keeps the constant, guarded: should the count differ on
     /// replay, the call records anew.
-    SizeExpr infer(uint64_t n, const char *what, bool reads_count = false);
+    /// `host_made`: the size is a width chosen on the host (jit::Variable::host_size, a fill, a literal output), not
+    /// one of an array read per element. It follows an input's size (or a multiple or fraction of it) only when the
+    /// body read that size on the host (`x.size()`: after_size_read); else it may as well be a constant that equals
+    /// it by chance (`arange(3)` next to an input of 3 elements), and a guard makes a call with another input size
+    /// record anew.
+    SizeExpr infer(uint64_t n, const char *what, bool reads_count = false, bool host_made = false);
+    /// Whether the body read, on the host, a size that is an input's (or a block reduction's result's) and that `n`
+    /// equals, is a multiple of or divides (a literal input's width counts as read).
+    bool read_on_host(uint64_t n) const;
     /// Whether slot `s` holds an array whose size follows a compress count.
     bool follows_count(uint32_t s) const;
     /// From the input sizes and block reductions' results only; `baked` says it fell back to the constant n.
@@ -102,6 +113,8 @@ class RecordingDevice final : public backends::Device, public backends::DeviceOv
     std::vector<std::pair<uint32_t, uint64_t>> m_counts;
     /// Index buffers of compress steps (as large as their mask): a copy of their leading part is a Copy `leading`.
     std::vector<uint32_t> m_compressed;
+    /// Sizes the body read on the host (after_size_read), sorted.
+    std::vector<uint64_t> m_sizes_read;
 };
 
 /// The recording device installed on this thread (null: none, or an override of another kind).

@@ -27,6 +27,7 @@ struct Assembly {
     std::vector<uint32_t> size_of;   ///< for each Size param, the buffer param whose size it is (freezing)
     std::vector<std::pair<uint32_t, uint32_t>> outputs; ///< (root variable, output param)
     std::vector<VarType> out_types;                     ///< the type of each output, in param order
+    std::vector<uint8_t> out_host_size;                 ///< per output: Variable::host_size (run_group fills it)
     uint32_t inputs = 0;
     uint32_t literals = 0;       ///< literals embedded in the code
     std::vector<uint64_t> table; ///< values of the literals beyond max_embedded_literals

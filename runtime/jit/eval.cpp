@@ -62,6 +62,13 @@ void run_group(State &s, uint64_t size, const std::vector<uint32_t> &roots) {
         launch.table = &as.table;
         launch.table_param = as.table_param;
         launch.size_follows_count = follows_count;
+        // Whether a width chosen on the host takes part in the size (Variable::host_size), for a recording.
+        launch.size_from_host =
+            std::any_of(roots.begin(), roots.end(), [&](uint32_t r) { return s.vars[r].host_size; });
+        as.out_host_size.clear();
+        for (auto &[root, p] : as.outputs)
+            as.out_host_size.push_back(s.vars[root].host_size);
+        launch.out_host_size = &as.out_host_size;
         dev.launch(launch);
         ++s.stats.launches;
     } catch (...) {

@@ -154,6 +154,7 @@ void become_data(State &s, uint32_t id, void *data, Backend where) {
     if (v.op == Op::LoopOut) // the loop ran: this result no longer needs it
         released = loop_release(s, v.literal);
     v.op = Op::Data;
+    v.host_size = false; // (a buffer now: the recording knows its size as a slot's)
     v.data = data;
     v.on_device = where == Backend::CUDA;
     v.literal = 0;
@@ -255,7 +256,10 @@ void var_dec_ref(uint32_t id) noexcept {
 size_t var_size(uint32_t id) {
     State &s = state();
     Lock lock(s.mutex);
-    return var(s, id, "tj::Array::size()").size;
+    uint64_t n = var(s, id, "tj::Array::size()").size;
+    if (backends::DeviceOverride *o = backends::thread_override()) [[unlikely]]
+        o->after_size_read(n); // a frozen body may make other sizes from it (runtime/freeze/recording_device.cpp)
+    return n;
 }
 
 VarType var_type(uint32_t id) {

@@ -41,6 +41,11 @@ struct Variable {
     /// group such variables apart from others that merely have the same size now, so that a frozen function's
     /// replay can size the one kernel by the count and keep the other's size (backends::Launch::size_follows_count).
     bool follows_count = false;
+    /// A width chosen on the host takes part in its size: it is a Literal or Counter wider than 1 (`arange(n)`,
+    /// `full(v, n)`), or computed element-wise from one (of its size), whatever else it reads. A frozen function's
+    /// recording cannot tell such a size from an input's size that it equals (runtime/freeze/recording_device.cpp,
+    /// RecordingDevice::infer; backends::Launch::size_from_host).
+    bool host_size = false;
     bool oversized = false; ///< `data` was allocated for more than `size` elements: State::capacity has how many
     /// A node was created with this variable as an operand. While it is not, no node in the CSE table has it as
     /// one, so a new node that does cannot be found there (new_var skips the lookup).
@@ -186,6 +191,7 @@ inline uint32_t new_var(State &s, const Variable &v, bool cse) {
     slot = v;
     slot.ref = 1;
     slot.has_users = false;
+    bool host = false; // (an element-wise operand of the result's size has a width chosen on the host)
     for (int k = 0; k < 4; ++k)
         if (uint32_t d = slot.dep[k]) {
             Variable &dv = s.vars[d];
@@ -193,7 +199,12 @@ inline uint32_t new_var(State &s, const Variable &v, bool cse) {
             dv.has_users = true;
             // Element-wise from an array whose size is a count (not a buffer it indexes, whatever its size).
             slot.follows_count |= dv.follows_count && dv.size == slot.size && !is_buffer_operand(slot.op, k);
+            host |= dv.host_size && dv.size == slot.size && !is_buffer_operand(slot.op, k);
         }
+    if (slot.op == Op::Literal || slot.op == Op::Counter)
+        slot.host_size = slot.size > 1;
+    else if (slot.op != Op::Data)
+        slot.host_size = host;
     if (cse) {
         slot.in_cse = true;
         s.cse.insert_soon(h, id);

@@ -318,6 +318,28 @@ TEST_CASE("if_stmt: the merged results of a branch over one size are one kernel"
     CHECK(tj::kernel_stats().launches == 1);
 }
 
+TEST_CASE("if_stmt and select: a mask with 0 elements") {
+    // Dr.Jit's test_if_stmt.py test05 ("'cond' cannot be empty"): broadcast against the mask, the state would become
+    // empty. if_stmt refuses it; select broadcasts like any operation (docs/control-flow.md "tj::if_stmt").
+    Bool empty(std::vector<bool>{});
+    UInt32 x(4u), y = tj::arange<UInt32>(3), none = tj::zeros<UInt32>(0);
+    auto bump = [](UInt32 &a) { a = a + 1u; };
+    auto keep = [](UInt32 &) {};
+    check_error([&] { tj::if_stmt(empty, std::tie(x), bump, keep); }, {"tj::if_stmt()", "mask is empty", "0 elements"});
+    check_error([&] { tj::if_stmt(empty, std::tie(y), bump, keep); }, {"tj::if_stmt()", "mask is empty"});
+    check_error([&] { tj::if_stmt(none > 2u, std::tie(none), bump, keep); }, {"tj::if_stmt()", "mask is empty"});
+    check_error([&] { tj::if_stmt(tj::zeros<Bool>(0), std::tie(x), bump, keep); }, {"tj::if_stmt()", "mask is empty"});
+    check_error([&] { (void)tj::if_stmt(empty, x, [](UInt32 &a) { return a + 1u; }, [](UInt32 &a) { return a; }); },
+                {"tj::if_stmt()", "mask is empty"});
+    check_exact("x is left alone", x, std::vector<uint32_t>{4});
+    check_exact("y is left alone", y, std::vector<uint32_t>{0, 1, 2});
+    CHECK(tj::detail::mask_top() == 0);
+    // select: width 1 broadcasts to 0 as in every operation; a wider operand is a size mismatch.
+    CHECK(tj::select(empty, Float(1.f), Float(2.f)).size() == 0);
+    CHECK(tj::select(empty, UInt32(std::vector<uint32_t>{}), x).size() == 0);
+    check_error([&] { (void)tj::select(empty, y, x); }, {"tj::select()", "size mismatch"});
+}
+
 TEST_CASE("if_stmt: errors are tj::Error with the API's name") {
     const size_t n = 40;
     std::vector<float> x = uniform_values<float>(n, 291, -1, 1);

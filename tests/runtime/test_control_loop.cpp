@@ -488,6 +488,86 @@ TEST_CASE("while_loop: a scatter in a loop inside a loop runs once per inner ite
             });
         check_exact("scatter_add in the inner loop", hits, ref_hits);
         check_exact("scatter in the inner loop", path, ref_path);
+TEST_CASE("while_loop: scatters in the body of a nested loop run once per inner iteration of each element") {
+    // Dr.Jit's test_while_loop.py test16_nested_loop_with_side_effect, with random bounds, a scatter that depends on
+    // both loops' state, and a third level.
+    for (size_t n : {size_t(1), size_t(17), size_t(3000)}) {
+        INFO("n = " << n);
+        const size_t buckets = 11;
+        std::vector<uint32_t> m = small_ints<uint32_t>(n, 131 + n, 0, 9);
+        std::vector<uint32_t> ref_per_lane(n, 0), ref_buckets(buckets, 0), ref_deep(n, 0);
+        for (size_t l = 0; l < n; ++l)
+            for (uint32_t i = 0; i < m[l]; ++i)
+                for (uint32_t j = 0; j < i; ++j) {
+                    ref_per_lane[l] += 1;
+                    ref_buckets[(l + i * 3 + j) % buckets] += j + 1;
+                    for (uint32_t k = 0; k < j; ++k)
+                        ref_deep[l] += k;
+                }
+        UInt32 limit(m), lane = tj::arange<UInt32>(n), i = tj::zeros<UInt32>(n);
+        UInt32 per_lane = tj::zeros<UInt32>(n), in_buckets = tj::zeros<UInt32>(buckets), deep = tj::zeros<UInt32>(n);
+        tj::while_loop(
+            std::tie(i), [&](const UInt32 &i) { return i < limit; },
+            [&](UInt32 &i) {
+                UInt32 j(0u);
+                tj::while_loop(
+                    std::tie(j), [&](const UInt32 &j) { return j < i; },
+                    [&](UInt32 &j) {
+                        tj::scatter_add(per_lane, UInt32(1u), lane);
+                        tj::scatter_add(in_buckets, j + 1u, (lane + i * 3u + j) % uint32_t(buckets));
+                        UInt32 k(0u);
+                        tj::while_loop(
+                            std::tie(k), [&](const UInt32 &k) { return k < j; },
+                            [&](UInt32 &k) {
+                                tj::scatter_add(deep, k, lane);
+                                k += 1u;
+                            });
+                        j += 1u;
+                    });
+                i += 1u;
+            });
+        check_exact("outer iterations", i, m);
+        check_exact("scatter_add at the lane, two levels", per_lane, ref_per_lane);
+        check_exact("scatter_add from both loops' state", in_buckets, ref_buckets);
+        check_exact("scatter_add three levels deep", deep, ref_deep);
+    }
+    SUBCASE("Dr.Jit's case as written") {
+        UInt32 n = tj::arange<UInt32>(17), i(0u), accum = tj::zeros<UInt32>(17);
+        tj::while_loop(
+            std::tie(i), [&](const UInt32 &i) { return i < n; },
+            [&](UInt32 &i) {
+                UInt32 j(0u);
+                tj::while_loop(
+                    std::tie(j), [&](const UInt32 &j) { return j < i; },
+                    [&](UInt32 &j) {
+                        j += 1u;
+                        tj::scatter_add(accum, UInt32(1u), n);
+                    });
+                i += 1u;
+            });
+        std::vector<uint32_t> ref(17);
+        for (uint32_t k = 0; k < 17; ++k)
+            ref[k] = k * (k - 1) / 2;
+        check_exact("accum", accum, ref);
+    }
+    SUBCASE("an outer loop that fails after its inner loop scattered leaves the target clean") {
+        UInt32 target = tj::zeros<UInt32>(4), i = tj::arange<UInt32>(4);
+        tj::eval(target);
+        CHECK_THROWS_AS(tj::while_loop(std::tie(i), [](const UInt32 &i) { return i < 4u; },
+                                       [&](UInt32 &i) {
+                                           UInt32 j(0u);
+                                           tj::while_loop(
+                                               std::tie(j), [&](const UInt32 &j) { return j < i; },
+                                               [&](UInt32 &j) {
+                                                   tj::scatter_add(target, UInt32(1u), i);
+                                                   j += 1u;
+                                               });
+                                           throw tj::Error("stop");
+                                       }),
+                        tj::Error);
+        CHECK(tj::whos_str().find("dirty") == std::string::npos);
+        CHECK(tj::to_vector(target) == std::vector<uint32_t>{0, 0, 0, 0});
+        CHECK(tj::detail::loop_depth() == 0);
     }
 }
 
@@ -720,6 +800,37 @@ TEST_CASE("while_loop: errors are tj::Error with the API's name, and the runtime
             {"loop"});
     }
     halve_below_one(); // the failed loop left no mask or loop behind
+    CHECK(tj::detail::loop_depth() == 0);
+    CHECK(tj::detail::mask_top() == 0);
+}
+
+TEST_CASE("while_loop: a condition with 0 elements is a tj::Error, as in tj::if_stmt") {
+    Bool empty(std::vector<bool>{});
+    UInt32 x(4u), none = tj::zeros<UInt32>(0);
+    Float target = tj::zeros<Float>(2);
+    int body_runs = 0;
+    auto body = [&](UInt32 &a) {
+        ++body_runs;
+        tj::scatter_add(target, Float(1.f), UInt32(0u));
+        a += 1u;
+    };
+    check_error([&] { tj::while_loop(std::tie(x), [&](const UInt32 &) { return empty; }, body); },
+                {"tj::while_loop()", "condition is empty", "0 elements"});
+    check_error([&] { tj::while_loop(std::tie(none), [](const UInt32 &a) { return a < 3u; }, body); },
+                {"tj::while_loop()", "condition is empty"});
+    check_error(
+        [&] {
+            tj::while_loop(std::tie(x), [](const UInt32 &a) { return a < 3u; },
+                           [&](UInt32 &a) { // nested: the inner condition is empty
+                               UInt32 j(0u);
+                               tj::while_loop(std::tie(j), [&](const UInt32 &j) { return (j < a) & empty; }, body);
+                               a += 1u;
+                           });
+        },
+        {"tj::while_loop()", "condition is empty"});
+    CHECK(body_runs == 0);
+    check_exact("x is left alone", x, std::vector<uint32_t>{4});
+    CHECK(tj::to_vector(target) == std::vector<float>{0, 0});
     CHECK(tj::detail::loop_depth() == 0);
     CHECK(tj::detail::mask_top() == 0);
 }

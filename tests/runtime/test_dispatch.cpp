@@ -254,6 +254,89 @@ TEST_CASE("dispatch: a TJ_STRUCT result, and a function that returns nothing") {
     check_close("scatter from a void function", out, written, 1e-5, 1e-5);
 }
 
+TEST_CASE("dispatch: scatters in a while_loop inside a case, and in a case inside a while_loop body") {
+    // Both nest one symbolic loop in another (a case of the loop form is a loop): the inner one's scatters run once
+    // per iteration of the outer one, for its lanes only. Each instance scatters into an array of its own.
+    auto objs = make_objects(3, 3, 61);
+    const size_t n = 900, width = 5;
+    std::vector<Shape *> lanes = random_lanes(objs, n, 62, 5);
+    std::vector<uint32_t> reps = small_ints<uint32_t>(n, 63, 0, 6);
+    auto slot = [&](Shape *s) {
+        for (uint32_t k = 0; k < objs.size(); ++k)
+            if (objs[k].get() == s)
+                return k;
+        return uint32_t(objs.size());
+    };
+    std::vector<std::vector<uint32_t>> ref(objs.size(), std::vector<uint32_t>(width, 0));
+    for (size_t l = 0; l < n; ++l)
+        if (lanes[l])
+            ref[slot(lanes[l])][l % width] += reps[l] * (slot(lanes[l]) + 1);
+    tj::Ptr<Shape> ptrs(lanes);
+    UInt32 r(reps), at = tj::arange<UInt32>(n) % uint32_t(width);
+    std::vector<UInt32> hits;
+    for (size_t k = 0; k < objs.size(); ++k)
+        hits.push_back(tj::zeros<UInt32>(width));
+    SUBCASE("a while_loop with a scatter_add inside a case") {
+        tj::dispatch(
+            ptrs,
+            [&](Shape *self, const UInt32 &r, const UInt32 &at) {
+                uint32_t k0 = slot(self);
+                UInt32 k(0u);
+                tj::while_loop(
+                    std::tie(k), [&](const UInt32 &k) { return k < r; },
+                    [&](UInt32 &k) {
+                        tj::scatter_add(hits[k0], UInt32(k0 + 1u), at);
+                        k += 1u;
+                    });
+            },
+            r, at);
+    }
+    SUBCASE("a dispatch with a scatter_add inside a while_loop body") {
+        UInt32 i = tj::zeros<UInt32>(n);
+        tj::while_loop(
+            std::tie(i), [&](const UInt32 &i) { return i < r; },
+            [&](UInt32 &i) {
+                tj::dispatch(
+                    ptrs,
+                    [&](Shape *self, const UInt32 &at) {
+                        tj::scatter_add(hits[slot(self)], UInt32(slot(self) + 1u), at);
+                    },
+                    at);
+                i += 1u;
+            });
+        check_exact("iterations", i, reps);
+    }
+    for (size_t k = 0; k < objs.size(); ++k)
+        check_exact("hits of instance " + std::to_string(k), hits[k], ref[k]);
+    CHECK(tj::detail::loop_depth() == 0);
+}
+
+TEST_CASE("dispatch: a pointer array with 0 elements calls nothing and gives results with 0 elements") {
+    auto objs = make_objects(2, 2, 71);
+    tj::Ptr<Shape> three(std::vector<Shape *>{objs[0].get(), objs[1].get(), nullptr});
+    int calls = 0;
+    auto f = [&](Shape *self, const Float &x) {
+        ++calls;
+        return self->eval(x);
+    };
+    tj::Ptr<Shape> evaluated(std::vector<Shape *>{});
+    tj::Ptr<Shape> lazy = tj::gather<tj::Ptr<Shape>>(three, UInt32(std::vector<uint32_t>{}));
+    for (const tj::Ptr<Shape> *p : {&evaluated, &lazy}) {
+        CHECK(tj::dispatch(*p, f, Float(1.f)).size() == 0);
+        CHECK(tj::dispatch(*p, f, Float(std::vector<float>{})).size() == 0);
+        Float out = tj::zeros<Float>(2);
+        tj::dispatch(*p, [&](Shape *, const Float &x) { tj::scatter(out, x, UInt32(0u)); }, Float(5.f));
+        CHECK(tj::to_vector(out) == std::vector<float>{0, 0});
+    }
+    CHECK(calls == 0);
+    // Arguments whose size differs from the lanes' name the dispatch (the cases are loops over the arguments).
+    check_error([&] { (void)tj::dispatch(three, f, Float(std::vector<float>{})); },
+                {"tj::dispatch()", "argument array 1", "0 elements"});
+    check_error([&] { (void)tj::dispatch(three, f, Float({1.f, 2.f})); }, {"tj::dispatch()", "argument array 1"});
+    CHECK(tj::detail::loop_depth() == 0);
+    CHECK(tj::detail::mask_top() == 0);
+}
+
 TEST_CASE("dispatch: errors name the call and the reason") {
     auto obj = make_kind(2, 1.f, 1.f);
     Shape *dead = obj.get();

@@ -169,3 +169,78 @@ TEST_CASE("freeze: a kernel size that is a fraction re-records when it no longer
     CHECK(stats_of(frozen).recordings == 2);
     CHECK(stats_of(frozen).replays == 2);
 }
+
+TEST_CASE("freeze: a width made on the host follows an input's size only when the body read that size") {
+    // arange(3) next to an input of 3 elements: the size 3 is explained by the input and by the constant. The body
+    // never read the input's size, so the replay may not assume that it follows the input: a call where the input has
+    // another size records anew (docs/freezing.md "Sizes"), and every result equals the unfrozen function's.
+    using tj::Float, tj::UInt32;
+    auto check_calls = [](auto body, std::string what) {
+        CAPTURE(what);
+        auto frozen = tj::freeze(body);
+        uint64_t seed = 11;
+        size_t widths[] = {3, 5, 3, 8, 5};
+        for (size_t n : widths) {
+            CAPTURE(n);
+            Float x = random_array<float>(n, seed++);
+            check_same("result", frozen(x), body(x));
+        }
+        // 3 records; 5 cannot replay it (records anew, the 3 it holds is no longer the input's size: a constant);
+        // then every width replays that recording.
+        CHECK(stats_of(frozen).recordings == 2);
+        CHECK(stats_of(frozen).replays == 3);
+    };
+    check_calls(
+        [](Float x) {
+            tj::scatter(x, Float(0.f), tj::arange<UInt32>(3));
+            return x;
+        },
+        "scatter(x, 0, arange(3))");
+    check_calls([](const Float &x) { return tj::gather<Float>(x, tj::arange<UInt32>(3)); }, "gather(x, arange(3))");
+    check_calls([](const Float &x) { return std::make_tuple(x * 2.f, tj::arange<UInt32>(3)); }, "arange(3) beside x");
+    check_calls([](const Float &) { return tj::arange<UInt32>(3); }, "arange(3) alone");
+    check_calls([](const Float &) { return tj::full<Float>(1.5f, 3); }, "full(1.5, 3)");
+    check_calls([](const Float &) { return tj::zeros<Float>(3); }, "zeros(3)");
+    check_calls([](const Float &) { return tj::opaque<Float>(2.5f, 3); }, "opaque(2.5, 3)");
+    check_calls([](const Float &x) { return std::make_tuple(x + 1.f, tj::linspace<Float>(0.f, 1.f, 3) * 2.f); },
+                "linspace(0, 1, 3) * 2 beside x + 1");
+    // The same made from x.size(): it follows x, one recording for every size.
+    auto check_follows = [](auto body, std::string what) {
+        CAPTURE(what);
+        auto frozen = tj::freeze(body);
+        uint64_t seed = 21;
+        for (size_t n : {size_t(3), size_t(5), size_t(1000), size_t(4)}) {
+            CAPTURE(n);
+            Float x = random_array<float>(n, seed++);
+            check_same("result", frozen(x), body(x));
+        }
+        CHECK(stats_of(frozen).recordings == 1);
+        CHECK(stats_of(frozen).replays == 3);
+    };
+    check_follows([](Float x) { tj::scatter(x, Float(0.f), tj::arange<UInt32>(x.size())); return x; },
+                  "scatter(x, 0, arange(x.size()))");
+    check_follows([](const Float &x) { return tj::gather<Float>(x, tj::arange<UInt32>(x.size())); },
+                  "gather(x, arange(x.size()))");
+    check_follows([](const Float &x) { return tj::arange<UInt32>(x.size()); }, "arange(x.size())");
+    check_follows([](const Float &x) { return tj::full<Float>(1.5f, x.size()); }, "full(1.5, x.size())");
+    check_follows([](const Float &x) { return tj::zeros<Float>(x.size()) + x; }, "zeros(x.size()) + x");
+}
+
+TEST_CASE("freeze: a constant width in a kernel that also reads an input per element records anew when they differ") {
+    // Unfrozen, x + arange(3) with an x of 5 elements is a size mismatch: so is the call of the frozen function (it
+    // records anew, and the body throws), never a result over 5 elements.
+    using tj::Float, tj::UInt32;
+    auto body = [](const Float &x) { return x + tj::cast<float>(tj::arange<UInt32>(3)); };
+    auto frozen = tj::freeze(body);
+    Float x3 = random_array<float>(3, 31);
+    check_same("recorded", frozen(x3), body(x3));
+    Float x5 = random_array<float>(5, 32);
+    check_error([&] { (void)body(x5); }, {"size mismatch"});
+    check_error([&] { (void)frozen(x5); }, {"size mismatch"});
+    CHECK(stats_of(frozen).recordings == 2); // (the attempt that threw)
+    CHECK(stats_of(frozen).replays == 0);
+    Float x3b = random_array<float>(3, 33);
+    check_same("replayed", frozen(x3b), body(x3b));
+    CHECK(stats_of(frozen).recordings == 2);
+    CHECK(stats_of(frozen).replays == 1);
+}
