@@ -488,6 +488,9 @@ TEST_CASE("while_loop: a scatter in a loop inside a loop runs once per inner ite
             });
         check_exact("scatter_add in the inner loop", hits, ref_hits);
         check_exact("scatter in the inner loop", path, ref_path);
+    }
+}
+
 TEST_CASE("while_loop: scatters in the body of a nested loop run once per inner iteration of each element") {
     // Dr.Jit's test_while_loop.py test16_nested_loop_with_side_effect, with random bounds, a scatter that depends on
     // both loops' state, and a third level.
