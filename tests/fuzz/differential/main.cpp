@@ -9,6 +9,7 @@
 // and the program shrunk to the ops the mismatch still needs (--first: then stop). Exit status 1 if any program
 // mismatched.
 #include "check_grad.h"
+#include "frozen_ad.h"
 #include "interpret.h"
 
 #include <tracejit/tracejit.h>
@@ -73,6 +74,9 @@ GradStats grad_stats;                             // over all gradient checks, f
 bool verbose = false;
 bool inject_fault = false; // --inject-fault: the reference is wrong on purpose (the tester's own test)
 bool inject_grad_fault = false; // --inject-grad-fault: every derivative is off by 2^-10 relative (likewise)
+bool inject_fad_fault = false;  // --inject-fad-fault: every frozen-AD derivative is off by 2^-6 relative (likewise)
+Avoid avoid;                    // --avoid-known: the known runtime bugs the generators leave out
+FadStats fad_stats;             // over all frozen-AD programs, for the summary
 
 std::optional<Mismatch> check(const Program &p, Mode m) {
     if (m == Mode::Grad) {
@@ -155,7 +159,7 @@ int main(int argc, char **argv) {
     long programs = -1;
     double seconds = -1;
     int length = 30;
-    bool grad = true, first = false;
+    bool grad = true, first = false, frozen_ad = true, only_frozen_ad = false;
     for (int i = 1; i < argc; ++i) {
         auto arg = [&](const char *name) { return !std::strcmp(argv[i], name) && i + 1 < argc; };
         if (arg("--seed"))
@@ -174,10 +178,18 @@ int main(int argc, char **argv) {
             inject_grad_fault = true;
         else if (!std::strcmp(argv[i], "--no-grad"))
             grad = false;
+        else if (!std::strcmp(argv[i], "--no-frozen-ad"))
+            frozen_ad = false;
+        else if (!std::strcmp(argv[i], "--only-frozen-ad"))
+            only_frozen_ad = true;
+        else if (!std::strcmp(argv[i], "--inject-fad-fault"))
+            inject_fad_fault = true;
+        else if (arg("--avoid-known") && parse_avoid(argv[i + 1], avoid))
+            ++i;
         else if (!std::strcmp(argv[i], "--first"))
             first = true;
         else {
-            fmt::print(stderr, "usage: {} [--seed S] [--programs M] [--seconds T] [--length L] [--verbose] [--inject-fault] [--inject-grad-fault] [--no-grad] [--first]\n",
+            fmt::print(stderr, "usage: {} [--seed S] [--programs M] [--seconds T] [--length L] [--verbose] [--inject-fault] [--inject-grad-fault] [--inject-fad-fault] [--no-grad] [--no-frozen-ad] [--only-frozen-ad] [--avoid-known R1,R2,...] [--first]\n",
                        argv[0]);
             return 2;
         }
@@ -186,6 +198,8 @@ int main(int argc, char **argv) {
         programs = 100;
     auto start = std::chrono::steady_clock::now();
     auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+    // Repeated in the reproduce line: the program of a seed depends on it.
+    std::string avoid_flag = avoid_list(avoid).empty() ? "" : " --avoid-known " + avoid_list(avoid);
     std::vector<Mode> modes = {Mode::Lazy, Mode::EvalEach, Mode::Frozen};
     const char *cuda = "no CUDA device: the CUDA modes did not run";
     if (tj::has_backend(tj::Backend::CUDA)) {
@@ -195,6 +209,8 @@ int main(int argc, char **argv) {
     }
     if (grad)
         modes.push_back(Mode::Grad);
+    if (only_frozen_ad)
+        modes.clear();
     long ran = 0, bad = 0;
     for (uint64_t s = seed; (programs < 0 || ran < programs) && (seconds < 0 || elapsed() < seconds) && !(first && bad);
          ++s, ++ran) {
@@ -215,6 +231,19 @@ int main(int argc, char **argv) {
                        print(small, keep));
             break;
         }
+        if (frozen_ad && !(first && bad)) {
+            Scenario sc = generate_scenario(s, avoid);
+            if (verbose)
+                fmt::print("{}", print(sc));
+            if (std::optional<std::string> mm = check_scenario(sc, fad_stats, inject_fad_fault)) {
+                ++bad;
+                Scenario small = shrink(sc, inject_fad_fault);
+                FadStats scratch;
+                std::optional<std::string> again = check_scenario(small, scratch, inject_fad_fault);
+                fmt::print("MISMATCH seed {}: {}\nreproduce: {} --seed {} --programs 1{}\nshrunk program:\n{}\n", s,
+                           again ? *again : *mm, argv[0], s, avoid_flag, print(again ? small : sc));
+            }
+        }
     }
     fmt::print("tj_differential: {} programs from seed {} in {:.1f} s, {} mismatching (frozen: {} recordings, {} "
                "replays)\n",
@@ -224,5 +253,9 @@ int main(int argc, char **argv) {
                "unstable or not finite), {} directions skipped (a discrete choice changes within the steps)\n{}\n",
                grad_stats.programs, grad_stats.no_path, grad_stats.unsupported, grad_stats.values,
                grad_stats.skipped_values, grad_stats.skipped_directions, cuda);
+    fmt::print("frozen AD: {} programs ({} calls, unfrozen and frozen), {} derivatives compared, {} skipped; frozen: "
+               "{} recordings, {} replays{}\n",
+               fad_stats.programs, fad_stats.calls, fad_stats.values, fad_stats.skipped, fad_stats.recordings,
+               fad_stats.replays, avoid_flag.empty() ? "" : fmt::format(" (known bugs left out:{})", avoid_flag.substr(14)));
     return bad ? 1 : 0;
 }
