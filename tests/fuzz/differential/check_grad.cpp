@@ -74,7 +74,9 @@ Paths analyze_paths(const Program &p, bool detach) {
                 pure = pure && a.pure[o];
             }
         a.dep[i] = dep && is_float(op.ty);
-        a.detached[i] = detach && dep && op.kind == Kind::LoopScatter;
+        // Prefix reductions other than Add have no derivative (docs/semantics.md): their operands are cut always.
+        a.detached[i] = dep && ((detach && op.kind == Kind::LoopScatter) ||
+                                (op.kind == Kind::Scan && RedOp2(op.sub) != RedOp2::Add));
         a.pure[i] = pure && !a.detached[i];
     }
     return a;
@@ -213,7 +215,7 @@ std::optional<GradMismatch> check_once(const Program &p, GradStats &stats, bool 
                 if (size(got) != size(at_x.ref.values[r]))
                     return GradMismatch{int(r), fmt::format("grad (n={}) r{}: size {}, expected {}", n, r, size(got),
                                                             size(at_x.ref.values[r]))};
-                if (p.ops[r].ty == Ty::F64 && !facts[r].terminal) { // == : ±0 equal (min/max leave the sign open)
+                if (p.ops[r].ty == Ty::F64 && !facts[r].terminal && !facts[r].approx) { // == : ±0 equal
                     const auto &g = f64(got), &e = f64(at_x.ref.values[r]);
                     for (size_t i = 0; i < g.size(); ++i)
                         if (!(g[i] == e[i] || (std::isnan(g[i]) && std::isnan(e[i]))))

@@ -162,8 +162,12 @@ Scenario generate_scenario(uint64_t seed, const Avoid &avoid) {
         nd.grad = g < 2 ? FGrad::Suspended : g < 3 ? FGrad::Resumed : FGrad::Normal;
         if (nd.op == FOp::Nested && nd.grad == FGrad::Suspended && avoid.n[3]) // N3: a replay inside SuspendGrad
             nd.grad = FGrad::Normal;
-        if (nd.op == FOp::Nested && avoid.n[4]) // N4: two inputs with gradients, one computed from the other
+        if (nd.op == FOp::Nested && avoid.n[4]) { // N4: lazy AD work pending when a frozen function records
+            if (s.nodes.size() > 2)
+                nd.op = FOp::MulSin;
+            nd.a = 0;
             nd.b = 1;
+        }
         s.nodes.push_back(nd);
     }
     normalize(s);

@@ -21,6 +21,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <optional>
 #include <string>
 
@@ -38,17 +39,34 @@ std::string show_elem(const HostVal &v, size_t i) {
     return std::visit([&](auto &x) { return fmt::format("{}", x[i]); }, v);
 }
 
+/// The distance of two floats in units in the last place: how many values of E lie between them (±0 are one).
+template <typename E> int64_t ulps_apart(E x, E y) {
+    using I = std::conditional_t<sizeof(E) == 4, int32_t, int64_t>;
+    auto key = [](E v) {
+        I i;
+        std::memcpy(&i, &v, sizeof(E));
+        return i < 0 ? int64_t(std::numeric_limits<I>::min()) - int64_t(i) : int64_t(i);
+    };
+    int64_t a = key(x), b = key(y);
+    return a > b ? a - b : b - a;
+}
+
 /// Whether element i of got equals expect (exact; NaN = NaN; ±0 equal where the sign is unspecified; terminal
-/// float sums within `tol`).
+/// float sums within `tol`; transcendentals within 5 ulp: semantics.md promises 4 of the correctly rounded value,
+/// and the reference, one precision higher, is within half an ulp of it).
 bool same(const HostVal &got, const HostVal &expect, size_t i, const Facts &f, double tol) {
     return std::visit(
         [&]<typename E>(const std::vector<E> &g) {
             E x = g[i], y = std::get<std::vector<E>>(expect)[i];
             if constexpr (std::is_floating_point_v<E>) {
+                if (std::memcmp(&x, &y, sizeof(E)) == 0)
+                    return true;
                 if (std::isnan(x) || std::isnan(y))
                     return std::isnan(x) && std::isnan(y);
                 if (f.terminal)
                     return std::isinf(y) ? x == y : std::fabs(double(x) - double(y)) <= tol;
+                if (f.approx)
+                    return ulps_apart(x, y) <= 5;
                 if (f.zero_sign && x == 0 && y == 0)
                     return true;
                 return std::memcmp(&x, &y, sizeof(E)) == 0;
@@ -90,22 +108,51 @@ std::optional<Mismatch> check(const Program &p, Mode m) {
         sizes.resize(1);
     TjResult got = run_tracejit(p, m, sizes);
     if (!got.error.empty())
-        return Mismatch{m, -1, "tj::Error: " + got.error};
+        return Mismatch{m, -1, fmt::format("{}: tj::Error: {}", mode_name(m), got.error)};
     frozen_recordings += got.recordings;
     frozen_replays += got.replays;
     if (verbose && frozen)
         fmt::print("{} at sizes {}, {}, {}: {} recordings, {} replays\n", mode_name(m), sizes[0], sizes[1], sizes[2],
                    got.recordings, got.replays);
+    bool ties = std::any_of(p.ops.begin(), p.ops.end(), [](const Op &op) {
+        return op.kind == Kind::Compress || op.kind == Kind::Texture || op.kind == Kind::BlockReduce ||
+               op.kind == Kind::Scan;
+    });
+    // A freeze that re-records when it could replay is a finding too: one recording per broadcasting layout (a call
+    // of size 1 broadcasts every input, so it and the larger sizes are two layouts), the other calls replay. A
+    // size the recording could not tie to the inputs alone (a compress count, a texture's or block reduction's
+    // size that equals a fraction of an input's) fails its dry run on another size and records anew
+    // (docs/freezing.md, "Ties"): counted in dry_run_failures, and only programs with such ops may have them.
+    if (m == Mode::Frozen) {
+        long ones = std::count(sizes.begin(), sizes.end(), size_t(1));
+        size_t layouts = ones > 0 && ones < long(sizes.size()) ? 2 : 1;
+        size_t expect = layouts + got.dry_run_failures;
+        if (got.recordings != expect || got.replays != sizes.size() - expect || (got.dry_run_failures && !ties))
+            return Mismatch{m, -1, fmt::format("{} at sizes {}, {}, {}: {} recordings ({} after a failed dry run) and "
+                                               "{} replays (expected one recording per broadcasting layout: {}, and "
+                                               "one per failed dry run where a size may be a tie)",
+                                               mode_name(m), sizes[0], sizes[1], sizes[2], got.recordings,
+                                               got.dry_run_failures, got.replays, layouts)};
+    }
     // On the fake driver the kernels do not run: what is compared is every register's size, the inputs (copied
     // to the device and back), and that a frozen function records as often as on the CPU.
     bool values_known = !is_cuda(m) || cuda_runs_kernels();
-    if (m == Mode::CudaFrozen && !values_known) {
+    // (Where a size may be a tie, the fake driver's unknown counts and values decide other dry runs.)
+    if (m == Mode::CudaFrozen && !values_known && !ties) {
         TjResult cpu = run_tracejit(p, Mode::Frozen, sizes);
         if (cpu.error.empty() && cpu.recordings != got.recordings)
             return Mismatch{m, -1, fmt::format("{}: {} recordings, {} on the CPU", mode_name(m), got.recordings,
                                                cpu.recordings)};
     }
     std::vector<Facts> facts = analyze(p);
+    // On the fake driver a compress (whose size depends on values) has the size of what the kernels did not write.
+    std::vector<bool> depends_on_compress(p.ops.size(), false);
+    for (size_t r = 0; r < p.ops.size(); ++r) {
+        depends_on_compress[r] = p.ops[r].kind == Kind::Compress;
+        for (int o : {p.ops[r].a, p.ops[r].b, p.ops[r].c, p.ops[r].d, p.ops[r].e})
+            if (o >= 0 && depends_on_compress[size_t(o)])
+                depends_on_compress[r] = true;
+    }
     for (size_t call = 0; call < sizes.size(); ++call) {
         RefResult ref = run_reference(p, sizes[call], inject_fault);
         for (size_t r = 0; r < p.ops.size(); ++r) {
@@ -113,7 +160,7 @@ std::optional<Mismatch> check(const Program &p, Mode m) {
             size_t gn = std::visit([](auto &v) { return v.size(); }, g);
             size_t en = std::visit([](auto &v) { return v.size(); }, e);
             std::string where = fmt::format("{} (call {}, n={}) r{}", mode_name(m), call, sizes[call], r);
-            if (gn != en)
+            if (gn != en && (values_known || !depends_on_compress[r]))
                 return Mismatch{m, int(r), fmt::format("{}: size {}, expected {}", where, gn, en)};
             if (!values_known && p.ops[r].kind != Kind::Input)
                 continue;
@@ -214,7 +261,7 @@ int main(int argc, char **argv) {
     long ran = 0, bad = 0;
     for (uint64_t s = seed; (programs < 0 || ran < programs) && (seconds < 0 || elapsed() < seconds) && !(first && bad);
          ++s, ++ran) {
-        Program p = generate(s, ty_count + 1 + int(s % uint64_t(length)));
+        Program p = generate(s, ty_count + 1 + int(s % uint64_t(length)), avoid);
         if (verbose)
             fmt::print("seed {}: {} ops\n{}", s, p.ops.size(), print(p));
         for (Mode m : modes) {
