@@ -139,7 +139,7 @@ Scenario generate_scenario(uint64_t seed, const Avoid &avoid) {
     s.out_is_input = r.below(3) == 0;
     if (s.out_is_input && avoid.n[2] && (!s.grad_inside || s.pass == Pass::Ref)) // N2: an input with gradients
         s.out_is_input = false;                                                   // returned as it is
-    s.dispatch_depth = avoid.r[5] ? 1 : 1 + r.below(2);
+    s.dispatch_depth = 1 + r.below(avoid.r[5] ? 2 : 3); // R5: 3 nests a dispatch over the same objects
     std::vector<size_t> pool = {2, 3, 5, 8, 13, 33};
     for (size_t i = 0; i < 4; ++i) {
         std::swap(pool[i], pool[i + size_t(r.below(int(pool.size() - i)))]);
@@ -197,7 +197,9 @@ const char *op_text(FOp op) {
     case FOp::Fma: return "tj::fma(tj::tanh({a}), {b}, {c})";
     case FOp::Sum: return "{a} + tj::sum(tj::tanh({b})) * 0.125";
     case FOp::GatherHalf: return "tj::gather<A>({a}, tj::arange<UInt32>({a}.size()) >> 1) * tj::cos({b})";
-    case FOp::Dispatch: return "tj::dispatch(po, [](Outer *o, auto &a, auto &b, auto &pi) {{ return o->f(a, b, pi); }}, {a}, {b}, pi)";
+    case FOp::Dispatch:
+        return "tj::dispatch(po, [](Outer *o, auto &a, auto &b, auto &pi, auto &po2) {{ return o->f(a, b, pi, po2); }}, "
+               "{a}, {b}, pi, po2)";
     case FOp::Nested: return "nested({a}, {b}) /* tj::freeze([](A a, A b) {{ return a * tj::tanh(b) + tj::sin(a); }}) */";
     }
     return "?";
@@ -214,7 +216,11 @@ std::string print(const Scenario &s) {
     if (s.nodes.size() > 0)
         for (size_t i = 2; i < s.nodes.size(); ++i)
             if (s.nodes[i].op == FOp::Dispatch) {
-                t += s.dispatch_depth == 2
+                t += s.dispatch_depth == 3
+                         ? "// Outer: OuterA::f = inner(a, b) + a, OuterB::f = inner(a, b) * 0.5 - b, where inner(a, b) "
+                           "= tj::dispatch(po2, ...) over the same objects, at depth 1: OuterA::f = a * cos(b), "
+                           "OuterB::f = tanh(a + b) (nested dispatch, one domain)\n"
+                     : s.dispatch_depth == 2
                          ? "// Outer: OuterA::f = inner(a, b) + a, OuterB::f = inner(a, b) * 0.5 - b, where inner(a, b) "
                            "= tj::dispatch(pi, ...): InnerSin::f = sin(a) * b, InnerAdd::f = a + tanh(b) (nested "
                            "dispatch)\n"
@@ -224,7 +230,8 @@ std::string print(const Scenario &s) {
     std::string param = s.pass == Pass::Value ? fmt::format("{} x", A)
                         : s.pass == Pass::Ref ? fmt::format("std::reference_wrapper<{}> xr", A)
                                               : fmt::format("XS xs /* TJ_STRUCT {{ {} x, y; }} */", A);
-    t += fmt::format("auto body = []({}, {} y, {} w, {} v, Ptr<Outer> po, Ptr<Inner> pi) {{\n", param, A, A, A);
+    t += fmt::format("auto body = []({}, {} y, {} w, {} v, Ptr<Outer> po, Ptr<Inner> pi, Ptr<Outer> po2) {{\n",
+                     param, A, A, A);
     if (s.pass == Pass::Ref)
         t += fmt::format("    {} x = xr.get();\n", A);
     if (s.pass == Pass::Struct)
@@ -266,9 +273,9 @@ std::string print(const Scenario &s) {
     t += "// the caller, each call on fresh inputs (x, y in [-2, 2], seeds w, v in [-1, 1], random object ids):\n";
     if (!s.grad_inside)
         t += "tj::enable_grad(x);\n";
-    t += s.suspend_around ? fmt::format("std::vector<{}> outs; {{ tj::SuspendGrad s; outs = f({}, y, w, v, po, pi); }}\n",
+    t += s.suspend_around ? fmt::format("std::vector<{}> outs; {{ tj::SuspendGrad s; outs = f({}, y, w, v, po, pi, po2); }}\n",
                                         A, call)
-                          : fmt::format("auto outs = f({}, y, w, v, po, pi);\n", call);
+                          : fmt::format("auto outs = f({}, y, w, v, po, pi, po2);\n", call);
     if (s.ad_inside) {
         t += !s.grad_inside ? "// compared: outs[0], tj::grad(x)\n"
              : s.return_leaf ? "// compared: outs[0], tj::grad(outs.back())\n"
@@ -358,8 +365,11 @@ std::vector<std::vector<double>> reference(const Scenario &s, const FadInputs &i
             case FOp::GatherHalf: r = a[k >> 1] * std::cos(B); break;
             case FOp::Dispatch: {
                 uint32_t o = in.outer_ids[k], q = in.inner_ids[k];
-                if (s.dispatch_depth == 2) {
-                    double inner = q == 1 ? std::sin(A) * B : q == 2 ? A + std::tanh(B) : 0;
+                if (s.dispatch_depth > 1) {
+                    double inner = s.dispatch_depth == 3 ? (q == 1 ? A * std::cos(B) : q == 2 ? std::tanh(A + B) : 0)
+                                   : q == 1            ? std::sin(A) * B
+                                   : q == 2            ? A + std::tanh(B)
+                                                       : 0;
                     r = o == 1 ? inner + A : o == 2 ? inner * 0.5 - B : 0;
                 } else {
                     r = o == 1 ? A * std::cos(B) : o == 2 ? std::tanh(A + B) : 0;
@@ -584,7 +594,7 @@ Scenario shrink(Scenario s, bool inject_fault) {
             with([](Scenario &q) { q.out_is_input = false; });
         if (s.pass != Pass::Value)
             with([](Scenario &q) { q.pass = Pass::Value; });
-        if (s.dispatch_depth == 2)
+        if (s.dispatch_depth > 1)
             with([](Scenario &q) { q.dispatch_depth = 1; });
         if (s.suspend_around)
             with([](Scenario &q) { q.suspend_around = false; });

@@ -29,18 +29,35 @@ template <typename T> A<T> inner_call(const tj::Ptr<Inner<T>> &pi, const A<T> &a
     return tj::dispatch(pi, [](Inner<T> *self, const A<T> &x, const A<T> &y) { return self->f(x, y); }, a, b);
 }
 
+template <typename T> struct Box;
 template <typename T> struct Outer : tj::Object {
-    virtual A<T> f(const A<T> &a, const A<T> &b, const tj::Ptr<Inner<T>> &pi, bool deep) const = 0;
+    /// `po2`: outer objects again (depth 3); through a box, as Ptr<Outer<T>> needs Outer<T> complete.
+    virtual A<T> f(const A<T> &a, const A<T> &b, const tj::Ptr<Inner<T>> &pi, const Box<T> &po2, int depth) const = 0;
 };
-template <typename T> struct OuterA : Outer<T> { // deep: inner(a, b) + a; else a * cos(b)
-    A<T> f(const A<T> &a, const A<T> &b, const tj::Ptr<Inner<T>> &pi, bool deep) const override {
-        return deep ? inner_call(pi, a, b) + a : a * tj::cos(b);
+template <typename T> struct Box {
+    tj::Ptr<Outer<T>> p;
+};
+/// Depth 2: the inner objects' dispatch; depth 3: a dispatch over the outer objects again, at depth 1.
+template <typename T>
+A<T> deeper(const A<T> &a, const A<T> &b, const tj::Ptr<Inner<T>> &pi, const Box<T> &po2, int depth) {
+    if (depth == 2)
+        return inner_call(pi, a, b);
+    return tj::dispatch(
+        po2.p,
+        [](Outer<T> *self, const A<T> &x, const A<T> &y, const tj::Ptr<Inner<T>> &in, const tj::Ptr<Outer<T>> &o2) {
+            return self->f(x, y, in, Box<T>{o2}, 1);
+        },
+        a, b, pi, po2.p);
+}
+template <typename T> struct OuterA : Outer<T> { // deeper: deeper(a, b) + a; else a * cos(b)
+    A<T> f(const A<T> &a, const A<T> &b, const tj::Ptr<Inner<T>> &pi, const Box<T> &po2, int depth) const override {
+        return depth > 1 ? deeper(a, b, pi, po2, depth) + a : a * tj::cos(b);
     }
     TJ_OBJECT_NO_FIELDS
 };
-template <typename T> struct OuterB : Outer<T> { // deep: 0.5 * inner(a, b) - b; else tanh(a + b)
-    A<T> f(const A<T> &a, const A<T> &b, const tj::Ptr<Inner<T>> &pi, bool deep) const override {
-        return deep ? inner_call(pi, a, b) * T(0.5) - b : tj::tanh(a + b);
+template <typename T> struct OuterB : Outer<T> { // deeper: 0.5 * deeper(a, b) - b; else tanh(a + b)
+    A<T> f(const A<T> &a, const A<T> &b, const tj::Ptr<Inner<T>> &pi, const Box<T> &po2, int depth) const override {
+        return depth > 1 ? deeper(a, b, pi, po2, depth) * T(0.5) - b : tj::tanh(a + b);
     }
     TJ_OBJECT_NO_FIELDS
 };
@@ -79,7 +96,7 @@ template <typename T> thread_local Nested<T> *nested = nullptr;
 
 template <typename T>
 A<T> node_value(const FNode &nd, const std::vector<A<T>> &v, const tj::Ptr<Outer<T>> &po,
-                const tj::Ptr<Inner<T>> &pi, int depth) {
+                const tj::Ptr<Inner<T>> &pi, const tj::Ptr<Outer<T>> &po2, int depth) {
     const A<T> &a = v[nd.a], &b = v[nd.b], &c = v[nd.c];
     switch (nd.op) {
     case FOp::X: return v[0];
@@ -105,10 +122,9 @@ A<T> node_value(const FNode &nd, const std::vector<A<T>> &v, const tj::Ptr<Outer
     case FOp::Dispatch:
         return tj::dispatch(
             po,
-            [depth](Outer<T> *self, const A<T> &x, const A<T> &y, const tj::Ptr<Inner<T>> &in) {
-                return self->f(x, y, in, depth == 2);
-            },
-            a, b, pi);
+            [depth](Outer<T> *self, const A<T> &x, const A<T> &y, const tj::Ptr<Inner<T>> &in,
+                    const tj::Ptr<Outer<T>> &o2) { return self->f(x, y, in, Box<T>{o2}, depth); },
+            a, b, pi, po2);
     case FOp::Nested: return (*nested<T>)(a, b);
     }
     throw tj::Error("tj_differential: unknown frozen-AD node (generator bug)");
@@ -126,7 +142,7 @@ template <typename T, typename X> A<T> &x_of(X &in) {
 /// The body: z = E(x, y), and what the scenario asks of gradients inside it.
 template <typename T, typename X>
 std::vector<A<T>> body(X xin, const A<T> &y_arg, const A<T> &w, const A<T> &v, const tj::Ptr<Outer<T>> &po,
-                       const tj::Ptr<Inner<T>> &pi) {
+                       const tj::Ptr<Inner<T>> &pi, const tj::Ptr<Outer<T>> &po2) {
     const Scenario &s = *current;
     A<T> x = x_of<T>(xin);
     A<T> y = y_arg;
@@ -144,14 +160,14 @@ std::vector<A<T>> body(X xin, const A<T> &y_arg, const A<T> &w, const A<T> &v, c
     for (size_t i = 2; i < s.nodes.size(); ++i) {
         const FNode &nd = s.nodes[i];
         if (nd.grad == FGrad::Normal) {
-            vals.push_back(node_value<T>(nd, vals, po, pi, s.dispatch_depth));
+            vals.push_back(node_value<T>(nd, vals, po, pi, po2, s.dispatch_depth));
         } else {
             tj::SuspendGrad suspend;
             if (nd.grad == FGrad::Resumed) {
                 tj::ResumeGrad resume;
-                vals.push_back(node_value<T>(nd, vals, po, pi, s.dispatch_depth));
+                vals.push_back(node_value<T>(nd, vals, po, pi, po2, s.dispatch_depth));
             } else {
-                vals.push_back(node_value<T>(nd, vals, po, pi, s.dispatch_depth));
+                vals.push_back(node_value<T>(nd, vals, po, pi, po2, s.dispatch_depth));
             }
         }
     }
@@ -198,15 +214,16 @@ template <typename T, typename X, typename F> FadObserved call(const Scenario &s
     A<T> x = array<T>(in.x), y = array<T>(in.y), w = array<T>(in.w), v = array<T>(in.v);
     tj::Ptr<Outer<T>> po = tj::gather<tj::Ptr<Outer<T>>>(objs.outer_table, tj::UInt32(in.outer_ids));
     tj::Ptr<Inner<T>> pi = tj::gather<tj::Ptr<Inner<T>>>(objs.inner_table, tj::UInt32(in.inner_ids));
+    tj::Ptr<Outer<T>> po2 = tj::gather<tj::Ptr<Outer<T>>>(objs.outer_table, tj::UInt32(in.inner_ids));
     if (!s.grad_inside)
         tj::enable_grad(x);
     auto invoke = [&] {
         if constexpr (std::is_same_v<X, std::reference_wrapper<A<T>>>)
-            return f(std::ref(x), y, w, v, po, pi);
+            return f(std::ref(x), y, w, v, po, pi, po2);
         else if constexpr (std::is_same_v<X, XS<T>>)
-            return f(XS<T>{x, y}, y, w, v, po, pi);
+            return f(XS<T>{x, y}, y, w, v, po, pi, po2);
         else
-            return f(x, y, w, v, po, pi);
+            return f(x, y, w, v, po, pi, po2);
     };
     std::vector<A<T>> outs;
     if (s.suspend_around) {
@@ -262,7 +279,9 @@ std::vector<FadObserved> run_typed(const Scenario &s, bool frozen, uint64_t &rec
     current = &s;
     std::vector<FadObserved> out;
     auto plain = [](X xin, const A<T> &y, const A<T> &w, const A<T> &v, const tj::Ptr<Outer<T>> &po,
-                    const tj::Ptr<Inner<T>> &pi) { return body<T, X>(xin, y, w, v, po, pi); };
+                    const tj::Ptr<Inner<T>> &pi, const tj::Ptr<Outer<T>> &po2) {
+        return body<T, X>(xin, y, w, v, po, pi, po2);
+    };
     int c = 0;
     try {
         if (!frozen) {
