@@ -105,6 +105,12 @@ Facts facts_of(const Op &op, const std::vector<Facts> &f) {
         r.sink = true;
         break;
     case Kind::Texture: r.zero_sign = fa(op.a).zero_sign; break;
+    case Kind::TensorOp:
+        r.zero_sign = any_of(fa(op.a), fa(op.b), &Facts::zero_sign) || RedOp(op.k2) != RedOp::Sum ||
+                      BinOp(op.sub) == BinOp::Min || BinOp(op.sub) == BinOp::Max;
+        r.terminal = RedOp(op.k2) == RedOp::Sum; // accumulated in double
+        r.fma = BinOp(op.sub) == BinOp::Mul && RedOp(op.k2) != RedOp::Sum;
+        break;
     case Kind::If:
     case Kind::Loop:
     case Kind::IfNested:
@@ -198,7 +204,7 @@ struct Generator {
     void step_more() {
         Ty t = any_ty();
         Op op{Kind::Eval, t};
-        switch (rnd.below(8)) {
+        switch (rnd.below(9)) {
         case 0:
             op.kind = Kind::Math;
             op.ty = rnd.below(2) ? Ty::F32 : Ty::F64;
@@ -261,6 +267,20 @@ struct Generator {
             op.b = bin_operand(t, {ops[0], ops[1]}, true);
             op.d = operand(index_ty());
             op.wide = wide(op.a) || wide(op.b) || wide(op.d);
+            break;
+        }
+        case 8: {
+            op.kind = Kind::TensorOp;
+            op.ty = t == Ty::Bool ? Ty::I32 : t;
+            op.k2 = rnd.below(3);
+            BinOp b = binop(op.ty);
+            if (is_float(op.ty) && b == BinOp::Mul && RedOp(op.k2) == RedOp::Sum) // a product into the sum's adds
+                b = BinOp::Div;
+            op.sub = uint8_t(b);
+            op.a = bin_operand(op.ty, {b}, false);
+            op.b = bin_operand(op.ty, {b}, true);
+            op.k1 = 2 + rnd.below(2);
+            op.wide = wide(op.a);
             break;
         }
         default:
@@ -538,6 +558,12 @@ std::string text(const Op &op) {
                            "tj::gather({}, tj::arange<Int32>({})), .eval({{{}}})[0]",
                            op.ty == Ty::F32 ? "float" : "double", op.k1, op.k2 & 1 ? "Linear" : "Nearest",
                            wrap[op.k2 >> 1], a, op.k1, b);
+    }
+    case Kind::TensorOp: {
+        static const char *red[] = {"sum", "hmin", "hmax"};
+        return fmt::format("tj::{}({}, 1).array() /* Tensor(a, {{w, 1}}) and Tensor(tj::gather({}, "
+                           "tj::arange<Int32>({})), {{1, {}}}) */",
+                           red[op.k2], bin_expr(op.sub, fmt::format("Tensor({})", a), "Tensor(c)"), b, op.k1, op.k1);
     }
     case Kind::LoopIf:
         return fmt::format("{}; Int32 i = tj::zeros<Int32>(1); tj::while_loop(std::tie(@, i), [&](auto &, auto &i) "

@@ -49,6 +49,8 @@ enum class Kind : uint8_t {
                  // ptrs = the objects {nullptr, first, second}[d % 3]; nullptr lanes give 0
     Texture,     // a 1-d tj::Texture of k1 texels (gather(a, arange(k1))), filter k2 & 1 (1: linear), wrap k2 >> 1
                  // (0 clamp, 1 repeat, 2 mirror), looked up at positions b
+    TensorOp,    // tj::sum/hmin/hmax (RedOp k2) along axis 1 of Tensor(a, {w, 1}) sub Tensor(c, {1, k1}),
+                 // c = gather(b, arange(k1)): broadcasting both ways, then a reduction back to w values
 };
 enum class UnOp : uint8_t { Neg, Abs, Not, Sqrt, Floor, Ceil, Round, Rsqrt };
 enum class BinOp : uint8_t { Add, Sub, Mul, Div, Mod, Min, Max, And, Or, Xor, Shl, Shr };

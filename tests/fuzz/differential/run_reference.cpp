@@ -478,9 +478,14 @@ struct Interp {
                                                     2 * double(std::numeric_limits<T>::epsilon()) * std::fabs(dacc));
                     }
                 if constexpr (std::is_floating_point_v<T>)
-                    if (opt.observe)
-                        for (size_t i = start; i < end; ++i)
+                    if (opt.observe) {
+                        int equal = 0; // tied minima or maxima each get the whole gradient (autodiff.md)
+                        for (size_t i = start; i < end; ++i) {
                             ok = ok && finite(T(a[i]));
+                            equal += T(a[i]) == acc;
+                        }
+                        ok = ok && (equal <= 1 || ro == RedOp2::Add || ro == RedOp2::Mul);
+                    }
                 out.push_back(E(acc));
             }
             tol[r.size()] = worst;
@@ -505,6 +510,43 @@ struct Interp {
             }
             return out;
         }
+        case Kind::TensorOp:
+            if constexpr (!std::is_same_v<T, bool>) {
+                auto &a = get<T>(r, op.a), &b = get<T>(r, op.b);
+                size_t K = size_t(op.k1);
+                double worst = 0;
+                for (size_t i = 0; i < a.size(); ++i) {
+                    T acc{};
+                    double dacc = 0, abs_sum = 0;
+                    for (size_t j = 0; j < K; ++j) {
+                        T v = bin<T>(BinOp(op.sub), T(a[i]), j < b.size() ? T(b[j]) : T(0));
+                        if (RedOp(op.k2) == RedOp::Sum) {
+                            acc = j == 0 ? v : binary<T>(BinOp::Add, acc, v);
+                            dacc += double(v);
+                            abs_sum += std::fabs(double(v));
+                        } else {
+                            acc = j == 0 ? v : bin<T>(RedOp(op.k2) == RedOp::HMin ? BinOp::Min : BinOp::Max, acc, v);
+                        }
+                    }
+                    // Tied minima or maxima each get the whole gradient (block_reduce's convention, autodiff.md):
+                    // not a derivative of the function there.
+                    if (opt.observe && RedOp(op.k2) != RedOp::Sum) {
+                        int equal = 0;
+                        for (size_t j = 0; j < K; ++j)
+                            equal += bin<T>(BinOp(op.sub), T(a[i]), j < b.size() ? T(b[j]) : T(0)) == acc;
+                        ok = ok && equal <= 1;
+                    }
+                    if constexpr (std::is_floating_point_v<T>)
+                        if (RedOp(op.k2) == RedOp::Sum) { // accumulated in double, rounded once
+                            acc = T(dacc);
+                            worst = std::max(worst, 4 * std::ldexp(abs_sum, -50) * double(K) +
+                                                        2 * double(std::numeric_limits<T>::epsilon()) * std::fabs(dacc));
+                        }
+                    out.push_back(E(acc));
+                }
+                tol[r.size()] = worst;
+            }
+            return out;
         case Kind::Texture:
             if constexpr (std::is_floating_point_v<T>) {
                 // texture.h's eval, step by step: the texels gather(a, arange(k1)) (0 past a's end).

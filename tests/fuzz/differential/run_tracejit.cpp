@@ -74,6 +74,25 @@ template <typename T> tj::Array<T> binary(BinOp op, const tj::Array<T> &a, const
     throw tj::Error("tj_differential: binary op not valid for the type (generator bug)");
 }
 
+/// binary() on tensors, with their broadcasting.
+template <typename T> tj::Tensor<T> tensor_binary(BinOp op, const tj::Tensor<T> &a, const tj::Tensor<T> &b) {
+    switch (op) {
+    case BinOp::Add: return a + b;
+    case BinOp::Sub: return a - b;
+    case BinOp::Mul: return a * b;
+    case BinOp::Div: return a / b;
+    case BinOp::Mod: return a % b;
+    case BinOp::Min: return tj::min(a, b);
+    case BinOp::Max: return tj::max(a, b);
+    case BinOp::And: if constexpr (!std::is_floating_point_v<T>) return a & b; break;
+    case BinOp::Or: if constexpr (!std::is_floating_point_v<T>) return a | b; break;
+    case BinOp::Xor: if constexpr (!std::is_floating_point_v<T>) return a ^ b; break;
+    case BinOp::Shl: if constexpr (tjtest::is_int_v<T>) return a << b; break;
+    case BinOp::Shr: if constexpr (tjtest::is_int_v<T>) return a >> b; break;
+    }
+    throw tj::Error("tj_differential: tensor op not valid for the type (generator bug)");
+}
+
 template <typename T> tj::Bool compare(CmpOp op, const tj::Array<T> &a, const tj::Array<T> &b) {
     switch (op) {
     case CmpOp::Eq: return a == b;
@@ -312,6 +331,18 @@ template <typename T> Val step(const Program &p, const Op &op, const std::vector
             },
             get<T>(r, op.a), get<T>(r, op.b));
     }
+    case Kind::TensorOp:
+        if constexpr (!std::is_same_v<T, bool>) {
+            const A &a = get<T>(r, op.a);
+            size_t K = size_t(op.k1);
+            tj::Tensor<T> ta(a, {a.size(), 1}), tb(tj::gather<A>(get<T>(r, op.b), tj::arange<tj::Int32>(K)), {1, K});
+            tj::Tensor<T> both = tensor_binary<T>(BinOp(op.sub), ta, tb);
+            tj::Tensor<T> red = RedOp(op.k2) == RedOp::Sum    ? tj::sum(both, 1)
+                                : RedOp(op.k2) == RedOp::HMin ? tj::hmin(both, 1)
+                                                               : tj::hmax(both, 1);
+            return red.array();
+        }
+        break;
     case Kind::Texture:
         if constexpr (std::is_floating_point_v<T>) {
             tj::Texture<T, 1> tex({size_t(op.k1)}, 1, op.k2 & 1 ? tj::FilterMode::Linear : tj::FilterMode::Nearest,
