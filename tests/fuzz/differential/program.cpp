@@ -161,6 +161,12 @@ struct Generator {
         return operand(t, [](int) { return true; });
     }
     bool wide(int r) const { return p.ops[r].wide; }
+    /// The register whose array `r` is (tj::eval returns its operand itself).
+    int root(int r) const {
+        while (r >= 0 && p.ops[size_t(r)].kind == Kind::Eval)
+            r = p.ops[size_t(r)].a;
+        return r;
+    }
     Ty index_ty() { return rnd.below(2) ? Ty::I32 : Ty::U32; }
     int64_t modulus() { return rnd.pick(std::array<int64_t, 8>{1, 2, 5, 8, 100, 1003, 4099, 100000}); }
 
@@ -398,6 +404,11 @@ struct Generator {
                     op.twice = true;
                     op.k3 = rnd.pick(std::array<int64_t, 3>{2, -2, 4}); // idx and idx + 1 disjoint
                 }
+                // N5: the body reads the array whose copy is the target (a fresh target instead).
+                if (avoid.n[5])
+                    for (int o : {op.b, op.c, op.d, op.e})
+                        if (root(o) == root(op.a))
+                            op.a = input(t, op.wide);
             }
             op.k2 = rnd.below(3) ? rnd.below(21) - 10 : rnd.below(20001) - 10000;
         } else if (k < 94 + 4 && rnd.below(2) == 0) {
