@@ -48,6 +48,17 @@ namespace {
 constexpr double h0 = 0x1p-10;
 constexpr double steps[3] = {h0, h0 / 2, h0 / 4};
 
+/// Empties this thread's AD queue after an error between tj::enqueue and tj::traverse, so that later programs start
+/// clean (what the traversal does or throws does not matter then).
+void flush_ad_queue() {
+    for (tj::ADMode m : {tj::ADMode::Backward, tj::ADMode::Forward}) {
+        try {
+            tj::traverse(m);
+        } catch (const tj::Error &) {
+        }
+    }
+}
+
 std::vector<int> float_operands(const Program &p, const Op &op) {
     std::vector<int> v;
     for (int o : {op.a, op.b, op.c, op.d, op.e})
@@ -246,8 +257,11 @@ std::optional<GradMismatch> check_once(const Program &p, GradStats &stats, bool 
             for (auto &a : xs)
                 tj::enqueue(tj::ADMode::Forward, a);
             tj::traverse(tj::ADMode::Forward);
-            for (int r : regs)
-                tangents[r] = to_host(Val(tj::grad(std::get<tj::Float64>(out[r]))));
+            for (int r : regs) { // an array without gradients (a nearest texture lookup) has derivative 0
+                const tj::Float64 &y = std::get<tj::Float64>(out[r]);
+                tangents[r] = tj::grad_enabled(y) ? to_host(Val(tj::grad(y)))
+                                                  : HostVal(std::vector<double>(y.size(), 0.0));
+            }
         }
         {
             Group in = make_inputs(p, n, &x);
@@ -257,6 +271,8 @@ std::optional<GradMismatch> check_once(const Program &p, GradStats &stats, bool 
             std::vector<Val> out = run_ops(p, in, false, &paths.detached);
             for (int r : regs) {
                 const tj::Float64 &y = std::get<tj::Float64>(out[r]);
+                if (!tj::grad_enabled(y))
+                    continue; // derivative 0, as above
                 tj::accum_grad(y, tj::Float64(w[r]));
                 tj::enqueue(tj::ADMode::Backward, y);
             }
@@ -270,6 +286,7 @@ std::optional<GradMismatch> check_once(const Program &p, GradStats &stats, bool 
             }
         }
     } catch (const tj::Error &e) {
+        flush_ad_queue();
         return GradMismatch{-1, fmt::format("grad (n={}): tj::Error: {}", n, e.what())};
     }
 

@@ -12,6 +12,7 @@
 
 #include "values.h"
 
+#include <tracejit/ad.h>
 #include <tracejit/error.h>
 
 #include <fmt/format.h>
@@ -476,6 +477,12 @@ std::optional<std::string> check_scenario(const Scenario &s, FadStats &stats, bo
         try {
             got[frozen] = run_fad(s, frozen, recordings, replays);
         } catch (const tj::Error &e) {
+            for (tj::ADMode m : {tj::ADMode::Backward, tj::ADMode::Forward}) { // empty the AD queue for what follows
+                try {
+                    tj::traverse(m);
+                } catch (const tj::Error &) {
+                }
+            }
             return fmt::format("frozen-AD ({}): tj::Error: {}", frozen ? "frozen" : "unfrozen", e.what());
         }
     }

@@ -275,8 +275,9 @@ int main(int argc, char **argv) {
             std::optional<Mismatch> again = check(small, m);
             const Mismatch &shown = again ? *again : *mm;
             std::vector<bool> keep = shown.reg >= 0 ? needed_by(small, shown.reg) : std::vector<bool>(small.ops.size(), true);
-            fmt::print("MISMATCH seed {}: {}\nreproduce: {} --seed {} --programs 1\nshrunk program ({} of {} ops):\n{}\n",
-                       s, shown.what, argv[0], s, std::count(keep.begin(), keep.end(), true), p.ops.size(),
+            fmt::print("MISMATCH seed {}: {}\n{}reproduce: {} --seed {} --programs 1{}\nshrunk program ({} of {} ops):\n{}\n",
+                       s, mm->what, again && again->what != mm->what ? "the shrunk program: " + again->what + "\n" : "",
+                       argv[0], s, avoid_flag, std::count(keep.begin(), keep.end(), true), p.ops.size(),
                        print(small, keep));
             break;
         }
@@ -289,8 +290,9 @@ int main(int argc, char **argv) {
                 Scenario small = shrink(sc, inject_fad_fault);
                 FadStats scratch;
                 std::optional<std::string> again = check_scenario(small, scratch, inject_fad_fault);
-                fmt::print("MISMATCH seed {}: {}\nreproduce: {} --seed {} --programs 1{}\nshrunk program:\n{}\n", s,
-                           again ? *again : *mm, argv[0], s, avoid_flag, print(again ? small : sc));
+                fmt::print("MISMATCH seed {}: {}\n{}reproduce: {} --seed {} --programs 1{}\nshrunk program:\n{}\n", s,
+                           *mm, again && *again != *mm ? "the shrunk program: " + *again + "\n" : "", argv[0], s,
+                           avoid_flag, print(again ? small : sc));
             }
         }
     }
