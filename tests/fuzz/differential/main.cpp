@@ -1,13 +1,15 @@
 // tests/fuzz/differential/main.cpp — tj_differential: runs random programs on tracejit and in plain C++, compares
 //
 // tj_differential [--seed S] [--programs M] [--seconds T] [--length L] [--verbose] [--inject-fault]
-//                 [--inject-grad-fault] [--no-grad] [--first]
+//                 [--inject-grad-fault] [--inject-fad-fault] [--no-grad] [--no-frozen-ad] [--only-frozen-ad]
+//                 [--avoid-known R1,N2,...|all|none] [--first]
 // Program i uses seed S + i. Each runs lazily, evaluating after every op, and frozen (record at one size, replay at
-// two others on fresh inputs), the two again on CUDA where a driver reports a device (on the fake driver of
-// tests/fake_cuda: sizes, inputs and recordings only), and its Float64 part is differentiated (check_grad.h);
-// every register is compared with the reference. A mismatch prints its seed, the mode, the register and element,
-// and the program shrunk to the ops the mismatch still needs (--first: then stop). Exit status 1 if any program
-// mismatched.
+// two others on fresh inputs; the recordings and replays are counted), the two again on CUDA where a driver reports
+// a device (on the fake driver of tests/fake_cuda: sizes, inputs and recordings only), and its Float64 part is
+// differentiated (check_grad.h); every register is compared with the reference. Beside it runs the frozen-AD
+// program of the same seed (frozen_ad.h). A mismatch prints its seed, the mode, the register and element, and the
+// program shrunk to the ops the mismatch still needs (--first: then stop). --avoid-known leaves out the programs
+// that hit known runtime bugs (docs/fuzzing.md). Exit status 1 if any program mismatched.
 #include "check_grad.h"
 #include "frozen_ad.h"
 #include "interpret.h"

@@ -161,11 +161,31 @@ struct Generator {
         return operand(t, [](int) { return true; });
     }
     bool wide(int r) const { return p.ops[r].wide; }
-    /// The register whose array `r` is (tj::eval returns its operand itself).
+    /// The register whose array `r` may be: tj::eval returns its operand itself, and a cast to the same type,
+    /// select(m, x, x) and min/max/and/or of x with itself may simplify to x.
     int root(int r) const {
-        while (r >= 0 && p.ops[size_t(r)].kind == Kind::Eval)
-            r = p.ops[size_t(r)].a;
+        while (r >= 0) {
+            const Op &op = p.ops[size_t(r)];
+            bool same = op.kind == Kind::Eval || (op.kind == Kind::Cast && p.ops[size_t(op.a)].ty == op.ty) ||
+                        (op.kind == Kind::Binary && op.a == op.b &&
+                         (BinOp(op.sub) == BinOp::Min || BinOp(op.sub) == BinOp::Max || BinOp(op.sub) == BinOp::And ||
+                          BinOp(op.sub) == BinOp::Or));
+            if (op.kind == Kind::Select && op.b == op.c)
+                r = op.b;
+            else if (same)
+                r = op.a;
+            else
+                break;
+        }
         return r;
+    }
+    /// Whether register r is computed from the result of a loop that scatters (N6).
+    bool after_loop_scatter(int r) const {
+        std::vector<bool> cone = needed_by(p, r);
+        for (size_t i = 0; i < cone.size(); ++i)
+            if (cone[i] && p.ops[i].kind == Kind::LoopScatter)
+                return true;
+        return false;
     }
     Ty index_ty() { return rnd.below(2) ? Ty::I32 : Ty::U32; }
     int64_t modulus() { return rnd.pick(std::array<int64_t, 8>{1, 2, 5, 8, 100, 1003, 4099, 100000}); }
@@ -409,6 +429,11 @@ struct Generator {
                     for (int o : {op.b, op.c, op.d, op.e})
                         if (root(o) == root(op.a))
                             op.a = input(t, op.wide);
+                // N6: a second such loop on what the first one computed (none this time).
+                if (avoid.n[6])
+                    for (int o : {op.a, op.b, op.c, op.d, op.e})
+                        if (after_loop_scatter(o))
+                            return;
             }
             op.k2 = rnd.below(3) ? rnd.below(21) - 10 : rnd.below(20001) - 10000;
         } else if (k < 94 + 4 && rnd.below(2) == 0) {
