@@ -139,7 +139,7 @@ Scenario generate_scenario(uint64_t seed, const Avoid &avoid) {
     s.suspend_around = !s.grad_inside && !s.ad_inside && !avoid.r[3] && r.below(3) == 0;
     s.out_is_input = r.below(3) == 0;
     if (s.out_is_input && avoid.n[2] && (!s.grad_inside || s.pass == Pass::Ref)) // N2: an input with gradients
-        s.out_is_input = false;                                                   // returned as it is
+        s.out_is_input = false;                                                  // returned as it is
     s.dispatch_depth = 1 + r.below(avoid.r[5] ? 2 : 3); // R5: 3 nests a dispatch over the same objects
     std::vector<size_t> pool = {2, 3, 5, 8, 13, 33};
     for (size_t i = 0; i < 4; ++i) {
@@ -147,9 +147,9 @@ Scenario generate_scenario(uint64_t seed, const Avoid &avoid) {
         s.sizes[i] = pool[i];
     }
     s.nodes = {FNode{FOp::X}, FNode{FOp::Y}};
-    static const FOp ops[] = {FOp::Add,  FOp::Sub,     FOp::MulSin, FOp::DivSq,  FOp::Sin,   FOp::Cos,
-                              FOp::Tan,  FOp::Tanh,    FOp::Erf,    FOp::ExpTanh, FOp::LogSq, FOp::SqrtSq,
-                              FOp::Atan2, FOp::Pow,    FOp::Fma,    FOp::Sum,    FOp::GatherHalf};
+    static const FOp ops[] = {FOp::Add,   FOp::Sub,  FOp::MulSin, FOp::DivSq,   FOp::Sin,       FOp::Cos,
+                              FOp::Tan,   FOp::Tanh, FOp::Erf,    FOp::ExpTanh, FOp::LogSq,     FOp::SqrtSq,
+                              FOp::Atan2, FOp::Pow,  FOp::Fma,    FOp::Sum,     FOp::GatherHalf};
     int count = 1 + r.below(7);
     for (int k = 0; k < count; ++k) {
         FNode nd;
@@ -199,9 +199,11 @@ const char *op_text(FOp op) {
     case FOp::Sum: return "{a} + tj::sum(tj::tanh({b})) * 0.125";
     case FOp::GatherHalf: return "tj::gather<A>({a}, tj::arange<UInt32>({a}.size()) >> 1) * tj::cos({b})";
     case FOp::Dispatch:
-        return "tj::dispatch(po, [](Outer *o, auto &a, auto &b, auto &pi, auto &po2) {{ return o->f(a, b, pi, po2); }}, "
+        return "tj::dispatch(po, [](Outer *o, auto &a, auto &b, auto &pi, auto &po2) {{ return o->f(a, b, pi, po2); "
+               "}}, "
                "{a}, {b}, pi, po2)";
-    case FOp::Nested: return "nested({a}, {b}) /* tj::freeze([](A a, A b) {{ return a * tj::tanh(b) + tj::sin(a); }}) */";
+    case FOp::Nested:
+        return "nested({a}, {b}) /* tj::freeze([](A a, A b) {{ return a * tj::tanh(b) + tj::sin(a); }}) */";
     }
     return "?";
 }
@@ -214,25 +216,24 @@ std::string print(const Scenario &s) {
     const char *A = s.f32 ? "Float" : "Float64";
     std::string t = fmt::format("// frozen-AD program, seed {} ({}), calls at sizes {}, {}, {}, {}\n", s.seed, A,
                                 s.sizes[0], s.sizes[1], s.sizes[2], s.sizes[3]);
-    if (s.nodes.size() > 0)
-        for (size_t i = 2; i < s.nodes.size(); ++i)
-            if (s.nodes[i].op == FOp::Dispatch) {
-                t += s.dispatch_depth == 3
-                         ? "// Outer: OuterA::f = inner(a, b) + a, OuterB::f = inner(a, b) * 0.5 - b, where inner(a, b) "
-                           "= tj::dispatch(po2, ...) over the same objects, at depth 1: OuterA::f = a * cos(b), "
-                           "OuterB::f = tanh(a + b) (nested dispatch, one domain)\n"
-                     : s.dispatch_depth == 2
-                         ? "// Outer: OuterA::f = inner(a, b) + a, OuterB::f = inner(a, b) * 0.5 - b, where inner(a, b) "
-                           "= tj::dispatch(pi, ...): InnerSin::f = sin(a) * b, InnerAdd::f = a + tanh(b) (nested "
-                           "dispatch)\n"
-                         : "// Outer: OuterA::f = a * cos(b), OuterB::f = tanh(a + b); id 0 = nullptr\n";
-                break;
-            }
+    for (size_t i = 2; i < s.nodes.size(); ++i)
+        if (s.nodes[i].op == FOp::Dispatch) {
+            t += s.dispatch_depth == 3
+                     ? "// Outer: OuterA::f = inner(a, b) + a, OuterB::f = inner(a, b) * 0.5 - b, where inner(a, b) "
+                       "= tj::dispatch(po2, ...) over the same objects, at depth 1: OuterA::f = a * cos(b), "
+                       "OuterB::f = tanh(a + b) (nested dispatch, one domain)\n"
+                 : s.dispatch_depth == 2
+                     ? "// Outer: OuterA::f = inner(a, b) + a, OuterB::f = inner(a, b) * 0.5 - b, where inner(a, b) "
+                       "= tj::dispatch(pi, ...): InnerSin::f = sin(a) * b, InnerAdd::f = a + tanh(b) (nested "
+                       "dispatch)\n"
+                     : "// Outer: OuterA::f = a * cos(b), OuterB::f = tanh(a + b); id 0 = nullptr\n";
+            break;
+        }
     std::string param = s.pass == Pass::Value ? fmt::format("{} x", A)
                         : s.pass == Pass::Ref ? fmt::format("std::reference_wrapper<{}> xr", A)
                                               : fmt::format("XS xs /* TJ_STRUCT {{ {} x, y; }} */", A);
-    t += fmt::format("auto body = []({}, {} y, {} w, {} v, Ptr<Outer> po, Ptr<Inner> pi, Ptr<Outer> po2) {{\n",
-                     param, A, A, A);
+    t += fmt::format("auto body = []({}, {} y, {} w, {} v, Ptr<Outer> po, Ptr<Inner> pi, Ptr<Outer> po2) {{\n", param,
+                     A, A, A);
     if (s.pass == Pass::Ref)
         t += fmt::format("    {} x = xr.get();\n", A);
     if (s.pass == Pass::Struct)
@@ -246,8 +247,8 @@ std::string print(const Scenario &s) {
         if (nd.grad == FGrad::Normal)
             t += fmt::format("    {} {} = {};\n", A, node_name(int(i)), e);
         else if (nd.grad == FGrad::Suspended)
-            t += fmt::format("    {} {}; {{ tj::SuspendGrad s; {} = {}; }}\n", A, node_name(int(i)),
-                             node_name(int(i)), e);
+            t += fmt::format("    {} {}; {{ tj::SuspendGrad s; {} = {}; }}\n", A, node_name(int(i)), node_name(int(i)),
+                             e);
         else
             t += fmt::format("    {} {}; {{ tj::SuspendGrad s; {{ tj::ResumeGrad r; {} = {}; }} }}\n", A,
                              node_name(int(i)), node_name(int(i)), e);
@@ -263,7 +264,8 @@ std::string print(const Scenario &s) {
                      : fmt::format("tj::{}({});\n", s.forward ? "forward" : "backward", s.forward ? "x" : z);
         if (s.grad_inside)
             outs += s.return_leaf ? ", x /* the leaf */"
-                                  : s.forward ? fmt::format(", tj::detach(tj::grad({}))", z) : ", tj::detach(tj::grad(x))";
+                    : s.forward   ? fmt::format(", tj::detach(tj::grad({}))", z)
+                                  : ", tj::detach(tj::grad(x))";
     } else if (s.grad_inside && s.pass != Pass::Ref) {
         outs += ", x /* the leaf */";
     }
@@ -274,11 +276,12 @@ std::string print(const Scenario &s) {
     t += "// the caller, each call on fresh inputs (x, y in [-2, 2], seeds w, v in [-1, 1], random object ids):\n";
     if (!s.grad_inside)
         t += "tj::enable_grad(x);\n";
-    t += s.suspend_around ? fmt::format("std::vector<{}> outs; {{ tj::SuspendGrad s; outs = f({}, y, w, v, po, pi, po2); }}\n",
-                                        A, call)
-                          : fmt::format("auto outs = f({}, y, w, v, po, pi, po2);\n", call);
+    t += s.suspend_around
+             ? fmt::format("std::vector<{}> outs; {{ tj::SuspendGrad s; outs = f({}, y, w, v, po, pi, po2); }}\n", A,
+                           call)
+             : fmt::format("auto outs = f({}, y, w, v, po, pi, po2);\n", call);
     if (s.ad_inside) {
-        t += !s.grad_inside ? "// compared: outs[0], tj::grad(x)\n"
+        t += !s.grad_inside  ? "// compared: outs[0], tj::grad(x)\n"
              : s.return_leaf ? "// compared: outs[0], tj::grad(outs.back())\n"
                              : "// compared: outs[0], outs.back()\n";
     } else {
@@ -286,9 +289,10 @@ std::string print(const Scenario &s) {
         t += fmt::format("{} zz = outs[0]{}{};\n", A, s.suspend_around ? " + x" : "",
                          s.out_is_input ? " + outs[1] * 0.75" : "");
         if (s.forward)
-            t += fmt::format("tj::set_grad({0}, v); {1}\n// compared: outs[0], tj::grad(zz)\n", leaf,
-                             s.queue ? fmt::format("tj::enqueue(tj::ADMode::Forward, {}); tj::traverse(tj::ADMode::Forward);", leaf)
-                                     : fmt::format("tj::forward({});", leaf));
+            t += fmt::format(
+                "tj::set_grad({0}, v); {1}\n// compared: outs[0], tj::grad(zz)\n", leaf,
+                s.queue ? fmt::format("tj::enqueue(tj::ADMode::Forward, {}); tj::traverse(tj::ADMode::Forward);", leaf)
+                        : fmt::format("tj::forward({});", leaf));
         else
             t += fmt::format("tj::accum_grad(zz, w); {}\n// compared: outs[0], tj::grad({})\n",
                              s.queue ? "tj::enqueue(tj::ADMode::Backward, zz); tj::traverse(tj::ADMode::Backward);"
@@ -367,10 +371,12 @@ std::vector<std::vector<double>> reference(const Scenario &s, const FadInputs &i
             case FOp::Dispatch: {
                 uint32_t o = in.outer_ids[k], q = in.inner_ids[k];
                 if (s.dispatch_depth > 1) {
-                    double inner = s.dispatch_depth == 3 ? (q == 1 ? A * std::cos(B) : q == 2 ? std::tanh(A + B) : 0)
-                                   : q == 1            ? std::sin(A) * B
-                                   : q == 2            ? A + std::tanh(B)
-                                                       : 0;
+                    double inner = s.dispatch_depth == 3 ? (q == 1   ? A * std::cos(B)
+                                                            : q == 2 ? std::tanh(A + B)
+                                                                     : 0)
+                                   : q == 1              ? std::sin(A) * B
+                                   : q == 2              ? A + std::tanh(B)
+                                                         : 0;
                     r = o == 1 ? inner + A : o == 2 ? inner * 0.5 - B : 0;
                 } else {
                     r = o == 1 ? A * std::cos(B) : o == 2 ? std::tanh(A + B) : 0;
@@ -496,7 +502,10 @@ std::optional<std::string> check_scenario(const Scenario &s, FadStats &stats, bo
             Expected e = expected(s, in);
             const FadObserved &o = got[frozen][size_t(c)];
             std::string where = fmt::format("frozen-AD ({}, call {}{}, n={})", frozen ? "frozen" : "unfrozen", c,
-                                            !frozen ? "" : c == 0 ? ": the recording" : ": a replay", s.sizes[c]);
+                                            !frozen  ? ""
+                                            : c == 0 ? ": the recording"
+                                                     : ": a replay",
+                                            s.sizes[c]);
             size_t n = in.x.size();
             if (o.z.size() != n || o.g.size() != n || (s.out_is_input && o.xout.size() != n))
                 return fmt::format("{}: sizes z {}, gradient {}, returned input {}; expected {}", where, o.z.size(),

@@ -23,22 +23,27 @@ std::string avoid_list(const Avoid &avoid);
 
 /// One element-wise (or, for Sum and GatherHalf, slightly mixing) smooth operation of a frozen-AD body.
 enum class FOp : uint8_t {
-    X, Y,          // the body's differentiated input x, its constant input y
-    Add, Sub,      // a + b, a - b
-    MulSin,        // a * sin(b)
-    DivSq,         // a / (1 + b * b)
-    Sin, Cos, Tan, // sin(a), cos(a), tan(0.5 * tanh(a))
-    Tanh, Erf,     // tanh(a), erf(a)
-    ExpTanh,       // exp(tanh(a))
-    LogSq,         // log(1 + a * a)
-    SqrtSq,        // sqrt(1 + a * a)
-    Atan2,         // atan2(a, 1 + b * b)
-    Pow,           // pow(1 + a * a, 0.5 * tanh(b))
-    Fma,           // fma(tanh(a), b, c)
-    Sum,           // a + 0.125 * sum(tanh(b))   (sum: width 1, broadcast)
-    GatherHalf,    // gather(a, arange(n) >> 1) * cos(b)
-    Dispatch,      // tj::dispatch over the outer objects (depth 2: their code dispatches over the inner ones)
-    Nested,        // a nested frozen function: a * tanh(b) + sin(a)
+    X,
+    Y, // the body's differentiated input x, its constant input y
+    Add,
+    Sub,    // a + b, a - b
+    MulSin, // a * sin(b)
+    DivSq,  // a / (1 + b * b)
+    Sin,
+    Cos,
+    Tan, // sin(a), cos(a), tan(0.5 * tanh(a))
+    Tanh,
+    Erf,        // tanh(a), erf(a)
+    ExpTanh,    // exp(tanh(a))
+    LogSq,      // log(1 + a * a)
+    SqrtSq,     // sqrt(1 + a * a)
+    Atan2,      // atan2(a, 1 + b * b)
+    Pow,        // pow(1 + a * a, 0.5 * tanh(b))
+    Fma,        // fma(tanh(a), b, c)
+    Sum,        // a + 0.125 * sum(tanh(b))   (sum: width 1, broadcast)
+    GatherHalf, // gather(a, arange(n) >> 1) * cos(b)
+    Dispatch,   // tj::dispatch over the outer objects (depth 2: their code dispatches over the inner ones)
+    Nested,     // a nested frozen function: a * tanh(b) + sin(a)
 };
 /// How AD sees a node: as usual, computed inside tj::SuspendGrad (no derivative), or inside a ResumeGrad nested in
 /// a SuspendGrad (differentiated again).
@@ -56,18 +61,18 @@ enum class Pass : uint8_t { Value, Ref, Struct };
 /// One frozen-AD program: a body z = E(x, y) and the way gradients meet the frozen call (docs/fuzzing.md).
 struct Scenario {
     uint64_t seed = 0;
-    bool f32 = false;            ///< Float (else Float64)
+    bool f32 = false; ///< Float (else Float64)
     Pass pass = Pass::Value;
-    bool grad_inside = false;    ///< enable_grad inside the body (on its copy, through the ref, on the struct's x)
-    bool ad_inside = false;      ///< the AD traversal runs inside the body
-    bool forward = false;        ///< forward mode (else backward)
-    bool queue = false;          ///< tj::enqueue + tj::traverse (else tj::backward / tj::forward)
-    bool suspend_around = false; ///< the call inside tj::SuspendGrad (gradients enabled and traversed outside)
-    bool out_is_input = false;   ///< the body returns its input x as a second output
-    bool return_leaf = false;    ///< the body returns the array it enabled gradients on; the caller reads its grad
-    int dispatch_depth = 1;      ///< for Dispatch nodes: 1, or 2 (a dispatch inside each instance's code)
+    bool grad_inside = false;      ///< enable_grad inside the body (on its copy, through the ref, on the struct's x)
+    bool ad_inside = false;        ///< the AD traversal runs inside the body
+    bool forward = false;          ///< forward mode (else backward)
+    bool queue = false;            ///< tj::enqueue + tj::traverse (else tj::backward / tj::forward)
+    bool suspend_around = false;   ///< the call inside tj::SuspendGrad (gradients enabled and traversed outside)
+    bool out_is_input = false;     ///< the body returns its input x as a second output
+    bool return_leaf = false;      ///< the body returns the array it enabled gradients on; the caller reads its grad
+    int dispatch_depth = 1;        ///< for Dispatch nodes: 1, or 2 (a dispatch inside each instance's code)
     std::array<size_t, 4> sizes{}; ///< the four calls: record, then three replays on fresh inputs
-    std::vector<FNode> nodes;     ///< node 0 is x, node 1 is y; z is the last
+    std::vector<FNode> nodes;      ///< node 0 is x, node 1 is y; z is the last
 };
 
 /// A random scenario from `seed` that leaves out what `avoid` asks.

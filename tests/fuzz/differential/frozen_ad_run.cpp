@@ -14,9 +14,7 @@ template <typename T> using A = tj::Array<T>;
 
 // ---- Virtual calls: the outer objects' code may dispatch again over the inner ones (depth 2).
 
-template <typename T> struct Inner : tj::Object {
-    virtual A<T> f(const A<T> &a, const A<T> &b) const = 0;
-};
+template <typename T> struct Inner : tj::Object { virtual A<T> f(const A<T> &a, const A<T> &b) const = 0; };
 template <typename T> struct InnerSin : Inner<T> { // sin(a) * b
     A<T> f(const A<T> &a, const A<T> &b) const override { return tj::sin(a) * b; }
     TJ_OBJECT_NO_FIELDS
@@ -26,7 +24,8 @@ template <typename T> struct InnerAdd : Inner<T> { // a + tanh(b)
     TJ_OBJECT_NO_FIELDS
 };
 template <typename T> A<T> inner_call(const tj::Ptr<Inner<T>> &pi, const A<T> &a, const A<T> &b) {
-    return tj::dispatch(pi, [](Inner<T> *self, const A<T> &x, const A<T> &y) { return self->f(x, y); }, a, b);
+    return tj::dispatch(
+        pi, [](Inner<T> *self, const A<T> &x, const A<T> &y) { return self->f(x, y); }, a, b);
 }
 
 template <typename T> struct Box;
@@ -34,9 +33,7 @@ template <typename T> struct Outer : tj::Object {
     /// `po2`: outer objects again (depth 3); through a box, as Ptr<Outer<T>> needs Outer<T> complete.
     virtual A<T> f(const A<T> &a, const A<T> &b, const tj::Ptr<Inner<T>> &pi, const Box<T> &po2, int depth) const = 0;
 };
-template <typename T> struct Box {
-    tj::Ptr<Outer<T>> p;
-};
+template <typename T> struct Box { tj::Ptr<Outer<T>> p; };
 /// Depth 2: the inner objects' dispatch; depth 3: a dispatch over the outer objects again, at depth 1.
 template <typename T>
 A<T> deeper(const A<T> &a, const A<T> &b, const tj::Ptr<Inner<T>> &pi, const Box<T> &po2, int depth) {
@@ -76,9 +73,7 @@ template <typename T> Objects<T> &objects() {
     return *o;
 }
 
-template <typename T> struct XS {
-    A<T> x, y;
-};
+template <typename T> struct XS { A<T> x, y; };
 TJ_STRUCT(XS<float>, x, y)
 TJ_STRUCT(XS<double>, x, y)
 
@@ -95,8 +90,8 @@ template <typename T> using Nested = decltype(make_nested<T>());
 template <typename T> thread_local Nested<T> *nested = nullptr;
 
 template <typename T>
-A<T> node_value(const FNode &nd, const std::vector<A<T>> &v, const tj::Ptr<Outer<T>> &po,
-                const tj::Ptr<Inner<T>> &pi, const tj::Ptr<Outer<T>> &po2, int depth) {
+A<T> node_value(const FNode &nd, const std::vector<A<T>> &v, const tj::Ptr<Outer<T>> &po, const tj::Ptr<Inner<T>> &pi,
+                const tj::Ptr<Outer<T>> &po2, int depth) {
     const A<T> &a = v[nd.a], &b = v[nd.b], &c = v[nd.c];
     switch (nd.op) {
     case FOp::X: return v[0];
@@ -117,8 +112,7 @@ A<T> node_value(const FNode &nd, const std::vector<A<T>> &v, const tj::Ptr<Outer
     case FOp::Pow: return tj::pow(T(1) + a * a, tj::tanh(b) * T(0.5));
     case FOp::Fma: return tj::fma(tj::tanh(a), b, c);
     case FOp::Sum: return a + tj::sum(tj::tanh(b)) * T(0.125);
-    case FOp::GatherHalf:
-        return tj::gather<A<T>>(a, tj::arange<tj::UInt32>(a.size()) >> 1u) * tj::cos(b);
+    case FOp::GatherHalf: return tj::gather<A<T>>(a, tj::arange<tj::UInt32>(a.size()) >> 1u) * tj::cos(b);
     case FOp::Dispatch:
         return tj::dispatch(
             po,
@@ -279,9 +273,8 @@ std::vector<FadObserved> run_typed(const Scenario &s, bool frozen, uint64_t &rec
     current = &s;
     std::vector<FadObserved> out;
     auto plain = [](X xin, const A<T> &y, const A<T> &w, const A<T> &v, const tj::Ptr<Outer<T>> &po,
-                    const tj::Ptr<Inner<T>> &pi, const tj::Ptr<Outer<T>> &po2) {
-        return body<T, X>(xin, y, w, v, po, pi, po2);
-    };
+                    const tj::Ptr<Inner<T>> &pi,
+                    const tj::Ptr<Outer<T>> &po2) { return body<T, X>(xin, y, w, v, po, pi, po2); };
     int c = 0;
     try {
         if (!frozen) {
@@ -296,7 +289,10 @@ std::vector<FadObserved> run_typed(const Scenario &s, bool frozen, uint64_t &rec
         }
     } catch (const tj::Error &e) {
         nested<T> = nullptr;
-        throw tj::Error("call " + std::to_string(c) + (!frozen ? "" : c == 0 ? " (the recording)" : " (a replay)") +
+        throw tj::Error("call " + std::to_string(c) +
+                        (!frozen  ? ""
+                         : c == 0 ? " (the recording)"
+                                  : " (a replay)") +
                         ": " + e.what());
     }
     nested<T> = nullptr;
