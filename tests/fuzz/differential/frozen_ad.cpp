@@ -98,7 +98,7 @@ void normalize(Scenario &s) {
     if (s.ad_inside && s.forward)
         s.grad_inside = true;
     if (s.suspend_around)
-        s.grad_inside = s.ad_inside = false;
+        s.grad_inside = s.ad_inside = s.resume_around = false;
     if (!s.grad_inside || (s.ad_inside && s.forward))
         s.return_leaf = false;
     if (s.grad_inside && !s.ad_inside && s.pass != Pass::Ref)
@@ -137,6 +137,7 @@ Scenario generate_scenario(uint64_t seed, const Avoid &avoid) {
     s.queue = r.below(3) == 0;
     s.return_leaf = s.grad_inside && s.ad_inside && !s.forward && !avoid.r[2] && r.below(2);
     s.suspend_around = !s.grad_inside && !s.ad_inside && !avoid.r[3] && r.below(3) == 0;
+    s.resume_around = !s.suspend_around && !avoid.r[3] && r.below(4) == 0;
     s.out_is_input = r.below(3) == 0;
     if (s.out_is_input && avoid.n[2] && (!s.grad_inside || s.pass == Pass::Ref)) // N2: an input with gradients
         s.out_is_input = false;                                                  // returned as it is
@@ -279,6 +280,10 @@ std::string print(const Scenario &s) {
     t += s.suspend_around
              ? fmt::format("std::vector<{}> outs; {{ tj::SuspendGrad s; outs = f({}, y, w, v, po, pi, po2); }}\n", A,
                            call)
+         : s.resume_around
+             ? fmt::format("std::vector<{}> outs; {{ tj::SuspendGrad s; tj::ResumeGrad r; outs = f({}, y, "
+                           "w, v, po, pi, po2); }}\n",
+                           A, call)
              : fmt::format("auto outs = f({}, y, w, v, po, pi, po2);\n", call);
     if (s.ad_inside) {
         t += !s.grad_inside  ? "// compared: outs[0], tj::grad(x)\n"
@@ -567,7 +572,8 @@ Scenario shrink(Scenario s, bool inject_fault) {
     };
     auto size = [](const Scenario &q) { // what shrinking lowers
         size_t k = q.nodes.size() + size_t(q.queue) + size_t(q.out_is_input) + size_t(q.pass != Pass::Value) +
-                   size_t(q.dispatch_depth) + size_t(q.suspend_around) + size_t(q.f32) + size_t(q.return_leaf);
+                   size_t(q.dispatch_depth) + size_t(q.suspend_around) + size_t(q.resume_around) + size_t(q.f32) +
+                   size_t(q.return_leaf);
         for (const FNode &nd : q.nodes)
             k += 2 * size_t(nd.op != FOp::X && nd.op != FOp::Y) + size_t(nd.grad != FGrad::Normal);
         return k;
@@ -614,6 +620,8 @@ Scenario shrink(Scenario s, bool inject_fault) {
             with([](Scenario &q) { q.dispatch_depth = 1; });
         if (s.suspend_around)
             with([](Scenario &q) { q.suspend_around = false; });
+        if (s.resume_around)
+            with([](Scenario &q) { q.resume_around = false; });
         if (s.f32)
             with([](Scenario &q) { q.f32 = false; });
         if (s.return_leaf && s.ad_inside)

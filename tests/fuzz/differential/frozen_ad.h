@@ -68,6 +68,7 @@ struct Scenario {
     bool forward = false;          ///< forward mode (else backward)
     bool queue = false;            ///< tj::enqueue + tj::traverse (else tj::backward / tj::forward)
     bool suspend_around = false;   ///< the call inside tj::SuspendGrad (gradients enabled and traversed outside)
+    bool resume_around = false;    ///< the call inside tj::ResumeGrad inside tj::SuspendGrad (tracked as usual)
     bool out_is_input = false;     ///< the body returns its input x as a second output
     bool return_leaf = false;      ///< the body returns the array it enabled gradients on; the caller reads its grad
     int dispatch_depth = 1;        ///< for Dispatch nodes: 1, or 2 (a dispatch inside each instance's code)

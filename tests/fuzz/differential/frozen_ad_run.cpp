@@ -223,6 +223,10 @@ template <typename T, typename X, typename F> FadObserved call(const Scenario &s
     if (s.suspend_around) {
         tj::SuspendGrad suspend;
         outs = invoke();
+    } else if (s.resume_around) {
+        tj::SuspendGrad suspend;
+        tj::ResumeGrad resume;
+        outs = invoke();
     } else {
         outs = invoke();
     }
