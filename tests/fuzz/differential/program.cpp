@@ -276,6 +276,11 @@ struct Generator {
             op.k2 = rnd.below(4);
             op.a = operand(t);
             op.wide = wide(op.a);
+            // N6: a loop-scatter's result counts as having gradients where any array has them, which a prefix
+            // reduction other than Add refuses (an Add then).
+            if (avoid.n[6] && is_float(t) && op.kind == Kind::Scan && RedOp2(op.sub) != RedOp2::Add &&
+                after_loop_scatter(op.a))
+                op.sub = uint8_t(RedOp2::Add);
             break;
         }
         case 5:
