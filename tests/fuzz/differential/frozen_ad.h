@@ -78,6 +78,8 @@ struct Scenario {
 
 /// A random scenario from `seed` that leaves out what `avoid` asks.
 Scenario generate_scenario(uint64_t seed, const Avoid &avoid);
+/// How many operands (a, b, c) a node uses.
+int arity(FOp op);
 /// Makes a scenario consistent after a change (shrinking): z depends on x through a differentiated path, no
 /// ResumeGrad under an outer SuspendGrad, and so on.
 void normalize(Scenario &s);
