@@ -1,5 +1,5 @@
-// tests/fuzz/differential/frozen_ad.h — random programs that combine tj::freeze with AD: the IR, its generation and
-// checking (frozen_ad.cpp) and running on tracejit (frozen_ad_run.cpp)
+// tests/fuzz/differential/frozen_ad.h — random programs that combine tj::freeze with AD: the IR; generating
+// (frozen_ad.cpp), printing (frozen_ad_print.cpp), checking (frozen_ad_check.cpp), running (frozen_ad_run.cpp)
 #pragma once
 
 #include <array>
