@@ -25,7 +25,7 @@ bool parse_avoid(const std::string &list, Avoid &avoid) {
         if (item.size() != 2 || (item[0] != 'R' && item[0] != 'N'))
             return false;
         size_t k = size_t(item[1] - '0');
-        if (k < 1 || k > 6)
+        if (k < 1 || k > (item[0] == 'R' ? 6 : 8))
             return false;
         (item[0] == 'R' ? avoid.r[k] : avoid.n[k]) = true;
         if (end == std::string::npos)

@@ -11,10 +11,10 @@
 namespace tjdiff {
 
 /// Known runtime bugs whose programs the generators can leave out (--avoid-known R1,N2,...; docs/fuzzing.md lists
-/// them): r[k] for Rk (k = 1..6, the bugs the tester was extended for), n[k] for Nk (k = 1..6, bugs it found).
+/// them): r[k] for Rk (k = 1..6, the bugs the tester was extended for), n[k] for Nk (k = 1..8, bugs it found).
 struct Avoid {
     std::array<bool, 7> r{};
-    std::array<bool, 7> n{};
+    std::array<bool, 9> n{};
 };
 /// Parses "R1,R3,N2" (or "all", "none"); false for anything else.
 bool parse_avoid(const std::string &list, Avoid &avoid);

@@ -235,11 +235,15 @@ struct Generator {
             op.kind = Kind::Math;
             op.ty = rnd.below(2) ? Ty::F32 : Ty::F64;
             op.sub = uint8_t(rnd.below(9));
-            op.a = operand(op.ty);
-            op.wide = wide(op.a);
             if (MathOp(op.sub) == MathOp::Pow || MathOp(op.sub) == MathOp::Atan2) {
-                op.b = operand(op.ty);
-                op.wide = op.wide || wide(op.b);
+                // pow(±0, y) and atan2(±0, x) depend on the zero's sign, which min/max leave open.
+                auto signed_zero_ok = [&](int i) { return !facts[i].zero_sign; };
+                op.a = operand(op.ty, signed_zero_ok);
+                op.b = operand(op.ty, signed_zero_ok);
+                op.wide = wide(op.a) || wide(op.b);
+            } else {
+                op.a = operand(op.ty);
+                op.wide = wide(op.a);
             }
             break;
         case 1:
@@ -281,6 +285,9 @@ struct Generator {
             if (avoid.n[6] && is_float(t) && op.kind == Kind::Scan && RedOp2(op.sub) != RedOp2::Add &&
                 after_loop_scatter(op.a))
                 op.sub = uint8_t(RedOp2::Add);
+            // N8: the block reduction of a width-1 float array loses its gradient (none this time).
+            if (avoid.n[8] && is_float(t) && op.kind == Kind::BlockReduce && !op.wide)
+                return;
             break;
         }
         case 5:
