@@ -16,8 +16,10 @@
 // * Three steps s = h, h/2, h/4 (h = 2^-10). A derivative is compared only when the three agree (their spread is
 //   below 1% of the value, plus the rounding floor below): the function is smooth at that scale. Then AD must
 //   lie within 4× the spread of the smallest step's difference, plus 1e-6 relative, plus the rounding floor
-//   64·ε·M·ops / h (M the largest magnitude of any Float64 register, ops the program's length): an honest bound on
-//   the rounding noise of the differences. A central difference's error falls as s², so the spread bounds it.
+//   64·ε·M·ops / h: an honest bound on the rounding noise of the differences. M and ops are those of the output
+//   compared: the largest magnitude of a Float64 register it depends on (itself included), and how many registers
+//   it depends on; for the backward loss, the largest over the registers in it. So one extreme value (an integer
+//   cast to Float64 reaches 2^31) loosens only the outputs computed from it. A central difference's error falls as s², so the spread bounds it.
 // * A direction is skipped as a whole when any discrete choice differs between x and one of the six perturbed
 //   points: an integer or Bool register (comparisons, casts to integers, masks, indices, loop counts), which
 //   operand min/max pick, fmod's quotient, the sign of abs/sqrt/rsqrt arguments, the result of floor/ceil/round,
@@ -36,6 +38,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace tjdiff {
@@ -44,6 +47,17 @@ namespace {
 
 constexpr double h0 = 0x1p-10;
 constexpr double steps[3] = {h0, h0 / 2, h0 / 4};
+
+/// Empties this thread's AD queue after an error between tj::enqueue and tj::traverse, so that later programs start
+/// clean (what the traversal does or throws does not matter then).
+void flush_ad_queue() {
+    for (tj::ADMode m : {tj::ADMode::Backward, tj::ADMode::Forward}) {
+        try {
+            tj::traverse(m);
+        } catch (const tj::Error &) {
+        }
+    }
+}
 
 std::vector<int> float_operands(const Program &p, const Op &op) {
     std::vector<int> v;
@@ -74,7 +88,9 @@ Paths analyze_paths(const Program &p, bool detach) {
                 pure = pure && a.pure[o];
             }
         a.dep[i] = dep && is_float(op.ty);
-        a.detached[i] = detach && dep && op.kind == Kind::LoopScatter;
+        // Prefix reductions other than Add have no derivative (docs/semantics.md): their operands are cut always.
+        a.detached[i] = dep && ((detach && op.kind == Kind::LoopScatter) ||
+                                (op.kind == Kind::Scan && RedOp2(op.sub) != RedOp2::Add));
         a.pure[i] = pure && !a.detached[i];
     }
     return a;
@@ -163,21 +179,33 @@ std::optional<GradMismatch> check_once(const Program &p, GradStats &stats, bool 
         }
     Point at_x = run_at(p, n, x);
     std::vector<int> regs; // the registers compared
-    double magnitude = 1;
+    // Per register: the largest finite magnitude of a Float64 register it depends on, and how many it depends on.
+    std::vector<double> magnitude(p.ops.size(), 1);
+    std::vector<double> cone(p.ops.size(), 1);
     for (size_t r = 0; r < p.ops.size(); ++r) {
-        if (p.ops[r].ty == Ty::F64 && !paths.detached[r])
+        const Op &op = p.ops[r];
+        if (op.ty == Ty::F64 && !paths.detached[r])
             for (double e : f64(at_x.ref.values[r]))
                 if (std::isfinite(e))
-                    magnitude = std::max(magnitude, std::fabs(e));
-        if (p.ops[r].kind != Kind::Input && paths.dep[r] && paths.pure[r] && at_x.obs.clean[r])
+                    magnitude[r] = std::max(magnitude[r], std::fabs(e));
+        std::vector<bool> in = needed_by(p, int(r));
+        cone[r] = double(std::count(in.begin(), in.end(), true));
+        for (int o : {op.a, op.b, op.c, op.d, op.e})
+            if (o >= 0)
+                magnitude[r] = std::max(magnitude[r], magnitude[size_t(o)]);
+        if (op.kind != Kind::Input && paths.dep[r] && paths.pure[r] && at_x.obs.clean[r])
             regs.push_back(int(r));
     }
     if (regs.empty()) {
         ++stats.no_path;
         return std::nullopt;
     }
-    // Integer casts of Float64 values reach 2^31 and more: part of the magnitude that rounding scales with.
-    const double floor = 64 * 0x1p-52 * magnitude * double(p.ops.size()) / h0;
+    // The rounding floor of a register's differences (integer casts of Float64 values reach 2^31 and more: part of
+    // the magnitude that rounding scales with), and of the backward loss: the largest of its registers'.
+    auto floor_of = [&](int r) { return 64 * 0x1p-52 * magnitude[size_t(r)] * cone[size_t(r)] / h0; };
+    double loss_floor = 0;
+    for (int r : regs)
+        loss_floor = std::max(loss_floor, floor_of(r));
 
     // Seeds of the backward traversal.
     std::map<int, std::vector<double>> w;
@@ -213,7 +241,7 @@ std::optional<GradMismatch> check_once(const Program &p, GradStats &stats, bool 
                 if (size(got) != size(at_x.ref.values[r]))
                     return GradMismatch{int(r), fmt::format("grad (n={}) r{}: size {}, expected {}", n, r, size(got),
                                                             size(at_x.ref.values[r]))};
-                if (p.ops[r].ty == Ty::F64 && !facts[r].terminal) { // == : ±0 equal (min/max leave the sign open)
+                if (p.ops[r].ty == Ty::F64 && !facts[r].terminal && !facts[r].approx) { // == : ±0 equal
                     const auto &g = f64(got), &e = f64(at_x.ref.values[r]);
                     for (size_t i = 0; i < g.size(); ++i)
                         if (!(g[i] == e[i] || (std::isnan(g[i]) && std::isnan(e[i]))))
@@ -229,8 +257,11 @@ std::optional<GradMismatch> check_once(const Program &p, GradStats &stats, bool 
             for (auto &a : xs)
                 tj::enqueue(tj::ADMode::Forward, a);
             tj::traverse(tj::ADMode::Forward);
-            for (int r : regs)
-                tangents[r] = to_host(Val(tj::grad(std::get<tj::Float64>(out[r]))));
+            for (int r : regs) { // an array without gradients (a nearest texture lookup) has derivative 0
+                const tj::Float64 &y = std::get<tj::Float64>(out[r]);
+                tangents[r] = tj::grad_enabled(y) ? to_host(Val(tj::grad(y)))
+                                                  : HostVal(std::vector<double>(y.size(), 0.0));
+            }
         }
         {
             Group in = make_inputs(p, n, &x);
@@ -240,6 +271,8 @@ std::optional<GradMismatch> check_once(const Program &p, GradStats &stats, bool 
             std::vector<Val> out = run_ops(p, in, false, &paths.detached);
             for (int r : regs) {
                 const tj::Float64 &y = std::get<tj::Float64>(out[r]);
+                if (!tj::grad_enabled(y))
+                    continue; // derivative 0, as above
                 tj::accum_grad(y, tj::Float64(w[r]));
                 tj::enqueue(tj::ADMode::Backward, y);
             }
@@ -253,6 +286,7 @@ std::optional<GradMismatch> check_once(const Program &p, GradStats &stats, bool 
             }
         }
     } catch (const tj::Error &e) {
+        flush_ad_queue();
         return GradMismatch{-1, fmt::format("grad (n={}): tj::Error: {}", n, e.what())};
     }
 
@@ -271,7 +305,7 @@ std::optional<GradMismatch> check_once(const Program &p, GradStats &stats, bool 
     bool compared = false;
     std::optional<GradMismatch> bad;
     auto judge = [&](double ad, const double fd[3], int reg, const std::string &what) {
-        Compared c = compare(inject_fault ? ad * (1 + 0x1p-10) : ad, fd, floor);
+        Compared c = compare(inject_fault ? ad * (1 + 0x1p-10) : ad, fd, reg >= 0 ? floor_of(reg) : loss_floor);
         if (!c.reliable) {
             ++stats.skipped_values;
             return;

@@ -50,7 +50,7 @@ bool cuda_runs_kernels();
 struct TjResult {
     std::vector<std::vector<HostVal>> values; // per call
     std::string error;
-    size_t replays = 0, recordings = 0;
+    size_t replays = 0, recordings = 0, dry_run_failures = 0;
 };
 TjResult run_tracejit(const Program &p, Mode m, const std::vector<size_t> &sizes);
 

@@ -1,6 +1,8 @@
 // tests/fuzz/differential/program.cpp — generating, analysing and printing random programs (program.h)
 #include "program.h"
 
+#include "frozen_ad.h"
+
 #include <fmt/format.h>
 
 #include <array>
@@ -37,6 +39,7 @@ std::vector<BinOp> ops_of(const Op &op) {
     case Kind::IfNested: return {BinOp(op.sub), BinOp(op.k1), BinOp(op.k2)};
     case Kind::LoopIf: return {BinOp(op.sub), BinOp(op.k2)};
     case Kind::LoopScatter: return {BinOp(op.sub)};
+    case Kind::Dispatch: return {BinOp(op.sub), BinOp(op.k1)};
     default: return {};
     }
 }
@@ -45,8 +48,10 @@ std::vector<BinOp> ops_of(const Op &op) {
 Facts facts_of(const Op &op, const std::vector<Facts> &f) {
     Facts r;
     auto fa = [&](int i) { return i >= 0 ? f[i] : Facts{}; };
-    if (!is_float(op.ty))
+    if (!is_float(op.ty)) {
+        r.sink = op.kind == Kind::BlockReduce || op.kind == Kind::Compress;
         return r;
+    }
     switch (op.kind) {
     case Kind::Input: break;
     case Kind::Unary:
@@ -87,17 +92,38 @@ Facts facts_of(const Op &op, const std::vector<Facts> &f) {
         r.fma = any_of(fa(op.a), fa(op.b), &Facts::fma) || fa(op.c).fma || b == BinOp::Mul;
         break;
     }
+    case Kind::Math: r.approx = true; break;
+    case Kind::Fma: r.zero_sign = any_of(fa(op.a), fa(op.b), &Facts::zero_sign) || fa(op.c).zero_sign; break;
+    case Kind::Scan:
+    case Kind::BlockReduce:
+        r.zero_sign = fa(op.a).zero_sign || RedOp2(op.sub) == RedOp2::Min || RedOp2(op.sub) == RedOp2::Max;
+        r.terminal = RedOp2(op.sub) == RedOp2::Add; // accumulated in double, in an order of the runtime's
+        r.sink = op.kind == Kind::BlockReduce;
+        break;
+    case Kind::Compress:
+        r.zero_sign = fa(op.a).zero_sign;
+        r.sink = true;
+        break;
+    case Kind::Texture: r.zero_sign = fa(op.a).zero_sign; break;
+    case Kind::TensorOp:
+        r.zero_sign = any_of(fa(op.a), fa(op.b), &Facts::zero_sign) || RedOp(op.k2) != RedOp::Sum ||
+                      BinOp(op.sub) == BinOp::Min || BinOp(op.sub) == BinOp::Max;
+        r.terminal = RedOp(op.k2) == RedOp::Sum; // accumulated in double
+        r.fma = BinOp(op.sub) == BinOp::Mul && RedOp(op.k2) != RedOp::Sum;
+        break;
     case Kind::If:
     case Kind::Loop:
     case Kind::IfNested:
-    case Kind::LoopIf: {
+    case Kind::LoopIf:
+    case Kind::Dispatch: {
         bool mul = false, minmax = false;
         for (BinOp b : ops_of(op)) {
             mul |= b == BinOp::Mul;
             minmax |= b == BinOp::Min || b == BinOp::Max;
         }
-        r.zero_sign = any_of(fa(op.b), fa(op.c), &Facts::zero_sign) || minmax;
-        r.fma = mul || any_of(fa(op.b), fa(op.c), &Facts::fma); // merged by select, or carried by the loop
+        int x = op.kind == Kind::Dispatch ? op.a : op.b, y = op.kind == Kind::Dispatch ? op.b : op.c;
+        r.zero_sign = any_of(fa(x), fa(y), &Facts::zero_sign) || minmax;
+        r.fma = mul || any_of(fa(x), fa(y), &Facts::fma); // merged by select, or carried by the loop
         break;
     }
     default: break;
@@ -109,6 +135,7 @@ struct Generator {
     Rand rnd;
     Program p;
     std::vector<Facts> facts;
+    const Avoid &avoid;
 
     int add(Op op) {
         facts.push_back(facts_of(op, facts));
@@ -121,7 +148,7 @@ struct Generator {
     template <typename F> int operand(Ty t, F ok) {
         std::vector<int> c;
         for (int i = 0; i < int(p.ops.size()); ++i)
-            if (p.ops[i].ty == t && !facts[i].terminal && ok(i))
+            if (p.ops[i].ty == t && !facts[i].terminal && !facts[i].approx && !facts[i].sink && ok(i))
                 c.push_back(i);
         if (c.empty() || rnd.below(12) == 0)
             return input(t, rnd.below(8) != 0);
@@ -134,6 +161,32 @@ struct Generator {
         return operand(t, [](int) { return true; });
     }
     bool wide(int r) const { return p.ops[r].wide; }
+    /// The register whose array `r` may be: tj::eval returns its operand itself, and a cast to the same type,
+    /// select(m, x, x) and min/max/and/or of x with itself may simplify to x.
+    int root(int r) const {
+        while (r >= 0) {
+            const Op &op = p.ops[size_t(r)];
+            bool same = op.kind == Kind::Eval || (op.kind == Kind::Cast && p.ops[size_t(op.a)].ty == op.ty) ||
+                        (op.kind == Kind::Binary && op.a == op.b &&
+                         (BinOp(op.sub) == BinOp::Min || BinOp(op.sub) == BinOp::Max || BinOp(op.sub) == BinOp::And ||
+                          BinOp(op.sub) == BinOp::Or));
+            if (op.kind == Kind::Select && op.b == op.c)
+                r = op.b;
+            else if (same)
+                r = op.a;
+            else
+                break;
+        }
+        return r;
+    }
+    /// Whether register r is computed from the result of a loop that scatters (N6).
+    bool after_loop_scatter(int r) const {
+        std::vector<bool> cone = needed_by(p, r);
+        for (size_t i = 0; i < cone.size(); ++i)
+            if (cone[i] && p.ops[i].kind == Kind::LoopScatter)
+                return true;
+        return false;
+    }
     Ty index_ty() { return rnd.below(2) ? Ty::I32 : Ty::U32; }
     int64_t modulus() { return rnd.pick(std::array<int64_t, 8>{1, 2, 5, 8, 100, 1003, 4099, 100000}); }
 
@@ -172,7 +225,118 @@ struct Generator {
         return operand(t, [&](int i) { return !(addsub && facts[i].fma) && !(div && facts[i].zero_sign); });
     }
 
+    /// The ops added for issue 37: transcendentals and fma, 64-bit integers, prefix and block reductions,
+    /// compress, virtual calls, textures.
+    void step_more() {
+        Ty t = any_ty();
+        Op op{Kind::Eval, t};
+        switch (rnd.below(9)) {
+        case 0:
+            op.kind = Kind::Math;
+            op.ty = rnd.below(2) ? Ty::F32 : Ty::F64;
+            op.sub = uint8_t(rnd.below(9));
+            if (MathOp(op.sub) == MathOp::Pow || MathOp(op.sub) == MathOp::Atan2) {
+                // pow(±0, y) and atan2(±0, x) depend on the zero's sign, which min/max leave open.
+                auto signed_zero_ok = [&](int i) { return !facts[i].zero_sign; };
+                op.a = operand(op.ty, signed_zero_ok);
+                op.b = operand(op.ty, signed_zero_ok);
+                op.wide = wide(op.a) || wide(op.b);
+            } else {
+                op.a = operand(op.ty);
+                op.wide = wide(op.a);
+            }
+            break;
+        case 1:
+            op.kind = Kind::Fma;
+            op.ty = t == Ty::Bool ? Ty::I32 : t;
+            op.a = operand(op.ty);
+            op.b = operand(op.ty);
+            op.c = operand(op.ty);
+            op.wide = wide(op.a) || wide(op.b) || wide(op.c);
+            break;
+        case 2:
+            op.kind = Kind::Wide64;
+            op.ty = index_ty();
+            op.sub = uint8_t(rnd.pick(std::array{BinOp::Add, BinOp::Sub, BinOp::Mul, BinOp::Shl}));
+            op.k1 = int64_t(rnd.pick(std::array{BinOp::Shr, BinOp::Div, BinOp::Mod, BinOp::Xor, BinOp::Min,
+                                                BinOp::Max, BinOp::Add, BinOp::Mul}));
+            op.k2 = rnd.below(2);
+            op.a = operand(op.ty);
+            op.b = operand(op.ty);
+            op.c = operand(op.ty);
+            op.wide = wide(op.a) || wide(op.b) || wide(op.c);
+            break;
+        case 3:
+        case 4: {
+            op.kind = rnd.below(2) ? Kind::Scan : Kind::BlockReduce;
+            std::vector<RedOp2> legal = is_float(t) ? std::vector{RedOp2::Add, RedOp2::Min, RedOp2::Max}
+                                        : is_int(t) ? std::vector{RedOp2::Add, RedOp2::Mul, RedOp2::Min, RedOp2::Max,
+                                                                  RedOp2::And, RedOp2::Or}
+                                                    : std::vector{RedOp2::Min, RedOp2::Max, RedOp2::And, RedOp2::Or};
+            op.sub = uint8_t(legal[size_t(rnd.below(int(legal.size())))]);
+            op.k1 = rnd.pick(std::array<int64_t, 6>{0, 1, 2, 3, 64, 5000});
+            if (op.k1 == 0 && (op.kind == Kind::BlockReduce || RedOp2(op.sub) != RedOp2::Add))
+                op.k1 = 7; // prefix_sum: Add of numbers only
+            op.k2 = rnd.below(4);
+            op.a = operand(t);
+            op.wide = wide(op.a);
+            // N6: a loop-scatter's result counts as having gradients where any array has them, which a prefix
+            // reduction other than Add refuses (an Add then).
+            if (avoid.n[6] && is_float(t) && op.kind == Kind::Scan && RedOp2(op.sub) != RedOp2::Add &&
+                after_loop_scatter(op.a))
+                op.sub = uint8_t(RedOp2::Add);
+            // N8: the block reduction of a width-1 float array loses its gradient (none this time).
+            if (avoid.n[8] && is_float(t) && op.kind == Kind::BlockReduce && !op.wide)
+                return;
+            break;
+        }
+        case 5:
+            op.kind = Kind::Compress;
+            op.a = operand(t);
+            op.b = operand(Ty::Bool);
+            op.wide = true;
+            break;
+        case 6: {
+            op.kind = Kind::Dispatch;
+            std::vector<BinOp> ops = nested_ops(t, 2);
+            op.sub = uint8_t(ops[0]);
+            op.k1 = int64_t(ops[1]);
+            op.a = bin_operand(t, {ops[0], ops[1]}, false);
+            op.b = bin_operand(t, {ops[0], ops[1]}, true);
+            op.d = operand(index_ty());
+            op.wide = wide(op.a) || wide(op.b) || wide(op.d);
+            break;
+        }
+        case 8: {
+            op.kind = Kind::TensorOp;
+            op.ty = t == Ty::Bool ? Ty::I32 : t;
+            op.k2 = rnd.below(3);
+            BinOp b = binop(op.ty);
+            if (is_float(op.ty) && b == BinOp::Mul && RedOp(op.k2) == RedOp::Sum) // a product into the sum's adds
+                b = BinOp::Div;
+            op.sub = uint8_t(b);
+            op.a = bin_operand(op.ty, {b}, false);
+            op.b = bin_operand(op.ty, {b}, true);
+            op.k1 = 2 + rnd.below(2);
+            op.wide = wide(op.a);
+            break;
+        }
+        default:
+            op.kind = Kind::Texture;
+            op.ty = rnd.below(2) ? Ty::F32 : Ty::F64;
+            op.a = operand(op.ty);
+            op.b = operand(op.ty);
+            op.k1 = rnd.pick(std::array<int64_t, 4>{1, 2, 3, 5});
+            op.k2 = rnd.below(6);
+            op.wide = wide(op.b);
+            break;
+        }
+        add(op);
+    }
+
     void step() {
+        if (rnd.below(5) == 0)
+            return step_more();
         int k = rnd.below(100);
         Ty t = any_ty();
         Op op{Kind::Eval, t};
@@ -268,6 +432,20 @@ struct Generator {
                 op.e = operand(Ty::Bool);
                 op.k1 = 2 + rnd.below(4); // 0 to k1 - 1 iterations
                 op.k3 = rnd.pick(std::array<int64_t, 4>{1, 2, 3, -1});
+                if (!avoid.r[6] && rnd.below(2)) { // R6: two scatters into one target in the body
+                    op.twice = true;
+                    op.k3 = rnd.pick(std::array<int64_t, 3>{2, -2, 4}); // idx and idx + 1 disjoint
+                }
+                // N5: the body reads the array whose copy is the target (a fresh target instead).
+                if (avoid.n[5])
+                    for (int o : {op.b, op.c, op.d, op.e})
+                        if (root(o) == root(op.a))
+                            op.a = input(t, op.wide);
+                // N6: a second such loop on what the first one computed (none this time).
+                if (avoid.n[6])
+                    for (int o : {op.a, op.b, op.c, op.d, op.e})
+                        if (after_loop_scatter(o))
+                            return;
             }
             op.k2 = rnd.below(3) ? rnd.below(21) - 10 : rnd.below(20001) - 10000;
         } else if (k < 94 + 4 && rnd.below(2) == 0) {
@@ -387,9 +565,54 @@ std::string text(const Op &op) {
         return fmt::format("{}; Int32 idx = tj::arange<Int32>(w) * {} + {} /* w: the widest of {}, {}, {}, {} */; "
                            "auto x = {}; Int32 i = tj::zeros<Int32>(1); tj::while_loop(std::tie(x, i), "
                            "[&](auto &, auto &i) {{ return i < tj::cast<Int32>({} % {}); }}, [&](auto &x, auto &i) "
-                           "{{ tj::{}(@, x, idx, {}); x = {}; i += 1; }})",
+                           "{{ tj::{}(@, x, idx, {}); x = {}; {}i += 1; }})",
                            a, op.k3, op.k2, b, c, name(op.d), name(op.e), b, name(op.d), op.k1,
-                           op.add ? "scatter_add" : "scatter", name(op.e), bin_expr(op.sub, "x", c));
+                           op.add ? "scatter_add" : "scatter", name(op.e), bin_expr(op.sub, "x", c),
+                           op.twice ? fmt::format("tj::{}(@, x, idx + 1, {}); ", op.add ? "scatter_add" : "scatter",
+                                                  name(op.e))
+                                    : "");
+    case Kind::Math: {
+        static const char *fn[] = {"exp", "log", "sin", "cos", "tan", "tanh", "erf", "pow", "atan2"};
+        return op.b >= 0 ? fmt::format("tj::{}({}, {})", fn[op.sub], a, b) : fmt::format("tj::{}({})", fn[op.sub], a);
+    }
+    case Kind::Fma: return fmt::format("tj::fma({}, {}, {})", a, b, c);
+    case Kind::Wide64: {
+        const char *W = op.k2 ? "Int64" : "UInt64";
+        return fmt::format("tj::cast<{}>({})", T,
+                           bin_expr(uint8_t(op.k1),
+                                    "(" + bin_expr(op.sub, fmt::format("tj::cast<{}>({})", W, a),
+                                                   fmt::format("tj::cast<{}>({})", W, b)) + ")",
+                                    fmt::format("tj::cast<{}>({})", W, c)));
+    }
+    case Kind::Scan: {
+        static const char *ro[] = {"Add", "Mul", "Min", "Max", "And", "Or"};
+        if (op.k1 == 0)
+            return fmt::format("tj::prefix_sum({}, /* exclusive */ {})", a, bool(op.k2 & 1));
+        return fmt::format("tj::block_prefix_reduce(tj::ReduceOp::{}, {}, {}, /* exclusive */ {}, /* reverse */ {})",
+                           ro[op.sub], a, op.k1, bool(op.k2 & 1), bool(op.k2 & 2));
+    }
+    case Kind::BlockReduce: {
+        static const char *ro[] = {"Add", "Mul", "Min", "Max", "And", "Or"};
+        return fmt::format("tj::block_reduce(tj::ReduceOp::{}, {}, {})", ro[op.sub], a, op.k1);
+    }
+    case Kind::Compress: return fmt::format("tj::gather<{}>({}, tj::compress({}))", T, a, b);
+    case Kind::Dispatch:
+        return fmt::format("tj::dispatch(tj::gather<Ptr<Base>>(Ptr<Base>({{nullptr, &first, &second}}), {} % 3), "
+                           "[](Base *o, auto &x, auto &y) {{ return o == &first ? {} : {}; }}, {}, {})",
+                           name(op.d), bin_expr(op.sub, "x", "y"), bin_expr(uint8_t(op.k1), "x", "y"), a, b);
+    case Kind::Texture: {
+        static const char *wrap[] = {"Clamp", "Repeat", "Mirror"};
+        return fmt::format("tj::Texture<{}, 1>({{{}}}, 1, tj::FilterMode::{}, tj::WrapMode::{}) with texels "
+                           "tj::gather({}, tj::arange<Int32>({})), .eval({{{}}})[0]",
+                           op.ty == Ty::F32 ? "float" : "double", op.k1, op.k2 & 1 ? "Linear" : "Nearest",
+                           wrap[op.k2 >> 1], a, op.k1, b);
+    }
+    case Kind::TensorOp: {
+        static const char *red[] = {"sum", "hmin", "hmax"};
+        return fmt::format("tj::{}({}, 1).array() /* Tensor(a, {{w, 1}}) and Tensor(tj::gather({}, "
+                           "tj::arange<Int32>({})), {{1, {}}}) */",
+                           red[op.k2], bin_expr(op.sub, fmt::format("Tensor({})", a), "Tensor(c)"), b, op.k1, op.k1);
+    }
     case Kind::LoopIf:
         return fmt::format("{}; Int32 i = tj::zeros<Int32>(1); tj::while_loop(std::tie(@, i), [&](auto &, auto &i) "
                            "{{ return i < tj::cast<Int32>({} % {}); }}, [&](auto &x, auto &i) {{ x = tj::if_stmt({}, "
@@ -409,8 +632,8 @@ std::vector<Facts> analyze(const Program &p) {
     return f;
 }
 
-Program generate(uint64_t seed, int length) {
-    Generator g{Rand{seed * 0xD1B54A32D192ED03ull + 1}, {}, {}};
+Program generate(uint64_t seed, int length, const Avoid &avoid) {
+    Generator g{Rand{seed * 0xD1B54A32D192ED03ull + 1}, {}, {}, avoid};
     g.p.seed = seed;
     for (int t = 0; t < ty_count; ++t)
         g.input(Ty(t));

@@ -36,12 +36,29 @@ enum class Kind : uint8_t {
                 // t. (`add`: the other way round; Bool: scatter in both.) idx = arange(w) * k1 + k2, w the widest
                 // of b, c, d: distinct, some out of range; each lane writes in the branch it takes
     LoopScatter, // t = copy of a; x = b, i = 0; while_loop(i < d % k1) { scatter(t, x, idx, e) (scatter_add if
-                 // `add`); x = x sub c; i += 1 }; t. idx = arange(w) * k3 + k2, w the widest of b, c, d, e
+                 // `add`); x = x sub c; [`twice`: scatter(t, x, idx + 1, e) (likewise)]; i += 1 }; t.
+                 // idx = arange(w) * k3 + k2, w the widest of b, c, d, e (`twice`: k3 even, so idx + 1 is disjoint)
+    Math,        // sub: MathOp of a (Pow, Atan2: a, b); floats only; within a few ulp (Facts::approx)
+    Fma,         // tj::fma(a, b, c): rounded once (floats), wrapping (integers)
+    Wide64,      // cast<ty>((W(a) sub W(b)) k1 W(c)), W = Int64 (k2 = 1) or UInt64: 64-bit integer arithmetic
+    Scan,        // tj::block_prefix_reduce(sub: RedOp2, a, k1, exclusive = k2 & 1, reverse = k2 & 2); k1 = 0:
+                 // tj::prefix_sum(a, k2 & 1)
+    BlockReduce, // tj::block_reduce(sub: RedOp2, a, k1): ceil(w / k1) values (Facts::sink: never an operand)
+    Compress,    // tj::gather<ty>(a, tj::compress(b)): count(b) values (Facts::sink)
+    Dispatch,    // tj::dispatch(ptrs, [](Base *o, x, y) { return o is the first object ? x sub y : x k1 y; }, a, b),
+                 // ptrs = the objects {nullptr, first, second}[d % 3]; nullptr lanes give 0
+    Texture,     // a 1-d tj::Texture of k1 texels (gather(a, arange(k1))), filter k2 & 1 (1: linear), wrap k2 >> 1
+                 // (0 clamp, 1 repeat, 2 mirror), looked up at positions b
+    TensorOp,    // tj::sum/hmin/hmax (RedOp k2) along axis 1 of Tensor(a, {w, 1}) sub Tensor(c, {1, k1}),
+                 // c = gather(b, arange(k1)): broadcasting both ways, then a reduction back to w values
 };
 enum class UnOp : uint8_t { Neg, Abs, Not, Sqrt, Floor, Ceil, Round, Rsqrt };
 enum class BinOp : uint8_t { Add, Sub, Mul, Div, Mod, Min, Max, And, Or, Xor, Shl, Shr };
 enum class CmpOp : uint8_t { Eq, Ne, Lt, Le, Gt, Ge };
 enum class RedOp : uint8_t { Sum, HMin, HMax };
+enum class MathOp : uint8_t { Exp, Log, Sin, Cos, Tan, Tanh, Erf, Pow, Atan2 };
+/// tj::ReduceOp's operators, in its order (Scan, BlockReduce).
+enum class RedOp2 : uint8_t { Add, Mul, Min, Max, And, Or };
 
 /// One operation; its result is register number = its position in Program::ops.
 struct Op {
@@ -52,6 +69,7 @@ struct Op {
     int a = -1, b = -1, c = -1, d = -1, e = -1;
     int64_t k1 = 0, k2 = 0, k3 = 0;
     bool add = false; // IfScatter, LoopScatter: which scatter (see Kind)
+    bool twice = false; // LoopScatter: a second scatter into the same target in the body
 };
 
 struct Program {
@@ -65,11 +83,14 @@ struct Facts {
                            // an add/sub of it may be contracted into an fma
     bool zero_sign = false; // float derived from min/max/hmin/hmax: the sign of a zero result is unspecified (minnum)
     bool terminal = false; // float sum: order of accumulation unspecified, compared with a tolerance, never used
+    bool approx = false;   // transcendental: within a few ulp of the correctly rounded value, never used
+    bool sink = false;     // width neither n nor 1 (block reductions, compress): never an operand
 };
 std::vector<Facts> analyze(const Program &p);
 
-/// A random program of about `length` ops from `seed`.
-Program generate(uint64_t seed, int length);
+struct Avoid;
+/// A random program of about `length` ops from `seed`, without what `avoid` leaves out (frozen_ad.h).
+Program generate(uint64_t seed, int length, const Avoid &avoid);
 
 /// The program as C++-like text (only the registers in `keep`, all when empty).
 std::string print(const Program &p, const std::vector<bool> &keep = {});

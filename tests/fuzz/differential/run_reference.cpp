@@ -82,6 +82,47 @@ template <typename T> bool compare(CmpOp op, T a, T b) {
     }
 }
 
+/// A transcendental function one precision higher (double for float, long double for double), rounded once.
+template <typename T> T math(MathOp op, T a, T b) {
+    using H = std::conditional_t<std::is_same_v<T, float>, double, long double>;
+    H x = a, y = b;
+    switch (op) {
+    case MathOp::Exp: return T(std::exp(x));
+    case MathOp::Log: return T(std::log(x));
+    case MathOp::Sin: return T(std::sin(x));
+    case MathOp::Cos: return T(std::cos(x));
+    case MathOp::Tan: return T(std::tan(x));
+    case MathOp::Tanh: return T(std::tanh(x));
+    case MathOp::Erf: return T(std::erf(x));
+    case MathOp::Pow: return T(std::pow(x, y));
+    case MathOp::Atan2: break;
+    }
+    return T(std::atan2(x, y));
+}
+
+/// The identity of a reduction (what an exclusive scan puts first), docs/semantics.md.
+template <typename T> T identity(RedOp2 op) {
+    if constexpr (std::is_same_v<T, bool>) {
+        return op == RedOp2::And || op == RedOp2::Min;
+    } else {
+        switch (op) {
+        case RedOp2::Add:
+        case RedOp2::Or: return T(0);
+        case RedOp2::Mul: return T(1);
+        case RedOp2::And:
+            if constexpr (tjtest::is_int_v<T>)
+                return T(~T(0));
+            return T(0);
+        case RedOp2::Min:
+            return std::numeric_limits<T>::has_infinity ? std::numeric_limits<T>::infinity()
+                                                        : std::numeric_limits<T>::max();
+        case RedOp2::Max: break;
+        }
+        return std::numeric_limits<T>::has_infinity ? -std::numeric_limits<T>::infinity()
+                                                    : std::numeric_limits<T>::lowest();
+    }
+}
+
 struct Interp {
     const Program &p;
     const RefOptions &opt;
@@ -112,6 +153,29 @@ struct Interp {
             }
         }
         return v;
+    }
+    /// acc op x for the block and prefix reductions (integers wrap; float Add is accumulated in double by the
+    /// caller; Min/Max note their choice through bin()).
+    template <typename T> T red(RedOp2 op, T acc, T x) {
+        if constexpr (std::is_same_v<T, bool>) {
+            return op == RedOp2::And || op == RedOp2::Min ? (acc && x) : (acc || x);
+        } else {
+            switch (op) {
+            case RedOp2::Add: return binary<T>(BinOp::Add, acc, x);
+            case RedOp2::Mul: return binary<T>(BinOp::Mul, acc, x);
+            case RedOp2::Min: return bin<T>(BinOp::Min, acc, x);
+            case RedOp2::Max: return bin<T>(BinOp::Max, acc, x);
+            case RedOp2::And:
+                if constexpr (tjtest::is_int_v<T>)
+                    return T(acc & x);
+                break;
+            case RedOp2::Or:
+                if constexpr (tjtest::is_int_v<T>)
+                    return T(acc | x);
+                break;
+            }
+            return acc;
+        }
     }
     template <typename T> T un(UnOp op, T a) {
         T v = unary<T>(op, a);
@@ -308,6 +372,223 @@ struct Interp {
             }
             return out;
         }
+        case Kind::Math:
+            if constexpr (std::is_floating_point_v<T>) {
+                auto &a = get<T>(r, op.a);
+                bool two = op.b >= 0;
+                for (size_t i = 0, w = lanes({op.a, op.b}); i < w; ++i) {
+                    T x = at(a, i), y = two ? T(at(get<T>(r, op.b), i)) : T(0);
+                    T v = math<T>(MathOp(op.sub), x, y);
+                    if (opt.observe) { // the local derivatives must be finite (1/x, y·x^(y-1), 1/(x² + y²), ...)
+                        double d = 0;
+                        switch (MathOp(op.sub)) {
+                        case MathOp::Log: d = 1 / double(x); break;
+                        case MathOp::Tan: d = 1 + double(v) * double(v); break;
+                        case MathOp::Pow:
+                            d = double(y) * std::pow(double(x), double(y) - 1) + std::log(double(x)) * double(v);
+                            break;
+                        case MathOp::Atan2: d = 1 / (double(x) * double(x) + double(y) * double(y)); break;
+                        default: d = double(v); break;
+                        }
+                        ok = ok && finite(x) && finite(y) && finite(v) && std::isfinite(d);
+                    }
+                    out.push_back(v);
+                }
+            }
+            return out;
+        case Kind::Fma:
+            if constexpr (!std::is_same_v<T, bool>) {
+                auto &a = get<T>(r, op.a), &b = get<T>(r, op.b), &c = get<T>(r, op.c);
+                for (size_t i = 0, w = lanes({op.a, op.b, op.c}); i < w; ++i) {
+                    T x = at(a, i), y = at(b, i), z = at(c, i);
+                    if constexpr (std::is_floating_point_v<T>) {
+                        out.push_back(std::fma(x, y, z));
+                        if (opt.observe)
+                            ok = ok && finite(x) && finite(y) && finite(z) && finite(out.back());
+                    } else {
+                        out.push_back(tjtest::ref_add(tjtest::ref_mul(x, y), z));
+                    }
+                }
+            }
+            return out;
+        case Kind::Wide64:
+            if constexpr (tjtest::is_int_v<T>) {
+                auto &a = get<T>(r, op.a), &b = get<T>(r, op.b), &c = get<T>(r, op.c);
+                auto wide = [&]<typename W>(std::type_identity<W>) {
+                    for (size_t i = 0, w = lanes({op.a, op.b, op.c}); i < w; ++i) {
+                        W u = binary<W>(BinOp(op.sub), ref_cast<W>(T(at(a, i))), ref_cast<W>(T(at(b, i))));
+                        out.push_back(ref_cast<T>(binary<W>(BinOp(op.k1), u, ref_cast<W>(T(at(c, i))))));
+                    }
+                };
+                if (op.k2)
+                    wide(std::type_identity<int64_t>{});
+                else
+                    wide(std::type_identity<uint64_t>{});
+            }
+            return out;
+        case Kind::Scan: {
+            auto &a = get<T>(r, op.a);
+            RedOp2 ro = RedOp2(op.sub);
+            size_t k = op.k1 == 0 ? a.size() : size_t(op.k1);
+            bool exclusive = op.k2 & 1, reverse = op.k1 != 0 && (op.k2 & 2);
+            out.resize(a.size());
+            double abs_total = 0;
+            for (size_t start = 0; start < a.size(); start += k) {
+                size_t end = std::min(a.size(), start + k);
+                T acc = identity<T>(ro);
+                double dacc = 0; // float Add accumulates in double
+                for (size_t j = 0; j < end - start; ++j) {
+                    size_t i = reverse ? end - 1 - j : start + j;
+                    T x = T(a[i]);
+                    if (exclusive)
+                        out[i] = std::is_floating_point_v<T> && ro == RedOp2::Add ? E(T(dacc)) : E(acc);
+                    if constexpr (std::is_floating_point_v<T>) {
+                        dacc += double(x);
+                        abs_total += std::fabs(double(x));
+                    }
+                    acc = red<T>(ro, acc, x);
+                    if (!exclusive)
+                        out[i] = std::is_floating_point_v<T> && ro == RedOp2::Add ? E(T(dacc)) : E(acc);
+                }
+            }
+            if constexpr (std::is_floating_point_v<T>) // the runtime's order of accumulation may differ
+                if (ro == RedOp2::Add)
+                    tol[r.size()] = 4 * std::ldexp(abs_total, -50) * double(a.size()) +
+                                    2 * double(std::numeric_limits<T>::epsilon()) * abs_total;
+            return out;
+        }
+        case Kind::BlockReduce: {
+            auto &a = get<T>(r, op.a);
+            RedOp2 ro = RedOp2(op.sub);
+            size_t k = size_t(op.k1);
+            double worst = 0;
+            for (size_t start = 0; start < a.size(); start += k) {
+                size_t end = std::min(a.size(), start + k);
+                T acc = T(a[start]);
+                double dacc = double(T(a[start])), abs_sum = std::fabs(double(T(a[start])));
+                for (size_t i = start + 1; i < end; ++i) {
+                    acc = red<T>(ro, acc, T(a[i]));
+                    dacc += double(T(a[i]));
+                    abs_sum += std::fabs(double(T(a[i])));
+                }
+                if constexpr (std::is_floating_point_v<T>)
+                    if (ro == RedOp2::Add) {
+                        acc = T(dacc);
+                        worst = std::max(worst, 4 * std::ldexp(abs_sum, -50) * double(end - start) +
+                                                    2 * double(std::numeric_limits<T>::epsilon()) * std::fabs(dacc));
+                    }
+                if constexpr (std::is_floating_point_v<T>)
+                    if (opt.observe) {
+                        int equal = 0; // tied minima or maxima each get the whole gradient (autodiff.md)
+                        for (size_t i = start; i < end; ++i) {
+                            ok = ok && finite(T(a[i]));
+                            equal += T(a[i]) == acc;
+                        }
+                        ok = ok && (equal <= 1 || ro == RedOp2::Add || ro == RedOp2::Mul);
+                    }
+                out.push_back(E(acc));
+            }
+            tol[r.size()] = worst;
+            return out;
+        }
+        case Kind::Compress: {
+            auto &a = get<T>(r, op.a);
+            auto &m = get<bool>(r, op.b);
+            for (size_t i = 0; i < m.size(); ++i)
+                if (m[i])
+                    out.push_back(i < a.size() ? a[i] : E(0));
+            return out;
+        }
+        case Kind::Dispatch: {
+            auto &a = get<T>(r, op.a), &b = get<T>(r, op.b);
+            for (size_t i = 0, w = lanes({op.a, op.b, op.d}); i < w; ++i) {
+                int64_t id = index(op.d, i, 3); // 0: nullptr, 1: the first object, 2: the second; negative: nullptr
+                if (id == 1 || id == 2)
+                    out.push_back(E(bin<T>(id == 1 ? BinOp(op.sub) : BinOp(op.k1), T(at(a, i)), T(at(b, i)))));
+                else
+                    out.push_back(E(0));
+            }
+            return out;
+        }
+        case Kind::TensorOp:
+            if constexpr (!std::is_same_v<T, bool>) {
+                auto &a = get<T>(r, op.a), &b = get<T>(r, op.b);
+                size_t K = size_t(op.k1);
+                double worst = 0;
+                for (size_t i = 0; i < a.size(); ++i) {
+                    T acc{};
+                    double dacc = 0, abs_sum = 0;
+                    for (size_t j = 0; j < K; ++j) {
+                        T v = bin<T>(BinOp(op.sub), T(a[i]), j < b.size() ? T(b[j]) : T(0));
+                        if (RedOp(op.k2) == RedOp::Sum) {
+                            acc = j == 0 ? v : binary<T>(BinOp::Add, acc, v);
+                            dacc += double(v);
+                            abs_sum += std::fabs(double(v));
+                        } else {
+                            acc = j == 0 ? v : bin<T>(RedOp(op.k2) == RedOp::HMin ? BinOp::Min : BinOp::Max, acc, v);
+                        }
+                    }
+                    // Tied minima or maxima each get the whole gradient (block_reduce's convention, autodiff.md):
+                    // not a derivative of the function there.
+                    if (opt.observe && RedOp(op.k2) != RedOp::Sum) {
+                        int equal = 0;
+                        for (size_t j = 0; j < K; ++j)
+                            equal += bin<T>(BinOp(op.sub), T(a[i]), j < b.size() ? T(b[j]) : T(0)) == acc;
+                        ok = ok && equal <= 1;
+                    }
+                    if constexpr (std::is_floating_point_v<T>)
+                        if (RedOp(op.k2) == RedOp::Sum) { // accumulated in double, rounded once
+                            acc = T(dacc);
+                            worst = std::max(worst, 4 * std::ldexp(abs_sum, -50) * double(K) +
+                                                        2 * double(std::numeric_limits<T>::epsilon()) * std::fabs(dacc));
+                        }
+                    out.push_back(E(acc));
+                }
+                tol[r.size()] = worst;
+            }
+            return out;
+        case Kind::Texture:
+            if constexpr (std::is_floating_point_v<T>) {
+                // texture.h's eval, step by step: the texels gather(a, arange(k1)) (0 past a's end).
+                auto &a = get<T>(r, op.a), &pos = get<T>(r, op.b);
+                int32_t K = int32_t(op.k1);
+                std::vector<T> texel(static_cast<size_t>(K));
+                for (int32_t i = 0; i < K; ++i)
+                    texel[size_t(i)] = size_t(i) < a.size() ? T(a[size_t(i)]) : T(0);
+                int wrap_mode = int(op.k2 >> 1);
+                auto wrap = [&](int32_t c) {
+                    if (wrap_mode == 1) {
+                        int32_t m = tjtest::ref_mod(c, K);
+                        c = m < 0 ? m + K : m;
+                    } else if (wrap_mode == 2) {
+                        int32_t m = tjtest::ref_mod(c, 2 * K);
+                        m = m < 0 ? m + 2 * K : m;
+                        c = m >= K ? 2 * K - 1 - m : m;
+                    }
+                    return std::min(std::max(c, 0), K - 1);
+                };
+                for (T u : pos) {
+                    if (!(op.k2 & 1)) {
+                        T f = std::floor(u * T(K));
+                        if (opt.observe)
+                            decide(std::bit_cast<uint64_t>(double(f)));
+                        out.push_back(texel[size_t(wrap(ref_cast<int32_t>(f)))]);
+                        continue;
+                    }
+                    T x = std::fma(u, T(K), T(-0.5));
+                    T fl = std::floor(x);
+                    if (opt.observe) {
+                        decide(std::bit_cast<uint64_t>(double(fl)));
+                        ok = ok && finite(u);
+                    }
+                    T frac = x - fl;
+                    int32_t c = ref_cast<int32_t>(fl);
+                    T lo = texel[size_t(wrap(c))], hi = texel[size_t(wrap(tjtest::ref_add(c, int32_t(1))))];
+                    T v = (T(1) - frac) * lo;
+                    out.push_back(std::fma(frac, hi, v));
+                }
+            }
+            return out;
         case Kind::LoopScatter: {
             out = get<T>(r, op.a);
             auto &x0 = get<T>(r, op.b), &y = get<T>(r, op.c);
@@ -316,14 +597,20 @@ struct Interp {
                 T x = T(at(x0, i));
                 int64_t k = lane_index(i, op.k3, op.k2);
                 bool writes = at(mask, i) && k >= 0 && k < int64_t(out.size());
+                int64_t k2 = lane_index(i, op.k3, op.k2 + 1); // `twice`: idx + 1 (Int32 arithmetic)
+                bool writes2 = op.twice && at(mask, i) && k2 >= 0 && k2 < int64_t(out.size());
+                auto write = [&](int64_t at_k) {
+                    if constexpr (std::is_same_v<T, bool>)
+                        out[size_t(at_k)] = x;
+                    else
+                        out[size_t(at_k)] = op.add ? E(bin<T>(BinOp::Add, T(out[size_t(at_k)]), x)) : E(x);
+                };
                 for (int64_t it = 0, count = index(op.d, i, op.k1); it < count; ++it) {
-                    if (writes) {
-                        if constexpr (std::is_same_v<T, bool>)
-                            out[size_t(k)] = x;
-                        else
-                            out[size_t(k)] = op.add ? E(bin<T>(BinOp::Add, T(out[size_t(k)]), x)) : E(x);
-                    }
+                    if (writes)
+                        write(k);
                     x = bin<T>(BinOp(op.sub), x, T(at(y, i)));
+                    if (writes2)
+                        write(k2);
                 }
             }
             return out;

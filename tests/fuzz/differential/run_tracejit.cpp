@@ -74,6 +74,25 @@ template <typename T> tj::Array<T> binary(BinOp op, const tj::Array<T> &a, const
     throw tj::Error("tj_differential: binary op not valid for the type (generator bug)");
 }
 
+/// binary() on tensors, with their broadcasting.
+template <typename T> tj::Tensor<T> tensor_binary(BinOp op, const tj::Tensor<T> &a, const tj::Tensor<T> &b) {
+    switch (op) {
+    case BinOp::Add: return a + b;
+    case BinOp::Sub: return a - b;
+    case BinOp::Mul: return a * b;
+    case BinOp::Div: return a / b;
+    case BinOp::Mod: return a % b;
+    case BinOp::Min: return tj::min(a, b);
+    case BinOp::Max: return tj::max(a, b);
+    case BinOp::And: if constexpr (!std::is_floating_point_v<T>) return a & b; break;
+    case BinOp::Or: if constexpr (!std::is_floating_point_v<T>) return a | b; break;
+    case BinOp::Xor: if constexpr (!std::is_floating_point_v<T>) return a ^ b; break;
+    case BinOp::Shl: if constexpr (tjtest::is_int_v<T>) return a << b; break;
+    case BinOp::Shr: if constexpr (tjtest::is_int_v<T>) return a >> b; break;
+    }
+    throw tj::Error("tj_differential: tensor op not valid for the type (generator bug)");
+}
+
 template <typename T> tj::Bool compare(CmpOp op, const tj::Array<T> &a, const tj::Array<T> &b) {
     switch (op) {
     case CmpOp::Eq: return a == b;
@@ -99,6 +118,33 @@ template <typename T> void scatter_or_add(bool add, tj::Array<T> &t, const tj::A
         if (add)
             return tj::scatter_add(t, x, idx, mask);
     tj::scatter(t, x, idx, mask);
+}
+
+tj::ReduceOp reduce_op(uint8_t sub) {
+    static const tj::ReduceOp ops[] = {tj::ReduceOp::Add, tj::ReduceOp::Mul, tj::ReduceOp::Min,
+                                       tj::ReduceOp::Max, tj::ReduceOp::And, tj::ReduceOp::Or};
+    return ops[sub];
+}
+
+/// The objects of Kind::Dispatch: `first` applies the op's `sub`, the other its k1 (never destroyed: dispatch
+/// domains outlive every program).
+struct DispatchBase : tj::Object {
+    bool first = false;
+    TJ_OBJECT_NO_FIELDS
+};
+DispatchBase *dispatch_objects() {
+    static DispatchBase *objects = [] {
+        auto *o = new DispatchBase[2];
+        o[0].first = true;
+        return o;
+    }();
+    return objects;
+}
+
+template <typename T, typename W>
+tj::Array<T> wide64(const Op &op, const tj::Array<T> &a, const tj::Array<T> &b, const tj::Array<T> &c) {
+    tj::Array<W> u = binary<W>(BinOp(op.sub), tj::cast<W>(a), tj::cast<W>(b));
+    return tj::cast<T>(binary<W>(BinOp(op.k1), u, tj::cast<W>(c)));
 }
 
 template <typename T> Val step(const Program &p, const Op &op, const std::vector<Val> &r, size_t n) {
@@ -223,6 +269,8 @@ template <typename T> Val step(const Program &p, const Op &op, const std::vector
             [&](A &x, tj::Int32 &i) {
                 scatter_or_add(op.add, t, x, idx, mask);
                 x = binary<T>(BinOp(op.sub), x, y);
+                if (op.twice)
+                    scatter_or_add(op.add, t, x, idx + 1, mask);
                 i += 1;
             });
         return t;
@@ -232,8 +280,79 @@ template <typename T> Val step(const Program &p, const Op &op, const std::vector
         tj::eval(v);
         return v;
     }
+    case Kind::Math:
+        if constexpr (std::is_floating_point_v<T>) {
+            const A &a = get<T>(r, op.a);
+            switch (MathOp(op.sub)) {
+            case MathOp::Exp: return tj::exp(a);
+            case MathOp::Log: return tj::log(a);
+            case MathOp::Sin: return tj::sin(a);
+            case MathOp::Cos: return tj::cos(a);
+            case MathOp::Tan: return tj::tan(a);
+            case MathOp::Tanh: return tj::tanh(a);
+            case MathOp::Erf: return tj::erf(a);
+            case MathOp::Pow: return tj::pow(a, get<T>(r, op.b));
+            case MathOp::Atan2: return tj::atan2(a, get<T>(r, op.b));
+            }
+        }
+        break;
+    case Kind::Fma:
+        if constexpr (!std::is_same_v<T, bool>)
+            return tj::fma(get<T>(r, op.a), get<T>(r, op.b), get<T>(r, op.c));
+        break;
+    case Kind::Wide64:
+        if constexpr (tjtest::is_int_v<T>) {
+            if (op.k2)
+                return wide64<T, int64_t>(op, get<T>(r, op.a), get<T>(r, op.b), get<T>(r, op.c));
+            return wide64<T, uint64_t>(op, get<T>(r, op.a), get<T>(r, op.b), get<T>(r, op.c));
+        }
+        break;
+    case Kind::Scan:
+        if (op.k1 == 0) {
+            if constexpr (!std::is_same_v<T, bool>)
+                return tj::prefix_sum(get<T>(r, op.a), bool(op.k2 & 1));
+            break;
+        }
+        return tj::block_prefix_reduce(reduce_op(op.sub), get<T>(r, op.a), size_t(op.k1), bool(op.k2 & 1),
+                                       bool(op.k2 & 2));
+    case Kind::BlockReduce: return tj::block_reduce(reduce_op(op.sub), get<T>(r, op.a), size_t(op.k1));
+    case Kind::Compress: return tj::gather<A>(get<T>(r, op.a), tj::compress(get<bool>(r, op.b)));
+    case Kind::Dispatch: {
+        // {nullptr, first, second}[d % 3] (a negative Int32 index: nullptr, as in the reference), selected from
+        // width-1 pointers: literals, not a table the frozen function would read as a global array.
+        tj::Int32 k = with_index(r, p, op.d, 3, [](const auto &i) { return tj::cast<int32_t>(i); });
+        tj::Ptr<DispatchBase> ptrs = tj::select(
+            k == 1, tj::Ptr<DispatchBase>(&dispatch_objects()[0]),
+            tj::select(k == 2, tj::Ptr<DispatchBase>(&dispatch_objects()[1]), tj::Ptr<DispatchBase>(nullptr)));
+        return tj::dispatch(
+            ptrs,
+            [&op](DispatchBase *o, const A &x, const A &y) {
+                return binary<T>(o->first ? BinOp(op.sub) : BinOp(op.k1), x, y);
+            },
+            get<T>(r, op.a), get<T>(r, op.b));
     }
-    throw tj::Error("tj_differential: unknown op");
+    case Kind::TensorOp:
+        if constexpr (!std::is_same_v<T, bool>) {
+            const A &a = get<T>(r, op.a);
+            size_t K = size_t(op.k1);
+            tj::Tensor<T> ta(a, {a.size(), 1}), tb(tj::gather<A>(get<T>(r, op.b), tj::arange<tj::Int32>(K)), {1, K});
+            tj::Tensor<T> both = tensor_binary<T>(BinOp(op.sub), ta, tb);
+            tj::Tensor<T> red = RedOp(op.k2) == RedOp::Sum    ? tj::sum(both, 1)
+                                : RedOp(op.k2) == RedOp::HMin ? tj::hmin(both, 1)
+                                                               : tj::hmax(both, 1);
+            return red.array();
+        }
+        break;
+    case Kind::Texture:
+        if constexpr (std::is_floating_point_v<T>) {
+            tj::Texture<T, 1> tex({size_t(op.k1)}, 1, op.k2 & 1 ? tj::FilterMode::Linear : tj::FilterMode::Nearest,
+                                  tj::WrapMode(op.k2 >> 1));
+            tex.set_value(tj::gather<A>(get<T>(r, op.a), tj::arange<tj::Int32>(size_t(op.k1))));
+            return tex.eval({get<T>(r, op.b)})[0];
+        }
+        break;
+    }
+    throw tj::Error("tj_differential: unknown op, or not valid for the type (generator bug)");
 }
 
 } // namespace
@@ -350,6 +469,7 @@ TjResult run_tracejit(const Program &p, Mode m, const std::vector<size_t> &sizes
         tj::FreezeStats s = frozen.stats();
         res.replays = s.replays;
         res.recordings = s.recordings;
+        res.dry_run_failures = s.dry_run_failures;
     } catch (const tj::Error &e) {
         res.error = e.what();
     }
