@@ -313,7 +313,9 @@ void GradCapture::analyse(const detail::Flattener &out, std::vector<uint32_t> &l
                     "(tj::custom{}) inside it, which a frozen function cannot record yet: call it outside the "
                     "frozen function, or run backward inside the function",
                     m_name, g.calls.at(id)->name().empty() ? "" : " '" + g.calls.at(id)->name() + "'"));
-        for (uint32_t j = 0; j < m_call_nodes.size() && !m_diff_nodes.empty(); ++j) {
+        // (Also without differentiable inputs: an output made from another output made inside, such as an array the
+        // body enabled gradients on, passes the gradient that reaches it on to that one.)
+        for (uint32_t j = 0; j < m_call_nodes.size(); ++j) {
             std::vector<uint32_t> others = m_call_nodes;
             others.erase(others.begin() + j);
             ad::Subgraph through = ad::subgraph(g, others, m_diff_nodes, m_since);
@@ -321,7 +323,7 @@ void GradCapture::analyse(const detail::Flattener &out, std::vector<uint32_t> &l
                 gr.observed.push_back(j);
         }
         jit::State &s = jit::state();
-        if (!m_diff_nodes.empty())
+        if (!m_diff_nodes.empty() || !gr.observed.empty())
             for (uint32_t v : ad::edge_values(g, sub))
                 if (s.vars[v].op != detail::Op::Literal) // a literal is part of the derivative's kernels
                     m_residuals.push_back(JitRef::borrow(v));
@@ -363,7 +365,7 @@ void GradCapture::record_derivatives(Recording &rec) {
                               [](const GradRecording::Out &o) { return o.kind != GradRecording::Out::None; });
     if (!needed)
         return;
-    if (!m_call_nodes.empty() && !m_diff_nodes.empty()) {
+    if (!m_call_nodes.empty() && (!m_diff_nodes.empty() || !gr.observed.empty())) {
         jit::State &s = jit::state();
         jit::Lock lock(s.mutex);
         ad::Graph &g = ad::graph();
@@ -413,7 +415,8 @@ void GradCapture::record_derivatives(Recording &rec) {
             return std::make_shared<const Recording>(std::move(r.recording()));
         };
         gr.backward = record(true);
-        gr.forward = record(false);
+        if (!m_diff_nodes.empty()) // (no input: no tangent reaches the outputs)
+            gr.forward = record(false);
     }
     rec.grad = m_grad;
 }
@@ -463,7 +466,7 @@ void connect_replay(const std::shared_ptr<const Recording> &rec, const detail::F
             const jit::Variable &v = s.vars[out_jit[leaf]];
             out_shapes.emplace_back(v.size, v.type);
         }
-        if (diff_nodes.empty())
+        if (diff_nodes.empty() && gr.observed.empty())
             leaves.resize(in_ids.size()); // no residuals
         call_nodes = ad::make_call_node(g, diff_nodes, out_shapes, std::move(derivative));
     }

@@ -4,6 +4,7 @@
 
 #include <tracejit/tracejit.h>
 
+#include <cmath>
 #include <functional>
 
 using tj::Float;
@@ -160,4 +161,23 @@ TEST_CASE("freeze meets AD: the seed tj::forward leaves on an input replays, and
     Float z = input(6);
     tj::enable_grad(z);
     CHECK(tj::grad(f(z)).read(0) == doctest::Approx(2.f * 7.f));
+}
+
+TEST_CASE("freeze meets AD: an output computed from an array the body enabled gradients on passes a backward from "
+          "outside on to it") {
+    // No input has gradients on entry: the derivative goes from one output of the call to another.
+    auto body = [](std::reference_wrapper<Float> x) {
+        tj::enable_grad(x.get());
+        return tj::exp(x.get()) * 2.f;
+    };
+    auto f = tj::freeze(body);
+    for (int i = 0; i < 4; ++i) {
+        Float x = input(i);
+        Float y = f(std::ref(x));
+        tj::backward(y);
+        CAPTURE(i);
+        for (size_t k = 0; k < 3; ++k)
+            CHECK(tj::grad(x).read(k) == doctest::Approx(2.f * std::exp(float(k) + 1.f + float(i))));
+    }
+    CHECK(f.stats().recordings == 1);
 }
