@@ -137,10 +137,8 @@ template <typename S, typename V> void write_back(S &&state, const V &value) {
 [[noreturn]] void raise_control_error(const char *message);
 void check_same_layout(const char *api, const StateCollector &a, const StateCollector &b, const char *what);
 /// select(mask, t, f) of two state arrays (AD-aware); returns new references. `before`: the array before the
-/// branches ({} for returned values): one both branches left alone is returned as it is, and one a branch scattered
-/// into (`carried`: the true branch did, and its buffer was the false branch's too) is the buffer written, not
-/// merged. `what` and `k` name the array in errors ("state variable", 2).
-VarPair merge_branch(uint32_t mask, VarPair t, VarPair f, VarPair before, bool carried, const char *what, size_t k);
+/// branches ({} for returned values): one both branches left alone is returned as it is.
+VarPair merge_branch(uint32_t mask, VarPair t, VarPair f, VarPair before);
 /// Whether `mask` is a literal, and then its value.
 bool literal_mask(uint32_t mask, bool &value);
 /// Traced loop over state arrays: the id-level driver behind while_loop (control.cpp); `cond` and `body`
@@ -161,30 +159,8 @@ struct MaskScope {
     MaskScope &operator=(const MaskScope &) = delete;
 };
 
-/// Before the false branch runs: a state array that the true branch scattered into (a new buffer that a pending
-/// scatter writes) becomes the false branch's too, so that its scatters write on top, as Dr.Jit's in-place scatters
-/// do. Returns which arrays were carried over.
-template <typename V> std::vector<bool> carry_scattered(V &t, V &f, V &before) {
-    StateCollector ct = collect_state(t), cf = collect_state(f), cb = collect_state(before);
-    std::vector<bool> carried(ct.arrays.size());
-    if (ct.fingerprint != cb.fingerprint) // the true branch changed a host value: merge_into reports it
-        return carried;
-    for (size_t i = 0; i < ct.arrays.size(); ++i) {
-        VarPair t_i = ct.arrays[i].get(ct.arrays[i].array), b_i = cb.arrays[i].get(cb.arrays[i].array);
-        if (t_i.jit && t_i.jit != b_i.jit && var_is_dirty(t_i.jit)) {
-            var_inc_ref(t_i.jit);
-            ad_inc_ref(t_i.ad);
-            cf.arrays[i].set(cf.arrays[i].array, t_i);
-            carried[i] = true;
-        }
-    }
-    return carried;
-}
-
-/// Merges `f` into `t`; `before` is the state before the branches (null for returned values), `carried` what
-/// carry_scattered returned for it.
-template <typename V>
-void merge_into(const char *api, uint32_t mask, V &t, V &f, V *before, const std::vector<bool> &carried = {}) {
+/// Merges `f` into `t`; `before` is the state before the branches (null for returned values).
+template <typename V> void merge_into(const char *api, uint32_t mask, V &t, V &f, V *before) {
     StateCollector ct = collect_state(t), cf = collect_state(f);
     check_same_layout(api, ct, cf, "differs between the two branches");
     std::vector<StateSlot> was;
@@ -192,9 +168,7 @@ void merge_into(const char *api, uint32_t mask, V &t, V &f, V *before, const std
         was = collect_state(*before).arrays;
     for (size_t i = 0; i < ct.arrays.size(); ++i) {
         VarPair t_i = ct.arrays[i].get(ct.arrays[i].array), f_i = cf.arrays[i].get(cf.arrays[i].array);
-        VarPair m = merge_branch(mask, t_i, f_i, before ? was[i].get(was[i].array) : VarPair{},
-                                 i < carried.size() && carried[i], before ? "state variable" : "returned value",
-                                 i + 1);
+        VarPair m = merge_branch(mask, t_i, f_i, before ? was[i].get(was[i].array) : VarPair{});
         ct.arrays[i].set(ct.arrays[i].array, m);
     }
 }
@@ -203,8 +177,7 @@ void merge_into(const char *api, uint32_t mask, V &t, V &f, V *before, const std
 
 /// Symbolic if/else: runs `true_fn` for the elements where `mask` is set and `false_fn` for the others.
 /// Both are traced (each under its mask: scatters only write where their branch is taken) and what they
-/// produce is merged with select; a state array that a branch scatters into is not merged: it is the array with
-/// both branches' scatters (the true branch's first), of any size. With functions that return nothing, the result is the merged state (also
+/// produce is merged with select. With functions that return nothing, the result is the merged state (also
 /// written back into `state` when it refers to the caller's variables, as std::tie does); with functions that
 /// return a value (the same type from both), that value merged. A literal mask runs one branch only.
 template <typename State, typename TrueFn, typename FalseFn>
@@ -241,16 +214,14 @@ auto if_stmt(const Bool &mask, State &&state, TrueFn &&true_fn, FalseFn &&false_
         };
         if constexpr (std::is_void_v<R>) {
             run(true_fn, t, mask);
-            std::vector<bool> carried = detail::carry_scattered(t, f, before);
             run(false_fn, f, not_mask);
-            detail::merge_into(api, mask.index(), t, f, &before, carried);
+            detail::merge_into(api, mask.index(), t, f, &before);
             detail::write_back(std::forward<State>(state), t);
             return t;
         } else {
             std::decay_t<R> rt = run(true_fn, t, mask);
-            std::vector<bool> carried = detail::carry_scattered(t, f, before);
             std::decay_t<R> rf = run(false_fn, f, not_mask);
-            detail::merge_into(api, mask.index(), t, f, &before, carried);
+            detail::merge_into(api, mask.index(), t, f, &before);
             detail::merge_into(api, mask.index(), rt, rf, static_cast<std::decay_t<R> *>(nullptr));
             detail::write_back(std::forward<State>(state), t);
             return rt;

@@ -108,8 +108,6 @@ size_t var_size(uint32_t id);
 VarType var_type(uint32_t id);
 /// True for an unevaluated literal (its value is known when tracing).
 bool var_is_literal(uint32_t id);
-/// True while a pending scatter writes into the buffer of `id` (it has not run yet).
-bool var_is_dirty(uint32_t id);
 /// What a frozen function's layout key needs of an array, with one lock: its size, and whether it is a literal
 /// (then `bits` is its value).
 bool var_key_info(uint32_t id, uint64_t &size, uint64_t &bits);
