@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include "run_self.h"
+#include "test_util.h"
 
 #include <csignal>
 #include <fstream>
@@ -16,7 +17,8 @@ TEST_CASE("internal error helper: a failing TJ_ASSERT" * doctest::skip()) {
 }
 
 TEST_CASE("internal error: TJ_ASSERT names the file and line on stderr and aborts, whatever the log level") {
-    const std::string log = "internal_error_stderr.txt";
+    tj_test::TempDir dir("tj_internal_error");
+    const std::string log = dir.path + "/stderr.txt";
     int signal = 0;
     int status = tj_test::run_self("internal error helper: a failing TJ_ASSERT", {{"TRACEJIT_LOG", "off"}}, &signal,
                                    log.c_str());
