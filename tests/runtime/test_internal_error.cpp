@@ -29,6 +29,6 @@ TEST_CASE("internal error: TJ_ASSERT names the file and line on stderr and abort
     text << in.rdbuf();
     CAPTURE(text.str());
     CHECK(text.str().find("tracejit: internal error at ") != std::string::npos);
-    CHECK(text.str().find("test_internal_error.cpp:15: the answer is 41") != std::string::npos);
+    CHECK(text.str().find("test_internal_error.cpp:16: the answer is 41") != std::string::npos);
     CHECK(text.str().find("this one holds") == std::string::npos);
 }
