@@ -1,4 +1,4 @@
-// bench/bench_freeze.cpp — function freezing (issue 5): a chain of N elementwise ops unfrozen, frozen and in C++
+// bench/bench_freeze.cpp — function freezing: a chain of N elementwise ops unfrozen, frozen and in C++
 //
 // The function: x → N operations *a, +b, -a, *b, … (bench::build_chain) on three opaque float32 inputs of width 1,
 // 1k or 1M, for N = 10, 100, 1000, 10000; one kernel per call. Each case is timed three ways (four above width 1),
@@ -13,7 +13,7 @@
 // The replay overhead per kernel: functions of K = 1, 2, 4, 8, 16 kernels of 10 operations each at width 1, where
 // a kernel's own work (10 scalar operations) takes nanoseconds: replay time minus the C++ time of the same
 // operations, divided by K. The goal line takes K = 1, which charges the whole per-call cost to its one kernel.
-// An optimisation step through a frozen loss (issue 16): loss = sum(chain of 100 ops on p), p with gradients enabled
+// An optimisation step through a frozen loss (docs/freezing.md, gradients): loss = sum(chain of 100 ops on p), p with gradients enabled
 // outside, backward(loss) outside, the loss and grad(p) evaluated (forward + backward); the loss frozen (its replay and
 // its recorded derivative's replay) against the same step unfrozen, at width 1 and 1M, the two in turn within each run;
 // the ratio of the medians. BENCH_FREEZE_STEP_ONLY=1 runs only this part. One thread everywhere (TRACEJIT_THREADS=1):
@@ -323,7 +323,7 @@ int main() {
                 "C++ us", "1 reg us", "unfr/froz", "froz/C++");
     std::fflush(stdout);
 
-    // The optimisation step through a frozen loss (issue 16).
+    // The optimisation step through a frozen loss.
     std::printf(
         "  optimisation step: p (gradients enabled) -> loss = sum(chain of 100 ops) -> backward(loss) -> "
         "loss and grad(p) evaluated;\n  unfrozen = all traced; frozen = the loss is tj::freeze'd (replay of the "

@@ -1,4 +1,4 @@
-// include/tracejit/control.h — symbolic control flow on masks: tj::if_stmt and tj::while_loop (DESIGN §3)
+// include/tracejit/control.h — symbolic control flow on masks: tj::if_stmt and tj::while_loop (docs/design.md §3)
 //
 // A branch or loop whose condition is a tj::Bool cannot run on the host: its condition differs per element.
 // `if_stmt` traces both branches (each under its mask, so that scatters only write where the branch is taken)

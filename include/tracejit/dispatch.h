@@ -1,5 +1,5 @@
 // include/tracejit/dispatch.h — symbolic virtual calls: tj::Object, pointer arrays tj::Ptr<Base> and tj::dispatch
-// (DESIGN §2 "Polymorphism", docs/vcalls.md)
+// (docs/design.md §2 "Polymorphism", docs/vcalls.md)
 //
 // A class derived from tj::Object is registered while it lives. `tj::Ptr<Base>` (= `tj::Array<Base *>`) is an
 // array of pointers to such objects, stored as 32-bit instance ids (0 = nullptr). `tj::dispatch(ptrs, f, args...)`

@@ -1,5 +1,5 @@
 // include/tracejit/freeze.h — function freezing: tj::freeze records a function's kernel launches once and replays
-// them on later calls with new inputs (DESIGN §2 "Freezing", §3; docs/freezing.md)
+// them on later calls with new inputs (docs/design.md §2 "Freezing", §3; docs/freezing.md)
 #pragma once
 
 #include <tracejit/ad.h>

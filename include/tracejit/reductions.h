@@ -1,6 +1,6 @@
 // include/tracejit/reductions.h — block and scatter reductions with any tj::ReduceOp, and reductions of masks
 //
-// Dr.Jit's vocabulary (DESIGN.md §2): block_reduce, scatter_reduce, scatter_inc, count, any, all, none. The
+// Dr.Jit's vocabulary (docs/design.md §2): block_reduce, scatter_reduce, scatter_inc, count, any, all, none. The
 // conventions (empty arrays, shorter last blocks, types, gradients) are in docs/semantics.md, "Block and scatter
 // reductions".
 #pragma once

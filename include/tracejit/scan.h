@@ -1,6 +1,6 @@
 // include/tracejit/scan.h — prefix sums, block prefix reductions and stream compaction (compress)
 //
-// Dr.Jit's vocabulary (DESIGN.md §2): prefix_sum, block_prefix_reduce, compress. The conventions (identities,
+// Dr.Jit's vocabulary (docs/design.md §2): prefix_sum, block_prefix_reduce, compress. The conventions (identities,
 // types, float accumulation, gradients, frozen functions) are in docs/semantics.md, "Prefix reductions and
 // compress".
 #pragma once

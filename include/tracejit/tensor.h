@@ -1,5 +1,5 @@
 // include/tracejit/tensor.h — tj::Tensor<T>: a flat lazy array with a row-major shape; element-wise operators and
-// math with NumPy broadcasting, gradients, freezing (DESIGN §2 "Tensors"; docs/tensors.md)
+// math with NumPy broadcasting, gradients, freezing (docs/design.md §2 "Tensors"; docs/tensors.md)
 //
 // A tensor is a tj::Array<T> plus a shape: every operation is an operation on the flat array (broadcasting is a
 // gather with indices computed in the same kernel), so a chain of tensor operations fuses like array code and is

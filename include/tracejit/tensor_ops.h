@@ -1,5 +1,5 @@
 // include/tracejit/tensor_ops.h — shape operations on tj::Tensor: reshape, transpose, reductions along an axis,
-// slicing and gathers with index arrays (DESIGN §2 "Tensors"; docs/tensors.md)
+// slicing and gathers with index arrays (docs/design.md §2 "Tensors"; docs/tensors.md)
 //
 // Each operation is a gather (or a block reduction) on the flat array with indices the kernel computes from the
 // element's position: lazy, fused with what follows, differentiated by the arrays' AD (a gather's gradient is a

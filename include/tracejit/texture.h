@@ -1,5 +1,5 @@
 // include/tracejit/texture.h — tj::Texture<T, D>: 1-, 2- and 3-d textures with nearest or linear filtering and
-// clamp, repeat or mirror wrapping, lazy and differentiable (DESIGN §2 "Textures"; docs/tensors.md)
+// clamp, repeat or mirror wrapping, lazy and differentiable (docs/design.md §2 "Textures"; docs/tensors.md)
 //
 // A texture is a tensor of shape (shape..., channels) and its sampling rules. A lookup is built from packed gathers
 // on the flat texel array (all channels of a texel at once; 2^D corners per position for linear filtering),

@@ -65,7 +65,7 @@ TEST_CASE("freeze: gradients outside a frozen function are untouched by the back
     check_close("outside gradient", tj::grad(a), tj::to_vector(tj::detach(a) * 2.f), 1e-6);
 }
 
-// ---- Gradients across the frozen boundary (issue 16 part 1): inputs with gradients enabled outside, outputs
+// ---- Gradients across the frozen boundary (docs/freezing.md): inputs with gradients enabled outside, outputs
 // that carry gradients, backward/forward started outside; the record call runs the body under AD, replays connect
 // the outputs through one call node whose derivative is a recording of its own.
 

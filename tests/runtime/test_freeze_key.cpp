@@ -1,5 +1,5 @@
 // tests/runtime/test_freeze_key.cpp — the layout key of frozen functions: types, container sizes, host values,
-// aliasing, shared references flattened once and cycles (DESIGN §3)
+// aliasing, shared references flattened once and cycles (docs/design.md §3)
 #include "freeze_check.h"
 #include "run_self.h"
 

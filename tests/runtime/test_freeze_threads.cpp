@@ -1,6 +1,7 @@
 // tests/runtime/test_freeze_threads.cpp — one frozen function called from 4 threads at once, each with its own
-// inputs and sizes: every result equals the plain function's (issue 5 §4); bodies, and arguments' copy constructors
-// and destructors, that wait for another thread's evaluation run without the runtime's lock
+// inputs and sizes: every result equals the plain function's (docs/design.md §3, thread safety); bodies, and
+// arguments' copy constructors and destructors, that wait for another thread's evaluation run without the
+// runtime's lock
 #include "freeze_check.h"
 
 #include <atomic>

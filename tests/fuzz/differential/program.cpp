@@ -225,7 +225,7 @@ struct Generator {
         return operand(t, [&](int i) { return !(addsub && facts[i].fma) && !(div && facts[i].zero_sign); });
     }
 
-    /// The ops added for issue 37: transcendentals and fma, 64-bit integers, prefix and block reductions,
+    /// The rarer ops (docs/fuzzing.md): transcendentals and fma, 64-bit integers, prefix and block reductions,
     /// compress, virtual calls, textures.
     void step_more() {
         Ty t = any_ty();
