@@ -78,7 +78,7 @@ bool chain_like(const KernelIR &ir) {
 
 /// Launches of at most this many elements run one vector per iteration: a few iterations of a long kernel, whose
 /// cold compile (proportional to the vectors) costs more than interleaving saves. bench_compile's chains (64
-/// elements): 1k ops 8 -> 1 vector, 10k ops 4 -> 1 (docs/benchmarks.md, "Tracing table, vectors by launch size").
+/// elements): 1k ops 8 -> 1 vector, 10k ops 4 -> 1 (docs/benchmarks.md, "Cold compile").
 constexpr uint64_t small_launch_elements = 2048;
 
 /// Symbolic loops, and the most instructions in one stretch between loop boundaries (LoopStart, LoopCond, LoopEnd,
