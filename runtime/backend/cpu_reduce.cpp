@@ -5,6 +5,7 @@
 #include "backend/cpu_reduce.h"
 
 #include "backend/cpu_thread_pool.h"
+#include "backend/reduce_algebra.h"
 #include "support/visit_type.h"
 
 #include <tracejit/error.h>
@@ -20,40 +21,14 @@ namespace {
 
 using detail::ReduceOp;
 
-/// The accumulator type: double for floats, wrapping unsigned for integers, bool for masks.
-template <typename T> struct AccOf { using type = std::make_unsigned_t<T>; };
-template <> struct AccOf<bool> { using type = bool; };
-template <> struct AccOf<float> { using type = double; };
-template <> struct AccOf<double> { using type = double; };
-template <typename T> using Acc = typename AccOf<T>::type;
+template <typename T> using Acc = reduce_algebra::Acc<T>;
 
-/// One reduction operator on accumulators of T. `Op` is a compile-time constant, so that each element loop is
-/// one tight loop (vectorised by the compiler where the operator allows it).
-template <typename T, ReduceOp Op> struct Reducer {
-    static Acc<T> identity() {
-        if constexpr (Op == ReduceOp::Prod)
-            return Acc<T>(1);
-        else if constexpr (Op == ReduceOp::And && std::is_same_v<T, bool>)
-            return true;
-        else if constexpr (Op == ReduceOp::And)
-            return Acc<T>(~Acc<T>(0));
-        else
-            return Acc<T>(0); // Sum, Or (min/max start from the first element instead)
-    }
-    static Acc<T> combine(Acc<T> a, Acc<T> b) {
-        if constexpr (Op == ReduceOp::Sum)
-            return Acc<T>(a + b);
-        else if constexpr (Op == ReduceOp::Prod)
-            return Acc<T>(a * b);
-        else if constexpr (Op == ReduceOp::And)
-            return Acc<T>(a & b);
-        else if constexpr (Op == ReduceOp::Or)
-            return Acc<T>(a | b);
-        else if constexpr (std::is_floating_point_v<T>) // NaN is ignored, as fmin/fmax do
-            return Op == ReduceOp::Min ? std::fmin(a, b) : std::fmax(a, b);
-        else // integers compare in their own (signed or unsigned) type; Bool: min = and, max = or
-            return Acc<T>(Op == ReduceOp::Min ? std::min(T(a), T(b)) : std::max(T(a), T(b)));
-    }
+/// One reduction operator on accumulators of T (identity and combine from reduce_algebra.h). `Op` is a
+/// compile-time constant, so that each element loop is one tight loop (vectorised by the compiler where the
+/// operator allows it).
+template <typename T, ReduceOp Op> struct Reducer : reduce_algebra::Fold<T, Op> {
+    using reduce_algebra::Fold<T, Op>::identity;
+    using reduce_algebra::Fold<T, Op>::combine;
     /// Reduces [begin, end) of `data` (begin < end).
     static Acc<T> range(const T *data, uint64_t begin, uint64_t end) {
         if constexpr (std::is_floating_point_v<T> && (Op == ReduceOp::Min || Op == ReduceOp::Max)) {

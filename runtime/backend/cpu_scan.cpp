@@ -10,6 +10,7 @@
 #include "backend/cpu_scan.h"
 
 #include "backend/cpu_thread_pool.h"
+#include "backend/reduce_algebra.h"
 #include "support/visit_type.h"
 
 #include <tracejit/error.h>
@@ -86,50 +87,9 @@ using detail::ReduceOp;
 
 constexpr uint64_t chunk = uint64_t(1) << 16;
 
-/// The accumulator: double for floats, the type itself otherwise (integer sums and products wrap).
-template <typename T> using Acc = std::conditional_t<std::is_floating_point_v<T>, double, T>;
-
-template <typename T, ReduceOp Op> struct ScanOp {
-    using A = Acc<T>;
-    static A identity() {
-        if constexpr (Op == ReduceOp::Prod)
-            return A(1);
-        else if constexpr (Op == ReduceOp::And)
-            if constexpr (std::is_same_v<T, bool>)
-                return true;
-            else
-                return A(~A(0));
-        else if constexpr (Op == ReduceOp::Min)
-            return std::is_floating_point_v<T> ? A(INFINITY) : A(std::numeric_limits<T>::max());
-        else if constexpr (Op == ReduceOp::Max)
-            return std::is_floating_point_v<T> ? A(-INFINITY) : A(std::numeric_limits<T>::lowest());
-        else
-            return A(0); // Sum, Or
-    }
-    static A combine(A a, A b) {
-        if constexpr (std::is_same_v<T, bool>) {
-            if constexpr (Op == ReduceOp::Min || Op == ReduceOp::And)
-                return a && b;
-            else
-                return a || b;
-        } else if constexpr (Op == ReduceOp::Sum || Op == ReduceOp::Prod) {
-            if constexpr (std::is_floating_point_v<T>)
-                return Op == ReduceOp::Sum ? a + b : a * b;
-            else { // wrapping, without signed overflow
-                using U = std::make_unsigned_t<T>;
-                return A(Op == ReduceOp::Sum ? U(U(a) + U(b)) : U(U(a) * U(b)));
-            }
-        } else if constexpr (Op == ReduceOp::And) {
-            return A(a & b);
-        } else if constexpr (Op == ReduceOp::Or) {
-            return A(a | b);
-        } else if constexpr (std::is_floating_point_v<T>) { // NaN is ignored, as fmin/fmax do
-            return Op == ReduceOp::Min ? std::fmin(a, b) : std::fmax(a, b);
-        } else {
-            return Op == ReduceOp::Min ? std::min(a, b) : std::max(a, b);
-        }
-    }
-};
+template <typename T> using Acc = reduce_algebra::Acc<T>;
+/// One operator's identity and combination (reduce_algebra.h).
+template <typename T, ReduceOp Op> using ScanOp = reduce_algebra::Fold<T, Op>;
 
 /// One prefix reduction: positions k in scan order, element k at index `at(k)` of the arrays.
 template <typename T, ReduceOp Op> struct Scan {

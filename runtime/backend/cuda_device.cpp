@@ -12,6 +12,7 @@
 #include "backend/cuda_reduce.h"
 #include "backend/cuda_scan.h"
 #include "backend/device.h"
+#include "backend/reduce_algebra.h"
 #include "cache/build_id.h"
 #include "cache/kernel_cache.h"
 
@@ -85,10 +86,9 @@ cuda::CUfunction scan_kernel(VarType t, ReduceOp op, ScanPass pass, bool exclusi
 /// one CTA, the tiles' scans. `last` is the third pass (Scan or Compress); `count` its extra argument.
 void scan_passes(VarType t, ReduceOp op, ScanPass last, bool exclusive, bool reverse, const void *in, void *out,
                  uint64_t n, uint64_t block, void *count, backends::Device &dev) {
-    VarType acc = last == ScanPass::Compress ? VarType::UInt32
-                  : (t == VarType::Float32 || t == VarType::Float64) && (op == ReduceOp::Sum || op == ReduceOp::Prod)
-                      ? VarType::Float64
-                      : t;
+    VarType acc = last == ScanPass::Compress                         ? VarType::UInt32
+                  : op == ReduceOp::Sum || op == ReduceOp::Prod ? reduce_algebra::accumulator(t)
+                                                                : t;
     uint64_t tiles = (n + scan_tile - 1) / scan_tile;
     void *aggregates = dev.alloc(acc, tiles);
     void *carries = nullptr;
@@ -218,8 +218,8 @@ class CudaDevice final : public backends::Device {
         }
         // A whole array: partial results of first-pass blocks (in double for float sums and products, as
         // cpu_reduce.cpp), then one CTA combines them, rounds to the array's type and divides by n for a mean.
-        bool is_float = t == VarType::Float32 || t == VarType::Float64;
-        VarType acc = is_float && (kernel_op == ReduceOp::Sum || kernel_op == ReduceOp::Prod) ? VarType::Float64 : t;
+        VarType acc =
+            kernel_op == ReduceOp::Sum || kernel_op == ReduceOp::Prod ? reduce_algebra::accumulator(t) : t;
         uint64_t first_block = std::min(first_pass_block(n), n);
         uint64_t full = n / first_block, tail = n - full * first_block;
         uint64_t partials = full + (tail ? 1 : 0);

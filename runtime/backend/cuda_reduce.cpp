@@ -7,6 +7,7 @@
 // writes to the slots after warp 0's reads. Min and max start from NaN (floats), which minnum/maxnum ignore,
 // so a thread without elements contributes nothing and a block of NaNs still gives NaN, as fmin/fmax do.
 #include "backend/cuda_reduce.h"
+#include "backend/reduce_algebra.h"
 
 #include "backend/cuda_codegen.h"
 #include "backend/cuda_kernel_module.h"
@@ -42,9 +43,9 @@ constexpr unsigned warp_size = 32;
 constexpr unsigned max_warps = reduce_block_threads / warp_size;
 static_assert(reduce_block_threads % warp_size == 0 && reduce_block_threads <= 1024);
 
-/// The type the kernel folds in: `out`'s, but Float64 for a float `out`, as the CPU backend's accumulator
-/// (reduce.cpp: Float32 sums in Float64 and is rounded once at the end). Min and max give the same either way.
-VarType accumulator_type(VarType out) { return is_float(out) ? VarType::Float64 : out; }
+/// The type the kernel folds in: reduce_algebra::accumulator, as the CPU's (Float32 sums in Float64 and is rounded
+/// once at the end). Min and max give the same either way.
+VarType accumulator_type(VarType out) { return reduce_algebra::accumulator(out); }
 
 /// The division of the final value calls no math function; reaching these is a bug.
 class NoMath : public elementwise::TargetMath {

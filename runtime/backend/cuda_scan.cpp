@@ -9,6 +9,7 @@
 // the value d to the left unless a block started in between"), and the round is joined to the running value of the
 // rounds before. Loop state lives in allocas that O3 promotes to registers.
 #include "backend/cuda_scan.h"
+#include "backend/reduce_algebra.h"
 
 #include "backend/cuda_codegen.h"
 #include "backend/cuda_kernel_module.h"
@@ -40,13 +41,14 @@ using llvm::Value;
 
 static_assert(scan_tile % scan_block_threads == 0 && scan_block_threads <= 1024);
 
-/// The type the kernel scans in: double for float sums and products (as the CPU), UInt32 for compress's counts
-/// (a Sum of Bool: compress's first two passes count the mask's true entries).
+/// The type the kernel scans in: reduce_algebra::accumulator (double for floats) for sums and products, the type
+/// itself for Min, Max, And and Or (exact in any type, and half the shared memory for floats), UInt32 for
+/// compress's counts (a Sum of Bool: compress's first two passes count the mask's true entries).
 VarType accumulator_type(VarType t, ReduceOp op, ScanPass pass) {
     if (pass == ScanPass::Compress || (t == VarType::Bool && op == ReduceOp::Sum)) // a mask's true entries, counted
         return VarType::UInt32;
-    if (is_float(t) && (op == ReduceOp::Sum || op == ReduceOp::Prod))
-        return VarType::Float64;
+    if (op == ReduceOp::Sum || op == ReduceOp::Prod)
+        return reduce_algebra::accumulator(t);
     return t;
 }
 

@@ -1,6 +1,7 @@
 // runtime/backend/shared_llvm_atomic.cpp — atomic scatter reductions of one element as LLVM IR (CPU and CUDA)
 #include "backend/shared_llvm_atomic.h"
 
+#include "backend/reduce_algebra.h"
 #include "backend/shared_llvm_elementwise.h"
 
 #include <tracejit/error.h>
@@ -9,7 +10,6 @@ namespace tj::atomic {
 
 using detail::ReduceOp;
 using elementwise::is_float;
-using elementwise::is_signed;
 using llvm::AtomicRMWInst;
 using llvm::Value;
 
@@ -47,22 +47,23 @@ void multiply(llvm::IRBuilder<> &b, VarType t, Value *ptr, Value *value) {
 } // namespace
 
 void reduce(llvm::IRBuilder<> &b, ReduceOp op, VarType t, Value *ptr, Value *value) {
-    const bool fp = is_float(t), sgn = is_signed(t), mask = t == VarType::Bool;
+    using reduce_algebra::Combine;
+    TJ_ASSERT(op != ReduceOp::Mean && reduce_algebra::defined(op, t), "an atomic scatter reduction outside the table");
+    const bool fp = is_float(t);
     AtomicRMWInst::BinOp kind;
-    switch (op) {
-    case ReduceOp::Sum: kind = fp ? AtomicRMWInst::FAdd : AtomicRMWInst::Add; break;
-    case ReduceOp::Min:
-        kind = fp ? AtomicRMWInst::FMin : mask ? AtomicRMWInst::And : sgn ? AtomicRMWInst::Min : AtomicRMWInst::UMin;
-        break;
-    case ReduceOp::Max:
-        kind = fp ? AtomicRMWInst::FMax : mask ? AtomicRMWInst::Or : sgn ? AtomicRMWInst::Max : AtomicRMWInst::UMax;
-        break;
-    case ReduceOp::And: kind = AtomicRMWInst::And; break;
-    case ReduceOp::Or: kind = AtomicRMWInst::Or; break;
-    case ReduceOp::Prod: multiply(b, t, ptr, value); return;
-    default: TJ_UNREACHABLE("an atomic scatter reduction with Mean");
+    switch (reduce_algebra::combine_of(op, t)) {
+    case Combine::Add: kind = fp ? AtomicRMWInst::FAdd : AtomicRMWInst::Add; break;
+    case Combine::Mul: multiply(b, t, ptr, value); return;
+    case Combine::And: kind = AtomicRMWInst::And; break;
+    case Combine::Or: kind = AtomicRMWInst::Or; break;
+    case Combine::MinNum: kind = AtomicRMWInst::FMin; break;
+    case Combine::MaxNum: kind = AtomicRMWInst::FMax; break;
+    case Combine::MinSigned: kind = AtomicRMWInst::Min; break;
+    case Combine::MaxSigned: kind = AtomicRMWInst::Max; break;
+    case Combine::MinUnsigned: kind = AtomicRMWInst::UMin; break;
+    case Combine::MaxUnsigned: kind = AtomicRMWInst::UMax; break;
+    default: TJ_UNREACHABLE("a reduction combination outside the enumeration");
     }
-    TJ_ASSERT(!fp || (op != ReduceOp::And && op != ReduceOp::Or), "an atomic And/Or of floats");
     b.CreateAtomicRMW(kind, ptr, value, align_of(t), ordering);
 }
 

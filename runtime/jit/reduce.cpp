@@ -7,12 +7,12 @@
 #include "jit/var.h"
 
 #include "backend/device.h"
+#include "backend/reduce_algebra.h"
 
 #include <tracejit/error.h>
 
 #include <fmt/format.h>
 
-#include <bit>
 
 namespace tj {
 namespace {
@@ -54,23 +54,9 @@ uint32_t reduce(const char *api, uint32_t a, ReduceOp op, uint64_t block, bool i
             return detail::var_literal(t, jit::reduce_identity_bits(t, op), 1);
         }
     }
-    uint32_t src = detail::var_make_opaque(a); // evaluated, one reference
-    const Backend at = jit::where(s.vars[src]);
-    void *out;
-    try {
-        backends::Device &dev = backends::active_device(at);
-        const void *in = s.vars[src].data;
-        out =
-            backends::new_buffer(dev, t, out_size, [&](void *o) { dev.reduce(op, t, in, n, is_block ? block : 0, o); });
-    } catch (...) {
-        jit::dec_ref(s, src);
-        throw;
-    }
-    const bool follows_count = s.vars[src].follows_count && out_size == n; // (blocks of 1)
-    jit::dec_ref(s, src);
-    uint32_t id = jit::new_leaf(s, detail::Op::Data, t, out_size, 0, out, at);
-    s.vars[id].follows_count = follows_count;
-    return id;
+    return jit::run_on_device(s, a, t, out_size, [&](backends::Device &dev, const void *in, void *out) {
+        dev.reduce(op, t, in, n, is_block ? block : 0, out);
+    });
 }
 
 } // namespace
@@ -79,29 +65,40 @@ namespace jit {
 
 using detail::ReduceOp;
 
-uint64_t reduce_identity_bits(VarType t, ReduceOp op) {
-    if (op == ReduceOp::And)
-        return t == VarType::Bool ? 1 : ~uint64_t(0) >> (64 - 8 * detail::type_size(t));
-    if (op != ReduceOp::Prod)
-        return 0;
-    if (t == VarType::Float32)
-        return std::bit_cast<uint32_t>(1.f);
-    if (t == VarType::Float64)
-        return std::bit_cast<uint64_t>(1.0);
-    return 1;
-}
+uint64_t reduce_identity_bits(VarType t, ReduceOp op) { return reduce_algebra::identity_bits(op, t); }
 
 void check_reduce_type(const char *api, ReduceOp op, VarType t) {
-    if (t == VarType::Bool && (op == ReduceOp::Sum || op == ReduceOp::Prod || op == ReduceOp::Mean))
+    if (reduce_algebra::defined(op, t))
+        return;
+    if (t == VarType::Bool)
         throw Error(fmt::format("{}: is not defined for Bool arrays (cast to an integer type first)", api));
-    if ((t == VarType::Float32 || t == VarType::Float64) && (op == ReduceOp::And || op == ReduceOp::Or))
-        throw Error(fmt::format("{}: And and Or are defined for Bool and integer arrays, not for {}", api,
-                                detail::type_name(t)));
+    throw Error(fmt::format("{}: And and Or are defined for Bool and integer arrays, not for {}", api,
+                            detail::type_name(t)));
 }
 
 void check_nonempty_reduce(ReduceOp op) {
     if (op == ReduceOp::Min || op == ReduceOp::Max || op == ReduceOp::Mean)
         throw Error(fmt::format("{}: the array is empty", reduce_api(op)));
+}
+
+uint32_t run_on_device(State &s, uint32_t a, VarType t, uint64_t out_size, const DeviceWork &work) {
+    const uint64_t n = s.vars[a].size;
+    uint32_t src = detail::var_make_opaque(a); // evaluated, one reference
+    const Backend at = where(s.vars[src]);
+    void *out;
+    try {
+        backends::Device &dev = backends::active_device(at);
+        const void *in = s.vars[src].data;
+        out = backends::new_buffer(dev, t, out_size, [&](void *o) { work(dev, in, o); });
+    } catch (...) {
+        dec_ref(s, src);
+        throw;
+    }
+    const bool follows_count = s.vars[src].follows_count && out_size == n;
+    dec_ref(s, src);
+    uint32_t id = new_leaf(s, detail::Op::Data, t, out_size, 0, out, at);
+    s.vars[id].follows_count = follows_count;
+    return id;
 }
 
 } // namespace jit

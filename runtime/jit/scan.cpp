@@ -34,23 +34,9 @@ uint32_t var_block_prefix_reduce(uint32_t a, ReduceOp op, size_t block_size, boo
         throw Error(fmt::format("{}: block_size must be at least 1", api));
     if (op == ReduceOp::Mean)
         throw Error(fmt::format("{}: Mean is not a prefix reduction (divide a prefix sum instead)", api));
-    uint32_t src = var_make_opaque(a); // evaluated, one reference
-    const Backend at = jit::where(s.vars[src]);
-    void *out;
-    try {
-        backends::Device &dev = backends::active_device(at);
-        const void *in = s.vars[src].data;
-        out = backends::new_buffer(
-            dev, t, n, [&](void *o) { dev.prefix_reduce(op, t, in, n, block_size, exclusive, reverse, o); });
-    } catch (...) {
-        jit::dec_ref(s, src);
-        throw;
-    }
-    const bool follows_count = s.vars[src].follows_count; // (one value per element: the same size)
-    jit::dec_ref(s, src);
-    uint32_t id = jit::new_leaf(s, Op::Data, t, n, 0, out, at);
-    s.vars[id].follows_count = follows_count;
-    return id;
+    return jit::run_on_device(s, a, t, n, [&](backends::Device &dev, const void *in, void *out) {
+        dev.prefix_reduce(op, t, in, n, block_size, exclusive, reverse, out);
+    });
 }
 
 uint32_t var_compress(uint32_t mask) {
