@@ -126,7 +126,7 @@ bool fast_path(const KernelIR &ir) {
 
 /// Whether the kernel reads a packed gather (a texture lookup): its loads wait on memory, not on a chain of
 /// arithmetic, and its transposes hold `count` vectors per lane group, so interleaved vectors only spill. Measured on
-/// bench_texture's lookups (2026-11-26, thread CPU time under load): 1 vector 20% below 4.
+/// bench_texture's lookups (commit 2ee0788, thread CPU time on a loaded 2-core machine): 1 vector 20% below 4.
 bool has_packed_gather(const KernelIR &ir) {
     for (const Instr &ins : ir.instrs)
         if (ins.kind == InstrKind::Compute && ins.op == detail::Op::Gather && ins.imm != 0)

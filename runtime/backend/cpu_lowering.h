@@ -141,7 +141,8 @@ class Lowering : elementwise::TargetMath {
     /// Elements per lane in one load of a packed gather (16 bytes of float32).
     static constexpr uint32_t packet = 4;
     /// How many iterations ahead packed gathers prefetch (prefetch_ahead). On bench_texture's lookups (thread CPU
-    /// time under load, 2026-11-26): 1 ahead 10.3 ns per lookup, 2 ahead 8.9, 3 to 6 ahead 12.8 to 15.7; none 20.
+    /// time on a loaded 2-core machine, commit 36e98af): 1 ahead 10.3 ns per lookup, 2 ahead 8.9, 3 to 6 ahead 12.8
+    /// to 15.7; none 20.
     static constexpr uint64_t prefetch_vectors = 2;
     /// How many instructions prefetch_ahead may recompute for an index.
     static constexpr size_t prefetch_budget = 64;

@@ -61,7 +61,7 @@ struct Launch {
 
 /// Memory and execution of one backend.
 ///
-/// Device work that later issues add lands here, as a pure virtual function next to `reduce`, implemented by
+/// Device work added later lands here, as a pure virtual function next to `reduce`, implemented by
 /// both backends and recorded as a step by freezing's RecordingDevice (which then replays it on the real device):
 ///   - `scatter_reduce` variants that need more than the element-wise kernels give.
 /// They are not declared before they exist: an interface function with no implementation would be a stub.

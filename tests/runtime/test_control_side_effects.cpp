@@ -289,7 +289,7 @@ TEST_CASE("side effects: in loop bodies, branches in loops and dispatch cases, o
             }
 }
 
-TEST_CASE("side effects: the issue's two scatters in a loop body and in a dispatch case") {
+TEST_CASE("side effects: scatters to elements k and k + 1 of one array, in a loop body and in a dispatch case") {
     Float w = tj::zeros<Float>(4);
     UInt32 k(0u);
     tj::while_loop(std::tie(k), [](const UInt32 &k) { return k < 1u; },

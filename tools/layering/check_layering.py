@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # tools/layering/check_layering.py — fails when a source file includes a header its layer must not see
 #
-# The layers of DESIGN.md §1 talk through narrow interfaces; this check keeps them so:
+# The layers of docs/design.md §1 talk through narrow interfaces; this check keeps them so:
 #   runtime/jit      includes nothing from runtime/freeze, runtime/ad, runtime/tape (freezing records by wrapping
 #                    the Device, the JIT never calls it);
 #   runtime/backend  includes nothing from runtime/jit, runtime/freeze, runtime/ad, runtime/tape (its only input
