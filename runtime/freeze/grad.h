@@ -43,6 +43,12 @@ class GradCapture {
     void finish();
 
   private:
+    /// The body's graph between the call outputs of `level` and what its derivative starts from (the diff inputs,
+    /// the outputs of lower levels and the leaves).
+    ad::Subgraph level_subgraph(uint32_t level) const;
+    /// Whether some level's outputs were computed from something (a derivative to record, residuals to keep).
+    bool derivative_needed() const;
+
     std::string m_name;
     std::vector<ad::JitRef> m_inputs; ///< each input leaf's variable (empty: the empty array)
     std::vector<uint32_t> m_in_nodes; ///< AD node of each input leaf (0: none)
@@ -52,6 +58,7 @@ class GradCapture {
     bool m_in_scope = false;
     std::shared_ptr<GradRecording> m_grad = std::make_shared<GradRecording>();
     std::vector<uint32_t> m_diff_nodes, m_call_nodes; ///< the call's inputs and outputs (AD nodes)
+    std::vector<int32_t> m_level_of; ///< per call output: its level (GradRecording::Level), -1 for a leaf
     std::vector<ad::JitRef> m_start_grads; ///< each input leaf's gradient on entry (to see what the body changed)
     std::vector<ad::JitRef> m_residuals, m_waiting, m_left;
 };
