@@ -100,7 +100,7 @@ class FrozenDerivative final : public ad::CallDerivative {
     Shapes &in_shapes() { return m_in_shapes; }
     Shapes &out_shapes() { return m_out_shapes; }
 
-    std::vector<JitRef> backward(const std::vector<JitRef> &out_grads, std::vector<JitRef> &) override {
+    std::vector<JitRef> backward(const std::vector<JitRef> &out_grads) override {
         return run(level().backward.get(), out_grads, m_out_shapes, inputs, "reverse");
     }
     std::vector<JitRef> forward(const std::vector<JitRef> &in_grads) override {

@@ -4,9 +4,11 @@
 // GradCapture finds the part of the AD graph between the differentiable outputs and inputs, records the values
 // its edges read (residuals) and the gradients a backward inside the body gave the inputs as extra outputs of the
 // recording, and then records the derivative itself, once per direction, by tracing ad::backward_aside /
-// forward_aside over that graph with the residuals and (co)tangents as inputs. Replay: connect_replay makes one AD
-// call node from the inputs' nodes to new output nodes; its CallDerivative replays the derivative recordings when a
-// traversal reaches it. docs/freezing.md, "Gradients across the frozen boundary".
+// forward_aside over that graph with the residuals and (co)tangents as inputs, per level of outputs (outputs computed
+// from other outputs come in a later level: GradRecording::Level). Replay: connect_replay makes one AD call node per
+// level, from the inputs' nodes (and lower levels' outputs) to new output nodes; its CallDerivative replays that
+// level's derivative recordings when a traversal reaches it. docs/freezing.md, "Gradients across the frozen
+// boundary".
 #pragma once
 
 #include "ad/call_node.h"
@@ -68,7 +70,7 @@ class GradCapture {
 std::string gradient_conflict(const Recording &rec, const detail::Flattener &in);
 
 /// A replay of a recording with `grad`: takes the residuals and waiting gradients off `out_jit` (which keeps the
-/// result's leaves), sets `out_ad`, connects the outputs to the inputs through a call node and passes on what a
+/// result's leaves), sets `out_ad`, connects the outputs to the inputs through call nodes and passes on what a
 /// backward inside the body gave the inputs. `in_ids`: the input leaves' variables.
 void connect_replay(const std::shared_ptr<const Recording> &rec, const detail::Flattener &in,
                     const std::vector<uint32_t> &in_ids, std::vector<uint32_t> &out_jit,
