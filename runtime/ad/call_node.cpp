@@ -71,16 +71,11 @@ void call_backward(Graph &g, uint32_t id, uint32_t stamp) {
     }
     if (!any)
         return;
-    std::vector<JitRef> totals(d.outputs);
-    std::vector<JitRef> result = d.backward(grads, totals);
-    TJ_ASSERT(result.size() == d.inputs && totals.size() == d.outputs,
-              "tj::ad: a call's derivative returned the wrong number of gradients");
+    std::vector<JitRef> result = d.backward(grads);
+    TJ_ASSERT(result.size() == d.inputs, "tj::ad: a call's derivative returned the wrong number of gradients");
     for (uint32_t e = g.nodes[id].first_in; e; e = g.edges[e].next_in)
         if (JitRef &r = result[g.edges[e].aux])
             accumulate(g, g.edges[e].source, std::move(r));
-    for (uint32_t e = g.nodes[id].first_out; e; e = g.edges[e].next_out)
-        if (JitRef &t = totals[g.edges[e].aux]) // (whether this traversal reached it or not: as the body's graph)
-            set_grad_ref(g, g.edges[e].target, fit(g.nodes[g.edges[e].target], std::move(t)));
 }
 
 void call_forward(Graph &g, uint32_t id, uint32_t stamp) {
@@ -165,8 +160,7 @@ std::vector<uint32_t> edge_values(const Graph &g, const Subgraph &sub) {
 }
 
 std::vector<JitRef> backward_aside(const Graph &g, const Subgraph &sub, const std::vector<uint32_t> &outputs,
-                                   const std::vector<JitRef> &seeds, const std::vector<uint32_t> &inputs,
-                                   const std::vector<uint32_t> &observe) {
+                                   const std::vector<JitRef> &seeds, const std::vector<uint32_t> &inputs) {
     std::unordered_map<uint32_t, JitRef> aside;
     std::unordered_set<uint32_t> in_sub(sub.nodes.begin(), sub.nodes.end());
     for (size_t j = 0; j < outputs.size(); ++j)
@@ -188,11 +182,10 @@ std::vector<JitRef> backward_aside(const Graph &g, const Subgraph &sub, const st
         }
     }
     std::vector<JitRef> result;
-    for (const auto *list : {&inputs, &observe})
-        for (uint32_t id : *list) {
-            auto found = aside.find(id);
-            result.push_back(found == aside.end() ? JitRef() : found->second);
-        }
+    for (uint32_t id : inputs) {
+        auto found = aside.find(id);
+        result.push_back(found == aside.end() ? JitRef() : found->second);
+    }
     return result;
 }
 

@@ -2,9 +2,10 @@
 // part of the graph computed aside, without touching the gradients the graph holds
 //
 // One mechanism for two uses. A custom operation (tj::custom, custom.cpp) is a call node whose derivative runs the
-// user's rules. A frozen function's replay does not run its body, so there is no graph of its operations: the replay makes one
-// call node with an in-edge from each differentiable input and an out-edge to a new node per differentiable output
-// (edges of kind Call, `aux` their position). A traversal that reaches the call node hands the gradients of its
+// user's rules. A frozen function's replay does not run its body, so there is no graph of its operations: the replay makes
+// a call node per level of outputs (freeze/recording.h, GradRecording::Level) with an in-edge from each
+// differentiable input (and lower level's output) and an out-edge to a new node per differentiable output of the
+// level (edges of kind Call, `aux` their position). A traversal that reaches the call node hands the gradients of its
 // outputs (reverse) or inputs (forward) to its CallDerivative, which replays the derivative recording. That recording
 // is made once, on the recording call, by tracing backward_aside / forward_aside over the body's real graph.
 #pragma once
@@ -52,11 +53,9 @@ Subgraph subgraph(const Graph &g, const std::vector<uint32_t> &outputs, const st
 /// The JIT variables the edges of `sub` read (weights, masks, indices), each once, in a fixed order.
 std::vector<uint32_t> edge_values(const Graph &g, const Subgraph &sub);
 /// Reverse mode over `sub` with the gradients kept aside (no node's gradient changes, no edge is freed):
-/// `seeds[j]` (empty: none) is the gradient of outputs[j]; returns the gradient of each input, then the whole
-/// gradient of each node of `observe` (empty: none).
+/// `seeds[j]` (empty: none) is the gradient of outputs[j]; returns the gradient of each input (empty: none).
 std::vector<JitRef> backward_aside(const Graph &g, const Subgraph &sub, const std::vector<uint32_t> &outputs,
-                                   const std::vector<JitRef> &seeds, const std::vector<uint32_t> &inputs,
-                                   const std::vector<uint32_t> &observe = {});
+                                   const std::vector<JitRef> &seeds, const std::vector<uint32_t> &inputs);
 /// Forward mode over `sub` with the tangents kept aside: `seeds[i]` is the tangent of inputs[i]; returns the
 /// tangent of each output (empty: none).
 std::vector<JitRef> forward_aside(const Graph &g, const Subgraph &sub, const std::vector<uint32_t> &inputs,

@@ -42,7 +42,7 @@ class CustomDerivative final : public CallDerivative {
                      std::vector<size_t> out_slots)
         : m_op(std::move(op)), m_in_slots(std::move(in_slots)), m_out_slots(std::move(out_slots)) {}
 
-    std::vector<JitRef> backward(const std::vector<JitRef> &out_grads, std::vector<JitRef> &) override {
+    std::vector<JitRef> backward(const std::vector<JitRef> &out_grads) override {
         std::shared_ptr<detail::CustomOpBase> op = m_op; // alive through the rule
         RuleScope scope(*op, 2);
         for (size_t j = 0; j < out_grads.size(); ++j)

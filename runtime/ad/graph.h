@@ -76,10 +76,8 @@ struct Node {
 struct CallDerivative {
     virtual ~CallDerivative() = default;
     /// Reverse mode: `out_grads[j]` is the gradient of output j (empty: none reached it); returns the gradient of
-    /// each input (empty: none). `out_totals[j]` (sized like out_grads, empty on entry) may be set to the whole
-    /// gradient of an output that other outputs were computed from (what reached it through them included): the
-    /// traversal gives it that gradient, as it would give an interior node of the body.
-    virtual std::vector<JitRef> backward(const std::vector<JitRef> &out_grads, std::vector<JitRef> &out_totals) = 0;
+    /// each input (empty: none).
+    virtual std::vector<JitRef> backward(const std::vector<JitRef> &out_grads) = 0;
     /// Forward mode: `in_grads[i]` is the tangent of input i (empty: none); returns the tangent of each output.
     virtual std::vector<JitRef> forward(const std::vector<JitRef> &in_grads) = 0;
     /// Whether it has the rule for that direction (a custom operation may lack one: a traversal that would reach

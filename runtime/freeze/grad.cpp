@@ -89,28 +89,22 @@ OutLeaf output_of(RecordingDevice &r, const JitRef &ref) {
 using Refs = llvm::SmallVector<JitRef, 8>;
 using Shapes = llvm::SmallVector<std::pair<uint64_t, VarType>, 2>;
 
-/// A frozen call's derivative: replays the derivative recordings with this call's inputs and residuals.
+/// One level of a frozen call's derivative (GradRecording::Level): replays its derivative recordings with this
+/// call's inputs and residuals.
 class FrozenDerivative final : public ad::CallDerivative {
   public:
     /// connect_replay fills leaves() and the shapes in place (no moves of the inline arrays).
-    explicit FrozenDerivative(std::shared_ptr<const Recording> rec) : m_rec(std::move(rec)) {}
-    /// The call's inputs, then the residuals (what the derivative recordings read besides the seeds).
+    FrozenDerivative(std::shared_ptr<const Recording> rec, uint32_t level) : m_rec(std::move(rec)), m_level(level) {}
+    /// The function's inputs, then the residuals (what the derivative recordings read besides the seeds).
     Refs &leaves() { return m_leaves; }
     Shapes &in_shapes() { return m_in_shapes; }
     Shapes &out_shapes() { return m_out_shapes; }
 
-    std::vector<JitRef> backward(const std::vector<JitRef> &out_grads, std::vector<JitRef> &out_totals) override {
-        std::vector<JitRef> result = run(m_rec->grad->backward.get(), out_grads, m_out_shapes, inputs, "reverse");
-        const std::vector<uint32_t> &observed = m_rec->grad->observed;
-        TJ_ASSERT(result.size() == inputs + (m_rec->grad->backward ? observed.size() : 0),
-                  "tj::freeze(): a reverse-mode derivative recording with the wrong number of outputs");
-        for (size_t k = inputs; k < result.size(); ++k)
-            out_totals[observed[k - inputs]] = std::move(result[k]);
-        result.resize(inputs);
-        return result;
+    std::vector<JitRef> backward(const std::vector<JitRef> &out_grads) override {
+        return run(level().backward.get(), out_grads, m_out_shapes, inputs, "reverse");
     }
     std::vector<JitRef> forward(const std::vector<JitRef> &in_grads) override {
-        return run(m_rec->grad->forward.get(), in_grads, m_in_shapes, outputs, "forward");
+        return run(level().forward.get(), in_grads, m_in_shapes, outputs, "forward");
     }
 
   private:
@@ -148,14 +142,17 @@ class FrozenDerivative final : public ad::CallDerivative {
                                           "be replayed for this call ({}); call the function unfrozen for gradients "
                                           "with these sizes",
                                           m_rec->name, mode, reason));
+        TJ_ASSERT(out.size() == results, "tj::freeze(): a derivative recording with the wrong number of outputs");
         std::vector<JitRef> result;
         result.reserve(out.size());
         for (uint32_t id : out)
             result.emplace_back(id);
         return result;
     }
+    const GradRecording::Level &level() const { return m_rec->grad->levels[m_level]; }
 
     std::shared_ptr<const Recording> m_rec;
+    uint32_t m_level;
     Refs m_leaves;
     Shapes m_in_shapes, m_out_shapes;
 };
@@ -313,17 +310,48 @@ void GradCapture::analyse(const detail::Flattener &out, std::vector<uint32_t> &l
                     "(tj::custom{}) inside it, which a frozen function cannot record yet: call it outside the "
                     "frozen function, or run backward inside the function",
                     m_name, g.calls.at(id)->name().empty() ? "" : " '" + g.calls.at(id)->name() + "'"));
-        // (Also without differentiable inputs: an output made from another output made inside, such as an array the
-        // body enabled gradients on, passes the gradient that reaches it on to that one.)
-        for (uint32_t j = 0; j < m_call_nodes.size(); ++j) {
-            std::vector<uint32_t> others = m_call_nodes;
-            others.erase(others.begin() + j);
-            ad::Subgraph through = ad::subgraph(g, others, m_diff_nodes, m_since);
-            if (std::find(through.nodes.begin(), through.nodes.end(), m_call_nodes[j]) != through.nodes.end())
-                gr.observed.push_back(j);
+        // Levels (GradRecording::Level): each call output after the outputs it was computed from, so that a
+        // replay's traversal from one output, backward or forward, reaches the others as the body's graph does.
+        std::vector<uint32_t> by_serial(m_call_nodes.size());
+        for (uint32_t j = 0; j < by_serial.size(); ++j)
+            by_serial[j] = j;
+        std::sort(by_serial.begin(), by_serial.end(), [&](uint32_t a, uint32_t b) {
+            return g.nodes[m_call_nodes[a]].serial < g.nodes[m_call_nodes[b]].serial;
+        });
+        m_level_of.assign(m_call_nodes.size(), -1);
+        for (uint32_t j : by_serial) {
+            if (!g.nodes[m_call_nodes[j]].first_in) {
+                gr.leaves.push_back(j); // (level -1)
+                continue;
+            }
+            std::vector<uint32_t> stop = m_diff_nodes;
+            for (uint32_t k = 0; k < m_call_nodes.size(); ++k)
+                if (k != j)
+                    stop.push_back(m_call_nodes[k]);
+            ad::Subgraph reached = ad::subgraph(g, {m_call_nodes[j]}, stop, m_since);
+            int32_t level = 0;
+            for (uint32_t k = 0; k < m_call_nodes.size(); ++k)
+                if (k != j && std::find(reached.nodes.begin(), reached.nodes.end(), m_call_nodes[k]) !=
+                                  reached.nodes.end()) {
+                    // (made before j: already placed)
+                    TJ_ASSERT(g.nodes[m_call_nodes[k]].serial < g.nodes[m_call_nodes[j]].serial,
+                              "tj::freeze(): an output computed from a newer one");
+                    level = std::max(level, m_level_of[k] + 1);
+                }
+            m_level_of[j] = level;
+            if (gr.levels.size() <= size_t(level))
+                gr.levels.resize(size_t(level) + 1);
+            gr.levels[size_t(level)].outputs.push_back(j);
+        }
+        for (uint32_t l = 0; l < gr.levels.size(); ++l) {
+            ad::Subgraph reached = level_subgraph(l);
+            for (uint32_t k = 0; k < m_call_nodes.size(); ++k)
+                if (m_level_of[k] < int32_t(l) &&
+                    std::find(reached.nodes.begin(), reached.nodes.end(), m_call_nodes[k]) != reached.nodes.end())
+                    gr.levels[l].from.push_back(k);
         }
         jit::State &s = jit::state();
-        if (!m_diff_nodes.empty() || !gr.observed.empty())
+        if (derivative_needed())
             for (uint32_t v : ad::edge_values(g, sub))
                 if (s.vars[v].op != detail::Op::Literal) // a literal is part of the derivative's kernels
                     m_residuals.push_back(JitRef::borrow(v));
@@ -365,60 +393,75 @@ void GradCapture::record_derivatives(Recording &rec) {
                               [](const GradRecording::Out &o) { return o.kind != GradRecording::Out::None; });
     if (!needed)
         return;
-    if (!m_call_nodes.empty() && (!m_diff_nodes.empty() || !gr.observed.empty())) {
+    if (derivative_needed()) {
         jit::State &s = jit::state();
         jit::Lock lock(s.mutex);
         ad::Graph &g = ad::graph();
-        ad::Subgraph sub = ad::subgraph(g, m_call_nodes, m_diff_nodes, m_since);
-        std::vector<uint32_t> values = ad::edge_values(g, sub);
-        for (uint32_t v : values)
+        for (uint32_t v : ad::edge_values(g, ad::subgraph(g, m_call_nodes, m_diff_nodes, m_since)))
             TJ_ASSERT(s.vars[v].op == detail::Op::Literal || std::any_of(m_residuals.begin(), m_residuals.end(),
                                                                          [&](const JitRef &r) { return r.id() == v; }),
                       "tj::freeze(): the AD graph changed between the recording's end and its derivative");
-        auto shapes = [&](const std::vector<uint32_t> &nodes) {
-            std::vector<std::pair<uint64_t, VarType>> out;
-            for (uint32_t n : nodes)
-                out.emplace_back(g.nodes[n].size, g.nodes[n].type);
-            return out;
-        };
-        auto record = [&](bool backward) {
-            const std::vector<uint32_t> &from = backward ? m_call_nodes : m_diff_nodes;
-            std::vector<JitRef> seeds;
-            for (auto [size, type] : shapes(from)) // made before the recorder is installed: inputs, not steps
-                seeds.push_back(in_memory_tangent({}, size, type));
-            RecordingDevice r(m_name + (backward ? " (reverse-mode derivative)" : " (forward-mode derivative)"),
-                              rec.backend);
-            for (const JitRef &x : m_inputs)
-                add_leaf(r, x.id());
-            for (const JitRef &x : m_residuals)
-                add_leaf(r, x.id());
-            for (const JitRef &x : seeds)
-                add_leaf(r, x.id());
-            r.end_inputs();
-            install(&r);
-            try {
-                std::vector<uint32_t> observed;
-                for (uint32_t j : gr.observed)
-                    observed.push_back(m_call_nodes[j]);
-                std::vector<JitRef> result =
-                    backward ? ad::backward_aside(g, sub, m_call_nodes, seeds, m_diff_nodes, observed)
-                             : ad::forward_aside(g, sub, m_diff_nodes, seeds, m_call_nodes);
-                evaluate(result);
-                jit::flush_side_effects(s);
-                for (const JitRef &x : result)
-                    r.recording().outputs.push_back(output_of(r, x));
-            } catch (...) {
+        for (uint32_t l = 0; l < gr.levels.size(); ++l) {
+            GradRecording::Level &level = gr.levels[l];
+            std::vector<uint32_t> outputs, inputs = m_diff_nodes;
+            for (uint32_t j : level.outputs)
+                outputs.push_back(m_call_nodes[j]);
+            for (uint32_t k : level.from)
+                inputs.push_back(m_call_nodes[k]);
+            if (inputs.empty())
+                continue; // (no input: nothing reaches the level's outputs, nothing leaves them)
+            ad::Subgraph sub = level_subgraph(l);
+            auto record = [&](bool backward) {
+                std::vector<JitRef> seeds;
+                for (uint32_t n : backward ? outputs : inputs) // made before the recorder is installed: inputs
+                    seeds.push_back(in_memory_tangent({}, g.nodes[n].size, g.nodes[n].type));
+                RecordingDevice r(m_name + (backward ? " (reverse-mode derivative)" : " (forward-mode derivative)"),
+                                  rec.backend);
+                for (const JitRef &x : m_inputs)
+                    add_leaf(r, x.id());
+                for (const JitRef &x : m_residuals)
+                    add_leaf(r, x.id());
+                for (const JitRef &x : seeds)
+                    add_leaf(r, x.id());
+                r.end_inputs();
+                install(&r);
+                try {
+                    std::vector<JitRef> result = backward ? ad::backward_aside(g, sub, outputs, seeds, inputs)
+                                                          : ad::forward_aside(g, sub, inputs, seeds, outputs);
+                    evaluate(result);
+                    jit::flush_side_effects(s);
+                    for (const JitRef &x : result)
+                        r.recording().outputs.push_back(output_of(r, x));
+                } catch (...) {
+                    install(nullptr);
+                    throw;
+                }
                 install(nullptr);
-                throw;
-            }
-            install(nullptr);
-            return std::make_shared<const Recording>(std::move(r.recording()));
-        };
-        gr.backward = record(true);
-        if (!m_diff_nodes.empty()) // (no input: no tangent reaches the outputs)
-            gr.forward = record(false);
+                return std::make_shared<const Recording>(std::move(r.recording()));
+            };
+            level.backward = record(true);
+            level.forward = record(false);
+        }
     }
     rec.grad = m_grad;
+}
+
+ad::Subgraph GradCapture::level_subgraph(uint32_t level) const {
+    std::vector<uint32_t> outputs, stop = m_diff_nodes;
+    for (uint32_t k = 0; k < m_call_nodes.size(); ++k) {
+        if (m_level_of[k] == int32_t(level))
+            outputs.push_back(m_call_nodes[k]);
+        else if (m_level_of[k] < int32_t(level))
+            stop.push_back(m_call_nodes[k]);
+    }
+    return ad::subgraph(ad::graph(), outputs, stop, m_since);
+}
+
+bool GradCapture::derivative_needed() const {
+    if (!m_diff_nodes.empty())
+        return !m_grad->levels.empty();
+    return std::any_of(m_grad->levels.begin(), m_grad->levels.end(),
+                       [](const GradRecording::Level &l) { return !l.from.empty(); });
 }
 
 void GradCapture::finish() {
@@ -433,12 +476,8 @@ void connect_replay(const std::shared_ptr<const Recording> &rec, const detail::F
     jit::State &s = jit::state();
     jit::Lock lock(s.mutex);
     ad::Graph &g = ad::graph();
-    // With a call node, its derivative holds the inputs and residuals; else (no residuals) nothing does.
-    std::unique_ptr<FrozenDerivative> derivative;
-    Refs unused;
-    if (!gr.call_outputs.empty())
-        derivative = std::make_unique<FrozenDerivative>(rec);
-    Refs &leaves = derivative ? derivative->leaves() : unused; // the inputs, then the residuals
+    // Each level's call node holds the inputs and residuals in its derivative.
+    Refs leaves; // the inputs, then the residuals
     for (uint32_t id : in_ids)
         leaves.push_back(id ? JitRef::borrow(id) : JitRef());
     for (uint32_t i = 0; i < gr.residuals; ++i)
@@ -456,19 +495,34 @@ void connect_replay(const std::shared_ptr<const Recording> &rec, const detail::F
         diff_nodes.push_back(in.arrays[leaf].ad);
         TJ_ASSERT(diff_nodes.back(),
                   "tj::freeze(): an input the recording differentiates has no AD node (the key holds which do)");
-        if (derivative)
-            derivative->in_shapes().emplace_back(g.nodes[diff_nodes.back()].size, g.nodes[diff_nodes.back()].type);
     }
-    std::vector<uint32_t> call_nodes;
-    if (derivative) {
-        Shapes &out_shapes = derivative->out_shapes();
-        for (uint32_t leaf : gr.call_outputs) {
-            const jit::Variable &v = s.vars[out_jit[leaf]];
-            out_shapes.emplace_back(v.size, v.type);
+    auto shape = [&](uint32_t call_output) {
+        const jit::Variable &v = s.vars[out_jit[gr.call_outputs[call_output]]];
+        return std::pair<uint64_t, VarType>(v.size, v.type);
+    };
+    std::vector<uint32_t> call_nodes(gr.call_outputs.size(), 0); // one external reference each
+    for (uint32_t j : gr.leaves) {
+        auto [size, type] = shape(j);
+        call_nodes[j] = ad::new_node(g, size, type, "frozen output");
+    }
+    for (uint32_t l = 0; l < gr.levels.size(); ++l) { // (lower levels first: their outputs are inputs of later ones)
+        const GradRecording::Level &level = gr.levels[l];
+        auto derivative = std::make_unique<FrozenDerivative>(rec, l);
+        llvm::SmallVector<uint32_t, 4> inputs(diff_nodes.begin(), diff_nodes.end());
+        for (uint32_t k : level.from) {
+            TJ_ASSERT(call_nodes[k], "tj::freeze(): a level reads an output of a later one");
+            inputs.push_back(call_nodes[k]);
         }
-        if (diff_nodes.empty() && gr.observed.empty())
-            leaves.resize(in_ids.size()); // no residuals
-        call_nodes = ad::make_call_node(g, diff_nodes, out_shapes, std::move(derivative));
+        if (level.backward || level.forward)
+            derivative->leaves() = leaves;
+        for (uint32_t n : inputs)
+            derivative->in_shapes().emplace_back(g.nodes[n].size, g.nodes[n].type);
+        for (uint32_t j : level.outputs)
+            derivative->out_shapes().push_back(shape(j));
+        Shapes out_shapes = derivative->out_shapes();
+        std::vector<uint32_t> outs = ad::make_call_node(g, inputs, out_shapes, std::move(derivative));
+        for (size_t k = 0; k < outs.size(); ++k)
+            call_nodes[level.outputs[k]] = outs[k];
     }
     llvm::SmallVector<bool, 4> given(call_nodes.size(), false);
     for (uint32_t i = 0; i < gr.regular; ++i) {

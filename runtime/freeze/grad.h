@@ -4,9 +4,11 @@
 // GradCapture finds the part of the AD graph between the differentiable outputs and inputs, records the values
 // its edges read (residuals) and the gradients a backward inside the body gave the inputs as extra outputs of the
 // recording, and then records the derivative itself, once per direction, by tracing ad::backward_aside /
-// forward_aside over that graph with the residuals and (co)tangents as inputs. Replay: connect_replay makes one AD
-// call node from the inputs' nodes to new output nodes; its CallDerivative replays the derivative recordings when a
-// traversal reaches it. docs/freezing.md, "Gradients across the frozen boundary".
+// forward_aside over that graph with the residuals and (co)tangents as inputs, per level of outputs (outputs computed
+// from other outputs come in a later level: GradRecording::Level). Replay: connect_replay makes one AD call node per
+// level, from the inputs' nodes (and lower levels' outputs) to new output nodes; its CallDerivative replays that
+// level's derivative recordings when a traversal reaches it. docs/freezing.md, "Gradients across the frozen
+// boundary".
 #pragma once
 
 #include "ad/call_node.h"
@@ -43,6 +45,12 @@ class GradCapture {
     void finish();
 
   private:
+    /// The body's graph between the call outputs of `level` and what its derivative starts from (the diff inputs,
+    /// the outputs of lower levels and the leaves).
+    ad::Subgraph level_subgraph(uint32_t level) const;
+    /// Whether some level's outputs were computed from something (a derivative to record, residuals to keep).
+    bool derivative_needed() const;
+
     std::string m_name;
     std::vector<ad::JitRef> m_inputs; ///< each input leaf's variable (empty: the empty array)
     std::vector<uint32_t> m_in_nodes; ///< AD node of each input leaf (0: none)
@@ -52,6 +60,7 @@ class GradCapture {
     bool m_in_scope = false;
     std::shared_ptr<GradRecording> m_grad = std::make_shared<GradRecording>();
     std::vector<uint32_t> m_diff_nodes, m_call_nodes; ///< the call's inputs and outputs (AD nodes)
+    std::vector<int32_t> m_level_of; ///< per call output: its level (GradRecording::Level), -1 for a leaf
     std::vector<ad::JitRef> m_start_grads; ///< each input leaf's gradient on entry (to see what the body changed)
     std::vector<ad::JitRef> m_residuals, m_waiting, m_left;
 };
@@ -61,7 +70,7 @@ class GradCapture {
 std::string gradient_conflict(const Recording &rec, const detail::Flattener &in);
 
 /// A replay of a recording with `grad`: takes the residuals and waiting gradients off `out_jit` (which keeps the
-/// result's leaves), sets `out_ad`, connects the outputs to the inputs through a call node and passes on what a
+/// result's leaves), sets `out_ad`, connects the outputs to the inputs through call nodes and passes on what a
 /// backward inside the body gave the inputs. `in_ids`: the input leaves' variables.
 void connect_replay(const std::shared_ptr<const Recording> &rec, const detail::Flattener &in,
                     const std::vector<uint32_t> &in_ids, std::vector<uint32_t> &out_jit,

@@ -133,10 +133,23 @@ struct GradRecording {
         uint32_t index = 0; ///< Input: into diff_inputs; Call: the call node's output
     };
     std::vector<Out> outputs;
-    std::vector<uint32_t> call_outputs; ///< per output of the call node: the first output leaf that has it
-    /// Outputs of the call node that others were computed from: the reverse-mode derivative also gives their whole
-    /// gradient (after the inputs' gradients), which a traversal gives them (CallDerivative::backward's totals).
-    std::vector<uint32_t> observed;
+    std::vector<uint32_t> call_outputs; ///< per call output: the first output leaf that has it
+    /// Call outputs that are leaves of the body's graph (gradients enabled inside it, or edges a traversal inside
+    /// freed): a replay gives each a new node without edges, as the body had.
+    std::vector<uint32_t> leaves;
+    /// The other call outputs in levels, one call node each: level 0 is computed from the diff inputs, level k
+    /// from them and from call outputs of lower levels (and leaves), so that a traversal from an output (backward
+    /// or forward) reaches the outputs made from it, as in the body's graph. Each level's derivative covers the
+    /// body's graph between its outputs and its inputs, stopping there.
+    struct Level {
+        std::vector<uint32_t> outputs; ///< call outputs (into call_outputs) of this level
+        std::vector<uint32_t> from;    ///< call outputs of lower levels or leaves its outputs were computed from
+        /// The derivative, recorded once (null: the level has no inputs): inputs [the function's input leaves,
+        /// residuals, one (co)tangent per output of the level (backward) or per diff input and then per `from`
+        /// (forward)]; outputs: one per diff input then per `from` (backward), or one per output (forward).
+        std::shared_ptr<const Recording> backward, forward;
+    };
+    std::vector<Level> levels;
     uint32_t regular = 0;               ///< outputs of the result (and state, and writes through references)
     uint32_t residuals = 0;             ///< then the values the derivative reads (edge weights, masks, indices)
     /// Then, per gradient a backward inside the body gave an input: which (into diff_inputs). A replay gives the
@@ -152,10 +165,6 @@ struct GradRecording {
         bool seeded = false;
     };
     std::vector<Left> left;
-    /// The derivative, recorded once: inputs [the function's input leaves, residuals, one (co)tangent per call output
-    /// (backward) or per diff input (forward)]; outputs: one per diff input, then per observed output (backward),
-    /// or one per call output (forward).
-    std::shared_ptr<const Recording> backward, forward;
 };
 
 } // namespace tj::freezing

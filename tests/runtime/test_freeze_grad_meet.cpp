@@ -14,6 +14,51 @@ namespace {
 /// {1, 2, 3} + i, evaluated and not a literal: a new input per call.
 Float input(int i) { return Float({1.f, 2.f, 3.f}) + tj::opaque<Float>(float(i)); }
 
+/// An input of 2 + i elements (i = 0..3: the recording call and three replays of other sizes), fresh per call.
+Float sized_input(int i, float offset) {
+    std::vector<float> v;
+    for (int k = 0; k < 2 + i; ++k)
+        v.push_back(0.25f * float(k) + offset + 0.1f * float(i));
+    return Float(v);
+}
+
+struct XY {
+    Float x, y;
+};
+TJ_STRUCT(XY, x, y)
+
+std::vector<float> host(const Float &a) { return tj::to_vector(a); }
+
+/// Runs `call(fn, i)` for the frozen function and for the plain body on the same fresh inputs (the recording call
+/// and three replays), and compares what it reads (values, gradients, tangents).
+template <typename Frozen, typename Plain, typename Call> void same_as_plain(Frozen &frozen, Plain &plain, Call call) {
+    for (int i = 0; i < 4; ++i) {
+        CAPTURE(i);
+        std::vector<float> a = call(frozen, i), b = call(plain, i);
+        REQUIRE(a.size() == b.size());
+        bool any_nonzero = false;
+        for (size_t k = 0; k < a.size(); ++k) {
+            CAPTURE(k);
+            CHECK(a[k] == doctest::Approx(b[k]).epsilon(1e-5));
+            any_nonzero = any_nonzero || b[k] != 0.f;
+        }
+        CHECK(any_nonzero);
+    }
+    CHECK(frozen.stats().recordings == 1);
+    CHECK(frozen.stats().replays == 3);
+}
+
+/// Forward mode from `from` (seeded with `v`) by tj::forward, or by tj::enqueue + tj::traverse.
+void forward_from(Float &from, const Float &v, bool queue) {
+    tj::set_grad(from, v);
+    if (queue) {
+        tj::enqueue(tj::ADMode::Forward, from);
+        tj::traverse(tj::ADMode::Forward);
+    } else {
+        tj::forward(from);
+    }
+}
+
 } // namespace
 
 TEST_CASE("freeze meets AD: gradients enabled inside the body on an input passed by reference reach it on replay") {
@@ -180,4 +225,128 @@ TEST_CASE("freeze meets AD: an output computed from an array the body enabled gr
             CHECK(tj::grad(x).read(k) == doctest::Approx(2.f * std::exp(float(k) + 1.f + float(i))));
     }
     CHECK(f.stats().recordings == 1);
+}
+
+TEST_CASE("freeze meets AD: forward mode from an array the body enabled gradients on through std::ref reaches the "
+          "outputs computed from it on replay") {
+    auto body = [](std::reference_wrapper<Float> x, const Float &w) {
+        tj::enable_grad(x.get());
+        return tj::exp(x.get()) * w + tj::sin(x.get());
+    };
+    for (bool queue : {false, true}) {
+        CAPTURE(queue);
+        auto f = tj::freeze(body);
+        same_as_plain(f, body, [&](auto &fn, int i) {
+            Float x = sized_input(i, 0.5f), w = sized_input(i, -1.f), v = sized_input(i, 2.f);
+            Float y = fn(std::ref(x), w);
+            forward_from(x, v, queue);
+            std::vector<float> out = host(y);
+            for (float t : host(tj::grad(y)))
+                out.push_back(t);
+            return out;
+        });
+    }
+}
+
+TEST_CASE("freeze meets AD: gradients enabled inside the body on a by-value input, the array returned: forward and "
+          "backward from outside replay like the plain function") {
+    auto body = [](Float x, const Float &w) {
+        tj::enable_grad(x);
+        Float z = tj::sin(x) * w;
+        return std::vector<Float>{z * z + x, x};
+    };
+    for (bool backward : {false, true})
+        for (bool queue : {false, true}) {
+            CAPTURE(backward);
+            CAPTURE(queue);
+            auto f = tj::freeze(body);
+            same_as_plain(f, body, [&](auto &fn, int i) {
+                Float x = sized_input(i, 0.5f), w = sized_input(i, -1.f), v = sized_input(i, 2.f);
+                std::vector<Float> outs = fn(x, w);
+                std::vector<float> read = host(outs[0]);
+                if (backward) {
+                    tj::accum_grad(outs[0], v);
+                    if (queue) {
+                        tj::enqueue(tj::ADMode::Backward, outs[0]);
+                        tj::traverse(tj::ADMode::Backward);
+                    } else {
+                        tj::backward(outs[0]);
+                    }
+                    for (float g : host(tj::grad(outs[1])))
+                        read.push_back(g);
+                } else {
+                    forward_from(outs[1], v, queue);
+                    for (float t : host(tj::grad(outs[0])))
+                        read.push_back(t);
+                }
+                return read;
+            });
+        }
+}
+
+TEST_CASE("freeze meets AD: gradients enabled inside the body on a TJ_STRUCT's field, the field returned: forward and "
+          "backward from outside replay like the plain function") {
+    auto body = [](XY in) {
+        tj::enable_grad(in.x);
+        return std::make_pair(tj::cos(in.x) * in.y + in.x * in.x, in.x);
+    };
+    for (bool backward : {false, true}) {
+        CAPTURE(backward);
+        auto f = tj::freeze(body);
+        same_as_plain(f, body, [&](auto &fn, int i) {
+            Float x = sized_input(i, 0.5f), y = sized_input(i, -1.f), v = sized_input(i, 2.f);
+            auto [z, leaf] = fn(XY{x, y});
+            std::vector<float> read = host(z);
+            if (backward) {
+                tj::accum_grad(z, v);
+                tj::backward(z);
+                for (float g : host(tj::grad(leaf)))
+                    read.push_back(g);
+            } else {
+                forward_from(leaf, v, false);
+                for (float t : host(tj::grad(z)))
+                    read.push_back(t);
+            }
+            return read;
+        });
+    }
+}
+
+TEST_CASE("freeze meets AD: outputs computed from one another in a chain, with an input enabled outside: every "
+          "traversal from outside replays like the plain function") {
+    // x enabled inside, w outside; y from x and w, z from x and y: three levels of outputs on replay.
+    auto body = [](Float x, const Float &w) {
+        tj::enable_grad(x);
+        Float y = tj::sin(x) * w;
+        Float z = y * y + tj::exp(x * 0.5f);
+        return std::vector<Float>{z, y, x};
+    };
+    // start: which array forward mode starts from (0: w, 1: y, 2: x), or backward from z (3)
+    for (int start = 0; start < 4; ++start) {
+        CAPTURE(start);
+        auto f = tj::freeze(body);
+        same_as_plain(f, body, [&](auto &fn, int i) {
+            Float x = sized_input(i, 0.5f), w = sized_input(i, -1.f), v = sized_input(i, 2.f);
+            tj::enable_grad(w);
+            std::vector<Float> outs = fn(x, w);
+            std::vector<float> read = host(outs[0]);
+            auto append = [&](const Float &a) {
+                for (float t : host(a))
+                    read.push_back(t);
+            };
+            if (start == 3) {
+                tj::accum_grad(outs[0], v);
+                tj::backward(outs[0]);
+                append(tj::grad(w));
+                append(tj::grad(outs[1]));
+                append(tj::grad(outs[2]));
+            } else {
+                forward_from(start == 0 ? w : outs[size_t(start)], v, false);
+                append(tj::grad(outs[0]));
+                if (start != 1)
+                    append(tj::grad(outs[1]));
+            }
+            return read;
+        });
+    }
 }

@@ -407,6 +407,24 @@ TEST_CASE("block_reduce: gradients of Add, Mul, Min and Max against finite diffe
     check_exact("d max / dt with a tie", tj::grad(t), std::vector<double>{0.0, 1.0, 1.0, 0.0});
 }
 
+TEST_CASE("block_reduce: the gradient of a width-1 array made from a wider one reaches all its elements") {
+    // block_reduce(Max, hmax(x), 7) and block_reduce(Add, sum(x), 7): the width-1 gradient of hmax(x) (a gather at
+    // arange(1) / 7) broadcasts over x's lanes, where a width-1 arange reading the lane index gave 0 past lane 6
+    // (the differential tester's N8).
+    for (ReduceOp op : {ReduceOp::Add, ReduceOp::Max})
+        for (size_t n : {size_t(5), size_t(8), size_t(33)})
+            for (size_t block : {size_t(1), size_t(7)}) {
+                std::string what = fmt::format("block_reduce({}, h(x[{}]), {})", op_name(op), n, block);
+                CAPTURE(what);
+                std::vector<double> x = random_vector<double>(n, uint32_t(n * 17 + block), 0.5, 2.0);
+                auto f = [op, block](const std::vector<tj::Float64> &in) {
+                    tj::Float64 y = in[0] * in[0];
+                    return tj::block_reduce(op, op == ReduceOp::Max ? tj::hmax(y) : tj::sum(y), block) * 3.0;
+                };
+                check_derivatives<double>(what, f, {x});
+            }
+}
+
 TEST_CASE("scatter_reduce: gradients of Add, Min and Max against finite differences — Mul refuses") {
     for (ReduceOp op : {ReduceOp::Add, ReduceOp::Min, ReduceOp::Max})
         for (size_t n : {size_t(1), size_t(7), size_t(40)}) {

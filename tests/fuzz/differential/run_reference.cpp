@@ -147,12 +147,17 @@ struct Interp {
                     decide(a < b ? 0 : a > b ? 1 : a == b ? 2 : 3);
                 if (op == BinOp::Mod)
                     decide(std::bit_cast<uint64_t>(std::trunc(double(a) / double(b)) + 0.0)); // any quotient, exactly
-                ok = ok && finite(a) && finite(b) && finite(v) &&
-                     (op != BinOp::Div || (b != 0 && finite(a / b / b))) &&
-                     (op != BinOp::Mod || (b != 0 && finite(a / b)));
+                ok = ok && smooth(op, a, b, v);
             }
         }
         return v;
+    }
+    /// Whether float op `op` on (a, b) giving v has finite values and local derivatives (1/b, a/b/b, fmod's a/b).
+    template <typename T> static bool smooth(BinOp op, T a, T b, T v) {
+        if constexpr (std::is_floating_point_v<T>)
+            return finite(a) && finite(b) && finite(v) && (op != BinOp::Div || (b != 0 && finite(a / b / b))) &&
+                   (op != BinOp::Mod || (b != 0 && finite(a / b)));
+        return true;
     }
     /// acc op x for the block and prefix reductions (integers wrap; float Add is accumulated in double by the
     /// caller; Min/Max note their choice through bin()).
@@ -507,6 +512,17 @@ struct Interp {
                     out.push_back(E(bin<T>(id == 1 ? BinOp(op.sub) : BinOp(op.k1), T(at(a, i)), T(at(b, i)))));
                 else
                     out.push_back(E(0));
+                // With gradients, each object's code runs over every lane under its mask, merged with select
+                // (docs/vcalls.md, "Select form"): a local derivative that is infinite in a lane the object does
+                // not take still poisons the gradient (0·inf, docs/autodiff.md's pitfall), as AD rightly gives.
+                if constexpr (std::is_floating_point_v<T>)
+                    if (opt.observe)
+                        for (int64_t other : {1, 2})
+                            if (other != id) {
+                                BinOp o = other == 1 ? BinOp(op.sub) : BinOp(op.k1);
+                                T x = T(at(a, i)), y = T(at(b, i));
+                                ok = ok && smooth(o, x, y, binary<T>(o, x, y));
+                            }
             }
             return out;
         }
