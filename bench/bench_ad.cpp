@@ -16,7 +16,7 @@
 
 #include <tracejit/tracejit.h>
 
-#include "backend/cpu_memory.h" // tj::cpu::flush_buffer_cache(): an empty buffer cache before each memory measurement
+#include "backend/cpu/cpu_memory.h" // tj::cpu::flush_buffer_cache(): an empty buffer cache before each measurement
 
 #include <malloc.h>
 

@@ -8,7 +8,7 @@
 //    without a goal.
 #include "bench_util.h"
 
-#include "backend/cuda_context.h" // tj::cuda::copy_on_device: the device's own copy bandwidth
+#include "backend/cuda/cuda_context.h" // tj::cuda::copy_on_device: the device's own copy bandwidth
 
 #include <tracejit/tracejit.h>
 

@@ -116,7 +116,7 @@ inline void split_range(size_t n, unsigned threads, const std::function<void(siz
         th.join();
 }
 
-/// Elements per block as tracejit's CPU launches split them (runtime/backend/cpu_device.cpp, block_size): 16 blocks
+/// Elements per block as tracejit's CPU launches split them (runtime/backend/cpu/cpu_device.cpp, block_size): 16 blocks
 /// per thread, at least 16384 elements, whole cache lines; the whole range on one thread or below 32768 elements.
 inline size_t pool_block_size(size_t n, size_t threads) {
     if (threads <= 1 || n < 32768)
@@ -126,7 +126,7 @@ inline size_t pool_block_size(size_t n, size_t threads) {
 }
 
 /// A buffer of `n` T aligned to 2 MiB and asked to be backed by transparent huge pages, as tracejit's buffers of that
-/// size are (runtime/backend/cpu_memory.cpp), filled with zeros; lives until exit.
+/// size are (runtime/backend/cpu/cpu_memory.cpp), filled with zeros; lives until exit.
 template <class T> T *huge_page_buffer(size_t n) {
     const size_t huge = size_t(2) << 20, bytes = (n * sizeof(T) + huge - 1) / huge * huge;
     void *p = std::aligned_alloc(huge, bytes);

@@ -19,7 +19,7 @@ float chain_scalar(float x, float a, float b, size_t ops);
 void chain_loop(const float *x, const float *a, const float *b, float *out, size_t n, size_t ops);
 
 /// The same loop with one register per iteration (16 elements): each operation waits for the one before it, as in
-/// tracejit's smaller kernels (the larger ones handle four registers per iteration: runtime/backend/cpu_jit.cpp).
+/// tracejit's smaller kernels (the larger ones handle four registers per iteration: runtime/backend/cpu/cpu_jit.cpp).
 /// Printed beside the goal's reference to tell the kernel's shape from the replay's overhead.
 void chain_loop_one_register(const float *x, const float *a, const float *b, float *out, size_t n, size_t ops);
 

@@ -18,7 +18,7 @@
 #include <tracejit/freeze.h>
 #include <tracejit/tracejit.h>
 
-#include "backend/cpu_memory.h" // tj::cpu::flush_buffer_cache(): an empty buffer cache before the memory figure
+#include "backend/cpu/cpu_memory.h" // tj::cpu::flush_buffer_cache(): an empty buffer cache before the memory figure
 
 #include <malloc.h>
 

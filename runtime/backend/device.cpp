@@ -1,7 +1,7 @@
 // runtime/backend/device.cpp — which backends can run, and the per-thread device override (freezing's recording)
 #include "backend/device.h"
 
-#include "backend/cuda_driver.h"
+#include "backend/cuda/cuda_driver.h"
 
 namespace tj::backends {
 

@@ -11,7 +11,8 @@
 // copy_from_host on the CPU device, which are thread-safe on their own.
 #pragma once
 
-#include "backend/kernel_ir.h"
+#include "kernel/kernel.h"
+#include "kernel/kernel_ir.h"
 
 #include <tracejit/collective_core.h>
 #include <tracejit/core.h>
@@ -23,21 +24,6 @@
 namespace tj::backends {
 
 using detail::ReduceOp;
-
-/// A kernel compiled for one device: its own handle (a KernelFn on the CPU, a CUfunction on CUDA).
-struct Kernel {
-    const void *handle = nullptr;
-};
-
-/// Where a kernel came from, for statistics and log lines.
-enum class KernelSource { Memory, Disk, Compiled };
-
-/// A kernel found by Device::find_kernel.
-struct KernelLookup {
-    Kernel kernel;
-    KernelSource source = KernelSource::Memory;
-    double ms = 0; ///< time spent loading or compiling it
-};
 
 /// One launch of an assembled kernel over `n` elements (n > 0). `args[p]` is the argument of param p: a buffer
 /// (Input, Target, Output), an element count cast to a pointer (Size), or ignored for `table_param`, whose

@@ -42,8 +42,7 @@ double ms_since(std::chrono::steady_clock::time_point t0) {
 
 } // namespace
 
-backends::KernelLookup find_kernel(KernelCompiler &compiler, const KernelIR &ir) {
-    using backends::KernelSource;
+KernelLookup find_kernel(KernelCompiler &compiler, const KernelIR &ir) {
     uint64_t h = support::hash64(ir.text);
     const uint32_t variant = compiler.variant(ir);
     Memory &mem = memory();
@@ -58,7 +57,7 @@ backends::KernelLookup find_kernel(KernelCompiler &compiler, const KernelIR &ir)
     auto t0 = std::chrono::steady_clock::now();
     std::string key = compiler.disk_key(ir);
     uint64_t disk_hash = support::hash64(key);
-    backends::KernelLookup result;
+    KernelLookup result;
     if (auto code = disk().load(disk_hash, key)) {
         try {
             result = {{compiler.load(*code)}, KernelSource::Disk, 0};

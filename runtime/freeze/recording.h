@@ -60,7 +60,7 @@ struct Step {
     SizeExpr n;                      ///< Launch: elements; Fill/Copy/HostData: elements of `out`
     std::vector<uint32_t> made;      ///< slots this step allocates
     // Launch: a kernel of the recording's backend
-    backends::Kernel kernel;
+    Kernel kernel;
     std::vector<Binding> params;
     std::vector<uint64_t> table;
     uint32_t table_param = UINT32_MAX; ///< the param bound to `table` (UINT32_MAX: none)

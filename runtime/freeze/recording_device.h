@@ -64,7 +64,7 @@ class RecordingDevice final : public backends::Device, public backends::DeviceOv
     void copy_to_host(void *dst, const void *src, VarType t, uint64_t n) override;
     void copy(void *dst, const void *src, VarType t, uint64_t n) override;
     void fill(void *dst, VarType t, uint64_t n, uint64_t bits) override;
-    backends::KernelLookup find_kernel(const KernelIR &ir) override { return m_real.find_kernel(ir); }
+    KernelLookup find_kernel(const KernelIR &ir) override { return m_real.find_kernel(ir); }
     void launch(const backends::Launch &launch) override;
     void reduce(detail::ReduceOp op, VarType t, const void *in, uint64_t n, uint64_t block, void *out) override;
     void prefix_reduce(detail::ReduceOp op, VarType t, const void *in, uint64_t n, uint64_t block, bool exclusive,

@@ -20,19 +20,19 @@ namespace {
 /// One scratch assembly, reused under the JIT lock: launches then allocate nothing but outputs.
 Assembly *const the_assembly = new Assembly();
 
-const char *source_name(backends::KernelSource src) {
+const char *source_name(KernelSource src) {
     switch (src) {
-    case backends::KernelSource::Memory: return "cache hit";
-    case backends::KernelSource::Disk: return "disk hit";
+    case KernelSource::Memory: return "cache hit";
+    case KernelSource::Disk: return "disk hit";
     default: return "compiled";
     }
 }
 
-void count_lookup(State &s, const backends::KernelLookup &found) {
+void count_lookup(State &s, const KernelLookup &found) {
     switch (found.source) {
-    case backends::KernelSource::Memory: ++s.stats.memory_hits; break;
-    case backends::KernelSource::Disk: ++s.stats.disk_hits; break;
-    case backends::KernelSource::Compiled: ++s.stats.misses; break;
+    case KernelSource::Memory: ++s.stats.memory_hits; break;
+    case KernelSource::Disk: ++s.stats.disk_hits; break;
+    case KernelSource::Compiled: ++s.stats.misses; break;
     }
     s.stats.compile_ms += found.ms;
 }
@@ -46,7 +46,7 @@ void run_group(State &s, uint64_t size, const std::vector<uint32_t> &roots) {
 
     bool timed = logging::enabled(LogLevel::Info);
     auto t0 = timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point();
-    backends::KernelLookup found;
+    KernelLookup found;
     try {
         backends::Device &dev = backends::active_device(at);
         as.ir.launch_size = size;

@@ -1,13 +1,13 @@
 // runtime/jit/reduce.cpp — reductions (sum, prod, min, max, mean, and, or) over whole arrays and over blocks
 //
-// The input is evaluated first, then the device of its memory reduces it (backend/cpu_reduce.cpp,
-// backend/cuda_device.cpp) into a new evaluated array.
+// The input is evaluated first, then the device of its memory reduces it (backend/cpu/cpu_reduce.cpp,
+// backend/cuda/cuda_device.cpp) into a new evaluated array.
 #include "jit/reduce.h"
 
 #include "jit/var.h"
 
 #include "backend/device.h"
-#include "backend/reduce_algebra.h"
+#include "kernel/reduce_algebra.h"
 
 #include <tracejit/error.h>
 

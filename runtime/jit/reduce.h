@@ -1,7 +1,7 @@
 // runtime/jit/reduce.h — what reductions and scans share: which ops a type allows, identities, empty arrays, and
 // running one on the device of the input's memory
 //
-// What each operator means on each type is backend/reduce_algebra.h; this header adds the JIT's errors.
+// What each operator means on each type is kernel/reduce_algebra.h; this header adds the JIT's errors.
 #pragma once
 
 #include <tracejit/core.h>

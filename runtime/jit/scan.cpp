@@ -1,7 +1,7 @@
 // runtime/jit/scan.cpp — prefix reductions (prefix_sum, block_prefix_reduce) and stream compaction (compress)
 //
 // As the reductions (reduce.cpp): the input is evaluated, then the device of its memory does the work
-// (backend/cpu_scan.cpp, backend/cuda_scan.cpp) into a new evaluated array. compress learns its result's size
+// (backend/cpu/cpu_scan.cpp, backend/cuda/cuda_scan.cpp) into a new evaluated array. compress learns its result's size
 // only when the device has run: the device writes the indices into a buffer as large as the mask and returns the
 // count. When the count is at least a quarter of the mask, the result owns that buffer (an oversized variable,
 // freed with its capacity, unless all entries are true); else, and always while a frozen function records, the

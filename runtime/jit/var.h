@@ -8,7 +8,7 @@
 #include <tracejit/core.h>
 #include <tracejit/runtime.h>
 
-#include "backend/kernel_ir.h"
+#include "kernel/kernel_ir.h"
 #include "jit/cse_table.h"
 #include "jit/loop.h"
 

@@ -8,7 +8,7 @@
 
 #include <tracejit/runtime.h>
 
-#include "backend/cuda_driver.h"
+#include "backend/cuda/cuda_driver.h"
 
 #include <cstdio>
 #include <cstdlib>

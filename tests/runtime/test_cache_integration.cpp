@@ -4,8 +4,8 @@
 // cache folder runs the hidden "cache helper" case in a child process (run_self.h) with a fresh folder. The
 // helper evaluates one probe kernel per step and writes the kernel counters of each step to a file that the
 // parent reads back and checks. Another helper, started 4 times at once, compiles the same kernels into one folder.
-#include "backend/cpu_jit.h"
-#include "backend/cuda_device.h"
+#include "backend/cpu/cpu_jit.h"
+#include "backend/cuda/cuda_device.h"
 #include "cache/build_id.h"
 #include "jit/var.h"
 #include "run_self.h"

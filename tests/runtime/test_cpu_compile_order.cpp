@@ -1,5 +1,5 @@
 // tests/runtime/test_cpu_compile_order.cpp — a CPU kernel's code does not depend on the kernels compiled before it
-#include "backend/cpu_jit.h"
+#include "backend/cpu/cpu_jit.h"
 
 #include <tracejit/tracejit.h>
 

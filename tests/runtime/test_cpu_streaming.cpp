@@ -1,9 +1,9 @@
 // tests/runtime/test_cpu_streaming.cpp — launches large enough to stream (non-temporal stores, prefetched loads)
 //
 // From 2^21 elements on, a CPU launch writes its outputs with non-temporal stores in whole vectors (the last partial
-// vector with a masked store) and prefetches its loads ahead (runtime/backend/cpu_device.cpp, cpu_lowering.cpp). The
-// op tests stay below that size; here fused kernels of each element size run at it and one partial vector past it,
-// against the scalar results.
+// vector with a masked store) and prefetches its loads ahead (runtime/backend/cpu/cpu_device.cpp, cpu_lowering.cpp).
+// The op tests stay below that size; here fused kernels of each element size run at it and one partial vector past
+// it, against the scalar results.
 #include "fused_check.h"
 
 using namespace tjtest;

@@ -5,7 +5,7 @@
 // (cpu_codegen.cpp, build_module). Every remainder from none to one element short of an iteration is checked
 // against scalar results, for kernels of 4 vectors (a fused kernel of every element size, one with a symbolic loop,
 // one with a gather and a scatter) and of 8 (a latency-bound chain).
-#include "backend/cpu_jit.h"
+#include "backend/cpu/cpu_jit.h"
 
 #include "fused_check.h"
 

@@ -4,7 +4,7 @@
 // `memory` fake libcuda.so.1 (tests/fake_cuda/fake_memory.cpp) first. The helper calls tj::cuda directly, checks
 // the results itself (the child's exit status carries them), and asks the fake what the driver saw: allocations,
 // streams, synchronisations and the launches it recorded instead of running.
-#include "backend/cuda_context.h"
+#include "backend/cuda/cuda_context.h"
 
 #include <tracejit/error.h>
 

@@ -3,7 +3,7 @@
 // The driver is loaded once per process, so each case with a fake driver (tests/fake_cuda) runs the hidden helper
 // case below in a child process whose LD_LIBRARY_PATH finds that fake first; the helper writes what it saw to a
 // file (one "key<TAB>value" line each) and the parent checks it.
-#include "backend/cuda_driver.h"
+#include "backend/cuda/cuda_driver.h"
 
 #include <tracejit/tracejit.h>
 

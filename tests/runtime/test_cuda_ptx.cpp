@@ -6,8 +6,8 @@
 // missing the PTX is still generated and checked for its entry point, and the case says that ptxas was skipped.
 // Nothing here runs on a GPU: these tests show that the PTX is valid and has the intended structure, not that
 // it computes the right values.
-#include "backend/cuda_ptx.h"
-#include "backend/kernel_ir.h"
+#include "backend/cuda/cuda_ptx.h"
+#include "kernel/kernel_ir.h"
 #include "jit/var.h"
 #include "ptxas_check.h"
 #include "run_self.h"

@@ -5,7 +5,7 @@
 // was skipped. Nothing here runs on a GPU: the arithmetic is checked through the instructions that carry it
 // (the fold's instruction for each type and op, its identity, the conversions and the final division), not by
 // computing values.
-#include "backend/cuda_reduce.h"
+#include "backend/cuda/cuda_reduce.h"
 #include "ptxas_check.h"
 #include "test_util.h"
 

@@ -4,8 +4,8 @@
 // ptxas (tests/runtime/ptxas_check.h); then the runtime on the `memory` fake driver (tests/fake_cuda): which
 // reduction passes a partial last block launches with which arguments, and that each scatter kernel the runtime
 // generates is accepted by ptxas when the fake loads it. Nothing computes results here (the fake runs no kernel).
-#include "backend/cuda_ptx.h"
-#include "backend/cuda_reduce.h"
+#include "backend/cuda/cuda_ptx.h"
+#include "backend/cuda/cuda_reduce.h"
 #include "jit/var.h"
 #include "ptxas_check.h"
 #include "run_self.h"

@@ -5,10 +5,10 @@
 // kernels are compiled, cached and launched with which arguments, and the errors. Results of kernels are not
 // checked (nothing computes them); the real runs need a GPU (docs/cuda.md). Each case runs a hidden helper case
 // in a child process whose LD_LIBRARY_PATH finds the fake, because the driver is loaded once per process.
-#include "backend/cuda_codegen.h"
-#include "backend/cuda_context.h"
-#include "backend/cuda_reduce.h"
-#include "backend/cuda_device.h"
+#include "backend/cuda/cuda_codegen.h"
+#include "backend/cuda/cuda_context.h"
+#include "backend/cuda/cuda_reduce.h"
+#include "backend/cuda/cuda_device.h"
 #include "jit/var.h"
 
 #include <tracejit/tracejit.h>

@@ -6,7 +6,7 @@
 // kernel expects, and every kernel the fake loads passes ptxas. The fake runs no kernel, so nothing here checks
 // values: the arithmetic shares its identities and combinations with the reduction kernel and the CPU scan, whose
 // results test_scan.cpp checks.
-#include "backend/cuda_scan.h"
+#include "backend/cuda/cuda_scan.h"
 #include "jit/var.h"
 #include "ptxas_check.h"
 #include "run_self.h"

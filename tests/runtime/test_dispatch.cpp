@@ -1,6 +1,6 @@
 // tests/runtime/test_dispatch.cpp — tj::dispatch against plain C++ virtual calls: 1, 2, 8 and 64 classes on random
 // data, null lanes, lazy and literal ids, masks, nested dispatch, structured results, errors, threads
-#include "backend/cuda_ptx.h"
+#include "backend/cuda/cuda_ptx.h"
 #include "dispatch_lanes.h"
 #include "jit/var.h"
 #include "ptxas_check.h"

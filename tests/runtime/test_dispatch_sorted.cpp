@@ -3,8 +3,8 @@
 // around the chunk, null and masked lanes, gathers, scatters, loops and branches in the callee, nested dispatch,
 // structured results, consumers of values from before the dispatch, 4 threads, frozen replays, gradients; a dispatch
 // inside tj::while_loop keeps the loop form
-#include "backend/cpu_jit.h"
-#include "backend/cpu_sorted_dispatch.h"
+#include "backend/cpu/cpu_jit.h"
+#include "backend/cpu/cpu_sorted_dispatch.h"
 #include "dispatch_lanes.h"
 #include "jit/var.h"
 #include "reference.h"

@@ -1,6 +1,6 @@
-// tests/runtime/test_kernel_ranges.cpp — bounds on kernel IR integer instructions (backend/kernel_ranges.h), which
+// tests/runtime/test_kernel_ranges.cpp — bounds on kernel IR integer instructions (backend/llvm/kernel_ranges.h), which
 // let the CPU drop a packed gather's per-lane checks: clamps, arithmetic, wrapping, and what stays unknown
-#include "backend/kernel_ranges.h"
+#include "backend/llvm/kernel_ranges.h"
 
 #include <doctest/doctest.h>
 

@@ -1,5 +1,5 @@
 // tests/runtime/test_kernel_text.cpp — the kernel IR's canonical text (the kernel caches' key) decodes back: one-to-one
-#include "backend/kernel_ir.h"
+#include "kernel/kernel_ir.h"
 
 #include <doctest/doctest.h>
 

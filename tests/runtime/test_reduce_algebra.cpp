@@ -1,13 +1,13 @@
-// tests/runtime/test_reduce_algebra.cpp — the one table of reduction operators (backend/reduce_algebra.h), and
+// tests/runtime/test_reduce_algebra.cpp — the one table of reduction operators (kernel/reduce_algebra.h), and
 // each backend against it
 //
 // The table's rules against their definitions (identities neutral, NaN ignored by Min/Max, integers wrapping); the
 // CPU's block reductions, prefix reductions and empty reductions against a fold with the table, for every operator
 // and type; the CUDA reduction and scan kernels (cuda_reduce_ops.cpp) against the table's combination, by the PTX
 // instruction that carries it (no GPU: the PTX is inspected, not run).
-#include "backend/cuda_reduce.h"
-#include "backend/cuda_scan.h"
-#include "backend/reduce_algebra.h"
+#include "backend/cuda/cuda_reduce.h"
+#include "backend/cuda/cuda_scan.h"
+#include "kernel/reduce_algebra.h"
 #include "ptxas_check.h"
 #include "reduce_check.h"
 

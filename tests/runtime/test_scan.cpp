@@ -5,7 +5,7 @@
 // compress results that keep their mask-sized buffer (from a quarter of the mask on) used as any array, with the
 // memory whos_str() reports; gradients against finite differences (a gather through compress's indices too). Frozen
 // functions with compress, count and scatter_inc are in test_scan_freeze.cpp.
-#include "backend/cpu_scan.h"
+#include "backend/cpu/cpu_scan.h"
 
 #include "ad_check.h"
 #include "reduce_check.h"

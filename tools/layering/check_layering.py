@@ -4,8 +4,15 @@
 # The layers of docs/design.md §1 talk through narrow interfaces; this check keeps them so:
 #   runtime/jit      includes nothing from runtime/freeze, runtime/ad, runtime/tape (freezing records by wrapping
 #                    the Device, the JIT never calls it);
+#   runtime/kernel   (the kernel IR, compiled kernels and the compiler interface, below both the cache and the
+#                    backends) includes nothing from the other folders of runtime/ but runtime/support, and no LLVM
+#                    header: what a kernel is does not depend on how its code is made;
+#   runtime/cache    includes nothing from runtime/backend (the backends call the cache; the cache reaches their
+#                    compilers through kernel/kernel.h), runtime/jit, runtime/freeze, runtime/ad, runtime/tape;
 #   runtime/backend  includes nothing from runtime/jit, runtime/freeze, runtime/ad, runtime/tape (its only input
-#                    is the kernel IR, backend/kernel_ir.h);
+#                    is the kernel IR, kernel/kernel_ir.h); within it, backend/llvm (the LLVM lowering both
+#                    targets share) includes nothing from backend/cpu or backend/cuda, and backend/cpu and
+#                    backend/cuda never include each other;
 #   runtime/tape     includes nothing from runtime/jit, runtime/ad, runtime/freeze, runtime/backend, runtime/cache,
 #                    and no LLVM header: it is libtracejit_tape, which a program that records only C++ values loads
 #                    without libtracejit and LLVM (the AD nodes of arrays are reached through tape/array_hooks.h);
@@ -22,10 +29,15 @@ import sys
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')
 LLVM_INCLUDE = re.compile(r'^\s*#\s*include\s*<((?:llvm|llvm-c|clang)/[^>]+)>')
 
-# (folder, folders of runtime/ its files must not include from)
+# (folder, folders of runtime/ its files must not include from; a rule for a folder holds in its subfolders too)
 RUNTIME_RULES = [
     ("runtime/jit", ["freeze", "ad", "tape"]),
+    ("runtime/kernel", ["jit", "ad", "freeze", "tape", "backend", "cache", "dispatch", "mpi"]),
+    ("runtime/cache", ["jit", "ad", "freeze", "tape", "backend", "dispatch"]),
     ("runtime/backend", ["jit", "freeze", "ad", "tape"]),
+    ("runtime/backend/llvm", ["backend/cpu", "backend/cuda"]),
+    ("runtime/backend/cpu", ["backend/cuda"]),
+    ("runtime/backend/cuda", ["backend/cpu"]),
     ("runtime/tape", ["jit", "ad", "freeze", "backend", "cache"]),
     ("runtime/support", ["jit", "ad", "freeze", "backend", "cache", "tape"]),
     ("runtime/mpi", ["jit", "ad", "freeze", "backend", "cache", "tape", "support"]),
@@ -35,7 +47,9 @@ MPI_INCLUDE = re.compile(r'^\s*#\s*include\s*<(mpi\.h|mpi-ext\.h)>')
 MPI_ALLOWED = ["runtime/mpi/", "include/tracejit/mpi.h"]
 # Folders of libtracejit_tape, which does not link LLVM.
 NO_LLVM = ["runtime/tape", "runtime/support"]
-RUNTIME_FOLDERS = ["jit", "ad", "freeze", "tape", "backend", "cache", "support", "mpi"]
+# Folders of libtracejit that say nothing about how code is made, so no LLVM header either.
+NO_LLVM_LAYERS = ["runtime/kernel"]
+RUNTIME_FOLDERS = ["jit", "ad", "freeze", "tape", "kernel", "backend", "cache", "support", "mpi"]
 
 
 def sources(root, folder):
@@ -51,6 +65,12 @@ def includes(path, pattern=INCLUDE):
             m = pattern.match(line)
             if m:
                 yield number, m.group(1)
+
+
+def within(target, folder):
+    """Whether the runtime-relative path `target` ("backend/cpu/cpu_jit.h") is in `folder` ("backend/cpu")."""
+    parts, prefix = target.split(os.sep), folder.split("/")
+    return parts[:len(prefix)] == prefix
 
 
 def runtime_target(root, path, name):
@@ -74,7 +94,7 @@ def main():
         for path in sources(root, folder):
             for number, name in includes(path):
                 target = runtime_target(root, path, name)
-                if target and target.split(os.sep)[0] in forbidden:
+                if target and any(within(target, f) for f in forbidden):
                     violations.append(f"{os.path.relpath(path, root)}:{number}: includes \"{name}\" "
                                       f"(runtime/{target}): {folder} must not include from "
                                       + ", ".join("runtime/" + f for f in forbidden))
@@ -83,6 +103,11 @@ def main():
             for number, name in includes(path, LLVM_INCLUDE):
                 violations.append(f"{os.path.relpath(path, root)}:{number}: includes <{name}>: {folder} is part of "
                                   "libtracejit_tape, which does not link LLVM")
+    for folder in NO_LLVM_LAYERS:
+        for path in sources(root, folder):
+            for number, name in includes(path, LLVM_INCLUDE):
+                violations.append(f"{os.path.relpath(path, root)}:{number}: includes <{name}>: {folder} says what a "
+                                  "kernel is, not how its code is made (LLVM belongs to runtime/backend)")
     for folder in ("runtime", "include"):
         for path in sources(root, folder):
             rel = os.path.relpath(path, root)

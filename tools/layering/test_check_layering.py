@@ -2,9 +2,11 @@
 # tools/layering/test_check_layering.py — shows that check_layering.py fails on each kind of forbidden include
 #
 # Builds small source trees in a temporary folder: a clean one must pass; each forbidden include (the JIT
-# including freezing, a backend including a JIT header, the tape including the JIT or LLVM, support including the
-# tape, the plugin including a runtime header, the MPI library including the JIT, the core including <mpi.h>) must
-# fail and be named with its file and line.
+# including freezing, a backend including a JIT header, the kernel cache including a backend, the kernel layer
+# including the cache, a backend or LLVM, the shared LLVM lowering including a target, the CPU and CUDA backends
+# including each other, the tape including the JIT or LLVM, support including the tape, the plugin including a
+# runtime header, the MPI library including the JIT, the core including <mpi.h>) must fail and be named with its
+# file and line.
 import os
 import subprocess
 import sys
@@ -13,10 +15,20 @@ import tempfile
 CHECK = os.path.join(os.path.dirname(os.path.abspath(__file__)), "check_layering.py")
 
 CLEAN = {
-    "runtime/jit/var.h": "#pragma once\n",
-    "runtime/jit/eval.cpp": '#include "jit/var.h"\n#include "backend/device.h"\n',
-    "runtime/backend/device.h": '#include "backend/kernel_ir.h"\n',
-    "runtime/backend/kernel_ir.h": "#pragma once\n",
+    "runtime/jit/var.h": '#include "kernel/kernel_ir.h"\n',
+    "runtime/jit/eval.cpp": '#include "jit/var.h"\n#include "backend/device.h"\n#include "cache/kernel_cache.h"\n',
+    "runtime/kernel/kernel_ir.h": "#include <tracejit/core.h>\n",
+    "runtime/kernel/kernel.h": '#include "kernel/kernel_ir.h"\n#include "support/hash.h"\n',
+    "runtime/cache/kernel_cache.h": '#include "kernel/kernel.h"\n#include "kernel/kernel_ir.h"\n',
+    "runtime/backend/device.h": '#include "kernel/kernel.h"\n',
+    "runtime/backend/device.cpp": '#include "backend/device.h"\n#include "backend/cuda/cuda_driver.h"\n',
+    "runtime/backend/llvm/shared_llvm_lowering.h": '#include "kernel/kernel_ir.h"\n#include <llvm/IR/IRBuilder.h>\n',
+    "runtime/backend/cpu/cpu_jit.cpp": '#include "backend/device.h"\n#include "cache/kernel_cache.h"\n'
+                                       '#include "../llvm/shared_llvm_lowering.h"\n#include <llvm/IR/Module.h>\n',
+    "runtime/backend/cpu/cpu_jit.h": '#include "kernel/kernel_ir.h"\n',
+    "runtime/backend/cuda/cuda_driver.h": "#pragma once\n",
+    "runtime/backend/cuda/cuda_codegen.cpp": '#include "backend/llvm/shared_llvm_lowering.h"\n'
+                                            '#include "cuda_driver.h"\n',
     "runtime/freeze/recording_device.h": '#include "backend/device.h"\n#include "jit/var.h"\n',
     "runtime/ad/graph.h": "#pragma once\n",
     "runtime/ad/tape_link.cpp": '#include "tape/array_hooks.h"\n#include <tracejit/ad_core.h>\n',
@@ -24,7 +36,6 @@ CLEAN = {
     "runtime/tape/node.cpp": '#include "array_hooks.h"\n#include "support/hash.h"\n#include <tracejit/tape.h>\n',
     "runtime/support/hash.h": "#pragma once\n",
     "runtime/support/hash.cpp": '#include "support/hash.h"\n#include <xxhash.h>\n',
-    "runtime/backend/cpu_jit.cpp": '#include "backend/device.h"\n#include <llvm/IR/Module.h>\n',
     "runtime/mpi/api.cpp": '#include "mpi/transport.h"\n#include <tracejit/mpi.h>\n',
     "runtime/mpi/transport.h": '#include <tracejit/collective_core.h>\n#include <mpi.h>\n',
     "include/tracejit/mpi.h": "#include <mpi.h>\n",
@@ -36,6 +47,17 @@ VIOLATIONS = [
     ("runtime/jit/eval.cpp", '#include "freeze/recording_device.h"\n', "runtime/jit/eval.cpp:1"),
     ("runtime/jit/eval.cpp", '#include "../ad/graph.h"\n', "runtime/jit/eval.cpp:1"),
     ("runtime/backend/device.h", '#include "jit/var.h"\n', "runtime/backend/device.h:1"),
+    ("runtime/cache/kernel_cache.h", '#include "backend/device.h"\n', "runtime/cache/kernel_cache.h:1"),
+    ("runtime/kernel/kernel.h", '#include "cache/kernel_cache.h"\n', "runtime/kernel/kernel.h:1"),
+    ("runtime/kernel/kernel_ir.h", '#include "../backend/device.h"\n', "runtime/kernel/kernel_ir.h:1"),
+    ("runtime/kernel/kernel.h", "#include <llvm/IR/Module.h>\n", "runtime/kernel/kernel.h:1"),
+    ("runtime/backend/llvm/shared_llvm_lowering.h", '#include "backend/cpu/cpu_jit.h"\n',
+     "runtime/backend/llvm/shared_llvm_lowering.h:1"),
+    ("runtime/backend/llvm/shared_llvm_lowering.h", '#include "../cuda/cuda_driver.h"\n',
+     "runtime/backend/llvm/shared_llvm_lowering.h:1"),
+    ("runtime/backend/cpu/cpu_jit.cpp", '#include "backend/cuda/cuda_driver.h"\n', "runtime/backend/cpu/cpu_jit.cpp:1"),
+    ("runtime/backend/cuda/cuda_codegen.cpp", '#include "../cpu/cpu_jit.h"\n',
+     "runtime/backend/cuda/cuda_codegen.cpp:1"),
     ("runtime/tape/node.cpp", '#include "jit/var.h"\n', "runtime/tape/node.cpp:1"),
     ("runtime/tape/node.cpp", '#include "../ad/graph.h"\n', "runtime/tape/node.cpp:1"),
     ("runtime/tape/node.cpp", "#include <llvm/Support/Endian.h>\n", "runtime/tape/node.cpp:1"),

@@ -9,10 +9,11 @@
 // RUN:   %S/../../../runtime/tape/tape_file.cpp %S/../../../runtime/tape/queries.cpp \
 // RUN:   %S/../../../runtime/jit/var.cpp %S/../../../runtime/jit/loop.cpp %S/../../../runtime/ad/rules.cpp \
 // RUN:   %S/../../../runtime/ad/traverse.cpp %S/../../../runtime/cache/disk_cache.cpp \
-// RUN:   %S/../../../runtime/freeze/function.cpp %S/../../../runtime/backend/cpu_lowering.cpp \
-// RUN:   %S/../../../runtime/backend/cpu_lowering_gather_scatter.cpp \
-// RUN:   %S/../../../runtime/backend/cpu_lowering_packed_gather.cpp \
-// RUN:   %S/../../../runtime/backend/cpu_lowering_loops.cpp %S/../../../runtime/backend/cpu_lowering_dispatch.cpp \
+// RUN:   %S/../../../runtime/freeze/function.cpp %S/../../../runtime/backend/cpu/cpu_lowering.cpp \
+// RUN:   %S/../../../runtime/backend/cpu/cpu_lowering_gather_scatter.cpp \
+// RUN:   %S/../../../runtime/backend/cpu/cpu_lowering_packed_gather.cpp \
+// RUN:   %S/../../../runtime/backend/cpu/cpu_lowering_loops.cpp \
+// RUN:   %S/../../../runtime/backend/cpu/cpu_lowering_dispatch.cpp \
 // RUN:   | %FileCheck %s
 // CHECK: tape_recorder.cpp: {{[1-9][0-9]*}} functions marked, 0 errors, 0 added warnings
 // CHECK-NEXT: node.cpp: {{[1-9][0-9]*}} functions marked, 0 errors, 0 added warnings

@@ -1,0 +1,29 @@
+// runtime/backend/cpu/cpu_jit.h — compiles kernel IR to host object code and links it with LLVM ORC
+#pragma once
+
+#include "kernel/kernel_ir.h"
+#include "backend/cpu/cpu_codegen.h"
+
+#include <span>
+#include <string>
+#include <vector>
+
+namespace tj::cpu {
+
+/// The host CPU as LLVM sees it (detected once).
+const HostTarget &host_target();
+
+/// Identifies the code the CPU backend emits: LLVM version, triple, CPU, features, flags (part of cache keys).
+const std::string &target_key();
+
+/// Whether `ir` is looked up for a launch so small (ir.launch_size) that its kernel handles one SIMD vector per
+/// loop iteration whatever its shape; the cache levels key on it (CpuCompiler::variant).
+bool small_launch(const KernelIR &ir);
+
+/// Lowers, optimises and compiles `ir` to a relocatable object file in memory.
+std::vector<char> compile_object(const KernelIR &ir);
+
+/// Links object code into the process and returns its entry point; throws tj::Error if it cannot.
+KernelFn load_object(std::span<const char> object);
+
+} // namespace tj::cpu

@@ -1,0 +1,373 @@
+// runtime/backend/cpu/cpu_lowering.cpp — the CPU kernel's loop: its entry, loads, stores (streaming) and math calls
+//
+// Start here, at `Lowering::build_body` (the class is in cpu_lowering.h; cpu_codegen.cpp's `build_module` runs it).
+// It emits an internal body function with one parameter per param slot (buffers that cannot alias are `noalias`)
+// and `build_entry` a thin entry point that unpacks the argument array; inlining turns `noalias` into alias scopes.
+// The loop handles `m_width` elements per iteration. A body of masked lanes (Lanes::Masked) masks every memory
+// access by the lanes still below `end`, so there is no scalar remainder loop and the code size (and so compile
+// time) stays linear in the kernel size. A body of several vectors per iteration runs only whole iterations
+// (Lanes::Whole: no masks, whose registers it would otherwise hold through the iteration) and leaves the rest to
+// a masked body of one vector (see build_module).
+// Element-wise ops are lowered by shared_llvm_elementwise.cpp (shared with CUDA), with
+// float32 sin/cos inline (cpu_math.cpp) and libmvec for the other math functions (`call_math`);
+// `Lowering::compute` (cpu_lowering_gather_scatter.cpp) adds gathers
+// and scatters, masked by the active lanes. The other constructs have files of their own: packed gathers
+// (cpu_lowering_packed_gather.cpp), symbolic loops (cpu_lowering_loops.cpp), dispatch regions and their sorted
+// form (cpu_lowering_dispatch.cpp).
+#include "backend/cpu/cpu_lowering.h"
+#include "backend/cpu/cpu_math.h"
+
+#include <tracejit/error.h>
+
+#include <fmt/format.h>
+
+#include <llvm/IR/Intrinsics.h>
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+#include <llvm/Support/MathExtras.h>
+
+#include <algorithm>
+#include <string>
+#include <string_view>
+
+namespace tj::cpu {
+
+using llvm::Value;
+
+using elementwise::convert;
+
+void Lowering::set_target_attrs(llvm::Function *f) {
+    f->addFnAttr("target-cpu", m_host.cpu);
+    f->addFnAttr("target-features", m_host.features);
+    f->addFnAttr("prefer-vector-width", std::to_string(m_host.vector_bits));
+    f->addFnAttr("min-legal-vector-width", std::to_string(m_host.vector_bits));
+    f->addFnAttr(llvm::Attribute::NoUnwind);
+}
+
+llvm::Function *Lowering::build_body() {
+    std::vector<llvm::Type *> params{m_b.getInt64Ty(), m_b.getInt64Ty(), m_b.getInt64Ty()};
+    for (ParamKind k : m_ir.params)
+        params.push_back(k == ParamKind::Size ? (llvm::Type *)m_b.getInt64Ty() : m_b.getPtrTy());
+    auto *fty = llvm::FunctionType::get(m_b.getVoidTy(), params, false);
+    auto *f = llvm::Function::Create(fty, llvm::Function::InternalLinkage, "tj_body", m_module);
+    set_target_attrs(f);
+    f->addFnAttr(llvm::Attribute::AlwaysInline);
+    for (size_t k = 0; k < m_ir.params.size(); ++k) {
+        ParamKind kind = m_ir.params[k];
+        if (kind == ParamKind::Input || kind == ParamKind::Output) {
+            f->addParamAttr(unsigned(k + first_param), llvm::Attribute::NoAlias);
+            f->addParamAttr(unsigned(k + first_param), llvm::Attribute::NoCapture);
+        }
+        if (kind == ParamKind::Input)
+            f->addParamAttr(unsigned(k + first_param), llvm::Attribute::ReadOnly);
+    }
+    m_function = f;
+    auto *entry = llvm::BasicBlock::Create(m_ctx, "entry", f);
+    auto *loop = llvm::BasicBlock::Create(m_ctx, "loop", f);
+    auto *exit = llvm::BasicBlock::Create(m_ctx, "exit", f);
+    m_b.SetInsertPoint(entry);
+    Value *start = f->getArg(0), *end = f->getArg(1);
+    m_end = end;
+    for (size_t k = 0; k < m_ir.params.size(); ++k)
+        m_params.push_back(f->getArg(unsigned(k + first_param)));
+    auto *to_loop = m_b.CreateCondBr(m_b.CreateICmpULT(start, end), loop, exit);
+
+    // Width-1 inputs and literals are computed once, before the loop.
+    m_b.SetInsertPoint(to_loop);
+    m_loop_entry = to_loop;
+    m_stream_ok = streaming_allowed(f->getArg(2), start);
+    m_values.assign(m_ir.instrs.size(), nullptr);
+    for (size_t n = 0; n < m_ir.instrs.size(); ++n) {
+        const Instr &ins = m_ir.instrs[n];
+        if (ins.kind == InstrKind::Const || ins.kind == InstrKind::Bcast)
+            m_values[n] = lower(ins);
+    }
+    if (m_plan) {
+        build_sorted(start, end, loop, exit);
+        return f;
+    }
+
+    m_b.SetInsertPoint(loop);
+    llvm::PHINode *i = m_b.CreatePHI(m_b.getInt64Ty(), 2, "i");
+    i->addIncoming(start, entry);
+    m_i = i;
+    if (m_lanes == Lanes::Whole)
+        m_active = llvm::Constant::getAllOnesValue(llvm::FixedVectorType::get(m_b.getInt1Ty(), m_width));
+    else
+        m_active = lanes_below(i, end); // (the last iteration may be partial)
+    for (const Instr &ins : m_ir.instrs)
+        if (ins.kind == InstrKind::Index) {
+            m_index = lane_indices(i);
+            break;
+        }
+    m_top_active = m_active;
+    if (m_stream_ok && m_lanes == Lanes::Whole)
+        m_stream = m_stream_ok;
+    else if (m_stream_ok) // whole vectors only: x86 has no masked non-temporal store
+        m_stream =
+            m_b.CreateAnd(m_stream_ok, m_b.CreateICmpULE(m_b.CreateAdd(i, m_b.getInt64(m_width)), end), "stream");
+    size_t in_block = 0;
+    for (size_t n = 0; n < m_ir.instrs.size(); ++n) {
+        if (!m_values[n])
+            m_values[n] = lower(m_ir.instrs[n]);
+        // Long kernels: split the body into blocks so instruction selection stays linear in kernel size.
+        if (++in_block == block_limit && n + 1 < m_ir.instrs.size()) {
+            auto *next_block = llvm::BasicBlock::Create(m_ctx, "body", f);
+            m_b.CreateBr(next_block);
+            m_b.SetInsertPoint(next_block);
+            in_block = 0;
+        }
+    }
+    Value *next = m_b.CreateAdd(i, m_b.getInt64(m_width), "i.next", true, true);
+    i->addIncoming(next, m_b.GetInsertBlock());
+    m_b.CreateCondBr(m_b.CreateICmpULT(next, end), loop, exit);
+    m_b.SetInsertPoint(exit);
+    m_b.CreateRetVoid();
+    return f;
+}
+
+/// The lanes of the group that starts at element `i` whose elements are below `end`: the low min(end - i, width)
+/// bits of a width-bit integer, a mask register on AVX-512 (cheaper than comparing a vector of indices).
+Value *Lowering::lanes_below(Value *i, Value *end) {
+    llvm::Type *bits_ty = m_b.getIntNTy(m_width);
+    Value *count = m_b.CreateBinaryIntrinsic(llvm::Intrinsic::umin, m_b.CreateSub(end, i), m_b.getInt64(m_width));
+    Value *shift = m_b.CreateZExtOrTrunc(m_b.CreateSub(m_b.getInt64(m_width), count), bits_ty);
+    return m_b.CreateBitCast(m_b.CreateLShr(llvm::Constant::getAllOnesValue(bits_ty), shift),
+                             llvm::FixedVectorType::get(m_b.getInt1Ty(), m_width), "active");
+}
+
+/// i, i + 1, …, i + width - 1 (i64).
+Value *Lowering::lane_indices(Value *i) {
+    std::vector<llvm::Constant *> lanes;
+    for (unsigned l = 0; l < m_width; ++l)
+        lanes.push_back(m_b.getInt64(l));
+    return m_b.CreateAdd(m_b.CreateVectorSplat(m_width, i), llvm::ConstantVector::get(lanes), "index");
+}
+
+/// Whether this run may write its outputs with non-temporal stores: the launch asked for it (`stream` != 0, for
+/// outputs too large to stay in the caches) and every output's first vector is 64-byte aligned. Null when the
+/// kernel has no output.
+Value *Lowering::streaming_allowed(Value *stream, Value *start) {
+    // The element size of each output: the type its Store writes (one pass: kernels may have many outputs).
+    std::vector<uint64_t> sizes(m_ir.params.size(), 0);
+    for (const Instr &ins : m_ir.instrs)
+        if (ins.kind == InstrKind::Store)
+            sizes[ins.a] = ins.type == VarType::Bool ? 1 : detail::type_size(ins.type);
+    Value *ok = nullptr;
+    for (size_t k = 0; k < m_ir.params.size(); ++k) {
+        if (m_ir.params[k] != ParamKind::Output)
+            continue;
+        if (!ok)
+            ok = m_b.CreateICmpNE(stream, m_b.getInt64(0));
+        uint64_t size = sizes[k];
+        if (!size)
+            continue;
+        Value *first =
+            m_b.CreateAdd(m_b.CreatePtrToInt(m_params[k], m_b.getInt64Ty()), m_b.CreateMul(start, m_b.getInt64(size)));
+        ok = m_b.CreateAnd(ok, m_b.CreateICmpEQ(m_b.CreateAnd(first, m_b.getInt64(63)), m_b.getInt64(0)));
+    }
+    return ok;
+}
+
+void Lowering::build_entry(llvm::Function *body, llvm::Function *tail) {
+    auto *fty = llvm::FunctionType::get(m_b.getVoidTy(),
+                                        {m_b.getInt64Ty(), m_b.getInt64Ty(), m_b.getPtrTy(), m_b.getInt64Ty()}, false);
+    auto *f = llvm::Function::Create(fty, llvm::Function::ExternalLinkage, kernel_entry, m_module);
+    set_target_attrs(f);
+    m_b.SetInsertPoint(llvm::BasicBlock::Create(m_ctx, "entry", f));
+    Value *start = f->getArg(0), *end = f->getArg(1);
+    std::vector<Value *> args{start, end, f->getArg(3)};
+    for (size_t k = 0; k < m_ir.params.size(); ++k) {
+        Value *slot = m_b.CreateConstInBoundsGEP1_64(m_b.getPtrTy(), f->getArg(2), k);
+        llvm::Type *t = m_ir.params[k] == ParamKind::Size ? (llvm::Type *)m_b.getInt64Ty() : m_b.getPtrTy();
+        args.push_back(m_b.CreateLoad(t, slot));
+    }
+    if (tail) { // body on [start, split), whole iterations of m_width; tail on [split, end)
+        Value *n = m_b.CreateSub(end, start);
+        Value *split = m_b.CreateAdd(start, m_b.CreateSub(n, m_b.CreateURem(n, m_b.getInt64(m_width))), "split");
+        args[1] = split;
+        m_b.CreateCall(body, args);
+        args[0] = split, args[1] = end;
+        m_b.CreateCall(tail, args);
+    } else {
+        m_b.CreateCall(body, args);
+    }
+    m_b.CreateRetVoid();
+}
+
+Value *Lowering::lower(const Instr &ins) {
+    switch (ins.kind) {
+    case InstrKind::Const: return constant(ins.type, ins.imm);
+    case InstrKind::Bcast: {
+        Value *v = m_b.CreateLoad(mem_scalar(ins.type), m_params[ins.a]);
+        if (ins.type == VarType::Bool)
+            v = m_b.CreateICmpNE(v, m_b.getInt8(0));
+        return m_b.CreateVectorSplat(m_width, v);
+    }
+    case InstrKind::Load: {
+        llvm::Type *vt = vec(mem_scalar(ins.type));
+        Value *zero = llvm::Constant::getNullValue(vt);
+        if (m_perm) { // a case of a sorted region: the lanes' own elements
+            Value *ptrs = m_b.CreateInBoundsGEP(mem_scalar(ins.type), m_params[ins.a], m_index);
+            return from_mem(ins.type, m_b.CreateMaskedGather(vt, ptrs, align_of(ins.type), m_active, zero));
+        }
+        Value *p = m_b.CreateInBoundsGEP(mem_scalar(ins.type), m_params[ins.a], m_index_scalar());
+        if (m_stream_ok && m_active == m_top_active)
+            prefetch_ahead(p, ins.type);
+        if (m_lanes == Lanes::Whole && m_active == m_top_active)
+            return from_mem(ins.type, load_in_order(p, ins.type));
+        Value *v = m_b.CreateMaskedLoad(vt, p, align_of(ins.type), m_active, zero);
+        return from_mem(ins.type, v);
+    }
+    case InstrKind::ConstTable: {
+        // Loaded where used (volatile: not hoisted), so thousands of literals do not all stay live.
+        Value *p = m_b.CreateConstInBoundsGEP1_64(m_b.getInt64Ty(), m_params[ins.a], ins.imm);
+        Value *v = m_b.CreateLoad(mem_scalar(ins.type), p, /*isVolatile=*/true);
+        if (ins.type == VarType::Bool)
+            v = m_b.CreateICmpNE(v, m_b.getInt8(0));
+        return m_b.CreateVectorSplat(m_width, v);
+    }
+    case InstrKind::Index: return convert(m_b, m_index, VarType::UInt64, ins.type);
+    case InstrKind::Store: {
+        TJ_ASSERT(!m_perm, "a kernel output is stored inside a sorted dispatch region");
+        Value *p = m_b.CreateInBoundsGEP(mem_scalar(ins.type), m_params[ins.a], m_index_scalar());
+        Value *v = to_mem(ins.type, m_values[ins.b]);
+        if (m_stream && m_active == m_top_active && m_ir.params[ins.a] == ParamKind::Output)
+            store_streaming(v, p, ins.type);
+        else
+            m_b.CreateMaskedStore(v, p, align_of(ins.type), m_active);
+        return nullptr;
+    }
+    case InstrKind::Compute: return compute(ins);
+    case InstrKind::LoopStart: return loop_start();
+    case InstrKind::Phi: return loop_phi(ins);
+    case InstrKind::LoopCond: return loop_cond(ins);
+    case InstrKind::PhiUpdate: return phi_update(ins);
+    case InstrKind::LoopEnd: return loop_end();
+    case InstrKind::SwitchPhi: return m_values[ins.a];
+    case InstrKind::SwitchUpdate: return switch_update(ins);
+    case InstrKind::SwitchStart:
+    case InstrKind::SwitchCase:
+    case InstrKind::SwitchEnd: return nullptr;
+    }
+    return nullptr;
+}
+
+/// The whole iteration's elements from `p` (Lanes::Whole, outside symbolic loops): one load per SIMD register,
+/// in ascending order. Volatile, to keep that order: LLVM's code generator otherwise issues the loads of a wide
+/// vector in any order (descending where it folds them into the first operation). Measured on an AMD EPYC (Zen 4,
+/// AVX-512) with a chain of 100 operations over 2^20 floats, 8 registers per iteration (docs/benchmarks.md):
+/// 2.2x a hand-written loop with the code generator's order, 1.01x in ascending order.
+Value *Lowering::load_in_order(Value *p, VarType t) {
+    llvm::Type *scalar = mem_scalar(t);
+    unsigned per_register =
+        std::max(1u, unsigned(m_host.vector_bits / 8 / (t == VarType::Bool ? 1 : detail::type_size(t))));
+    if (per_register >= m_width)
+        return m_b.CreateAlignedLoad(vec(scalar), p, align_of(t));
+    TJ_ASSERT(m_width % per_register == 0 && llvm::isPowerOf2_32(m_width / per_register),
+              "a loop iteration is not a power-of-two number of SIMD registers");
+    auto *piece_ty = llvm::FixedVectorType::get(scalar, per_register);
+    std::vector<Value *> pieces;
+    for (unsigned first = 0; first < m_width; first += per_register)
+        pieces.push_back(m_b.CreateAlignedLoad(piece_ty, m_b.CreateConstInBoundsGEP1_64(scalar, p, first), align_of(t),
+                                               /*isVolatile=*/true));
+    return concat(pieces);
+}
+
+/// A whole vector with a non-temporal store (it bypasses the caches and does not read the line first) where
+/// `m_stream` holds, else the masked store.
+void Lowering::store_streaming(Value *v, Value *p, VarType t) {
+    auto *nt = llvm::BasicBlock::Create(m_ctx, "store.nt", m_function);
+    auto *masked = llvm::BasicBlock::Create(m_ctx, "store.masked", m_function);
+    auto *done = llvm::BasicBlock::Create(m_ctx, "store.done", m_function);
+    m_b.CreateCondBr(m_stream, nt, masked);
+    m_b.SetInsertPoint(nt);
+    uint64_t bytes = uint64_t(m_width) * (t == VarType::Bool ? 1 : detail::type_size(t));
+    llvm::StoreInst *st = m_b.CreateAlignedStore(v, p, llvm::Align(std::min<uint64_t>(64, bytes)));
+    st->setMetadata(llvm::LLVMContext::MD_nontemporal,
+                    llvm::MDNode::get(m_ctx, {llvm::ConstantAsMetadata::get(m_b.getInt32(1))}));
+    m_b.CreateBr(done);
+    m_b.SetInsertPoint(masked);
+    m_b.CreateMaskedStore(v, p, align_of(t), m_active);
+    m_b.CreateBr(done);
+    m_b.SetInsertPoint(done);
+}
+
+/// In launches that stream their outputs (m_stream_ok: the data is too large for the caches), a load's data
+/// `prefetch_distance` bytes ahead is prefetched into L2, one prefetch per `prefetch_stride` bytes of the load
+/// (none where an iteration loads less). Measured on the fused benchmarks (docs/benchmarks.md): a prefetch of
+/// every line, or into L1, was slower than none.
+void Lowering::prefetch_ahead(Value *p, VarType t) {
+    uint64_t bytes = uint64_t(m_width) * (t == VarType::Bool ? 1 : detail::type_size(t));
+    if (bytes < prefetch_stride)
+        return;
+    auto *prefetch = llvm::BasicBlock::Create(m_ctx, "prefetch", m_function);
+    auto *done = llvm::BasicBlock::Create(m_ctx, "prefetch.done", m_function);
+    // Loop-invariant: the optimiser unswitches small loops on it; elsewhere it is a branch predicted right.
+    m_b.CreateCondBr(m_stream_ok, prefetch, done);
+    m_b.SetInsertPoint(prefetch);
+    for (uint64_t offset = 0; offset < bytes; offset += prefetch_stride) {
+        // Not inbounds: the address may lie past the buffer (a prefetch never faults).
+        Value *ahead = m_b.CreateGEP(m_b.getInt8Ty(), p, m_b.getInt64(prefetch_distance + offset));
+        m_b.CreateIntrinsic(llvm::Intrinsic::prefetch, {ahead->getType()},
+                            {ahead, m_b.getInt32(0), m_b.getInt32(2), m_b.getInt32(1)}); // read, L2, data
+    }
+    m_b.CreateBr(done);
+    m_b.SetInsertPoint(done);
+}
+
+/// Float32 sin and cos inline (cpu_math.h), everything else from glibc's libmvec.
+Value *Lowering::call_math(const char *name, VarType t, llvm::ArrayRef<Value *> args) {
+    std::string_view fn = name;
+    if (t == VarType::Float32 && (fn == "sin" || fn == "cos"))
+        return sin_cos_f32(m_b, args[0], fn == "cos", [&](Value *x) { return call_libmvec(name, t, {x}); });
+    return call_libmvec(name, t, args);
+}
+
+/// Calls glibc's libmvec for `name` (`…f` for Float32), in pieces of the widest vector the host runs.
+Value *Lowering::call_libmvec(const char *name, VarType t, llvm::ArrayRef<Value *> args) {
+    bool f32 = t == VarType::Float32;
+    unsigned lanes = unsigned(m_host.vector_bits / (f32 ? 32 : 64));
+    std::string vname =
+        fmt::format("_ZGV{}N{}{}_{}{}", m_host.vector_isa, lanes, std::string(args.size(), 'v'), name, f32 ? "f" : "");
+    auto *piece_ty = llvm::FixedVectorType::get(scalar_type(t), lanes);
+    std::vector<llvm::Type *> arg_types(args.size(), piece_ty);
+    llvm::FunctionCallee callee =
+        elementwise::declare_pure_function(m_module, vname, llvm::FunctionType::get(piece_ty, arg_types, false));
+    std::vector<Value *> pieces;
+    for (unsigned first = 0; first < m_width; first += lanes) {
+        std::vector<Value *> piece_args;
+        for (Value *a : args)
+            piece_args.push_back(lanes == m_width ? a : slice(a, first, lanes));
+        pieces.push_back(elementwise::call_pure_function(m_b, callee, piece_args));
+    }
+    return pieces.size() == 1 ? pieces[0] : concat(pieces);
+}
+
+Value *Lowering::slice(Value *v, unsigned first, unsigned count) {
+    std::vector<int> idx;
+    for (unsigned k = 0; k < count; ++k)
+        idx.push_back(int(first + k));
+    return m_b.CreateShuffleVector(v, idx);
+}
+
+Value *Lowering::concat(const std::vector<Value *> &pieces) {
+    std::vector<Value *> level = pieces;
+    while (level.size() > 1) {
+        std::vector<Value *> next;
+        for (size_t k = 0; k + 1 < level.size(); k += 2) {
+            unsigned n = llvm::cast<llvm::FixedVectorType>(level[k]->getType())->getNumElements();
+            std::vector<int> idx;
+            for (unsigned e = 0; e < 2 * n; ++e)
+                idx.push_back(int(e));
+            next.push_back(m_b.CreateShuffleVector(level[k], level[k + 1], idx));
+        }
+        level = next;
+    }
+    return level[0];
+}
+
+/// LLVM's frem is exact (C's fmod) on the CPU.
+Value *Lowering::fmod(Value *a, Value *b, VarType) { return m_b.CreateFRem(a, b); }
+
+} // namespace tj::cpu

@@ -1,0 +1,196 @@
+// runtime/backend/cpu/cpu_lowering.h — the state of lowering one kernel to LLVM IR for the CPU (private to the backend)
+//
+// `Lowering` is one class whose members are defined by construct: the kernel loop, loads, stores and element-wise
+// math in cpu_lowering.cpp (start there, at `build`), gathers and scatters in cpu_lowering_gather_scatter.cpp,
+// packed gathers in cpu_lowering_packed_gather.cpp, symbolic loops in cpu_lowering_loops.cpp, dispatch regions and
+// their sorted form in cpu_lowering_dispatch.cpp. cpu_codegen.cpp's `build_module` runs it.
+#pragma once
+
+#include "backend/cpu/cpu_codegen.h"
+#include "backend/cpu/cpu_sorted_dispatch.h"
+#include "kernel/kernel_ir.h"
+#include "backend/llvm/kernel_ranges.h"
+#include "backend/llvm/shared_llvm_elementwise.h"
+
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/Module.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+namespace tj::cpu {
+
+/// State of lowering one kernel.
+class Lowering : elementwise::TargetMath {
+  public:
+    /// Which lanes an iteration of the loop may hold.
+    enum class Lanes {
+        Masked, ///< any: the last iteration may be partial, every memory access is masked by the lanes below `end`
+        Whole,  ///< all: the caller passes a range of whole iterations, memory access needs no mask
+    };
+
+    Lowering(const KernelIR &ir, const HostTarget &host, llvm::Module &m, unsigned interleave, Lanes lanes)
+        : m_ir(ir), m_host(host), m_module(m), m_ctx(m.getContext()), m_b(m_ctx),
+          m_width(unsigned(host.vector_bits / 32) * interleave), m_lanes(lanes),
+          m_prefetch_distance(prefetch_vectors * m_width), m_plan(plan_sorted(ir, m_width)) {}
+
+    /// The body: an internal function `void (i64 start, i64 end, i64 stream, params...)` with the loop over
+    /// [start, end).
+    llvm::Function *build_body();
+    /// The entry point (kernel_entry): unpacks the argument array and calls `body` on [start, end), or, with a
+    /// `tail` body, `body` on the whole iterations of `body` from start and `tail` on the rest.
+    void build_entry(llvm::Function *body, llvm::Function *tail);
+
+  private:
+    using Value = llvm::Value;
+
+    llvm::Type *scalar_type(VarType t) { return elementwise::scalar_type(m_ctx, t); }
+    llvm::Type *vec(llvm::Type *scalar) { return llvm::FixedVectorType::get(scalar, m_width); }
+    /// Registers hold `m_width` lanes.
+    llvm::Type *reg_type(VarType t) { return vec(scalar_type(t)); }
+    /// In memory, Bool is one byte.
+    llvm::Type *mem_scalar(VarType t) { return t == VarType::Bool ? m_b.getInt8Ty() : scalar_type(t); }
+    llvm::Align align_of(VarType t) { return llvm::Align(detail::type_size(t)); }
+
+    Value *constant(VarType t, uint64_t bits) {
+        return llvm::ConstantVector::getSplat(llvm::ElementCount::getFixed(m_width),
+                                              elementwise::scalar_constant(m_ctx, t, bits));
+    }
+
+    Value *from_mem(VarType t, Value *v) {
+        return t == VarType::Bool ? m_b.CreateICmpNE(v, llvm::Constant::getNullValue(v->getType())) : v;
+    }
+    Value *to_mem(VarType t, Value *v) { return t == VarType::Bool ? m_b.CreateZExt(v, vec(m_b.getInt8Ty())) : v; }
+
+    /// The first lane's element index (the loop counter).
+    Value *m_index_scalar() { return m_i; }
+    Value *splat64(uint64_t v) { return m_b.CreateVectorSplat(m_width, m_b.getInt64(v)); }
+
+    // The kernel loop, loads, stores and element-wise math (cpu_lowering.cpp).
+    void set_target_attrs(llvm::Function *f);
+    Value *lanes_below(Value *i, Value *end);
+    Value *lane_indices(Value *i);
+    Value *streaming_allowed(Value *stream, Value *start);
+    Value *lower(const Instr &ins);
+    Value *load_in_order(Value *p, VarType t);
+    void store_streaming(Value *v, Value *p, VarType t);
+    void prefetch_ahead(Value *p, VarType t);
+    Value *call_math(const char *name, VarType t, llvm::ArrayRef<Value *> args) override;
+    Value *call_libmvec(const char *name, VarType t, llvm::ArrayRef<Value *> args);
+    Value *slice(Value *v, unsigned first, unsigned count);
+    Value *concat(const std::vector<Value *> &pieces);
+    Value *fmod(Value *a, Value *b, VarType) override;
+
+    // Dispatch regions and their sorted form (cpu_lowering_dispatch.cpp).
+    /// Which phase of a sorted kernel is being lowered (what `import` reads an operand of another phase from).
+    enum class Phase { Before, Case, After };
+    void build_sorted(Value *start, Value *end, llvm::BasicBlock *chunk_head, llvm::BasicBlock *exit);
+    template <class F> void group_loop(Value *from, Value *to, F body);
+    template <class F> void scalar_loop(Value *n, F body);
+    void top_level_group(Value *i, Value *chunk_end);
+    void lower_range(uint32_t from, uint32_t to, Phase phase);
+    void import(uint32_t k, Phase phase);
+    void store_lanes(Value *base, Value *at, uint32_t k);
+    Value *switch_update(const Instr &ins);
+
+    // Symbolic loops (cpu_lowering_loops.cpp).
+    struct SymbolicLoop {
+        llvm::BasicBlock *pre, *header, *body, *exit;
+        llvm::PHINode *running;                                ///< lanes that entered this iteration's condition
+        Value *outer_active;                                   ///< m_active around the loop
+        Value *active = nullptr;                               ///< lanes that run this iteration's body
+        std::vector<std::pair<llvm::PHINode *, Value *>> next; ///< each state phi and its value after the body
+    };
+    Value *loop_start();
+    Value *loop_phi(const Instr &ins);
+    Value *loop_cond(const Instr &ins);
+    Value *phi_update(const Instr &ins);
+    Value *loop_end();
+
+    // Gathers, scatters and atomic scatters (cpu_lowering_gather_scatter.cpp).
+    Value *valid_lanes(const Instr &ins, Value *index, Value *mask, Value *size, Value *&index64);
+    template <class F> Value *each_valid_lane(Value *valid, Value *results, F per_lane);
+    void atomic_reduce(const Instr &ins, detail::ReduceOp op, Value *ptrs, Value *valid, Value *value);
+    Value *compute(const Instr &ins);
+
+    // Packed gathers (cpu_lowering_packed_gather.cpp).
+    Value *packed_channel(const Instr &ins);
+    std::vector<Value *> load_packed(const Instr &ins, uint32_t count);
+    std::vector<Value *> load_rows(const Instr &ins, unsigned n, const std::vector<Value *> &addresses);
+    std::vector<Value *> lane_addresses(const Instr &ins, Value *index, uint64_t first);
+    Value *index_fits(const Instr &ins, uint32_t extent);
+    const IndexBound &index_bound(uint32_t k);
+    void prefetch_ahead(const Instr &ins);
+    Value *index_ahead(uint32_t k, size_t &budget);
+    std::vector<Value *> transpose(const std::vector<Value *> &rows, unsigned n);
+
+    /// A packed gather's group: index, mask and source instructions/params, count, and the lanes it ran on.
+    struct PackedKey {
+        uint32_t index, mask, source, count;
+        Value *active;
+        bool operator<(const PackedKey &o) const {
+            return std::tie(index, mask, source, count, active) <
+                   std::tie(o.index, o.mask, o.source, o.count, o.active);
+        }
+    };
+    /// Elements per lane in one load of a packed gather (16 bytes of float32).
+    static constexpr uint32_t packet = 4;
+    /// How many iterations ahead packed gathers prefetch (prefetch_ahead). On bench_texture's lookups (thread CPU
+    /// time on a loaded 2-core machine, commit 36e98af): 1 ahead 10.3 ns per lookup, 2 ahead 8.9, 3 to 6 ahead 12.8
+    /// to 15.7; none 20.
+    static constexpr uint64_t prefetch_vectors = 2;
+    /// How many instructions prefetch_ahead may recompute for an index.
+    static constexpr size_t prefetch_budget = 64;
+
+    /// Streaming launches prefetch loads this far ahead, once per this many bytes (prefetch_ahead).
+    static constexpr uint64_t prefetch_distance = 4096, prefetch_stride = 256;
+
+    /// The body's parameters: start, end, stream, then one per param slot.
+    static constexpr unsigned first_param = 3;
+    /// Instructions per basic block of long kernels.
+    static constexpr size_t block_limit = 512;
+
+    const KernelIR &m_ir;
+    const HostTarget &m_host;
+    llvm::Module &m_module;
+    llvm::LLVMContext &m_ctx;
+    llvm::IRBuilder<> m_b;
+    unsigned m_width; ///< lanes per loop iteration: the host's widest float vector times the interleave factor
+    Lanes m_lanes;    ///< whether the loop's iterations may be partial
+    uint64_t m_prefetch_distance; ///< elements ahead that packed gathers prefetch
+    llvm::Function *m_function = nullptr;
+    std::vector<Value *> m_params;
+    std::vector<Value *> m_values;
+    Value *m_i = nullptr;             ///< the first lane's element index (the loop counter)
+    Value *m_index = nullptr;         ///< element indices of the lanes (i64 vector), where the kernel has an Index
+    Value *m_active = nullptr;        ///< lanes below `end` (inside a symbolic loop: the lanes running it)
+    Value *m_top_active = nullptr;    ///< m_active outside symbolic loops
+    std::vector<IndexBound> m_bounds; ///< per instruction: what is known of its values (index_bound)
+    Value *m_end = nullptr;           ///< the end of the elements this call runs
+    std::vector<Value *> m_ahead;     ///< per instruction: its value m_prefetch_distance elements ahead (index_ahead)
+    llvm::Instruction *m_loop_entry = nullptr; ///< the branch into the loop: code before it runs once per call
+    Value *m_stream_ok = nullptr;              ///< this run may stream its outputs (streaming_allowed); null: never
+    Value *m_stream = nullptr;                 ///< this iteration stores whole vectors with non-temporal stores
+    std::vector<SymbolicLoop> m_loops;         ///< symbolic loops being lowered, innermost last
+    std::map<PackedKey, std::vector<Value *>> m_packed; ///< packed gathers loaded so far, per channel
+    // The sorted form (build_sorted), where the kernel has a region to sort:
+    std::optional<SortedPlan> m_plan;
+    std::vector<Value *> m_entry_values; ///< m_values of the entry block (literals, width-1 inputs)
+    std::vector<Value *> m_scratch;      ///< chunk scratch of each of m_plan->exports
+    std::vector<Value *> m_results;      ///< chunk scratch of each merged result (m_plan->phis), in sorted order
+    Value *m_keys = nullptr;             ///< each lane's case (i32; the number of cases: none)
+    Value *m_inverse = nullptr;          ///< each lane's place in m_perm_base (i32)
+    Value *m_group = nullptr;            ///< in phase C: the group's first place in m_perm_base
+    Value *m_chunk = nullptr;            ///< the chunk's first element
+    Value *m_perm_base = nullptr;        ///< the chunk's lanes sorted by case (i32, relative to m_chunk)
+    Value *m_case_start = nullptr;       ///< where each case's lanes start in m_perm_base (i32)
+    Value *m_perm = nullptr;             ///< in phase C: the group's lanes (i32 vector, relative to m_chunk); else null
+    size_t m_case = 0;                   ///< in phase C: the case being lowered
+};
+
+} // namespace tj::cpu

@@ -1,0 +1,321 @@
+// runtime/backend/cuda/cuda_scan.cpp — the scan kernel `tj_scan` (one pass of a block-then-grid scan) as LLVM IR for NVPTX
+//
+// Read `ScanKernel::build` top to bottom. A prefix reduction is three launches (cuda_device.cpp): Aggregate reduces
+// every tile of scan_tile positions (what the tile hands on: the reduction after its last block start), Carry scans
+// those m values in one CTA (what comes into each tile), Scan scans every tile again from its carry and writes the
+// results. Compress is a Sum scan of the mask whose third pass writes each true entry's index at its exclusive count.
+// Within a tile, a CTA takes scan_block_threads positions per round, one per thread: each thread holds a pair
+// (a block starts here, value), the pairs are scanned in shared memory (Hillis–Steele: log2(threads) steps of "take
+// the value d to the left unless a block started in between"), and the round is joined to the running value of the
+// rounds before. Loop state lives in allocas that O3 promotes to registers.
+#include "backend/cuda/cuda_scan.h"
+#include "kernel/reduce_algebra.h"
+
+#include "backend/cuda/cuda_codegen.h"
+#include "backend/cuda/cuda_kernel_module.h"
+#include "backend/cuda/cuda_ptx.h"
+#include "backend/cuda/cuda_reduce_ops.h"
+#include "backend/llvm/shared_llvm_elementwise.h"
+
+#include <tracejit/error.h>
+
+#include <fmt/format.h>
+
+#include <functional>
+#include <memory>
+
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/Intrinsics.h>
+#include <llvm/IR/IntrinsicsNVPTX.h>
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+#include <llvm/Target/TargetMachine.h>
+
+namespace tj::cuda {
+namespace {
+
+using detail::ReduceOp;
+using elementwise::is_float;
+using elementwise::is_signed;
+using llvm::Value;
+
+static_assert(scan_tile % scan_block_threads == 0 && scan_block_threads <= 1024);
+
+/// The type the kernel scans in: reduce_algebra::accumulator (double for floats) for sums and products, the type
+/// itself for Min, Max, And and Or (exact in any type, and half the shared memory for floats), UInt32 for
+/// compress's counts (a Sum of Bool: compress's first two passes count the mask's true entries).
+VarType accumulator_type(VarType t, ReduceOp op, ScanPass pass) {
+    if (pass == ScanPass::Compress || (t == VarType::Bool && op == ReduceOp::Sum)) // a mask's true entries, counted
+        return VarType::UInt32;
+    if (op == ReduceOp::Sum || op == ReduceOp::Prod)
+        return reduce_algebra::accumulator(t);
+    return t;
+}
+
+class ScanKernel {
+  public:
+    ScanKernel(VarType t, ReduceOp op, ScanPass pass, bool exclusive, bool reverse, llvm::Module &m)
+        : m_t(t), m_acc(accumulator_type(t, op, pass)), m_op(pass == ScanPass::Compress ? ReduceOp::Sum : op),
+          m_pass(pass), m_exclusive(exclusive), m_reverse(reverse), m_module(m), m_ctx(m.getContext()), m_b(m_ctx) {}
+
+    void build() {
+        m_f = create_kernel();
+        llvm::BasicBlock *entry = block("entry");
+        m_b.SetInsertPoint(entry);
+        llvm::Type *i64 = m_b.getInt64Ty();
+        m_in = m_b.CreateIntToPtr(m_f->getArg(0), ptr(global_space));
+        m_out = m_b.CreateIntToPtr(m_f->getArg(1), ptr(global_space));
+        m_n = m_f->getArg(2);
+        m_block = m_f->getArg(3);
+        m_aux = m_b.CreateIntToPtr(m_f->getArg(4), ptr(global_space));
+        m_aux2 = m_b.CreateIntToPtr(m_f->getArg(5), ptr(global_space));
+        m_tiles = m_f->getArg(6);
+        m_tid = sreg(llvm::Intrinsic::nvvm_read_ptx_sreg_tid_x);
+        m_rem = m_reverse ? m_b.CreateURem(m_n, m_block, "rem") : (Value *)m_b.getInt64(0);
+        m_carry = m_b.CreateAlloca(acc_type(), nullptr, "carry");
+        m_base = m_b.CreateAlloca(i64, nullptr, "base");
+        m_tile = m_b.CreateAlloca(i64, nullptr, "tile");
+
+        if (m_pass == ScanPass::Carry) { // one CTA over the m tiles' aggregates
+            llvm::BasicBlock *first = block("carry.first"), *rounds = block("carry.rounds");
+            m_b.CreateCondBr(m_b.CreateICmpEQ(m_tid, m_b.getInt64(0)), first, rounds);
+            m_b.SetInsertPoint(first);
+            store_acc(m_aux2, m_b.getInt64(0), identity());
+            m_b.CreateBr(rounds);
+            m_b.SetInsertPoint(rounds);
+            m_b.CreateStore(identity(), m_carry);
+            round_loop(m_b.getInt64(0), m_tiles);
+            m_b.CreateRetVoid();
+            return;
+        }
+        // CTA c takes tiles c, c + nctaid, …
+        Value *cta = sreg(llvm::Intrinsic::nvvm_read_ptx_sreg_ctaid_x);
+        Value *ctas = sreg(llvm::Intrinsic::nvvm_read_ptx_sreg_nctaid_x);
+        llvm::BasicBlock *head = block("tile"), *body = block("tile.body"), *exit = block("exit");
+        m_b.CreateStore(cta, m_tile);
+        m_b.CreateBr(head);
+        m_b.SetInsertPoint(head);
+        Value *c = m_b.CreateLoad(i64, m_tile, "c");
+        m_b.CreateCondBr(m_b.CreateICmpULT(c, m_tiles), body, exit);
+        m_b.SetInsertPoint(body);
+        Value *k0 = m_b.CreateMul(c, m_b.getInt64(scan_tile), "k0", true);
+        Value *k1 = m_b.CreateBinaryIntrinsic(llvm::Intrinsic::umin, m_n,
+                                              m_b.CreateAdd(k0, m_b.getInt64(scan_tile), "", true), nullptr, "k1");
+        m_b.CreateStore(m_pass == ScanPass::Aggregate ? identity() : load_acc(m_aux2, c), m_carry);
+        round_loop(k0, k1);
+        if (m_pass == ScanPass::Aggregate) {
+            llvm::BasicBlock *write = block("aggregate.write"), *done = block("aggregate.done");
+            m_b.CreateCondBr(m_b.CreateICmpEQ(m_tid, m_b.getInt64(0)), write, done);
+            m_b.SetInsertPoint(write);
+            store_acc(m_aux, c, m_b.CreateLoad(acc_type(), m_carry));
+            m_b.CreateBr(done);
+            m_b.SetInsertPoint(done);
+        }
+        m_b.CreateStore(m_b.CreateAdd(c, ctas, "", true), m_tile);
+        m_b.CreateBr(head);
+        m_b.SetInsertPoint(exit);
+        m_b.CreateRetVoid();
+    }
+
+  private:
+    llvm::Function *create_kernel() {
+        llvm::Function *f = create_entry(
+            m_module, scan_entry, {"in_address", "out_address", "n", "block", "aux_address", "aux2_address", "tiles"},
+            scan_block_threads);
+        m_values = shared_array(m_module, mem_type(m_acc), scan_block_threads, "tj_scan_values");
+        m_starts = shared_array(m_module, m_b.getInt32Ty(), scan_block_threads, "tj_scan_starts");
+        return f;
+    }
+
+    llvm::BasicBlock *block(const char *name) { return llvm::BasicBlock::Create(m_ctx, name, m_f); }
+    llvm::PointerType *ptr(unsigned space) { return llvm::PointerType::get(m_ctx, space); }
+    Value *sreg(llvm::Intrinsic::ID id) { return special_register(m_b, id); }
+    void barrier() { cuda::barrier(m_b); }
+    llvm::Type *acc_type() { return elementwise::scalar_type(m_ctx, m_acc); }
+    llvm::Type *mem_type(VarType t) {
+        return t == VarType::Bool ? m_b.getInt8Ty() : elementwise::scalar_type(m_ctx, t);
+    }
+    llvm::Align align_of(VarType t) { return llvm::Align(detail::type_size(t)); }
+
+    /// An element of type `t` at p[i], as the accumulator type.
+    Value *load_as_acc(Value *p, Value *i, VarType t) {
+        Value *v = m_b.CreateAlignedLoad(mem_type(t), m_b.CreateInBoundsGEP(mem_type(t), p, i), align_of(t));
+        if (t == VarType::Bool)
+            v = m_b.CreateICmpNE(v, m_b.getInt8(0));
+        return elementwise::convert(m_b, v, t, m_acc);
+    }
+    Value *load_acc(Value *p, Value *i) { return load_as_acc(p, i, m_acc); }
+    void store_as(Value *p, Value *i, Value *v, VarType t) {
+        if (t == VarType::Bool)
+            v = m_b.CreateZExt(v, m_b.getInt8Ty());
+        m_b.CreateAlignedStore(v, m_b.CreateInBoundsGEP(mem_type(t), p, i), align_of(t));
+    }
+    void store_acc(Value *p, Value *i, Value *v) { store_as(p, i, v, m_acc); }
+    Value *shared_slot(llvm::GlobalVariable *g, Value *i) {
+        return m_b.CreateInBoundsGEP(g->getValueType(), g, {m_b.getInt64(0), i});
+    }
+    void store_shared_value(Value *i, Value *v) {
+        if (m_acc == VarType::Bool)
+            v = m_b.CreateZExt(v, m_b.getInt8Ty());
+        m_b.CreateStore(v, shared_slot(m_values, i));
+    }
+    Value *load_shared_value(Value *i) {
+        Value *v = m_b.CreateLoad(mem_type(m_acc), shared_slot(m_values, i));
+        return m_acc == VarType::Bool ? m_b.CreateICmpNE(v, m_b.getInt8(0)) : v;
+    }
+
+    /// Whether a block starts at scan position k: k == 0, or k % block == (reverse ? n % block : 0).
+    Value *starts_at(Value *k) {
+        Value *at_rem = m_b.CreateICmpEQ(m_b.CreateURem(k, m_block), m_rem);
+        return m_b.CreateOr(m_b.CreateICmpEQ(k, m_b.getInt64(0)), at_rem);
+    }
+    /// Whether a block starts in tile c (positions [c·tile, min(n, (c+1)·tile))).
+    Value *tile_has_start(Value *c) {
+        Value *k0 = m_b.CreateMul(c, m_b.getInt64(scan_tile));
+        Value *end = m_b.CreateBinaryIntrinsic(llvm::Intrinsic::umin, m_n, m_b.CreateAdd(k0, m_b.getInt64(scan_tile)));
+        Value *ahead =
+            m_b.CreateURem(m_b.CreateSub(m_b.CreateAdd(m_rem, m_block), m_b.CreateURem(k0, m_block)), m_block);
+        Value *next = m_b.CreateAdd(k0, ahead);
+        return m_b.CreateOr(m_b.CreateICmpEQ(k0, m_b.getInt64(0)), m_b.CreateICmpULT(next, end));
+    }
+    /// The array index of scan position k.
+    Value *index_of(Value *k) { return m_reverse ? m_b.CreateSub(m_b.CreateSub(m_n, m_b.getInt64(1)), k) : k; }
+
+    /// The rounds over positions [k0, k1), starting from (and leaving in) m_carry, writing what the pass writes.
+    void round_loop(Value *k0, Value *k1) {
+        llvm::Type *i64 = m_b.getInt64Ty();
+        llvm::BasicBlock *head = block("round"), *body = block("round.body"), *done = block("round.done");
+        m_b.CreateStore(k0, m_base);
+        m_b.CreateBr(head);
+        m_b.SetInsertPoint(head);
+        Value *base = m_b.CreateLoad(i64, m_base, "base");
+        m_b.CreateCondBr(m_b.CreateICmpULT(base, k1), body, done);
+
+        m_b.SetInsertPoint(body);
+        Value *k = m_b.CreateAdd(base, m_tid, "k", true);
+        Value *valid = m_b.CreateICmpULT(k, k1, "valid");
+        Value *safe_k = m_b.CreateSelect(valid, k, k0); // a position that exists, for the loads of idle threads
+        Value *value, *start;
+        if (m_pass == ScanPass::Carry) {
+            value = load_acc(m_aux, safe_k);
+            start = tile_has_start(safe_k);
+        } else {
+            value = load_as_acc(m_in, index_of(safe_k), m_pass == ScanPass::Compress ? VarType::Bool : m_t);
+            start = starts_at(safe_k);
+        }
+        value = m_b.CreateSelect(valid, value, identity());
+        start = m_b.CreateAnd(start, valid);
+        Value *own_start = start;
+        // Hillis–Steele over the CTA's pairs.
+        for (uint64_t d = 1; d < scan_block_threads; d *= 2) {
+            store_shared_value(m_tid, value);
+            m_b.CreateStore(m_b.CreateZExt(start, m_b.getInt32Ty()), shared_slot(m_starts, m_tid));
+            barrier();
+            Value *has = m_b.CreateICmpUGE(m_tid, m_b.getInt64(d));
+            Value *from = m_b.CreateSelect(has, m_b.CreateSub(m_tid, m_b.getInt64(d)), m_tid);
+            Value *left = load_shared_value(from);
+            Value *left_start =
+                m_b.CreateICmpNE(m_b.CreateLoad(m_b.getInt32Ty(), shared_slot(m_starts, from)), m_b.getInt32(0));
+            Value *joined = m_b.CreateSelect(start, value, combine(left, value));
+            value = m_b.CreateSelect(has, joined, value);
+            start = m_b.CreateSelect(has, m_b.CreateOr(start, left_start), start);
+            barrier();
+        }
+        Value *carry = m_b.CreateLoad(acc_type(), m_carry, "carry.in");
+        Value *inclusive = m_b.CreateSelect(start, value, combine(carry, value), "inclusive");
+        store_shared_value(m_tid, inclusive);
+        barrier();
+        Value *is_first = m_b.CreateICmpEQ(m_tid, m_b.getInt64(0));
+        Value *before = m_b.CreateSelect(
+            is_first, carry,
+            load_shared_value(m_b.CreateSelect(is_first, m_tid, m_b.CreateSub(m_tid, m_b.getInt64(1)))));
+        Value *round_total = load_shared_value(m_b.getInt64(scan_block_threads - 1));
+        write(valid, k, own_start, before, inclusive);
+        m_b.CreateStore(round_total, m_carry);
+        barrier(); // the next round's writes to shared memory come after every read of this one
+        m_b.CreateStore(m_b.CreateAdd(base, m_b.getInt64(scan_block_threads), "", true), m_base);
+        m_b.CreateBr(head);
+        m_b.SetInsertPoint(done);
+    }
+
+    /// What the pass writes for a valid position k: `before` is the value up to k-1 (ignoring a start at k),
+    /// `inclusive` the value up to k.
+    void write(Value *valid, Value *k, Value *own_start, Value *before, Value *inclusive) {
+        if (m_pass == ScanPass::Aggregate)
+            return;
+        llvm::BasicBlock *yes = block("write"), *next = block("written");
+        m_b.CreateCondBr(valid, yes, next);
+        m_b.SetInsertPoint(yes);
+        switch (m_pass) {
+        case ScanPass::Carry: { // the carry into tile k + 1 is the inclusive value of tile k
+            Value *into = m_b.CreateAdd(k, m_b.getInt64(1));
+            llvm::BasicBlock *store = block("carry.store");
+            m_b.CreateCondBr(m_b.CreateICmpULT(into, m_tiles), store, next);
+            m_b.SetInsertPoint(store);
+            store_acc(m_aux2, into, inclusive);
+            break;
+        }
+        case ScanPass::Scan: {
+            Value *result = m_exclusive ? m_b.CreateSelect(own_start, identity(), before) : inclusive;
+            store_as(m_out, index_of(k), elementwise::convert(m_b, result, m_acc, m_t), m_t);
+            break;
+        }
+        case ScanPass::Compress: { // before = the number of true entries before k; the last position leaves the count
+            Value *hit = m_b.CreateICmpNE(inclusive, before);
+            llvm::BasicBlock *put = block("compress.put"), *last = block("compress.last"),
+                             *count = block("compress.count");
+            m_b.CreateCondBr(hit, put, last);
+            m_b.SetInsertPoint(put);
+            store_as(m_out, m_b.CreateZExt(before, m_b.getInt64Ty()), m_b.CreateTrunc(k, m_b.getInt32Ty()),
+                     VarType::UInt32);
+            m_b.CreateBr(last);
+            m_b.SetInsertPoint(last);
+            m_b.CreateCondBr(m_b.CreateICmpEQ(k, m_b.CreateSub(m_n, m_b.getInt64(1))), count, next);
+            m_b.SetInsertPoint(count);
+            store_acc(m_aux, m_b.getInt64(0), inclusive);
+            break;
+        }
+        case ScanPass::Aggregate: break;
+        }
+        m_b.CreateBr(next);
+        m_b.SetInsertPoint(next);
+    }
+
+    /// The value that leaves the other operand of `combine` unchanged (cuda_reduce_ops.h).
+    Value *identity() { return reduce_identity(acc_type(), m_op, m_acc, FloatMinMaxIdentity::Infinity); }
+
+    /// a op b in the accumulator type (cuda_reduce_ops.h).
+    Value *combine(Value *a, Value *b) { return reduce_combine(m_b, m_op, m_acc, a, b); }
+
+    VarType m_t, m_acc;
+    ReduceOp m_op;
+    ScanPass m_pass;
+    bool m_exclusive, m_reverse;
+    llvm::Module &m_module;
+    llvm::LLVMContext &m_ctx;
+    llvm::IRBuilder<> m_b;
+    llvm::Function *m_f = nullptr;
+    llvm::GlobalVariable *m_values = nullptr, *m_starts = nullptr; ///< shared memory: one pair per thread
+    Value *m_in = nullptr, *m_out = nullptr, *m_aux = nullptr, *m_aux2 = nullptr;
+    Value *m_n = nullptr, *m_block = nullptr, *m_tiles = nullptr, *m_tid = nullptr, *m_rem = nullptr;
+    Value *m_carry = nullptr, *m_base = nullptr, *m_tile = nullptr; ///< allocas: the running value, the round, the tile
+};
+
+} // namespace
+
+std::string scan_ptx(VarType t, ReduceOp op, ScanPass pass, bool exclusive, bool reverse, const std::string &arch) {
+    TJ_ASSERT(op != ReduceOp::Mean, "the CUDA scan kernel takes no Mean");
+    TJ_ASSERT(t != VarType::Bool || op != ReduceOp::Prod, "no CUDA Prod scan of Bool");
+    TJ_ASSERT(t != VarType::Bool || op != ReduceOp::Sum || pass != ScanPass::Scan,
+              "no CUDA Sum scan of Bool (only compress's passes count a mask)");
+    TJ_ASSERT(!is_float(t) || (op != ReduceOp::And && op != ReduceOp::Or), "no CUDA And/Or scan of floats");
+    std::unique_ptr<llvm::TargetMachine> tm = nvptx_target_machine(arch);
+    llvm::LLVMContext ctx;
+    auto m = std::make_unique<llvm::Module>(scan_entry, ctx);
+    m->setTargetTriple(nvptx_triple);
+    m->setDataLayout(tm->createDataLayout());
+    ScanKernel(t, op, pass, exclusive, reverse, *m).build();
+    return module_to_ptx(*m, *tm, "CUDA scan kernel");
+}
+
+} // namespace tj::cuda
