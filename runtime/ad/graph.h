@@ -119,6 +119,7 @@ struct Graph {
     struct SimplifyScratch {
         std::vector<std::tuple<uint32_t, uint64_t, uint32_t>> heap; ///< (cost, serial, node), a min-heap
         std::vector<uint32_t> touched, neighbours, ins, outs;
+        std::vector<uint32_t> later; ///< nodes from before a frozen body being recorded (left for later)
         std::vector<std::pair<uint32_t, uint32_t>> seen; ///< (weight, first place in `touched`)
     } simplify_scratch;
 };

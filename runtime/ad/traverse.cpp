@@ -247,6 +247,14 @@ void scope_enter(bool apart) {
     scopes().push_back(std::move(scope));
 }
 
+uint64_t recording_boundary() {
+    const std::vector<Scope> &s = scopes();
+    for (auto it = s.rbegin(); it != s.rend(); ++it)
+        if (it->apart)
+            return it->boundary;
+    return 0;
+}
+
 std::vector<std::pair<uint32_t, JitRef>> scope_waiting(bool &free_graph) {
     jit::State &s = jit::state();
     jit::Lock lock(s.mutex);
