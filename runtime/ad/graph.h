@@ -160,6 +160,7 @@ JitRef fit(const Node &n, JitRef c);
 uint32_t current_name_scope();
 /// SuspendGrad/ResumeGrad (grad_scope.cpp): whether new operations on node `ad` are recorded in this thread
 /// (0 when they are not, else `ad`), whether new leaves may be made at all, and registering a node just made.
+/// (An inert node, loop_grad.cpp, is never tracked: it counts as no gradient. The JIT lock is held.)
 uint32_t tracked(uint32_t ad);
 bool leaves_allowed();
 void track_new(uint32_t node);
