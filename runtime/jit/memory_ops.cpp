@@ -249,6 +249,13 @@ static uint32_t scatter_target(State &s, const char *api, uint32_t target, std::
     for (uint32_t o : operands)
         shared |= o == target;
     shared |= s.vars[dst].foreign; // foreign memory (tj::map, from_dlpack) is only read: its owner may share it
+    // The body read the target element-wise before: unless it is literal, and another array holds the same variable
+    // (t = m, the body read m), such reads are of the array this scatter writes in place, which they do not see.
+    // With another array (three holders: it, the target and the reference to_data took) the scatter copies the
+    // target, and the body's reads see the array as before the loop, as element-wise reads of arrays from outside
+    // the body do.
+    if (use.direct && dst == target && outside_holders(s, dst) > 2)
+        use.direct = false, shared = true;
     if (use.direct) {
         dec_ref(s, dst);
         throw Error(fmt::format(
