@@ -162,6 +162,8 @@ uint32_t current_name_scope();
 /// (0 when they are not, else `ad`), whether new leaves may be made at all, and registering a node just made.
 /// (An inert node, loop_grad.cpp, is never tracked: it counts as no gradient. The JIT lock is held.)
 uint32_t tracked(uint32_t ad);
+/// `ad`, or 0 for an inert node (which stands for no gradient, Node::inert). The JIT lock is held.
+inline uint32_t live(const Graph &g, uint32_t ad) { return ad && !g.nodes[ad].inert ? ad : 0; }
 bool leaves_allowed();
 void track_new(uint32_t node);
 
