@@ -19,7 +19,7 @@ namespace tj {
 template <typename... As> void enable_grad(As &...xs) {
     auto one = [](auto &x) {
         using A = std::remove_cvref_t<decltype(x)>;
-        if (x.ad_index())
+        if (x.ad_index() && !detail::ad_inert(x.ad_index()))
             return;
         uint32_t ad = detail::ad_enable("tj::enable_grad()", x.index());
         detail::var_inc_ref(x.index());

@@ -24,6 +24,9 @@ void ad_dec_ref(uint32_t ad) noexcept;
 
 /// A new leaf AD node for the JIT variable `jit` (throws tj::Error unless it is Float or Float64).
 uint32_t ad_enable(const char *api, uint32_t jit);
+/// Whether node `ad` stands for no gradient: made by a symbolic loop's body that differentiated nothing (the target
+/// of a scatter of its state). Operations treat it as 0; enable_grad gives the array a leaf.
+bool ad_inert(uint32_t ad);
 /// The gradient of node `ad` as a new JIT reference; zeros of the size and type of `jit` when `ad` is 0 or
 /// no gradient reached it.
 uint32_t ad_grad(uint32_t ad, uint32_t jit);

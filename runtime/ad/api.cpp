@@ -66,9 +66,9 @@ uint32_t ad_grad(uint32_t ad, uint32_t jit) {
 void ad_set_grad(const char *api, uint32_t ad, uint32_t jit, uint32_t grad, bool accumulate) {
     jit::State &s = jit::state();
     jit::Lock lock(s.mutex);
-    if (!ad)
-        throw Error(fmt::format("{}: the array does not have gradients enabled (call tj::enable_grad first)", api));
     Graph &g = graph();
+    if (!ad || g.nodes[ad].inert)
+        throw Error(fmt::format("{}: the array does not have gradients enabled (call tj::enable_grad first)", api));
     Node &n = g.nodes[ad];
     jit::Variable &gv = jit::var(s, grad, api);
     if (gv.type != n.type)

@@ -115,8 +115,10 @@ Subgraph subgraph(const Graph &g, const std::vector<uint32_t> &outputs, const st
             continue;
         }
         sub.nodes.push_back(id);
-        if (stop.count(id))
+        if (stop.count(id)) {
+            sub.inputs.push_back(id);
             continue;
+        }
         for (uint32_t e = n.first_in; e; e = g.edges[e].next_in)
             stack.push_back(g.edges[e].source);
     }
@@ -147,7 +149,11 @@ std::vector<uint32_t> edge_values(const Graph &g, const Subgraph &sub) {
         if (v && seen.insert(v).second)
             values.push_back(v);
     };
-    for (uint32_t id : sub.nodes)
+    for (uint32_t id : sub.nodes) {
+        // An input's in-edges are its history outside the function, also from another input (w = f(x), both passed
+        // in): the derivative stops at inputs (backward_aside, forward_aside), and their weights are not its values.
+        if (std::find(sub.inputs.begin(), sub.inputs.end(), id) != sub.inputs.end())
+            continue;
         for (uint32_t e = g.nodes[id].first_in; e; e = g.edges[e].next_in) {
             const Edge &edge = g.edges[e];
             if (!in_sub.count(edge.source))
@@ -156,6 +162,7 @@ std::vector<uint32_t> edge_values(const Graph &g, const Subgraph &sub) {
             add(edge.index);
             add(edge.mask);
         }
+    }
     return values;
 }
 

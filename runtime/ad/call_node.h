@@ -45,6 +45,7 @@ void call_forward(Graph &g, uint32_t id, uint32_t stamp);
 struct Subgraph {
     std::vector<uint32_t> nodes;   ///< newest first (a reverse topological order), inputs included
     std::vector<uint32_t> outside; ///< nodes it depends on that are not inputs and older than `since`
+    std::vector<uint32_t> inputs;  ///< the inputs it reached (their in-edges are their own history, not its)
 };
 /// The part of the graph that `outputs` depend on, stopping at `inputs`; nodes older than serial `since` that are
 /// not inputs are collected in `outside` (the caller decides whether that is an error).

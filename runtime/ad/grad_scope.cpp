@@ -45,8 +45,10 @@ std::vector<GradScope> &grad_scopes() {
 } // namespace
 
 uint32_t tracked(uint32_t ad) {
+    if (!ad || graph().nodes[ad].inert) // (a scatter target of a loop that differentiated nothing: loop_grad.cpp)
+        return 0;
     const std::vector<GradScope> &s = grad_scopes();
-    if (!ad || s.empty()) [[likely]]
+    if (s.empty()) [[likely]]
         return ad;
     return s.back().enabled(ad) ? ad : 0;
 }
@@ -103,6 +105,18 @@ void ad_grad_scope_leave() noexcept {
         ad::dec_ext(ad::graph(), id);
 }
 
-bool ad_grad_enabled(uint32_t ad) { return ad::tracked(ad) != 0; }
+bool ad_grad_enabled(uint32_t ad) {
+    jit::State &st = jit::state();
+    jit::Lock lock(st.mutex);
+    return ad::tracked(ad) != 0;
+}
+
+bool ad_inert(uint32_t ad) {
+    if (!ad)
+        return false;
+    jit::State &st = jit::state();
+    jit::Lock lock(st.mutex);
+    return ad::graph().nodes[ad].inert;
+}
 
 } // namespace tj::detail

@@ -117,6 +117,7 @@ struct Graph {
     struct SimplifyScratch {
         std::vector<std::tuple<uint32_t, uint64_t, uint32_t>> heap; ///< (cost, serial, node), a min-heap
         std::vector<uint32_t> touched, neighbours, ins, outs;
+        std::vector<uint32_t> later; ///< nodes from before a frozen body being recorded (left for later)
         std::vector<std::pair<uint32_t, uint32_t>> seen; ///< (weight, first place in `touched`)
     } simplify_scratch;
 };
@@ -157,7 +158,10 @@ JitRef fit(const Node &n, JitRef c);
 uint32_t current_name_scope();
 /// SuspendGrad/ResumeGrad (grad_scope.cpp): whether new operations on node `ad` are recorded in this thread
 /// (0 when they are not, else `ad`), whether new leaves may be made at all, and registering a node just made.
+/// (An inert node, loop_grad.cpp, is never tracked: it counts as no gradient. The JIT lock is held.)
 uint32_t tracked(uint32_t ad);
+/// `ad`, or 0 for an inert node (which stands for no gradient, Node::inert). The JIT lock is held.
+inline uint32_t live(const Graph &g, uint32_t ad) { return ad && !g.nodes[ad].inert ? ad : 0; }
 bool leaves_allowed();
 void track_new(uint32_t node);
 

@@ -53,7 +53,7 @@ void ad_enqueue(bool backward, const uint32_t *ads, size_t count) {
     jit::Lock lock(s.mutex);
     Queue &q = queue();
     for (size_t i = 0; i < count; ++i)
-        if (!ads[i])
+        if (!ads[i] || graph().nodes[ads[i]].inert)
             throw Error(fmt::format("tj::enqueue({}): argument {} does not have gradients enabled and was not "
                                     "computed from an array that has (call tj::enable_grad first)",
                                     mode_name(backward), i + 1));

@@ -5,7 +5,12 @@
 // into an existing u→t edge by adding weights. Nodes are collapsed greedily, cheapest d_in·d_out first, up to
 // a cost of 10 new edges. The new weights that have the size of what is being evaluated are evaluated with
 // it: that is what lets the intermediate values they referred to be freed (Enoki's memory point).
+//
+// While this thread records a frozen function, the nodes from before the body are left as they are (until the next
+// simplification after the recording): their collapsed weights would be computed inside the recording, from arrays
+// that are not its inputs.
 #include "ad/graph.h"
+#include "ad/traverse.h"
 #include "jit/var.h"
 #include "log.h"
 
@@ -113,19 +118,30 @@ void simplify(std::vector<uint32_t> &weights) {
     auto &heap = w.heap; // a min-heap of (cost, serial, node)
     heap.clear();
     w.touched.clear();
+    const uint64_t floor = recording_boundary(); // nodes older than a frozen body being recorded wait (above)
+    std::vector<uint32_t> &later = w.later;
+    later.clear();
     auto push = [&](uint32_t cost, uint32_t id) {
         heap.emplace_back(cost, g.nodes[id].serial, id);
         std::push_heap(heap.begin(), heap.end(), std::greater<>());
     };
+    auto consider = [&](uint32_t id) {
+        if (g.nodes[id].serial < floor) [[unlikely]] {
+            if (g.nodes[id].used)
+                later.push_back(id);
+            return;
+        }
+        if (uint32_t cost = collapse_cost(g, id); cost && cost <= max_cost)
+            push(cost, id);
+    };
     // Only the nodes that changed since the last simplification can have become collapsible (Graph::changed).
-    if (g.changed_all) {
+    bool all = g.changed_all;
+    if (all) {
         for (uint32_t id = 1; id < g.nodes.size(); ++id)
-            if (uint32_t cost = collapse_cost(g, id); cost && cost <= max_cost)
-                push(cost, id);
+            consider(id);
     } else {
         for (uint32_t id : g.changed)
-            if (uint32_t cost = collapse_cost(g, id); cost && cost <= max_cost)
-                push(cost, id);
+            consider(id);
     }
     g.changed.clear();
     g.changed_all = false; // what the collapses below change, they push themselves (`neighbours`)
@@ -145,9 +161,13 @@ void simplify(std::vector<uint32_t> &weights) {
         collapse(g, id, w);
         ++collapsed;
         for (uint32_t n : w.neighbours)
-            if (uint32_t c = collapse_cost(g, n); c && c <= max_cost)
-                push(c, n);
+            consider(n);
     }
+    if (all && !later.empty()) // the nodes left for later are looked at again next time
+        g.changed_all = true;
+    else
+        for (uint32_t id : later)
+            mark_changed(g, id);
     // Each weight once, in the order the collapses made them (ids are reused, so sorting by id would reorder the
     // kernel's outputs from one iteration to the next and defeat the kernel cache).
     w.seen.clear();

@@ -247,6 +247,14 @@ void scope_enter(bool apart) {
     scopes().push_back(std::move(scope));
 }
 
+uint64_t recording_boundary() {
+    const std::vector<Scope> &s = scopes();
+    for (auto it = s.rbegin(); it != s.rend(); ++it)
+        if (it->apart)
+            return it->boundary;
+    return 0;
+}
+
 std::vector<std::pair<uint32_t, JitRef>> scope_waiting(bool &free_graph) {
     jit::State &s = jit::state();
     jit::Lock lock(s.mutex);
@@ -280,13 +288,13 @@ namespace tj::detail {
 using namespace tj::ad;
 
 void ad_traverse(const char *api, uint32_t ad, bool backward, bool free_graph) {
-    if (!ad)
-        throw Error(fmt::format("{}: the array does not have gradients enabled and was not computed from one that "
-                                "has (call tj::enable_grad first)",
-                                api));
     jit::State &s = jit::state();
     jit::Lock lock(s.mutex);
     Graph &g = graph();
+    if (!ad || g.nodes[ad].inert)
+        throw Error(fmt::format("{}: the array does not have gradients enabled and was not computed from one that "
+                                "has (call tj::enable_grad first)",
+                                api));
     std::vector<uint32_t> weights; // simplified first: the collapsed weights are computed in forward order,
     simplify(weights);             // next to the values they use, instead of holding every value for the way back
     if (backward)

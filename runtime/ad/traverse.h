@@ -23,6 +23,9 @@ void traverse_forward(Graph &g, llvm::ArrayRef<uint32_t> starts, bool seed_ones,
 /// Enters an IsolateGrad scope (ad_scope_enter); `apart`: a frozen function's recording, whose waiting leaves hold
 /// only this scope's gradient until it ends (scope_waiting reads it), their older gradient being kept apart.
 void scope_enter(bool apart);
+/// The boundary of the innermost scope of a frozen function's recording on this thread (scope_enter with `apart`):
+/// nodes with a smaller serial were made before its body (0: no recording).
+uint64_t recording_boundary();
 /// The nodes waiting in the innermost scope with the gradient the scope gave each (empty: none), and whether the
 /// traversal that made them freed the graph.
 std::vector<std::pair<uint32_t, JitRef>> scope_waiting(bool &free_graph);

@@ -76,15 +76,16 @@ std::string structure_of(const Flattener &in) {
 /// gradients are suspended here (tj::SuspendGrad: a recording made with gradients holds their derivative, one made
 /// without, or suspended, has none). `with_grad` holds it when it differs.
 const std::string &key_of(const Flattener &in, std::string &with_grad) {
+    const ad::Graph &g = ad::graph();
     bool any = false;
     for (const Flattener::Leaf &l : in.arrays)
-        any |= l.ad != 0;
+        any |= ad::live(g, l.ad) != 0; // (an inert node stands for no gradient)
     if (!any)
         return in.key;
     with_grad = in.key;
     with_grad.push_back('G');
     for (const Flattener::Leaf &l : in.arrays)
-        with_grad.push_back(!l.ad ? '0' : ad::tracked(l.ad) ? '1' : 's');
+        with_grad.push_back(!ad::live(g, l.ad) ? '0' : ad::tracked(l.ad) ? '1' : 's');
     return with_grad;
 }
 

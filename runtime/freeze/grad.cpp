@@ -167,10 +167,11 @@ GradCapture::GradCapture(const detail::Flattener &in, std::string name, Recordin
     for (uint32_t i = 0; i < in.arrays.size(); ++i) {
         const detail::Flattener::Leaf &l = in.arrays[i];
         m_inputs.push_back(l.jit ? JitRef::borrow(l.jit) : JitRef());
-        m_in_nodes.push_back(l.ad);
-        if (l.ad)
-            g.nodes[l.ad].grad_read = false;
-        if (!l.ad || !g.nodes[l.ad].grad) {
+        const uint32_t ad = ad::live(g, l.ad); // (an inert node stands for no gradient)
+        m_in_nodes.push_back(ad);
+        if (ad)
+            g.nodes[ad].grad_read = false;
+        if (!ad || !g.nodes[ad].grad) {
             m_start_grads.emplace_back();
             continue;
         }
@@ -238,7 +239,7 @@ void GradCapture::analyse(const detail::Flattener &out, std::vector<uint32_t> &l
     // Outputs with AD nodes: an input's own node, or an output of the call node.
     gr.regular = uint32_t(out.arrays.size());
     for (uint32_t i = 0; i < out.arrays.size(); ++i) {
-        uint32_t node = out.arrays[i].ad;
+        uint32_t node = ad::live(g, out.arrays[i].ad); // (an inert node stands for no gradient)
         GradRecording::Out o;
         if (node) {
             int32_t k = diff_index(node);

@@ -201,6 +201,23 @@ void loop_note_direct(State &s, uint32_t data) {
     direct.push_back(data);
 }
 
+uint32_t outside_holders(const State &s, uint32_t data) {
+    uint64_t inside = 0;
+    for (const Variable &v : s.vars)
+        if (v.op != Op::Count)
+            for (uint32_t d : v.dep)
+                inside += d == data;
+    for (const LoopRecord &r : s.loops) {
+        if (!r.in_use)
+            continue;
+        for (const std::vector<uint32_t> *list : {&r.init, &r.update, &r.direct})
+            inside += uint64_t(std::count(list->begin(), list->end(), data));
+        inside += r.cond == data;
+    }
+    TJ_ASSERT(inside <= s.vars[data].ref, "jit: a variable has fewer references than its users hold");
+    return s.vars[data].ref - uint32_t(inside);
+}
+
 void loop_targets(const State &s, uint32_t loop, std::vector<uint32_t> &out) {
     auto add = [&](uint32_t se) {
         if (std::find(out.begin(), out.end(), s.vars[se].dep[3]) == out.end())

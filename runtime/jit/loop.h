@@ -73,6 +73,9 @@ struct LoopUse {
 LoopUse loop_use(const State &s, uint32_t data);
 /// Data variable `data` is read element-wise by the body of the loop being traced, if any (noted once).
 void loop_note_direct(State &s, uint32_t data);
+/// The references to variable `data` that neither other variables (as operands) nor loop records hold: those of
+/// arrays, and of the caller's own references. Scans every variable: for the rare paths that need it.
+uint32_t outside_holders(const State &s, uint32_t data);
 /// The Data variables that a loop's scatters (inner loops' included) write.
 void loop_targets(const State &s, uint32_t loop, std::vector<uint32_t> &out);
 /// Throws the tj::Error for an array that a scatter in the body of a loop being traced writes, and that `api`

@@ -249,6 +249,12 @@ static uint32_t scatter_target(State &s, const char *api, uint32_t target, std::
     for (uint32_t o : operands)
         shared |= o == target;
     shared |= s.vars[dst].foreign; // foreign memory (tj::map, from_dlpack) is only read: its owner may share it
+    // The body read the target element-wise before this scatter. When another array holds its variable too (t = m,
+    // the body read m: three holders with the target and the reference to_data took), the scatter copies it, and the
+    // body's reads see the values from before the loop, as element-wise reads of arrays from outside the body always
+    // do. Else (only the target holds it, or it was a literal) they read the buffer this scatter writes: an error.
+    if (use.direct && dst == target && outside_holders(s, dst) > 2)
+        use.direct = false, shared = true;
     if (use.direct) {
         dec_ref(s, dst);
         throw Error(fmt::format(

@@ -3,6 +3,7 @@
 #include "ad_check.h"
 
 #include <tracejit/control.h>
+#include <tracejit/freeze.h>
 
 #include <cmath>
 #include <cstdint>
@@ -350,6 +351,86 @@ TEST_CASE("AD through while_loop: a loop that scatters a state without gradients
     CHECK(tj::to_vector(x) == std::vector<double>{8, 16, 24, 32});
     CHECK(tj::to_vector(u) == std::vector<double>{-5, -12, -19, -26});
     CHECK(tj::to_vector(tj::grad(y)) == std::vector<double>{3, 3, 3, 3});
+}
+
+// Found by tj_differential (N6 in docs/fuzzing.md): while any array had gradients, the target of a loop that scatters
+// its state counted as having gradients although nothing in the loop had (the state's leaves give the scatter a node
+// that carries nothing): a second such loop whose state came from it was refused ("scatters a state variable that
+// carries gradients"), and so was a prefix Max of it ("only Add is differentiable among the prefix reductions").
+TEST_CASE("AD through while_loop: the target of a loop that scatters a state without gradients has none") {
+    Float64 y(random_vector<double>(4, 380, -1, 1));
+    tj::enable_grad(y);
+    auto scatter_loop = [](Float64 &target, Float64 x, int count) { // target[k] += x * (1 + 2 + ... + 2^(count-1))
+        Int32 i = tj::zeros<Int32>(4);
+        tj::while_loop(
+            std::tie(x, i), [count](const Float64 &, const Int32 &i) { return i < count; },
+            [&](Float64 &x, Int32 &i) {
+                tj::scatter_add(target, x, tj::arange<Int32>(4));
+                x = x * 2.0;
+                i += 1;
+            });
+    };
+    Float64 t = tj::zeros<Float64>(4);
+    scatter_loop(t, Float64(std::vector<double>{1, 2, 3, 4}), 3);
+    CHECK(!tj::grad_enabled(t));
+    // A second such loop, its state computed from the first one's target, and a prefix Max of that target.
+    Float64 u = tj::zeros<Float64>(4);
+    scatter_loop(u, t * 0.5, 2);
+    CHECK(!tj::grad_enabled(u));
+    Float64 m = tj::block_prefix_reduce(tj::ReduceOp::Max, t * Float64(std::vector<double>{1, -1, 1, -1}), 4, false);
+    CHECK(!tj::grad_enabled(m));
+    CHECK(tj::to_vector(t) == std::vector<double>{7, 14, 21, 28});
+    CHECK(tj::to_vector(u) == std::vector<double>{10.5, 21, 31.5, 42});
+    CHECK(tj::to_vector(m) == std::vector<double>{7, 7, 21, 21});
+    // The arrays that have gradients keep them, and the target takes them when asked to.
+    tj::enable_grad(t);
+    CHECK(tj::grad_enabled(t));
+    tj::backward(tj::sum(y * 3.0 + t * t));
+    CHECK(tj::to_vector(tj::grad(y)) == std::vector<double>{3, 3, 3, 3});
+    CHECK(tj::to_vector(tj::grad(t)) == std::vector<double>{14, 28, 42, 56});
+}
+
+TEST_CASE("AD through while_loop: the target of a loop that scatters a state without gradients has none, frozen") {
+    // The same inside a frozen function whose input y has gradients: a recording and 3 replays on fresh inputs
+    // against the plain calls.
+    auto body = [](const Float64 &y, const Float64 &x0) {
+        auto scatter_loop = [](Float64 &target, Float64 x, int count) {
+            Int32 i = tj::zeros<Int32>(x.size());
+            tj::while_loop(
+                std::tie(x, i), [count](const Float64 &, const Int32 &i) { return i < count; },
+                [&](Float64 &x, Int32 &i) {
+                    tj::scatter_add(target, x, tj::arange<Int32>(x.size()));
+                    x = x * 2.0;
+                    i += 1;
+                });
+        };
+        Float64 t = tj::zeros<Float64>(x0.size()), u = tj::zeros<Float64>(x0.size());
+        scatter_loop(t, x0, 3);
+        scatter_loop(u, t * 0.5, 2);
+        Float64 m = tj::block_prefix_reduce(tj::ReduceOp::Max, -t, 4, false);
+        return std::make_tuple(t, u, m, y * 3.0);
+    };
+    auto frozen = tj::freeze(body);
+    for (int call = 0; call < 4; ++call) {
+        CAPTURE(call);
+        size_t n = call < 2 ? 8 : call == 2 ? 12 : 20;
+        auto run = [&](bool is_frozen) {
+            Float64 y(random_vector<double>(n, 390 + uint32_t(call), -1, 1));
+            Float64 x0(random_vector<double>(n, 400 + uint32_t(call), -1, 1));
+            tj::enable_grad(y);
+            auto [t, u, m, z] = is_frozen ? frozen(y, x0) : body(y, x0);
+            CHECK(!tj::grad_enabled(t));
+            CHECK(!tj::grad_enabled(u));
+            CHECK(!tj::grad_enabled(m));
+            tj::backward(tj::sum(z));
+            return std::make_tuple(tj::to_vector(t), tj::to_vector(u), tj::to_vector(m), tj::to_vector(tj::grad(y)));
+        };
+        auto got = run(true), plain = run(false);
+        CHECK(got == plain);
+        CHECK(std::get<3>(got) == std::vector<double>(n, 3.0));
+    }
+    CHECK(frozen.stats().recordings == 1);
+    CHECK(frozen.stats().replays == 3);
 }
 
 TEST_CASE("AD: leaves passed as state that the branches or the body leave unchanged keep their gradients") {

@@ -338,6 +338,96 @@ TEST_CASE("side effects: frozen (a recording and 2 replays on fresh inputs) equa
         }
 }
 
+namespace {
+
+/// Whole numbers in [-100, 100] as floats (their multiples below are exact).
+std::vector<float> whole_floats(size_t n, uint64_t seed) {
+    std::vector<int32_t> v = small_ints<int32_t>(n, seed, -100, 100);
+    return std::vector<float>(v.begin(), v.end());
+}
+
+/// A loop that scatters into copies of arrays its body reads (N5 in docs/fuzzing.md): t = m (Float, m the state's
+/// initial value and read in the body), tb = mb (Bool, mb the scatter's mask), tk = k (Int32, k the trip count).
+std::tuple<Float, Bool, Int32, Float> scatter_into_copies(const Float &m, const Bool &mb, const Bool &xb0,
+                                                          const Int32 &k) {
+    UInt32 idx = tj::arange<UInt32>(m.size());
+    Float t = m;
+    Bool tb = mb, xb = xb0;
+    Int32 tk = k;
+    Float x = m;
+    Int32 i = tj::zeros<Int32>(1);
+    tj::while_loop(
+        std::tie(x, xb, i), [&](const Float &, const Bool &, const Int32 &i) { return i < k; },
+        [&](Float &x, Bool &xb, Int32 &i) {
+            tj::scatter(t, x, idx);
+            x = x + m;
+            tj::scatter(tb, xb, idx, mb);
+            xb = xb | mb;
+            tj::scatter(tk, i * 10, idx);
+            i += 1;
+        });
+    return {t, tb, tk, x};
+}
+
+} // namespace
+
+// Found by tj_differential (N5 in docs/fuzzing.md): the body read m, and then scattered into t = m, a copy that shares
+// m's variable: that was "the body read the target element-wise ... before this scatter", although the scatter copies
+// t on write and m keeps its values. (Reading the array the scatter writes in place stays an error, below.)
+TEST_CASE("side effects: a loop body that reads an array and scatters into a copy of it, plain and frozen") {
+    auto check = [](const std::string &what, size_t n, uint64_t seed, const std::tuple<Float, Bool, Int32, Float> &got) {
+        std::vector<float> m = whole_floats(n, seed);
+        std::vector<int32_t> k = small_ints<int32_t>(n, seed + 1, -1, 4);
+        std::vector<uint32_t> bits = small_ints<uint32_t>(n, seed + 2, 0, 3);
+        std::vector<float> t(n), x(n);
+        std::vector<bool> tb(n);
+        std::vector<int32_t> tk(n);
+        for (size_t l = 0; l < n; ++l) {
+            bool mb = bits[l] & 1, xb = bits[l] & 2;
+            int32_t trips = std::max(k[l], 0);
+            t[l] = trips ? m[l] * float(trips) : m[l];
+            x[l] = m[l] * float(trips + 1);
+            tb[l] = mb && trips ? (trips == 1 ? xb : true) : mb;
+            tk[l] = trips ? (trips - 1) * 10 : k[l];
+        }
+        check_exact(what + ": t", std::get<0>(got), t);
+        std::vector<bool> got_tb = tj::to_vector(std::get<1>(got));
+        CHECK_MESSAGE(got_tb == tb, what << ": tb");
+        check_exact(what + ": tk", std::get<2>(got), tk);
+        check_exact(what + ": x", std::get<3>(got), x);
+    };
+    auto inputs = [](size_t n, uint64_t seed) {
+        std::vector<uint32_t> bits = small_ints<uint32_t>(n, seed + 2, 0, 3);
+        std::vector<bool> mb(n), xb(n);
+        for (size_t l = 0; l < n; ++l)
+            mb[l] = bits[l] & 1, xb[l] = bits[l] & 2;
+        return std::make_tuple(Float(whole_floats(n, seed)), Bool(mb), Bool(xb),
+                               Int32(small_ints<int32_t>(n, seed + 1, -1, 4)));
+    };
+    {
+        auto [m, mb, xb, k] = inputs(9, 40);
+        check("plain", 9, 40, scatter_into_copies(m, mb, xb, k));
+        auto [m2, mb2, xb2, k2] = inputs(9, 40); // the arrays copied keep their values
+        check_same("plain: m", m, m2);
+        check_same("plain: mb", mb, mb2);
+        check_same("plain: k", k, k2);
+    }
+    FreezingOn on;
+    auto frozen = tj::freeze(scatter_into_copies);
+    for (int call = 0; call < 4; ++call) {
+        size_t n = call < 2 ? 9 : call == 2 ? 17 : 37;
+        uint64_t seed = 50 + uint64_t(call) * 3;
+        std::string what = "frozen, call " + std::to_string(call);
+        CAPTURE(what);
+        auto [m, mb, xb, k] = inputs(n, seed);
+        auto got = frozen(m, mb, xb, k);
+        check_same(what, got, scatter_into_copies(m, mb, xb, k));
+        check(what, n, seed, got);
+    }
+    CHECK(stats_of(frozen).recordings == 1);
+    CHECK(stats_of(frozen).replays == 3);
+}
+
 TEST_CASE("side effects: what cannot be ordered in a loop body or a dispatch case is a tj::Error naming why") {
     StepA a;
     tj::Ptr<Stepper> one(&a);
