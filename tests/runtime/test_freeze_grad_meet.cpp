@@ -348,6 +348,8 @@ TEST_CASE("freeze meets AD: outputs computed from one another in a chain, with a
             }
             return read;
         });
+    }
+}
 
 // Found by tj_differential (N4 in docs/fuzzing.md): lazy work with AD edges pending outside the call (w = u / (1 + x
 // * x) of an x with gradients, not yet evaluated) made the recording fail with "reads (or returns) an array that is
