@@ -8,12 +8,13 @@
 // time) stays linear in the kernel size. A body of several vectors per iteration runs only whole iterations
 // (Lanes::Whole: no masks, whose registers it would otherwise hold through the iteration) and leaves the rest to
 // a masked body of one vector (see build_module).
-// Element-wise ops are lowered by shared_llvm_elementwise.cpp (shared with CUDA), with
-// float32 sin/cos inline (cpu_math.cpp) and libmvec for the other math functions (`call_math`);
-// `Lowering::compute` (cpu_lowering_gather_scatter.cpp) adds gathers
-// and scatters, masked by the active lanes. The other constructs have files of their own: packed gathers
-// (cpu_lowering_packed_gather.cpp), symbolic loops (cpu_lowering_loops.cpp), dispatch regions and their sorted
-// form (cpu_lowering_dispatch.cpp).
+// The walk over the instructions, the loop over the elements (`element_loop`) and the frames of symbolic loops are
+// the shared lowering's (backend/llvm/shared_llvm_lowering.cpp); this file holds the CPU's hooks for the loop,
+// loads and stores. Element-wise ops are lowered by shared_llvm_elementwise.cpp (shared with CUDA), with float32
+// sin/cos inline (cpu_math.cpp) and libmvec for the other math functions (`call_math`). The other constructs have
+// files of their own: gathers and scatters, masked by the active lanes (cpu_lowering_gather_scatter.cpp), packed
+// gathers (cpu_lowering_packed_gather.cpp), symbolic loops (cpu_lowering_loops.cpp), dispatch regions and their
+// sorted form (cpu_lowering_dispatch.cpp).
 #include "backend/cpu/cpu_lowering.h"
 #include "backend/cpu/cpu_math.h"
 
@@ -45,56 +46,38 @@ void Lowering::set_target_attrs(llvm::Function *f) {
 }
 
 llvm::Function *Lowering::build_body() {
-    std::vector<llvm::Type *> params{m_b.getInt64Ty(), m_b.getInt64Ty(), m_b.getInt64Ty()};
-    for (ParamKind k : m_ir.params)
-        params.push_back(k == ParamKind::Size ? (llvm::Type *)m_b.getInt64Ty() : m_b.getPtrTy());
-    auto *fty = llvm::FunctionType::get(m_b.getVoidTy(), params, false);
+    auto *fty = llvm::FunctionType::get(m_b.getVoidTy(), param_types(first_param), false);
     auto *f = llvm::Function::Create(fty, llvm::Function::InternalLinkage, "tj_body", m_module);
     set_target_attrs(f);
     f->addFnAttr(llvm::Attribute::AlwaysInline);
-    for (size_t k = 0; k < m_ir.params.size(); ++k) {
-        ParamKind kind = m_ir.params[k];
-        if (kind == ParamKind::Input || kind == ParamKind::Output) {
-            f->addParamAttr(unsigned(k + first_param), llvm::Attribute::NoAlias);
-            f->addParamAttr(unsigned(k + first_param), llvm::Attribute::NoCapture);
-        }
-        if (kind == ParamKind::Input)
-            f->addParamAttr(unsigned(k + first_param), llvm::Attribute::ReadOnly);
-    }
-    m_function = f;
+    bind_params(f, first_param);
     auto *entry = llvm::BasicBlock::Create(m_ctx, "entry", f);
     auto *loop = llvm::BasicBlock::Create(m_ctx, "loop", f);
     auto *exit = llvm::BasicBlock::Create(m_ctx, "exit", f);
     m_b.SetInsertPoint(entry);
     Value *start = f->getArg(0), *end = f->getArg(1);
     m_end = end;
-    for (size_t k = 0; k < m_ir.params.size(); ++k)
-        m_params.push_back(f->getArg(unsigned(k + first_param)));
     auto *to_loop = m_b.CreateCondBr(m_b.CreateICmpULT(start, end), loop, exit);
 
     // Width-1 inputs and literals are computed once, before the loop.
     m_b.SetInsertPoint(to_loop);
     m_loop_entry = to_loop;
     m_stream_ok = streaming_allowed(f->getArg(2), start);
-    m_values.assign(m_ir.instrs.size(), nullptr);
-    for (size_t n = 0; n < m_ir.instrs.size(); ++n) {
-        const Instr &ins = m_ir.instrs[n];
-        if (ins.kind == InstrKind::Const || ins.kind == InstrKind::Bcast)
-            m_values[n] = lower(ins);
-    }
+    hoist_invariants();
     if (m_plan) {
         build_sorted(start, end, loop, exit);
         return f;
     }
+    element_loop(loop, exit, start, entry, end);
+    return f;
+}
 
-    m_b.SetInsertPoint(loop);
-    llvm::PHINode *i = m_b.CreatePHI(m_b.getInt64Ty(), 2, "i");
-    i->addIncoming(start, entry);
+void Lowering::begin_iteration(llvm::PHINode *i) {
     m_i = i;
     if (m_lanes == Lanes::Whole)
         m_active = llvm::Constant::getAllOnesValue(llvm::FixedVectorType::get(m_b.getInt1Ty(), m_width));
     else
-        m_active = lanes_below(i, end); // (the last iteration may be partial)
+        m_active = lanes_below(i, m_end); // (the last iteration may be partial)
     for (const Instr &ins : m_ir.instrs)
         if (ins.kind == InstrKind::Index) {
             m_index = lane_indices(i);
@@ -105,26 +88,10 @@ llvm::Function *Lowering::build_body() {
         m_stream = m_stream_ok;
     else if (m_stream_ok) // whole vectors only: x86 has no masked non-temporal store
         m_stream =
-            m_b.CreateAnd(m_stream_ok, m_b.CreateICmpULE(m_b.CreateAdd(i, m_b.getInt64(m_width)), end), "stream");
-    size_t in_block = 0;
-    for (size_t n = 0; n < m_ir.instrs.size(); ++n) {
-        if (!m_values[n])
-            m_values[n] = lower(m_ir.instrs[n]);
-        // Long kernels: split the body into blocks so instruction selection stays linear in kernel size.
-        if (++in_block == block_limit && n + 1 < m_ir.instrs.size()) {
-            auto *next_block = llvm::BasicBlock::Create(m_ctx, "body", f);
-            m_b.CreateBr(next_block);
-            m_b.SetInsertPoint(next_block);
-            in_block = 0;
-        }
-    }
-    Value *next = m_b.CreateAdd(i, m_b.getInt64(m_width), "i.next", true, true);
-    i->addIncoming(next, m_b.GetInsertBlock());
-    m_b.CreateCondBr(m_b.CreateICmpULT(next, end), loop, exit);
-    m_b.SetInsertPoint(exit);
-    m_b.CreateRetVoid();
-    return f;
+            m_b.CreateAnd(m_stream_ok, m_b.CreateICmpULE(m_b.CreateAdd(i, m_b.getInt64(m_width)), m_end), "stream");
 }
+
+Value *Lowering::next_element(Value *i) { return m_b.CreateAdd(i, m_b.getInt64(m_width), "i.next", true, true); }
 
 /// The lanes of the group that starts at element `i` whose elements are below `end`: the low min(end - i, width)
 /// bits of a width-bit integer, a mask register on AVX-512 (cheaper than comparing a vector of indices).
@@ -195,62 +162,35 @@ void Lowering::build_entry(llvm::Function *body, llvm::Function *tail) {
     m_b.CreateRetVoid();
 }
 
-Value *Lowering::lower(const Instr &ins) {
-    switch (ins.kind) {
-    case InstrKind::Const: return constant(ins.type, ins.imm);
-    case InstrKind::Bcast: {
-        Value *v = m_b.CreateLoad(mem_scalar(ins.type), m_params[ins.a]);
-        if (ins.type == VarType::Bool)
-            v = m_b.CreateICmpNE(v, m_b.getInt8(0));
-        return m_b.CreateVectorSplat(m_width, v);
+Value *Lowering::load(const Instr &ins) {
+    llvm::Type *vt = vec(mem_type(ins.type));
+    Value *zero = llvm::Constant::getNullValue(vt);
+    if (m_perm) { // a case of a sorted region: the lanes' own elements
+        Value *ptrs = m_b.CreateInBoundsGEP(mem_type(ins.type), m_params[ins.a], m_index);
+        return from_mem(ins.type, m_b.CreateMaskedGather(vt, ptrs, align_of(ins.type), m_active, zero));
     }
-    case InstrKind::Load: {
-        llvm::Type *vt = vec(mem_scalar(ins.type));
-        Value *zero = llvm::Constant::getNullValue(vt);
-        if (m_perm) { // a case of a sorted region: the lanes' own elements
-            Value *ptrs = m_b.CreateInBoundsGEP(mem_scalar(ins.type), m_params[ins.a], m_index);
-            return from_mem(ins.type, m_b.CreateMaskedGather(vt, ptrs, align_of(ins.type), m_active, zero));
-        }
-        Value *p = m_b.CreateInBoundsGEP(mem_scalar(ins.type), m_params[ins.a], m_index_scalar());
-        if (m_stream_ok && m_active == m_top_active)
-            prefetch_ahead(p, ins.type);
-        if (m_lanes == Lanes::Whole && m_active == m_top_active)
-            return from_mem(ins.type, load_in_order(p, ins.type));
-        Value *v = m_b.CreateMaskedLoad(vt, p, align_of(ins.type), m_active, zero);
-        return from_mem(ins.type, v);
-    }
-    case InstrKind::ConstTable: {
-        // Loaded where used (volatile: not hoisted), so thousands of literals do not all stay live.
-        Value *p = m_b.CreateConstInBoundsGEP1_64(m_b.getInt64Ty(), m_params[ins.a], ins.imm);
-        Value *v = m_b.CreateLoad(mem_scalar(ins.type), p, /*isVolatile=*/true);
-        if (ins.type == VarType::Bool)
-            v = m_b.CreateICmpNE(v, m_b.getInt8(0));
-        return m_b.CreateVectorSplat(m_width, v);
-    }
-    case InstrKind::Index: return convert(m_b, m_index, VarType::UInt64, ins.type);
-    case InstrKind::Store: {
-        TJ_ASSERT(!m_perm, "a kernel output is stored inside a sorted dispatch region");
-        Value *p = m_b.CreateInBoundsGEP(mem_scalar(ins.type), m_params[ins.a], m_index_scalar());
-        Value *v = to_mem(ins.type, m_values[ins.b]);
-        if (m_stream && m_active == m_top_active && m_ir.params[ins.a] == ParamKind::Output)
-            store_streaming(v, p, ins.type);
-        else
-            m_b.CreateMaskedStore(v, p, align_of(ins.type), m_active);
-        return nullptr;
-    }
-    case InstrKind::Compute: return compute(ins);
-    case InstrKind::LoopStart: return loop_start();
-    case InstrKind::Phi: return loop_phi(ins);
-    case InstrKind::LoopCond: return loop_cond(ins);
-    case InstrKind::PhiUpdate: return phi_update(ins);
-    case InstrKind::LoopEnd: return loop_end();
-    case InstrKind::SwitchPhi: return m_values[ins.a];
-    case InstrKind::SwitchUpdate: return switch_update(ins);
-    case InstrKind::SwitchStart:
-    case InstrKind::SwitchCase:
-    case InstrKind::SwitchEnd: return nullptr;
-    }
-    return nullptr;
+    Value *p = m_b.CreateInBoundsGEP(mem_type(ins.type), m_params[ins.a], m_index_scalar());
+    if (m_stream_ok && m_active == m_top_active)
+        prefetch_ahead(p, ins.type);
+    if (m_lanes == Lanes::Whole && m_active == m_top_active)
+        return from_mem(ins.type, load_in_order(p, ins.type));
+    Value *v = m_b.CreateMaskedLoad(vt, p, align_of(ins.type), m_active, zero);
+    return from_mem(ins.type, v);
+}
+
+/// Loaded where used (volatile: not hoisted), so thousands of literals do not all stay live.
+Value *Lowering::load_table_slot(VarType t, Value *p) {
+    return m_b.CreateLoad(mem_type(t), p, /*isVolatile=*/true);
+}
+
+void Lowering::store(const Instr &ins) {
+    TJ_ASSERT(!m_perm, "a kernel output is stored inside a sorted dispatch region");
+    Value *p = m_b.CreateInBoundsGEP(mem_type(ins.type), m_params[ins.a], m_index_scalar());
+    Value *v = to_mem(ins.type, m_values[ins.b]);
+    if (m_stream && m_active == m_top_active && m_ir.params[ins.a] == ParamKind::Output)
+        store_streaming(v, p, ins.type);
+    else
+        m_b.CreateMaskedStore(v, p, align_of(ins.type), m_active);
 }
 
 /// The whole iteration's elements from `p` (Lanes::Whole, outside symbolic loops): one load per SIMD register,
@@ -259,7 +199,7 @@ Value *Lowering::lower(const Instr &ins) {
 /// AVX-512) with a chain of 100 operations over 2^20 floats, 8 registers per iteration (docs/benchmarks.md):
 /// 2.2x a hand-written loop with the code generator's order, 1.01x in ascending order.
 Value *Lowering::load_in_order(Value *p, VarType t) {
-    llvm::Type *scalar = mem_scalar(t);
+    llvm::Type *scalar = mem_type(t);
     unsigned per_register =
         std::max(1u, unsigned(m_host.vector_bits / 8 / (t == VarType::Bool ? 1 : detail::type_size(t))));
     if (per_register >= m_width)

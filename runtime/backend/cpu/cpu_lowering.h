@@ -1,16 +1,18 @@
-// runtime/backend/cpu/cpu_lowering.h — the state of lowering one kernel to LLVM IR for the CPU (private to the backend)
+// runtime/backend/cpu/cpu_lowering.h — the CPU's lowering of one kernel to LLVM IR (private to the backend)
 //
-// `Lowering` is one class whose members are defined by construct: the kernel loop, loads, stores and element-wise
-// math in cpu_lowering.cpp (start there, at `build`), gathers and scatters in cpu_lowering_gather_scatter.cpp,
-// packed gathers in cpu_lowering_packed_gather.cpp, symbolic loops in cpu_lowering_loops.cpp, dispatch regions and
-// their sorted form in cpu_lowering_dispatch.cpp. cpu_codegen.cpp's `build_module` runs it.
+// `Lowering` derives from the shared skeleton (backend/llvm/shared_llvm_lowering.h: the instruction walk, loop
+// frames, gather and scatter bounds checks) and implements its hooks for SIMD registers of `m_width` lanes with
+// masks; its members are defined by construct: the kernel loop, loads, stores and math calls in cpu_lowering.cpp
+// (start there, at `build_body`), gathers and scatters in cpu_lowering_gather_scatter.cpp, packed gathers in
+// cpu_lowering_packed_gather.cpp, symbolic loops in cpu_lowering_loops.cpp, dispatch regions and their sorted form
+// in cpu_lowering_dispatch.cpp. cpu_codegen.cpp's `build_module` runs it.
 #pragma once
 
 #include "backend/cpu/cpu_codegen.h"
 #include "backend/cpu/cpu_sorted_dispatch.h"
 #include "kernel/kernel_ir.h"
 #include "backend/llvm/kernel_ranges.h"
-#include "backend/llvm/shared_llvm_elementwise.h"
+#include "backend/llvm/shared_llvm_lowering.h"
 
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Module.h>
@@ -19,14 +21,13 @@
 #include <cstdint>
 #include <map>
 #include <optional>
-#include <tuple>
 #include <utility>
 #include <vector>
 
 namespace tj::cpu {
 
-/// State of lowering one kernel.
-class Lowering : elementwise::TargetMath {
+/// State of lowering one kernel for the CPU.
+class Lowering final : public llvm_lowering::Lowering {
   public:
     /// Which lanes an iteration of the loop may hold.
     enum class Lanes {
@@ -35,7 +36,7 @@ class Lowering : elementwise::TargetMath {
     };
 
     Lowering(const KernelIR &ir, const HostTarget &host, llvm::Module &m, unsigned interleave, Lanes lanes)
-        : m_ir(ir), m_host(host), m_module(m), m_ctx(m.getContext()), m_b(m_ctx),
+        : llvm_lowering::Lowering(ir, m, block_limit), m_host(host),
           m_width(unsigned(host.vector_bits / 32) * interleave), m_lanes(lanes),
           m_prefetch_distance(prefetch_vectors * m_width), m_plan(plan_sorted(ir, m_width)) {}
 
@@ -47,36 +48,29 @@ class Lowering : elementwise::TargetMath {
     void build_entry(llvm::Function *body, llvm::Function *tail);
 
   private:
-    using Value = llvm::Value;
-
-    llvm::Type *scalar_type(VarType t) { return elementwise::scalar_type(m_ctx, t); }
     llvm::Type *vec(llvm::Type *scalar) { return llvm::FixedVectorType::get(scalar, m_width); }
-    /// Registers hold `m_width` lanes.
-    llvm::Type *reg_type(VarType t) { return vec(scalar_type(t)); }
-    /// In memory, Bool is one byte.
-    llvm::Type *mem_scalar(VarType t) { return t == VarType::Bool ? m_b.getInt8Ty() : scalar_type(t); }
-    llvm::Align align_of(VarType t) { return llvm::Align(detail::type_size(t)); }
-
-    Value *constant(VarType t, uint64_t bits) {
-        return llvm::ConstantVector::getSplat(llvm::ElementCount::getFixed(m_width),
-                                              elementwise::scalar_constant(m_ctx, t, bits));
-    }
-
-    Value *from_mem(VarType t, Value *v) {
-        return t == VarType::Bool ? m_b.CreateICmpNE(v, llvm::Constant::getNullValue(v->getType())) : v;
-    }
-    Value *to_mem(VarType t, Value *v) { return t == VarType::Bool ? m_b.CreateZExt(v, vec(m_b.getInt8Ty())) : v; }
 
     /// The first lane's element index (the loop counter).
     Value *m_index_scalar() { return m_i; }
     Value *splat64(uint64_t v) { return m_b.CreateVectorSplat(m_width, m_b.getInt64(v)); }
+
+    // Hooks of the shared lowering: registers are vectors of m_width lanes.
+    llvm::Type *shaped(llvm::Type *scalar) override { return vec(scalar); }
+    Value *broadcast(Value *v) override { return m_b.CreateVectorSplat(m_width, v); }
+    llvm::PointerType *pointer_type() override { return m_b.getPtrTy(); }
+    Value *active_lanes(Value *mask) override { return m_b.CreateAnd(mask, m_active); }
+    uintptr_t packed_scope() override { return reinterpret_cast<uintptr_t>(m_active); }
 
     // The kernel loop, loads, stores and element-wise math (cpu_lowering.cpp).
     void set_target_attrs(llvm::Function *f);
     Value *lanes_below(Value *i, Value *end);
     Value *lane_indices(Value *i);
     Value *streaming_allowed(Value *stream, Value *start);
-    Value *lower(const Instr &ins);
+    void begin_iteration(llvm::PHINode *i) override;
+    Value *next_element(Value *i) override;
+    Value *load(const Instr &ins) override;
+    void store(const Instr &ins) override;
+    Value *load_table_slot(VarType t, Value *p) override;
     Value *load_in_order(Value *p, VarType t);
     void store_streaming(Value *v, Value *p, VarType t);
     void prefetch_ahead(Value *p, VarType t);
@@ -96,31 +90,25 @@ class Lowering : elementwise::TargetMath {
     void lower_range(uint32_t from, uint32_t to, Phase phase);
     void import(uint32_t k, Phase phase);
     void store_lanes(Value *base, Value *at, uint32_t k);
-    Value *switch_update(const Instr &ins);
+    Value *switch_update(const Instr &ins) override;
 
-    // Symbolic loops (cpu_lowering_loops.cpp).
-    struct SymbolicLoop {
-        llvm::BasicBlock *pre, *header, *body, *exit;
-        llvm::PHINode *running;                                ///< lanes that entered this iteration's condition
-        Value *outer_active;                                   ///< m_active around the loop
-        Value *active = nullptr;                               ///< lanes that run this iteration's body
-        std::vector<std::pair<llvm::PHINode *, Value *>> next; ///< each state phi and its value after the body
-    };
-    Value *loop_start();
-    Value *loop_phi(const Instr &ins);
-    Value *loop_cond(const Instr &ins);
-    Value *phi_update(const Instr &ins);
-    Value *loop_end();
+    // Symbolic loops (cpu_lowering_loops.cpp): one SIMD loop over the lanes still running.
+    bool loop_body_with_header() override { return true; }
+    void loop_enter(SymbolicLoop &l) override;
+    Value *loop_iterates(SymbolicLoop &l, Value *cond) override;
+    void loop_body_entered(SymbolicLoop &l) override;
+    Value *loop_state_next(SymbolicLoop &l, llvm::PHINode *phi, Value *value) override;
+    void loop_left(SymbolicLoop &l, llvm::BasicBlock *latch) override;
 
     // Gathers, scatters and atomic scatters (cpu_lowering_gather_scatter.cpp).
-    Value *valid_lanes(const Instr &ins, Value *index, Value *mask, Value *size, Value *&index64);
     template <class F> Value *each_valid_lane(Value *valid, Value *results, F per_lane);
-    void atomic_reduce(const Instr &ins, detail::ReduceOp op, Value *ptrs, Value *valid, Value *value);
-    Value *compute(const Instr &ins);
+    Value *load_where(const Instr &ins, Value *valid, Value *index64) override;
+    void store_where(const Instr &ins, Value *valid, Value *index64, Value *value) override;
+    void atomic_where(const Instr &ins, detail::ReduceOp op, Value *valid, Value *index64, Value *value) override;
+    Value *increment_where(const Instr &ins, Value *valid, Value *index64) override;
 
     // Packed gathers (cpu_lowering_packed_gather.cpp).
-    Value *packed_channel(const Instr &ins);
-    std::vector<Value *> load_packed(const Instr &ins, uint32_t count);
+    std::vector<Value *> load_packed(const Instr &ins, uint32_t count) override;
     std::vector<Value *> load_rows(const Instr &ins, unsigned n, const std::vector<Value *> &addresses);
     std::vector<Value *> lane_addresses(const Instr &ins, Value *index, uint64_t first);
     Value *index_fits(const Instr &ins, uint32_t extent);
@@ -129,15 +117,6 @@ class Lowering : elementwise::TargetMath {
     Value *index_ahead(uint32_t k, size_t &budget);
     std::vector<Value *> transpose(const std::vector<Value *> &rows, unsigned n);
 
-    /// A packed gather's group: index, mask and source instructions/params, count, and the lanes it ran on.
-    struct PackedKey {
-        uint32_t index, mask, source, count;
-        Value *active;
-        bool operator<(const PackedKey &o) const {
-            return std::tie(index, mask, source, count, active) <
-                   std::tie(o.index, o.mask, o.source, o.count, o.active);
-        }
-    };
     /// Elements per lane in one load of a packed gather (16 bytes of float32).
     static constexpr uint32_t packet = 4;
     /// How many iterations ahead packed gathers prefetch (prefetch_ahead). On bench_texture's lookups (thread CPU
@@ -155,19 +134,11 @@ class Lowering : elementwise::TargetMath {
     /// Instructions per basic block of long kernels.
     static constexpr size_t block_limit = 512;
 
-    const KernelIR &m_ir;
     const HostTarget &m_host;
-    llvm::Module &m_module;
-    llvm::LLVMContext &m_ctx;
-    llvm::IRBuilder<> m_b;
     unsigned m_width; ///< lanes per loop iteration: the host's widest float vector times the interleave factor
     Lanes m_lanes;    ///< whether the loop's iterations may be partial
     uint64_t m_prefetch_distance; ///< elements ahead that packed gathers prefetch
-    llvm::Function *m_function = nullptr;
-    std::vector<Value *> m_params;
-    std::vector<Value *> m_values;
     Value *m_i = nullptr;             ///< the first lane's element index (the loop counter)
-    Value *m_index = nullptr;         ///< element indices of the lanes (i64 vector), where the kernel has an Index
     Value *m_active = nullptr;        ///< lanes below `end` (inside a symbolic loop: the lanes running it)
     Value *m_top_active = nullptr;    ///< m_active outside symbolic loops
     std::vector<IndexBound> m_bounds; ///< per instruction: what is known of its values (index_bound)
@@ -176,8 +147,6 @@ class Lowering : elementwise::TargetMath {
     llvm::Instruction *m_loop_entry = nullptr; ///< the branch into the loop: code before it runs once per call
     Value *m_stream_ok = nullptr;              ///< this run may stream its outputs (streaming_allowed); null: never
     Value *m_stream = nullptr;                 ///< this iteration stores whole vectors with non-temporal stores
-    std::vector<SymbolicLoop> m_loops;         ///< symbolic loops being lowered, innermost last
-    std::map<PackedKey, std::vector<Value *>> m_packed; ///< packed gathers loaded so far, per channel
     // The sorted form (build_sorted), where the kernel has a region to sort:
     std::optional<SortedPlan> m_plan;
     std::vector<Value *> m_entry_values; ///< m_values of the entry block (literals, width-1 inputs)

@@ -30,9 +30,9 @@ void Lowering::build_sorted(Value *start, Value *end, llvm::BasicBlock *chunk_he
         return a;
     };
     for (uint32_t k : p.exports)
-        m_scratch.push_back(array(mem_scalar(m_ir.instrs[k].type), p.chunk, "export"));
+        m_scratch.push_back(array(mem_type(m_ir.instrs[k].type), p.chunk, "export"));
     for (uint32_t k : p.phis)
-        m_results.push_back(array(mem_scalar(m_ir.instrs[k].type), p.chunk, "result"));
+        m_results.push_back(array(mem_type(m_ir.instrs[k].type), p.chunk, "result"));
     m_keys = array(i32, p.chunk, "case.of");
     m_perm_base = array(i32, p.chunk, "perm");
     m_inverse = array(i32, p.chunk, "perm.inverse");
@@ -190,18 +190,7 @@ void Lowering::lower_range(uint32_t from, uint32_t to, Phase phase) {
     for (uint32_t k : ops)
         if (k < from && !m_values[k])
             import(k, phase);
-    size_t in_block = 0;
-    for (uint32_t n = from; n < to; ++n) {
-        const Instr &ins = m_ir.instrs[n];
-        if (!m_values[n])
-            m_values[n] = lower(ins);
-        if (++in_block == block_limit && n + 1 < to) { // as the plain form: instruction selection stays linear
-            auto *next_block = llvm::BasicBlock::Create(m_ctx, "body", m_function);
-            m_b.CreateBr(next_block);
-            m_b.SetInsertPoint(next_block);
-            in_block = 0;
-        }
-    }
+    walk(from, to); // as the plain form: in blocks of block_limit instructions
 }
 
 /// Gives m_values[k] the value of instruction k of another phase, for the current group.
@@ -221,7 +210,7 @@ void Lowering::import(uint32_t k, Phase phase) {
         m_values[k] = m_b.CreateVectorSplat(m_width, m_b.getInt32(p.case_ids[m_case]));
         return;
     }
-    llvm::Type *mt = mem_scalar(ins.type);
+    llvm::Type *mt = mem_type(ins.type);
     llvm::Type *vt = vec(mt);
     Value *zero = llvm::Constant::getNullValue(vt);
     auto result = std::find(p.phis.begin(), p.phis.end(), k);
@@ -264,23 +253,23 @@ void Lowering::import(uint32_t k, Phase phase) {
 /// Stores the value of instruction k for the group at `at` (relative to the chunk) into `base`.
 void Lowering::store_lanes(Value *base, Value *at, uint32_t k) {
     VarType t = m_ir.instrs[k].type;
-    m_b.CreateMaskedStore(to_mem(t, m_values[k]), m_b.CreateInBoundsGEP(mem_scalar(t), base, at), align_of(t),
+    m_b.CreateMaskedStore(to_mem(t, m_values[k]), m_b.CreateInBoundsGEP(mem_type(t), base, at), align_of(t),
                           m_active);
 }
 
 // A dispatch region that is not sorted (too few cases, or inside a symbolic loop or a sorted case) runs its cases
-// one after the other: a SwitchPhi is its initial value, each case's SwitchUpdate rebinds it.
+// one after the other, as the shared lowering does: a SwitchPhi is its initial value, each case's SwitchUpdate
+// rebinds it.
 Value *Lowering::switch_update(const Instr &ins) {
     if (m_perm && std::find(m_plan->phis.begin(), m_plan->phis.end(), ins.a) != m_plan->phis.end()) {
         // a case of the sorted region: its results in sorted order (phase D reads them through the inverse)
         size_t j = size_t(std::find(m_plan->phis.begin(), m_plan->phis.end(), ins.a) - m_plan->phis.begin());
         VarType t = m_ir.instrs[ins.a].type;
         m_b.CreateMaskedStore(to_mem(t, m_values[ins.b]),
-                              m_b.CreateInBoundsGEP(mem_scalar(t), m_results[j], m_group), align_of(t), m_active);
+                              m_b.CreateInBoundsGEP(mem_type(t), m_results[j], m_group), align_of(t), m_active);
         return nullptr;
     }
-    m_values[ins.a] = m_values[ins.b];
-    return nullptr;
+    return llvm_lowering::Lowering::switch_update(ins);
 }
 
 } // namespace tj::cpu

@@ -1,24 +1,14 @@
 // runtime/backend/cpu/cpu_lowering_gather_scatter.cpp — gathers, scatters and atomic scatters in CPU kernels
 //
-// `Lowering::compute` lowers a Compute instruction: these access memory, masked by the active lanes; every other op
-// is element-wise (shared_llvm_elementwise.cpp), a packed gather's channel is cpu_lowering_packed_gather.cpp's.
+// The shared lowering (shared_llvm_lowering.cpp) checks a gather's or scatter's indices against the buffer and the
+// active lanes; these hooks access memory on the lanes that pass: masked gathers and scatters, and atomics one lane
+// after the other. A packed gather's channels are cpu_lowering_packed_gather.cpp's.
 #include "backend/cpu/cpu_lowering.h"
 #include "backend/llvm/shared_llvm_atomic.h"
 
 namespace tj::cpu {
 
-using detail::Op;
 using llvm::Value;
-
-using elementwise::is_signed;
-
-/// Lanes that are active, selected by the mask, and whose index is inside the buffer.
-Value *Lowering::valid_lanes(const Instr &ins, Value *index, Value *mask, Value *size, Value *&index64) {
-    llvm::Type *i64v = vec(m_b.getInt64Ty());
-    index64 = is_signed(ins.src_type) ? m_b.CreateSExtOrTrunc(index, i64v) : m_b.CreateZExtOrTrunc(index, i64v);
-    Value *inside = m_b.CreateICmpULT(index64, m_b.CreateVectorSplat(m_width, size));
-    return m_b.CreateAnd(m_b.CreateAnd(mask, m_active), inside);
-}
 
 /// Runs `per_lane(lane)` for each lane where `valid` is set, one lane after the other (atomics on lanes whose
 /// indices coincide all take effect). `per_lane` may add blocks; it returns a value for the lane or null.
@@ -59,8 +49,20 @@ template <class F> Value *Lowering::each_valid_lane(Value *valid, Value *results
     return acc_next;
 }
 
+Value *Lowering::load_where(const Instr &ins, Value *valid, Value *index64) {
+    Value *ptrs = m_b.CreateInBoundsGEP(mem_type(ins.type), m_params[ins.c], index64);
+    llvm::Type *vt = vec(mem_type(ins.type));
+    return m_b.CreateMaskedGather(vt, ptrs, align_of(ins.type), valid, llvm::Constant::getNullValue(vt));
+}
+
+void Lowering::store_where(const Instr &ins, Value *valid, Value *index64, Value *value) {
+    Value *ptrs = m_b.CreateInBoundsGEP(mem_type(ins.type), m_params[ins.d], index64);
+    m_b.CreateMaskedScatter(to_mem(ins.type, value), ptrs, align_of(ins.type), valid);
+}
+
 /// target[index] op= value, one atomic per valid lane (shared_llvm_atomic.h).
-void Lowering::atomic_reduce(const Instr &ins, detail::ReduceOp op, Value *ptrs, Value *valid, Value *value) {
+void Lowering::atomic_where(const Instr &ins, detail::ReduceOp op, Value *valid, Value *index64, Value *value) {
+    Value *ptrs = m_b.CreateInBoundsGEP(mem_type(ins.type), m_params[ins.d], index64);
     Value *mem = to_mem(ins.type, value);
     each_valid_lane(valid, nullptr, [&](Value *lane) -> Value * {
         atomic::reduce(m_b, op, ins.type, m_b.CreateExtractElement(ptrs, lane), m_b.CreateExtractElement(mem, lane));
@@ -68,44 +70,13 @@ void Lowering::atomic_reduce(const Instr &ins, detail::ReduceOp op, Value *ptrs,
     });
 }
 
-Value *Lowering::compute(const Instr &ins) {
-    auto arg = [&](uint32_t k) { return m_values[k]; };
-    switch (ins.op) {
-    case Op::Gather: {
-        if (ins.imm)
-            return packed_channel(ins);
-        Value *index64;
-        Value *valid = valid_lanes(ins, arg(ins.a), arg(ins.b), m_params[ins.d], index64);
-        Value *ptrs = m_b.CreateInBoundsGEP(mem_scalar(ins.type), m_params[ins.c], index64);
-        llvm::Type *vt = vec(mem_scalar(ins.type));
-        Value *v = m_b.CreateMaskedGather(vt, ptrs, align_of(ins.type), valid, llvm::Constant::getNullValue(vt));
-        return from_mem(ins.type, v);
-    }
-    case Op::Scatter:
-    case Op::ScatterAdd:
-    case Op::ScatterReduce: {
-        Value *index64;
-        Value *valid = valid_lanes(ins, arg(ins.b), arg(ins.c), m_params[uint32_t(ins.imm)], index64);
-        Value *ptrs = m_b.CreateInBoundsGEP(mem_scalar(ins.type), m_params[ins.d], index64);
-        if (ins.op == Op::Scatter)
-            m_b.CreateMaskedScatter(to_mem(ins.type, arg(ins.a)), ptrs, align_of(ins.type), valid);
-        else if (ins.op == Op::ScatterAdd)
-            atomic_reduce(ins, detail::ReduceOp::Sum, ptrs, valid, arg(ins.a));
-        else
-            atomic_reduce(ins, detail::ReduceOp(ins.imm >> 32), ptrs, valid, arg(ins.a));
-        return nullptr;
-    }
-    case Op::ScatterInc: { // the old values; 0 on lanes that write nothing
-        Value *index64;
-        Value *valid = valid_lanes(ins, arg(ins.a), arg(ins.b), m_params[uint32_t(ins.imm)], index64);
-        Value *ptrs = m_b.CreateInBoundsGEP(m_b.getInt32Ty(), m_params[ins.d], index64);
-        Value *zeros = llvm::Constant::getNullValue(vec(m_b.getInt32Ty()));
-        return each_valid_lane(valid, zeros, [&](Value *lane) {
-            return atomic::increment(m_b, m_b.CreateExtractElement(ptrs, lane));
-        });
-    }
-    default: return elementwise::compute(m_b, *this, ins, m_values);
-    }
+/// The old values; 0 on lanes that write nothing.
+Value *Lowering::increment_where(const Instr &ins, Value *valid, Value *index64) {
+    Value *ptrs = m_b.CreateInBoundsGEP(m_b.getInt32Ty(), m_params[ins.d], index64);
+    Value *zeros = llvm::Constant::getNullValue(vec(m_b.getInt32Ty()));
+    return each_valid_lane(valid, zeros, [&](Value *lane) {
+        return atomic::increment(m_b, m_b.CreateExtractElement(ptrs, lane));
+    });
 }
 
 } // namespace tj::cpu

@@ -1,10 +1,10 @@
 // runtime/backend/cpu/cpu_lowering_packed_gather.cpp — packed gathers in CPU kernels, and their prefetch
 //
 // A packed gather (kernel_ir.h; tj::Texture's texel groups) reads `count` neighbouring elements per lane: one load
-// per lane and piece, transposed into one vector per channel, with the data of later iterations prefetched.
+// per lane and piece, transposed into one vector per channel, with the data of later iterations prefetched. The
+// shared lowering (shared_llvm_lowering.cpp, `packed_channel`) calls `load_packed` once per group and set of
+// active lanes.
 #include "backend/cpu/cpu_lowering.h"
-
-#include <tracejit/error.h>
 
 #include <llvm/IR/Intrinsics.h>
 
@@ -18,18 +18,6 @@ using llvm::Value;
 using elementwise::convert;
 using elementwise::is_signed;
 
-/// A packed gather's channel (kernel_ir.h): the group's values are loaded by its first channel and kept for the
-/// others (per set of active lanes: inside a symbolic loop the group is read again).
-Value *Lowering::packed_channel(const Instr &ins) {
-    uint32_t count = uint32_t(ins.imm >> 32), channel = uint32_t(ins.imm);
-    TJ_ASSERT(channel < count, "packed gather channel past its count");
-    PackedKey key{ins.a, ins.b, ins.c, count, m_active};
-    auto it = m_packed.find(key);
-    if (it == m_packed.end())
-        it = m_packed.emplace(key, load_packed(ins, count)).first;
-    return it->second[channel];
-}
-
 /// The `count` elements source[index + k] of each lane, one vector per k (each read where the lane is active,
 /// its mask set and index + k inside the source, as a plain Gather of index + k), in pieces of up to `packet`
 /// elements. Where every lane that reads any element of a piece reads all of it (the common case), each lane
@@ -42,7 +30,7 @@ std::vector<Value *> Lowering::load_packed(const Instr &ins, uint32_t count) {
     Value *index = m_values[ins.a];
     Value *on = m_b.CreateAnd(m_values[ins.b], m_active);
     Value *size = m_params[ins.d];
-    llvm::Type *mt = mem_scalar(ins.type);
+    llvm::Type *mt = mem_type(ins.type);
     llvm::Type *vt = vec(mt);
     Value *zero = llvm::Constant::getNullValue(vt);
     prefetch_ahead(ins);
@@ -115,7 +103,7 @@ std::vector<Value *> Lowering::load_packed(const Instr &ins, uint32_t count) {
 
 /// One load of `n` elements at each lane's address, transposed into one vector per element.
 std::vector<Value *> Lowering::load_rows(const Instr &ins, unsigned n, const std::vector<Value *> &addresses) {
-    auto *piece_ty = llvm::FixedVectorType::get(mem_scalar(ins.type), n);
+    auto *piece_ty = llvm::FixedVectorType::get(mem_type(ins.type), n);
     std::vector<Value *> rows;
     for (Value *p : addresses)
         rows.push_back(m_b.CreateAlignedLoad(piece_ty, p, align_of(ins.type)));
@@ -129,7 +117,7 @@ std::vector<Value *> Lowering::lane_addresses(const Instr &ins, Value *index, ui
     std::vector<Value *> out;
     for (unsigned l = 0; l < m_width; ++l) {
         Value *i = m_b.CreateZExt(m_b.CreateExtractElement(index, l), m_b.getInt64Ty(), "", /*IsNonNeg=*/true);
-        out.push_back(m_b.CreateInBoundsGEP(mem_scalar(ins.type), m_params[ins.c],
+        out.push_back(m_b.CreateInBoundsGEP(mem_type(ins.type), m_params[ins.c],
                                             m_b.CreateAdd(i, m_b.getInt64(first), "", true, true)));
     }
     return out;
@@ -170,7 +158,7 @@ void Lowering::prefetch_ahead(const Instr &ins) {
     for (unsigned l = 0; l < m_width; ++l) {
         Value *i = m_b.CreateExtractElement(index, l);
         i = zext ? m_b.CreateZExtOrTrunc(i, m_b.getInt64Ty()) : m_b.CreateSExtOrTrunc(i, m_b.getInt64Ty());
-        Value *p = m_b.CreateGEP(mem_scalar(ins.type), m_params[ins.c], i); // not inbounds: any lane's index
+        Value *p = m_b.CreateGEP(mem_type(ins.type), m_params[ins.c], i); // not inbounds: any lane's index
         m_b.CreateIntrinsic(llvm::Intrinsic::prefetch, {p->getType()},
                             {p, m_b.getInt32(0), m_b.getInt32(3), m_b.getInt32(1)}); // read, keep, data
     }
@@ -193,8 +181,8 @@ Value *Lowering::index_ahead(uint32_t k, size_t &budget) {
     if (ins.kind == InstrKind::Load) {
         Value *i = m_b.CreateAdd(m_i, m_b.getInt64(m_prefetch_distance));
         Value *ahead_lanes = lanes_below(m_b.CreateBinaryIntrinsic(llvm::Intrinsic::umin, i, m_end), m_end);
-        Value *p = m_b.CreateGEP(mem_scalar(ins.type), m_params[ins.a], i); // may point past the end
-        llvm::Type *vt = vec(mem_scalar(ins.type));
+        Value *p = m_b.CreateGEP(mem_type(ins.type), m_params[ins.a], i); // may point past the end
+        llvm::Type *vt = vec(mem_type(ins.type));
         Value *v = m_b.CreateMaskedLoad(vt, p, align_of(ins.type), ahead_lanes,
                                         llvm::Constant::getNullValue(vt));
         return m_ahead[k] = from_mem(ins.type, v);
