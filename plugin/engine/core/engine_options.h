@@ -1,6 +1,6 @@
 // plugin/engine/core/engine_options.h — what the engine's caller chooses about the rewrite (exceptions, twins)
 //
-// Given to the driver (engine.h) and passed on to the passes that depend on it (plan/plan_statements.h).
+// Given to the driver (engine.h), which passes it on to the planner (plan/plan_statements.h).
 #pragma once
 
 namespace tracejit::plugin {
