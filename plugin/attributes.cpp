@@ -2,12 +2,13 @@
 //
 // The registration is static: linking this object file is enough (the plugin and tracejit-rewrite both do). On a
 // function declaration or definition an attribute attaches a clang::AnnotateAttr carrying trace_annotation or
-// freeze_annotation (engine.h), which later passes find on any redeclaration (find_marked.h: has_mark). Anywhere
-// else it warns and is ignored. [[jit::freeze]]'s options are checked here (freeze_options.h), errors at the option.
+// freeze_annotation (engine/core/annotations.h), which later passes find on any redeclaration (find_marked.h:
+// has_mark). Anywhere else it warns and is ignored. [[jit::freeze]]'s options are checked here (freeze_options.h,
+// which the freezing pass reads too), errors at the option.
 // With the plugin's `off` argument (attributes.h) the attributes are accepted and do nothing.
 #include "attributes.h"
-#include "engine/engine.h"
-#include "engine/freeze/freeze_options.h"
+#include "engine/core/annotations.h"
+#include "engine/core/freeze_options.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Attr.h>

@@ -1,8 +1,8 @@
 // plugin/prepass.cpp — the nested parse that computes the rewrite, and its hand-over to the real compile
 #include "prepass.h"
 
-#include "engine/find_marked.h"
-#include "engine/symbolic/symbolic_condition.h"
+#include "engine/core/find_marked.h"
+#include "engine/core/symbolic_condition.h"
 
 #include <clang/AST/ASTConsumer.h>
 #include <clang/AST/ASTContext.h>

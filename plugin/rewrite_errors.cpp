@@ -172,7 +172,7 @@ void RewriteErrorFilter::HandleDiagnostic(clang::DiagnosticsEngine::Level level,
             unsigned line = sm.getLineNumber(fid, offset);
             unsigned column = sm.getColumnNumber(fid, offset);
             // The user's line: a twin's recording copy follows a `#line` that numbers it as written
-            // (engine/tape/plan_twin.h), so the rewritten text's own line numbers run ahead of the original's there.
+            // (engine/plan/plan_twin.h), so the rewritten text's own line numbers run ahead of the original's there.
             clang::PresumedLoc presumed = sm.getPresumedLoc(sm.getFileLoc(info.getLocation()));
             unsigned user_line = presumed.isValid() ? presumed.getLine() : line;
             llvm::StringRef now = invalid ? llvm::StringRef() : line_of(rewritten, line);

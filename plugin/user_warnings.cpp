@@ -236,7 +236,7 @@ bool WarningReplay::front_done(clang::SourceLocation loc) {
     const RewrittenSpan &span = m_spans[m_span_of[m_next]];
     if (sm.getFileEntryRefForID(fid)->getName() != span.file)
         return false;
-    // Presumed lines: a twin (engine/tape/plan_twin.h) adds lines, and `#line` numbers them as the user's again.
+    // Presumed lines: a twin (engine/plan/plan_twin.h) adds lines, and `#line` numbers them as the user's again.
     return sm.getPresumedLineNumber(sm.getComposedLoc(fid, offset)) > span.end_line;
 }
 

@@ -1,28 +1,33 @@
 // plugin/engine/engine.cpp — the rewrite engine's driver: find the marked functions, plan each one, apply the edits
 //
-// The passes, in order: find_marked_functions (find_marked.cpp), then per function plan_dispatch
+// The passes, in order: find_marked_functions (core/find_marked.cpp), then per function plan_dispatch
 // (dispatch/plan_dispatch.cpp: calls through pointer arrays into tj::dispatch), plan_function
-// (tape/plan_statements.cpp: slots from tape/plan_slots.cpp, one site per statement, insertions ordered by
-// source_edits.cpp, tables written by tape/emit_tables.cpp); for a [[jit::freeze]] function then check_frozen_body
-// (freeze/freeze_checks.cpp), find_implicit_inputs (freeze/implicit_inputs.cpp) and plan_freeze
+// (plan/plan_statements.cpp: slots from plan/plan_slots.cpp, one site per statement, insertions ordered by
+// core/source_edits.cpp, tables written by plan/emit_tables.cpp); for a [[jit::freeze]] function then
+// check_frozen_body (freeze/freeze_checks.cpp), find_implicit_inputs (freeze/implicit_inputs.cpp) and plan_freeze
 // (freeze/plan_freeze.cpp: the hidden body and the wrapper); then EditList::apply into the Rewriter. Statements
-// whose condition is a tj::Bool are planned by symbolic/plan_symbolic.cpp (their state by
-// symbolic/symbolic_state.cpp). A function is applied whole or not at all (its freezing likewise). Then the
-// `tj::freeze(lambda)` calls elsewhere (freeze/frozen_lambdas.cpp). Last, the traversal of the records that frozen
-// functions take or return, or lambdas capture (freeze/freeze_types.cpp). A C++ file compiled
-// before C++20 gets one error and no rewrite.
+// whose condition is a tj::Bool are planned by plan/plan_symbolic.cpp (their state by plan/symbolic_state.cpp).
+// A function is applied whole or not at all (its freezing likewise). Then the `tj::freeze(lambda)` calls elsewhere
+// (freeze/frozen_lambdas.cpp). Last, the traversal of the records that frozen functions take or return, or lambdas
+// capture (freeze/freeze_types.cpp). A C++ file compiled before C++20 gets one error and no rewrite.
+//
+// The engine's layers, each including only from those below it (tools/layering/check_layering.py): core/ the
+// vocabulary every part shares (marks, options, diagnostics, type predicates, source edits, the plan's model);
+// plan/ the Planner of a function body (statements, slots, control, symbolic statements, twin, tables); the passes
+// dispatch/ and freeze/, which include neither each other nor engine.h; this driver on top, the only file that
+// includes the passes. engine.h is the driver's API for the plugin's glue and tracejit-rewrite.
 #include "engine/engine.h"
 
+#include "engine/core/find_marked.h"
+#include "engine/core/source_edits.h"
 #include "engine/dispatch/plan_dispatch.h"
-#include "engine/find_marked.h"
 #include "engine/freeze/freeze_checks.h"
 #include "engine/freeze/freeze_types.h"
 #include "engine/freeze/frozen_lambdas.h"
 #include "engine/freeze/implicit_inputs.h"
 #include "engine/freeze/plan_freeze.h"
-#include "engine/source_edits.h"
-#include "engine/tape/plan_statements.h"
-#include "engine/tape/plan_twin.h"
+#include "engine/plan/plan_statements.h"
+#include "engine/plan/plan_twin.h"
 
 #include <clang/AST/Stmt.h>
 #include <clang/Lex/Lexer.h>

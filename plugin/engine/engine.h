@@ -5,7 +5,8 @@
 // cannot rewrite comes back as EngineDiagnostic entries, which the caller reports at the user's location.
 #pragma once
 
-#include "engine/diagnostics.h"
+#include "engine/core/diagnostics.h"
+#include "engine/core/engine_options.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/Rewrite/Core/Rewriter.h>
@@ -14,15 +15,6 @@
 #include <vector>
 
 namespace tracejit::plugin {
-
-/// Annotation strings that the attribute handlers (attributes.cpp) attach as clang::AnnotateAttr.
-inline constexpr const char *trace_annotation = "tracejit.trace";
-inline constexpr const char *freeze_annotation = "tracejit.freeze";
-
-struct EngineOptions {
-    bool exceptions = true; ///< LangOpts.CXXExceptions: wrap bodies in try/catch to record exceptions
-    bool twins = true;      ///< keep the body as written for calls made while nothing records (plan_twin.h)
-};
 
 struct EngineResult {
     unsigned rewritten_functions = 0;

@@ -21,6 +21,16 @@
 #                    headers (include/tracejit/collective_core.h) like any other user of libtracejit;
 #   <mpi.h>          is included by runtime/mpi and include/tracejit/mpi.h only: libtracejit keeps no MPI dependency;
 #   plugin           includes none of the runtime's private headers (only <tracejit/…> reaches the user's code).
+# The plugin's rewrite engine (plugin/engine/) is layered too, lowest first; a file includes from its own folder and
+# from the layers below its own, never from one above or beside it:
+#   core      plugin/engine/core: the vocabulary every part shares (marks, options, diagnostics, type predicates,
+#             source edits, the plan's model);
+#   plan      plugin/engine/plan: the Planner of a function body;
+#   passes    every other folder of plugin/engine (dispatch, freeze): one pass includes no other;
+#   driver    the files of plugin/engine itself: engine.cpp, the only one that includes the passes, and engine.h,
+#             the driver's API, which includes only core;
+#   users     the plugin's glue (plugin/ outside engine/) and tracejit-rewrite (tools/rewrite) include only the
+#             driver's API (engine/engine.h) and core.
 # Usage: check_layering.py <source root>. Prints each violation as file:line and exits 1 if there is any.
 import os
 import re
@@ -50,6 +60,14 @@ NO_LLVM = ["runtime/tape", "runtime/support"]
 # Folders of libtracejit that say nothing about how code is made, so no LLVM header either.
 NO_LLVM_LAYERS = ["runtime/kernel"]
 RUNTIME_FOLDERS = ["jit", "ad", "freeze", "tape", "kernel", "backend", "cache", "support", "mpi"]
+# The engine's layers by rank (folders of plugin/engine not named here are passes); the driver is its top-level files.
+ENGINE = "plugin/engine"
+ENGINE_API = "engine.h"
+ENGINE_RANKS = {"core": 0, "plan": 1}
+PASS_RANK = 2
+DRIVER_RANK = 3
+# Where the engine's users live (besides plugin/ itself): they include headers by their path from plugin/.
+ENGINE_USERS = ["tools/rewrite"]
 
 
 def sources(root, folder):
@@ -82,6 +100,74 @@ def runtime_target(root, path, name):
         if os.path.isfile(candidate) and candidate.startswith(runtime + os.sep):
             return os.path.relpath(candidate, runtime)
     return None
+
+
+def engine_target(root, path, name):
+    """The engine-relative path ("plan/plan_body.h") an include names, resolved as the compiler would (the including
+    file's folder first, then plugin/ on the include path), or None when it is not a header of the engine."""
+    engine = os.path.join(root, ENGINE)
+    for base in (os.path.dirname(path), os.path.join(root, "plugin")):
+        candidate = os.path.normpath(os.path.join(base, name))
+        if os.path.isfile(candidate) and candidate.startswith(engine + os.sep):
+            return os.path.relpath(candidate, engine).replace(os.sep, "/")
+    return None
+
+
+def engine_layer(rel):
+    """(layer, rank) of an engine-relative path: its folder and the folder's rank, or the driver's."""
+    parts = rel.split("/")
+    if len(parts) == 1:
+        return "driver", DRIVER_RANK
+    return parts[0], ENGINE_RANKS.get(parts[0], PASS_RANK)
+
+
+def describe(rel):
+    """The layer of an engine-relative path, in words."""
+    layer = engine_layer(rel)[0]
+    if layer == "driver":
+        return f"the driver ({ENGINE}/{rel})"
+    kind = {"core": "the vocabulary", "plan": "the planner"}.get(layer, "a pass")
+    return f"{kind} ({ENGINE}/{layer})"
+
+
+def engine_violation(includer, target):
+    """Why a file of the engine (engine-relative path) must not include `target`, or None when it may."""
+    if includer == ENGINE_API:
+        if engine_layer(target)[0] in ("core", "driver"):
+            return None
+        return "the driver's API (plugin/engine/engine.h) includes only plugin/engine/core: its users see no more"
+    layer, rank = engine_layer(includer)
+    target_layer, target_rank = engine_layer(target)
+    if target_layer == layer or target_rank < rank:
+        return None
+    where = "above it" if target_rank > rank else "beside it"
+    return (f"{describe(includer)} must not include {describe(target)}, a layer {where} "
+            "(core, plan, the passes, the driver: each includes only from those below it)")
+
+
+def engine_layering(root):
+    """Includes that run up (or across) the engine's layers, and users of the engine that reach past its API."""
+    violations = []
+    engine = os.path.join(root, ENGINE)
+    for path in sources(root, ENGINE):
+        includer = os.path.relpath(path, engine).replace(os.sep, "/")
+        for number, name in includes(path):
+            target = engine_target(root, path, name)
+            why = target and engine_violation(includer, target)
+            if why:
+                violations.append(f"{os.path.relpath(path, root)}:{number}: includes \"{name}\" "
+                                  f"({ENGINE}/{target}): {why}")
+    users = [p for p in sources(root, "plugin") if not p.startswith(engine + os.sep)]
+    for folder in ENGINE_USERS:
+        users += list(sources(root, folder))
+    for path in users:
+        for number, name in includes(path):
+            target = engine_target(root, path, name)
+            if target and target != ENGINE_API and engine_layer(target)[0] != "core":
+                violations.append(f"{os.path.relpath(path, root)}:{number}: includes \"{name}\" "
+                                  f"({ENGINE}/{target}): outside the engine only its API ({ENGINE}/{ENGINE_API}) "
+                                  f"and {ENGINE}/core may be included")
+    return violations
 
 
 def main():
@@ -126,6 +212,7 @@ def main():
                     runtime_target(root, path, name):
                 violations.append(f"{os.path.relpath(path, root)}:{number}: includes \"{name}\": the plugin must "
                                   "not include the runtime's private headers (only <tracejit/…>)")
+    violations += engine_layering(root)
     for v in violations:
         print(v)
     if violations:

@@ -5,8 +5,9 @@
 # including freezing, a backend including a JIT header, the kernel cache including a backend, the kernel layer
 # including the cache, a backend or LLVM, the shared LLVM lowering including a target, the CPU and CUDA backends
 # including each other, the tape including the JIT or LLVM, support including the tape, the plugin including a
-# runtime header, the MPI library including the JIT, the core including <mpi.h>) must fail and be named with its
-# file and line.
+# runtime header, the MPI library including the JIT, the core including <mpi.h>, and in the plugin's engine an
+# include running up or across its layers core, plan, the passes, the driver, or a user of the engine reaching
+# past its API) must fail and be named with its file and line.
 import os
 import subprocess
 import sys
@@ -39,8 +40,19 @@ CLEAN = {
     "runtime/mpi/api.cpp": '#include "mpi/transport.h"\n#include <tracejit/mpi.h>\n',
     "runtime/mpi/transport.h": '#include <tracejit/collective_core.h>\n#include <mpi.h>\n',
     "include/tracejit/mpi.h": "#include <mpi.h>\n",
-    "plugin/engine/engine.h": "#pragma once\n",
+    "plugin/engine/engine.h": '#include "engine/core/diagnostics.h"\n',
+    "plugin/engine/engine.cpp": '#include "engine/engine.h"\n#include "engine/dispatch/plan_dispatch.h"\n'
+                                '#include "engine/freeze/plan_freeze.h"\n#include "engine/plan/plan_body.h"\n',
+    "plugin/engine/core/diagnostics.h": "#pragma once\n",
+    "plugin/engine/core/source_edits.h": '#include "diagnostics.h"\n',
+    "plugin/engine/plan/plan_slots.h": '#include "engine/core/source_edits.h"\n',
+    "plugin/engine/plan/plan_body.h": '#include "engine/core/diagnostics.h"\n#include "plan_slots.h"\n',
+    "plugin/engine/freeze/implicit_inputs.h": '#include "engine/core/diagnostics.h"\n',
+    "plugin/engine/freeze/plan_freeze.h": '#include "engine/freeze/implicit_inputs.h"\n#include "../plan/plan_slots.h"\n',
+    "plugin/engine/dispatch/plan_dispatch.h": '#include "engine/core/source_edits.h"\n',
     "plugin/plugin.cpp": '#include "engine/engine.h"\n#include <tracejit/tracejit.h>\n',
+    "plugin/prepass.cpp": '#include "engine/core/diagnostics.h"\n#include "engine/engine.h"\n',
+    "tools/rewrite/main.cpp": '#include "engine/core/source_edits.h"\n#include "engine/engine.h"\n',
 }
 
 VIOLATIONS = [
@@ -68,6 +80,22 @@ VIOLATIONS = [
     ("runtime/jit/eval.cpp", "#include <mpi.h>\n", "runtime/jit/eval.cpp:1"),
     ("plugin/plugin.cpp", '#include "jit/var.h"\n', "plugin/plugin.cpp:1"),
     ("plugin/plugin.cpp", '#include "runtime/backend/device.h"\n', "plugin/plugin.cpp:1"),
+    # The engine's layers: core, plan, the passes, the driver (engine.cpp; engine.h, its API, sees only core).
+    ("plugin/engine/core/source_edits.h", '#include "engine/plan/plan_slots.h"\n',
+     "plugin/engine/core/source_edits.h:1"),
+    ("plugin/engine/core/diagnostics.h", '#include "../engine.h"\n', "plugin/engine/core/diagnostics.h:1"),
+    ("plugin/engine/plan/plan_body.h", '#include "engine/freeze/plan_freeze.h"\n', "plugin/engine/plan/plan_body.h:1"),
+    ("plugin/engine/plan/plan_slots.h", '#include "engine/engine.h"\n', "plugin/engine/plan/plan_slots.h:1"),
+    ("plugin/engine/freeze/plan_freeze.h", '#include "engine/engine.h"\n', "plugin/engine/freeze/plan_freeze.h:1"),
+    ("plugin/engine/dispatch/plan_dispatch.h", '#include "engine/freeze/implicit_inputs.h"\n',
+     "plugin/engine/dispatch/plan_dispatch.h:1"),
+    ("plugin/engine/dispatch/plan_dispatch.h", '#include "../freeze/implicit_inputs.h"\n',
+     "plugin/engine/dispatch/plan_dispatch.h:1"),
+    ("plugin/engine/engine.h", '#include "engine/plan/plan_body.h"\n', "plugin/engine/engine.h:1"),
+    ("plugin/engine/engine.h", '#include "engine/dispatch/plan_dispatch.h"\n', "plugin/engine/engine.h:1"),
+    ("plugin/plugin.cpp", '#include "engine/plan/plan_body.h"\n', "plugin/plugin.cpp:1"),
+    ("plugin/prepass.cpp", '#include "engine/freeze/implicit_inputs.h"\n', "plugin/prepass.cpp:1"),
+    ("tools/rewrite/main.cpp", '#include "engine/dispatch/plan_dispatch.h"\n', "tools/rewrite/main.cpp:1"),
 ]
 
 

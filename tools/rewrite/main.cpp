@@ -5,8 +5,8 @@
 // in it is marked). Compiler errors and the engine's diagnostics go to stderr; either makes the exit status 1. The
 // errors of tj::Bool conditions are not shown: the engine rewrites those statements (symbolic_condition.h).
 // With --mark-all it prints FILE with every function definition marked [[jit::trace]] instead (mark_all.h).
+#include "engine/core/symbolic_condition.h"
 #include "engine/engine.h"
-#include "engine/symbolic/symbolic_condition.h"
 #include "mark_all.h"
 
 #include <clang/AST/ASTConsumer.h>

@@ -1,7 +1,7 @@
 // tools/rewrite/mark_all.cpp — tracejit-rewrite --mark-all: the main file with every function definition marked
 #include "mark_all.h"
 
-#include "engine/find_marked.h"
+#include "engine/core/find_marked.h"
 
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/RecursiveASTVisitor.h>

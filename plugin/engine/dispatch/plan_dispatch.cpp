@@ -6,7 +6,7 @@
 // deeper, so that the insertions of nested calls sharing an offset come in the right order (the outer call's first).
 #include "engine/dispatch/plan_dispatch.h"
 
-#include "engine/type_predicates.h"
+#include "engine/core/type_predicates.h"
 
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/PrettyPrinter.h>

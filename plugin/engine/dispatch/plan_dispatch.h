@@ -14,9 +14,9 @@
 // through pointer arrays").
 #pragma once
 
-#include "engine/diagnostics.h"
-#include "engine/plan_model.h"
-#include "engine/source_edits.h"
+#include "engine/core/diagnostics.h"
+#include "engine/core/plan_model.h"
+#include "engine/core/source_edits.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>

@@ -1,7 +1,7 @@
 // plugin/engine/freeze/freeze_checks.cpp — errors for host reads of array contents in a frozen body
 #include "engine/freeze/freeze_checks.h"
 
-#include "engine/type_predicates.h"
+#include "engine/core/type_predicates.h"
 
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/DeclTemplate.h>

@@ -1,7 +1,7 @@
 // plugin/engine/freeze/freeze_checks.h — compile-time errors for what a frozen function's replay cannot reproduce
 #pragma once
 
-#include "engine/engine.h"
+#include "engine/core/diagnostics.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>

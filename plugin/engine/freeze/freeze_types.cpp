@@ -1,7 +1,7 @@
 // plugin/engine/freeze/freeze_types.cpp — the types tj's traversal supports; generated `tj_fields` for records
 #include "engine/freeze/freeze_types.h"
 
-#include "engine/type_predicates.h"
+#include "engine/core/type_predicates.h"
 
 #include <clang/AST/DeclFriend.h>
 #include <clang/AST/DeclTemplate.h>

@@ -8,8 +8,7 @@
 // `tj_fields` friends to it (before its closing brace, on that line), as TJ_STRUCT would.
 #pragma once
 
-#include "engine/engine.h"
-#include "engine/source_edits.h"
+#include "engine/core/source_edits.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/DeclCXX.h>

@@ -6,9 +6,9 @@
 // the getter, the others are warnings. A call with no capture left keeps tj::freeze (and its run-time warning).
 #include "engine/freeze/frozen_lambdas.h"
 
-#include "engine/diagnostics.h"
-#include "engine/find_marked.h"
-#include "engine/type_predicates.h"
+#include "engine/core/diagnostics.h"
+#include "engine/core/find_marked.h"
+#include "engine/core/type_predicates.h"
 
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/RecursiveASTVisitor.h>

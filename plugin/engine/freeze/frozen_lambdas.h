@@ -2,7 +2,7 @@
 // call (tj::detail::freeze_with_captures), so what it captures is part of the key or an input (docs/freezing.md)
 #pragma once
 
-#include "engine/engine.h"
+#include "engine/core/diagnostics.h"
 #include "engine/freeze/freeze_types.h"
 
 #include <clang/AST/ASTContext.h>

@@ -6,8 +6,8 @@
 // the shortest prefix of a supported type (`this->cfg` when Config is supported, else `this->cfg.dt`).
 #include "engine/freeze/implicit_inputs.h"
 
-#include "engine/diagnostics.h"
-#include "engine/find_marked.h"
+#include "engine/core/diagnostics.h"
+#include "engine/core/find_marked.h"
 
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/DeclTemplate.h>

@@ -2,7 +2,7 @@
 // members and fields of `this` that its body (and the marked functions it calls) read, passed to tj::Frozen::call
 #pragma once
 
-#include "engine/engine.h"
+#include "engine/core/diagnostics.h"
 #include "engine/freeze/freeze_types.h"
 
 #include <clang/AST/ASTContext.h>

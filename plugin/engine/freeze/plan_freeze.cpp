@@ -7,8 +7,8 @@
 // one file because they must agree on the hidden name and the copied heads.
 #include "engine/freeze/plan_freeze.h"
 
-#include "engine/diagnostics.h"
-#include "engine/freeze/freeze_options.h"
+#include "engine/core/diagnostics.h"
+#include "engine/core/freeze_options.h"
 
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/DeclTemplate.h>

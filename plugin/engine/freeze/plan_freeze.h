@@ -8,10 +8,10 @@
 // declaration of the hidden function after its first declaration, in the class or namespace.
 #pragma once
 
-#include "engine/engine.h"
+#include "engine/core/diagnostics.h"
+#include "engine/core/plan_model.h"
+#include "engine/core/source_edits.h"
 #include "engine/freeze/implicit_inputs.h"
-#include "engine/plan_model.h"
-#include "engine/source_edits.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Attr.h>

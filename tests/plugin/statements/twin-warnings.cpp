@@ -1,5 +1,5 @@
 // tests/plugin/statements/twin-warnings.cpp — a twinned function's warnings are shown once, at the user's columns
-// A twin (engine/tape/plan_twin.h) puts a marked body into the rewritten text twice. A plain function's warnings
+// A twin (engine/plan/plan_twin.h) puts a marked body into the rewritten text twice. A plain function's warnings
 // come from the pre-pass (plugin/user_warnings.h); a template's from the real compile, which sees both copies:
 // the recording copy's are silenced, so each warning is shown once, where the copy as written puts it, as without
 // the plugin. (clang's -verify reads `expected-…` comments from the rewritten text, where a twin holds each one

@@ -1,4 +1,4 @@
-// plugin/engine/plan_model.h — what the planner learns about one marked function: slots and sites (for emit_tables)
+// plugin/engine/core/plan_model.h — what the planner learns about one marked function: slots, sites (for emit_tables)
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// plugin/engine/freeze/freeze_options.h — the options of [[jit::freeze(name = value, …)]], read from the source
+// plugin/engine/core/freeze_options.h — the options of [[jit::freeze(name = value, …)]], read from the source
 //
 // Clang 19 hands a plugin attribute no arguments (it skips the parenthesised tokens), so the options are read by
 // lexing the text that follows the attribute's name. The attribute handler (attributes.cpp) parses them to report

@@ -1,4 +1,4 @@
-// plugin/engine/source_edits.h — source ranges, texts and ordered insertions: how the engine reads and edits a file
+// plugin/engine/core/source_edits.h — source ranges, texts and ordered insertions: how the engine reads and edits files
 //
 // Every edit is an insertion at a file offset or a replacement of a few tokens (which keeps the newlines it
 // removes), so the user's lines never move. Insertions at one offset are ordered by EditList: text that closes a

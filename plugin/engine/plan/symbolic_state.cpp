@@ -1,8 +1,8 @@
-// plugin/engine/symbolic/symbolic_state.cpp — a symbolic statement's state (what it writes) and its escaping jumps
-#include "engine/symbolic/symbolic_state.h"
+// plugin/engine/plan/symbolic_state.cpp — a symbolic statement's state (what it writes) and its escaping jumps
+#include "engine/plan/symbolic_state.h"
 
-#include "engine/tape/plan_slots.h"
-#include "engine/type_predicates.h"
+#include "engine/core/type_predicates.h"
+#include "engine/plan/plan_slots.h"
 
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/ExprCXX.h>

@@ -1,9 +1,10 @@
-// plugin/engine/tape/plan_statements.h — plans one marked function's recording: a site per statement, insertions
+// plugin/engine/plan/plan_statements.h — plans one marked function's recording: a site per statement, insertions
 #pragma once
 
-#include "engine/engine.h"
-#include "engine/plan_model.h"
-#include "engine/source_edits.h"
+#include "engine/core/diagnostics.h"
+#include "engine/core/engine_options.h"
+#include "engine/core/plan_model.h"
+#include "engine/core/source_edits.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>

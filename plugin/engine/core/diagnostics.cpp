@@ -1,5 +1,5 @@
-// plugin/engine/diagnostics.cpp — places the engine's warnings and errors at the user's source location
-#include "engine/diagnostics.h"
+// plugin/engine/core/diagnostics.cpp — places the engine's warnings and errors at the user's source location
+#include "engine/core/diagnostics.h"
 
 namespace tracejit::plugin {
 

@@ -1,4 +1,4 @@
-// plugin/engine/tape/call_writes.h — the variables a call may write through its reference and pointer arguments
+// plugin/engine/plan/call_writes.h — the variables a call may write through its reference and pointer arguments
 #pragma once
 
 #include <clang/AST/Expr.h>

@@ -1,7 +1,7 @@
-// plugin/engine/tape/emit_tables.h — writes a planned function's static tables, Frame and try/catch as one C++ line
+// plugin/engine/plan/emit_tables.h — writes a planned function's static tables, Frame and try/catch as one C++ line
 #pragma once
 
-#include "engine/plan_model.h"
+#include "engine/core/plan_model.h"
 
 #include <string>
 

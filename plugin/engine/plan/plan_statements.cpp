@@ -1,14 +1,14 @@
-// plugin/engine/tape/plan_statements.cpp — plans one marked function's recording: dispatch, the simple statements
+// plugin/engine/plan/plan_statements.cpp — plans one marked function's recording: dispatch, the simple statements
 //
 // Read `plan_function` (at the end) first, then `Planner::statement`, which dispatches on the statement's kind;
 // each handler adds the sites its statement records and the insertions that record them (the rewrite contract of
 // each kind is in the comment above its handler). Control statements are in plan_control.cpp. The rest stays in
 // one file because every handler is a method of the one Planner (plan_body.h) and they call each other.
-#include "engine/tape/plan_statements.h"
+#include "engine/plan/plan_statements.h"
 
-#include "engine/tape/call_writes.h"
-#include "engine/tape/emit_tables.h"
-#include "engine/tape/plan_body.h"
+#include "engine/plan/call_writes.h"
+#include "engine/plan/emit_tables.h"
+#include "engine/plan/plan_body.h"
 
 #include <clang/AST/DeclTemplate.h>
 #include <clang/AST/QualTypeNames.h>

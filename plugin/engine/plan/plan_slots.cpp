@@ -1,5 +1,5 @@
-// plugin/engine/tape/plan_slots.cpp — a body's slots and the operands (reads, literals, writes) of a site
-#include "engine/tape/plan_slots.h"
+// plugin/engine/plan/plan_slots.cpp — a body's slots and the operands (reads, literals, writes) of a site
+#include "engine/plan/plan_slots.h"
 
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/ExprCXX.h>

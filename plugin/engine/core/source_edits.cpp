@@ -1,5 +1,5 @@
-// plugin/engine/source_edits.cpp — source ranges, texts and ordered insertions for the rewrite planners
-#include "engine/source_edits.h"
+// plugin/engine/core/source_edits.cpp — source ranges, texts and ordered insertions for the rewrite planners
+#include "engine/core/source_edits.h"
 
 #include <clang/Basic/CharInfo.h>
 

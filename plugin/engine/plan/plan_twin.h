@@ -1,4 +1,4 @@
-// plugin/engine/tape/plan_twin.h — the twin rewrite: the body as written while nothing records, the recording copy out of line
+// plugin/engine/plan/plan_twin.h — the twin rewrite: the body as written while nothing records, the recording copy out of line
 //
 // A [[jit::trace]] function that can be duplicated keeps its body as written behind one branch on the process-wide
 // "recording anywhere" flag (tj::tape::detail::recording(), include/tracejit/tape_hooks.h), so that with no tape
@@ -15,7 +15,7 @@
 // (why_no_twin says which; docs/tape.md lists them).
 #pragma once
 
-#include "engine/source_edits.h"
+#include "engine/core/source_edits.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>

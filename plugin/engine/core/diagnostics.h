@@ -1,4 +1,4 @@
-// plugin/engine/diagnostics.h — what the engine reports: warnings and errors at a location in the user's source
+// plugin/engine/core/diagnostics.h — what the engine reports: warnings and errors at a location in the user's source
 //
 // The engine never touches clang's DiagnosticsEngine: its caller (plugin.cpp, tracejit-rewrite) reports each
 // EngineDiagnostic at the user's line. Locations are resolved to their expansion when the diagnostic is made, as

@@ -1,7 +1,7 @@
-// plugin/engine/symbolic/symbolic_condition.cpp — tj::Bool conditions in the AST, and tolerating their parse error
-#include "engine/symbolic/symbolic_condition.h"
+// plugin/engine/core/symbolic_condition.cpp — tj::Bool conditions in the AST, and tolerating their parse error
+#include "engine/core/symbolic_condition.h"
 
-#include "engine/type_predicates.h"
+#include "engine/core/type_predicates.h"
 
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/DeclTemplate.h>

@@ -1,7 +1,7 @@
-// plugin/engine/type_predicates.h — what in the user's AST is tracejit's own: the namespace tj, tj::Array, tj::Bool,
-// pointer arrays
+// plugin/engine/core/type_predicates.h — what in the user's AST is tracejit's own: the namespace tj, tj::Array,
+// tj::Bool, pointer arrays
 //
-// The tape, symbolic and freezing parts all ask these questions; they answer them by name (namespace `tj` directly
+// The planner (plan/) and the dispatch and freezing passes all ask these questions; they answer them by name (namespace `tj` directly
 // in the translation unit), as the runtime headers may be included in any way.
 #pragma once
 

@@ -1,4 +1,4 @@
-// plugin/engine/symbolic/symbolic_state.h — the state of a symbolic branch or loop, and what its lambdas cannot hold
+// plugin/engine/plan/symbolic_state.h — the state of a symbolic branch or loop, and what its lambdas cannot hold
 //
 // The bodies of a symbolic statement become lambdas ([&]) that take the state as `auto &name` parameters with the
 // variables' own names, so the user's text is unchanged. The state is every variable declared outside the

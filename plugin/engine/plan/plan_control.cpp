@@ -1,9 +1,9 @@
-// plugin/engine/tape/plan_control.cpp — plans the recording of if, switch, while, do, for, range-for and try
+// plugin/engine/plan/plan_control.cpp — plans the recording of if, switch, while, do, for, range-for and try
 //
 // Each handler's comment gives its rewrite; init-statements (`if (INIT; C)`) and condition variables
 // (`if (T v = e)`) are shared by if, switch and the loops, which is why they are one file.
-#include "engine/symbolic/symbolic_condition.h"
-#include "engine/tape/plan_body.h"
+#include "engine/core/symbolic_condition.h"
+#include "engine/plan/plan_body.h"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
-// plugin/engine/tape/plan_twin.cpp — the twin rewrite (plan_twin.h): which bodies may be duplicated, and the text
-#include "engine/tape/plan_twin.h"
+// plugin/engine/plan/plan_twin.cpp — the twin rewrite (plan_twin.h): which bodies may be duplicated, and the text
+#include "engine/plan/plan_twin.h"
 
-#include "engine/symbolic/symbolic_condition.h"
+#include "engine/core/symbolic_condition.h"
 
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/Expr.h>

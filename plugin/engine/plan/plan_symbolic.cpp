@@ -1,4 +1,4 @@
-// plugin/engine/symbolic/plan_symbolic.cpp — plans the rewrite of if/while/do/for on a tj::Bool condition into
+// plugin/engine/plan/plan_symbolic.cpp — plans the rewrite of if/while/do/for on a tj::Bool condition into
 // tj::if_stmt and tj::while_loop (include/tracejit/control.h)
 //
 // The bodies become lambdas `[&](auto &a, auto &b) {…}` taking the state (symbolic_state.h: variables declared
@@ -20,9 +20,9 @@
 // `if (I; C)` keeps its init-statement before the call, as for host ifs. A statement with problems (a return
 // inside, a host scalar written, …) is reported and not rewritten: its condition becomes `(void)(C), false`, so the
 // compile shows the plugin's errors alone.
-#include "engine/symbolic/symbolic_condition.h"
-#include "engine/symbolic/symbolic_state.h"
-#include "engine/tape/plan_body.h"
+#include "engine/core/symbolic_condition.h"
+#include "engine/plan/plan_body.h"
+#include "engine/plan/symbolic_state.h"
 
 namespace tracejit::plugin::body {
 

@@ -1,18 +1,18 @@
-// plugin/engine/tape/plan_body.h — the Planner of one function body, shared by plan_statements.cpp,
-// plan_control.cpp and ../symbolic/plan_symbolic.cpp
+// plugin/engine/plan/plan_body.h — the Planner of one function body, shared by plan_statements.cpp,
+// plan_control.cpp and plan_symbolic.cpp
 //
-// Internal to the planner: plan_statements.cpp holds the Planner's dispatch and the simple statements
+// Internal to the planner (this folder): plan_statements.cpp holds the Planner's dispatch and the simple statements
 // (expressions, declarations, returns, jumps, macro uses), plan_control.cpp the control statements (if, switch,
-// loops, try), symbolic/plan_symbolic.cpp the ones whose condition is a tj::Bool (rewritten into
+// loops, try), plan_symbolic.cpp the ones whose condition is a tj::Bool (rewritten into
 // tj::if_stmt/while_loop). Depths: a statement at depth d inserts at depth d, braces it adds around a body at d + 1,
 // and the body's statements sit at d + 2; EditList orders insertions sharing an offset by that depth.
 #pragma once
 
-#include "engine/engine.h"
-#include "engine/plan_model.h"
-#include "engine/source_edits.h"
-#include "engine/tape/plan_slots.h"
-#include "engine/tape/plan_statements.h"
+#include "engine/core/diagnostics.h"
+#include "engine/core/plan_model.h"
+#include "engine/core/source_edits.h"
+#include "engine/plan/plan_slots.h"
+#include "engine/plan/plan_statements.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>

@@ -1,8 +1,8 @@
-// plugin/engine/tape/plan_slots.h — a body's slots (parameters, then locals) and what a site reads and writes
+// plugin/engine/plan/plan_slots.h — a body's slots (parameters, then locals) and what a site reads and writes
 #pragma once
 
-#include "engine/plan_model.h"
-#include "engine/source_edits.h"
+#include "engine/core/plan_model.h"
+#include "engine/core/source_edits.h"
 
 #include <clang/AST/Decl.h>
 #include <clang/AST/Expr.h>

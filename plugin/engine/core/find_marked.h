@@ -1,4 +1,4 @@
-// plugin/engine/find_marked.h — finds the definitions of functions marked [[jit::trace]] / [[jit::freeze]] in an AST
+// plugin/engine/core/find_marked.h — finds the definitions of functions marked [[jit::trace]] / [[jit::freeze]]
 #pragma once
 
 #include <clang/AST/ASTContext.h>

@@ -1,7 +1,7 @@
-// plugin/engine/tape/call_writes.cpp — the variables a call may write through its reference and pointer arguments
-#include "engine/tape/call_writes.h"
+// plugin/engine/plan/call_writes.cpp — the variables a call may write through its reference and pointer arguments
+#include "engine/plan/call_writes.h"
 
-#include "engine/tape/plan_slots.h"
+#include "engine/plan/plan_slots.h"
 
 #include <clang/AST/Attr.h>
 #include <clang/AST/DeclCXX.h>

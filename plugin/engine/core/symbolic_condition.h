@@ -1,4 +1,4 @@
-// plugin/engine/symbolic/symbolic_condition.h — which conditions are tj::Bool masks; their errors before the rewrite
+// plugin/engine/core/symbolic_condition.h — which conditions are tj::Bool masks; their errors before the rewrite
 //
 // A condition of type tj::Bool (`if (x > 0)` on arrays) does not compile as written: Bool has no conversion to
 // bool. clang reports "value of type 'Bool' is not contextually convertible to 'bool'" and keeps the statement, its

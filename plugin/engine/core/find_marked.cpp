@@ -1,7 +1,7 @@
-// plugin/engine/find_marked.cpp — finds the marked function definitions of a translation unit
-#include "engine/find_marked.h"
+// plugin/engine/core/find_marked.cpp — finds the marked function definitions of a translation unit
+#include "engine/core/find_marked.h"
 
-#include "engine/engine.h"
+#include "engine/core/annotations.h"
 
 #include <clang/AST/Attr.h>
 #include <clang/AST/DeclCXX.h>

@@ -1,5 +1,5 @@
-// plugin/engine/type_predicates.cpp — recognising tj's namespace, tj::Array, tj::Bool and pointer arrays in the AST
-#include "engine/type_predicates.h"
+// plugin/engine/core/type_predicates.cpp — recognising tj's namespace, tj::Array, tj::Bool and pointer arrays
+#include "engine/core/type_predicates.h"
 
 #include <clang/AST/DeclTemplate.h>
 

@@ -1,5 +1,5 @@
-// plugin/engine/freeze/freeze_options.cpp — lexes and checks the option list of [[jit::freeze(…)]]
-#include "engine/freeze/freeze_options.h"
+// plugin/engine/core/freeze_options.cpp — lexes and checks the option list of [[jit::freeze(…)]]
+#include "engine/core/freeze_options.h"
 
 #include <clang/Lex/Lexer.h>
 

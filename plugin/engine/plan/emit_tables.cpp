@@ -1,7 +1,7 @@
-// plugin/engine/tape/emit_tables.cpp — the static tables of a rewritten function (see include/tracejit/tape_hooks.h)
-#include "engine/tape/emit_tables.h"
+// plugin/engine/plan/emit_tables.cpp — the static tables of a rewritten function (see include/tracejit/tape_hooks.h)
+#include "engine/plan/emit_tables.h"
 
-#include "engine/source_edits.h"
+#include "engine/core/source_edits.h"
 
 #include <llvm/Support/ConvertUTF.h>
 
