@@ -25,10 +25,15 @@
 
 namespace tj {
 
+template <typename Op, typename... Ts> typename Op::Output custom(const Ts &...args);
+
 namespace detail {
 
+struct CustomOpAccess; // the runtime's view of an operation's slots (runtime/ad/custom.cpp)
+
 /// The part of a custom operation that the AD graph sees: one slot per array among the flattened inputs and
-/// outputs, each with its AD node and, during a rule, its gradient. Members are the runtime's (ad/custom.cpp).
+/// outputs, each with its AD node and, during a rule, its gradient. Its data are the runtime's (ad/custom.cpp)
+/// and tj::custom's, which fills them in.
 class CustomOpBase {
   public:
     CustomOpBase() = default;
@@ -45,6 +50,18 @@ class CustomOpBase {
     /// The name shown in errors and graphviz (the C++ type's name unless overridden).
     virtual std::string name() const;
 
+  protected:
+    /// Argument I's arrays are the input slots arg_begin(I) .. arg_begin(I + 1).
+    size_t arg_begin(size_t arg) const { return m_arg_begin[arg]; }
+    /// How many arrays the result has.
+    size_t out_count() const { return m_out.size(); }
+
+  private:
+    friend struct CustomOpAccess;
+    template <typename Op, typename... Ts> friend typename Op::Output tj::custom(const Ts &...args);
+
+    /// The rule that runs (grad_in, grad_out and the setters are for the rules only).
+    enum class Rule : uint8_t { None, Forward, Backward };
     struct Slot {
         uint32_t ad = 0;   ///< an input's AD node (0: not differentiated; not referenced: the graph's edges hold it)
         uint32_t grad = 0; ///< the gradient during a rule (an owned JIT reference; 0: none, read as zeros)
@@ -55,7 +72,7 @@ class CustomOpBase {
     std::vector<size_t> m_arg_begin; ///< argument I's slots are m_in[m_arg_begin[I] .. m_arg_begin[I+1])
     std::string_view m_type_name;    ///< the C++ type of the operation
     bool m_has_forward = false, m_has_backward = false;
-    uint8_t m_rule = 0; ///< the rule running: 1 forward(), 2 backward(), 0 none
+    Rule m_rule = Rule::None;
 };
 
 /// Connects a custom operation to the AD graph: `in_ads` (one per input slot, 0 allowed) and the output slots'
@@ -128,7 +145,7 @@ template <typename R, typename... Args> class CustomOp<R(Args...)> : public deta
         static_assert(!std::is_arithmetic_v<Arg<I>>, "tj::CustomOp::grad_in<I>(): argument I is a host value");
         detail::ad_custom_require_rule(*this, "grad_in<I>()");
         Arg<I> g = std::get<I>(*m_inputs);
-        detail::fill_grads(*this, g, true, m_arg_begin[I]);
+        detail::fill_grads(*this, g, true, arg_begin(I));
         return g;
     }
     /// The gradient of the result: in a backward rule, what reached it; in a forward rule, what set_grad_out
@@ -146,14 +163,14 @@ template <typename R, typename... Args> class CustomOp<R(Args...)> : public deta
         static_assert(!std::is_arithmetic_v<Arg<I>>, "tj::CustomOp::set_grad_in<I>(): argument I is a host value");
         Arg<I> copy = g;
         std::vector<uint32_t> ids = detail::slot_jits(copy);
-        detail::ad_custom_set_grads(*this, true, I, m_arg_begin[I], m_arg_begin[I + 1] - m_arg_begin[I], ids.data(),
-                                    ids.size());
+        detail::ad_custom_set_grads(*this, true, I, arg_begin(I), arg_begin(I + 1) - arg_begin(I),
+                                    ids.data(), ids.size());
     }
     /// In a forward rule: the tangent of the result (same rules as set_grad_in).
     void set_grad_out(const Output &g) {
         Output copy = g;
         std::vector<uint32_t> ids = detail::slot_jits(copy);
-        detail::ad_custom_set_grads(*this, false, 0, 0, m_out.size(), ids.data(), ids.size());
+        detail::ad_custom_set_grads(*this, false, 0, 0, out_count(), ids.data(), ids.size());
     }
     /// The (detached) value of argument I and of the result (the result: not in eval, which makes it).
     template <size_t I> const Arg<I> &value_in() const { return std::get<I>(*m_inputs); }

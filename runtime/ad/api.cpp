@@ -1,5 +1,6 @@
-// runtime/ad/api.cpp — AD entry points of the façade: enabling, references, gradients, labels, flags
+// runtime/ad/api.cpp — AD entry points of the façade: enabling, references, gradients, traversals, labels
 #include "ad/graph.h"
+#include "ad/traversal.h"
 #include "jit/var.h"
 
 #include <tracejit/ad_core.h>
@@ -83,6 +84,19 @@ void ad_set_grad(const char *api, uint32_t ad, uint32_t jit, uint32_t grad, bool
         value = JitRef::borrow(n.grad) + value;
     set_grad_ref(g, ad, std::move(value));
     g.nodes[ad].seeded = true;
+}
+
+void ad_traverse(const char *api, uint32_t ad, bool backward, bool free_graph) {
+    jit::State &s = jit::state();
+    jit::Lock lock(s.mutex);
+    Graph &g = graph();
+    if (!ad || g.nodes[ad].inert)
+        throw Error(fmt::format("{}: the array does not have gradients enabled and was not computed from one that "
+                                "has (call tj::enable_grad first)",
+                                api));
+    std::vector<uint32_t> weights; // simplified first: the collapsed weights are computed in forward order,
+    simplify(weights);             // next to the values they use, instead of holding every value for the way back
+    traverse(g, backward ? Direction::Backward : Direction::Forward, llvm::ArrayRef<uint32_t>(ad), true, free_graph);
 }
 
 void ad_set_label(uint32_t ad, const std::string &label) {

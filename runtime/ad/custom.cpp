@@ -8,25 +8,51 @@
 
 #include <fmt/format.h>
 
+namespace tj::detail {
+
+/// The runtime's view of a custom operation (CustomOpBase's data are private to it and tj::custom).
+struct CustomOpAccess {
+    using Slot = CustomOpBase::Slot;
+    using Rule = CustomOpBase::Rule;
+    /// The input (`input`) or output slots.
+    static std::vector<Slot> &slots(CustomOpBase &op, bool input) { return input ? op.m_in : op.m_out; }
+    static const std::vector<Slot> &slots(const CustomOpBase &op, bool input) { return input ? op.m_in : op.m_out; }
+    static Rule &rule(CustomOpBase &op) { return op.m_rule; }
+    static Rule rule(const CustomOpBase &op) { return op.m_rule; }
+    /// The rule a traversal in direction `d` runs.
+    static Rule rule_for(ad::Direction d) { return d == ad::Direction::Backward ? Rule::Backward : Rule::Forward; }
+    static bool overrides(const CustomOpBase &op, Rule r) {
+        return r == Rule::Backward ? op.m_has_backward : op.m_has_forward;
+    }
+    /// Calls the rule `r`.
+    static void run(CustomOpBase &op, Rule r) { r == Rule::Backward ? op.backward() : op.forward(); }
+};
+
+} // namespace tj::detail
+
 namespace tj::ad {
 
 namespace {
+
+using detail::CustomOpAccess;
+using detail::CustomOpBase;
+using Rule = CustomOpAccess::Rule;
 
 bool is_float(VarType t) { return t == VarType::Float32 || t == VarType::Float64; }
 
 /// While a rule runs: the op says which, tracking is suspended (the rule's code is derivative code, not part of
 /// the graph), and afterwards the slots' gradients are released.
 struct RuleScope {
-    detail::CustomOpBase &op;
-    RuleScope(detail::CustomOpBase &o, uint8_t rule) : op(o) {
-        op.m_rule = rule;
+    CustomOpBase &op;
+    RuleScope(CustomOpBase &o, Rule rule) : op(o) {
+        CustomOpAccess::rule(op) = rule;
         detail::ad_grad_scope_enter(true, nullptr, 0, false);
     }
     ~RuleScope() {
         detail::ad_grad_scope_leave();
-        op.m_rule = 0;
-        for (auto *slots : {&op.m_in, &op.m_out})
-            for (detail::CustomOpBase::Slot &s : *slots)
+        CustomOpAccess::rule(op) = Rule::None;
+        for (bool input : {true, false})
+            for (CustomOpAccess::Slot &s : CustomOpAccess::slots(op, input))
                 detail::var_dec_ref(std::exchange(s.grad, 0));
     }
     RuleScope(const RuleScope &) = delete;
@@ -34,46 +60,38 @@ struct RuleScope {
 };
 
 /// A custom operation as a call node's derivative: the call's inputs are the differentiated argument slots, its
-/// outputs the float result slots; a traversal hands it the gradients the call node gathered, the rule reads them
-/// with grad_in/grad_out and gives its own with set_grad_in/set_grad_out.
+/// outputs the float result slots; a traversal hands it the gradients the call node gathered (backward: of the
+/// outputs, forward: of the inputs), the rule reads them with grad_in/grad_out and gives its own with
+/// set_grad_in/set_grad_out (for the other side).
 class CustomDerivative final : public CallDerivative {
   public:
-    CustomDerivative(std::shared_ptr<detail::CustomOpBase> op, std::vector<size_t> in_slots,
-                     std::vector<size_t> out_slots)
+    CustomDerivative(std::shared_ptr<CustomOpBase> op, std::vector<size_t> in_slots, std::vector<size_t> out_slots)
         : m_op(std::move(op)), m_in_slots(std::move(in_slots)), m_out_slots(std::move(out_slots)) {}
 
-    std::vector<JitRef> backward(const std::vector<JitRef> &out_grads) override {
-        std::shared_ptr<detail::CustomOpBase> op = m_op; // alive through the rule
-        RuleScope scope(*op, 2);
-        for (size_t j = 0; j < out_grads.size(); ++j)
-            if (out_grads[j])
-                op->m_out[m_out_slots[j]].grad = JitRef(out_grads[j]).release();
-        op->backward();
-        std::vector<JitRef> in_grads(m_in_slots.size());
-        for (size_t i = 0; i < m_in_slots.size(); ++i)
-            if (uint32_t grad = op->m_in[m_in_slots[i]].grad)
-                in_grads[i] = JitRef::borrow(grad);
-        return in_grads;
+    std::vector<JitRef> derivative(Direction d, const std::vector<JitRef> &grads) override {
+        std::shared_ptr<CustomOpBase> op = m_op; // alive through the rule
+        bool backward = d == Direction::Backward;
+        Rule rule = CustomOpAccess::rule_for(d);
+        RuleScope scope(*op, rule);
+        std::vector<CustomOpAccess::Slot> &given = CustomOpAccess::slots(*op, !backward);
+        const std::vector<size_t> &given_at = backward ? m_out_slots : m_in_slots;
+        for (size_t k = 0; k < grads.size(); ++k)
+            if (grads[k])
+                given[given_at[k]].grad = JitRef(grads[k]).release();
+        CustomOpAccess::run(*op, rule);
+        const std::vector<CustomOpAccess::Slot> &made = CustomOpAccess::slots(*op, backward);
+        const std::vector<size_t> &made_at = backward ? m_in_slots : m_out_slots;
+        std::vector<JitRef> result(made_at.size());
+        for (size_t k = 0; k < made_at.size(); ++k)
+            if (uint32_t grad = made[made_at[k]].grad)
+                result[k] = JitRef::borrow(grad);
+        return result;
     }
-    std::vector<JitRef> forward(const std::vector<JitRef> &in_grads) override {
-        std::shared_ptr<detail::CustomOpBase> op = m_op;
-        RuleScope scope(*op, 1);
-        for (size_t i = 0; i < in_grads.size(); ++i)
-            if (in_grads[i])
-                op->m_in[m_in_slots[i]].grad = JitRef(in_grads[i]).release();
-        op->forward();
-        std::vector<JitRef> out_grads(m_out_slots.size());
-        for (size_t j = 0; j < m_out_slots.size(); ++j)
-            if (uint32_t grad = op->m_out[m_out_slots[j]].grad)
-                out_grads[j] = JitRef::borrow(grad);
-        return out_grads;
-    }
-    bool has_backward() const override { return m_op->m_has_backward; }
-    bool has_forward() const override { return m_op->m_has_forward; }
+    bool has_rule(Direction d) const override { return CustomOpAccess::overrides(*m_op, CustomOpAccess::rule_for(d)); }
     std::string name() const override { return m_op->name(); }
 
   private:
-    std::shared_ptr<detail::CustomOpBase> m_op;
+    std::shared_ptr<CustomOpBase> m_op;
     std::vector<size_t> m_in_slots, m_out_slots; ///< the slot of each input and output of the call node
 };
 
@@ -109,17 +127,18 @@ void ad_custom_connect(const std::shared_ptr<CustomOpBase> &op, const uint32_t *
     jit::Lock lock(s.mutex);
     Graph &g = graph();
     bool any_in = false, any_out = false;
-    op->m_in.assign(n_in, {});
+    std::vector<CustomOpAccess::Slot> &ins = CustomOpAccess::slots(*op, true), &outs = CustomOpAccess::slots(*op, false);
+    ins.assign(n_in, {});
     for (size_t k = 0; k < n_in; ++k) {
-        CustomOpBase::Slot &slot = op->m_in[k];
+        CustomOpAccess::Slot &slot = ins[k];
         slot.size = var_size(in_jits[k]);
         slot.type = var_type(in_jits[k]);
         slot.ad = is_float(slot.type) ? tracked(in_ads[k]) : 0;
         any_in |= slot.ad != 0;
     }
-    op->m_out.assign(n_out, {});
+    outs.assign(n_out, {});
     for (size_t j = 0; j < n_out; ++j) {
-        CustomOpBase::Slot &slot = op->m_out[j];
+        CustomOpAccess::Slot &slot = outs[j];
         slot.size = var_size(out_jits[j]);
         slot.type = var_type(out_jits[j]);
         any_out |= is_float(slot.type);
@@ -131,24 +150,24 @@ void ad_custom_connect(const std::shared_ptr<CustomOpBase> &op, const uint32_t *
     std::vector<size_t> in_slots, out_slots;
     std::vector<std::pair<uint64_t, VarType>> outputs;
     for (size_t k = 0; k < n_in; ++k)
-        if (op->m_in[k].ad) {
-            inputs.push_back(op->m_in[k].ad);
+        if (ins[k].ad) {
+            inputs.push_back(ins[k].ad);
             in_slots.push_back(k);
         }
     for (size_t j = 0; j < n_out; ++j)
-        if (is_float(op->m_out[j].type)) {
-            outputs.emplace_back(op->m_out[j].size, op->m_out[j].type);
+        if (is_float(outs[j].type)) {
+            outputs.emplace_back(outs[j].size, outs[j].type);
             out_slots.push_back(j);
         }
-    std::vector<uint32_t> nodes =
+    std::vector<uint32_t> call_outs =
         make_call_node(g, inputs, outputs, std::make_unique<CustomDerivative>(op, in_slots, out_slots),
                        {"custom", "custom output"});
     for (size_t j = 0; j < out_slots.size(); ++j)
-        out_ads[out_slots[j]] = nodes[j];
+        out_ads[out_slots[j]] = call_outs[j];
 }
 
 void ad_custom_require_rule(const CustomOpBase &op, const char *api) {
-    if (op.m_rule == 0)
+    if (CustomOpAccess::rule(op) == CustomOpAccess::Rule::None)
         throw Error(fmt::format("tj::CustomOp '{}': {} is for forward() and backward() (a traversal calls them)",
                                 op.name(), api));
 }
@@ -156,7 +175,7 @@ void ad_custom_require_rule(const CustomOpBase &op, const char *api) {
 uint32_t ad_custom_grad(const CustomOpBase &op, bool input, size_t slot) {
     jit::State &s = jit::state();
     jit::Lock lock(s.mutex);
-    const CustomOpBase::Slot &sl = (input ? op.m_in : op.m_out)[slot];
+    const CustomOpAccess::Slot &sl = CustomOpAccess::slots(op, input)[slot];
     if (sl.grad) {
         var_inc_ref(sl.grad);
         return sl.grad;
@@ -172,15 +191,15 @@ void ad_custom_set_grads(CustomOpBase &op, bool input, size_t arg, size_t first,
     jit::Lock lock(s.mutex);
     std::string api = input ? fmt::format("set_grad_in<{}>()", arg) : std::string("set_grad_out()");
     const char *what = input ? "the argument" : "the result";
-    uint8_t rule = input ? 2 : 1;
-    if (op.m_rule != rule)
+    CustomOpAccess::Rule rule = input ? CustomOpAccess::Rule::Backward : CustomOpAccess::Rule::Forward;
+    if (CustomOpAccess::rule(op) != rule) // set_grad_in gives a backward rule's result, set_grad_out a forward one's
         throw Error(fmt::format("tj::CustomOp '{}': {} is called outside {}() (it gives the gradient of {} there)",
                                 op.name(), api, input ? "backward" : "forward", input ? "an argument" : "the result"));
     if (count != expected)
         throw Error(fmt::format("tj::CustomOp '{}': {}: the gradient holds {} arrays, {} {}", op.name(), api, count,
                                 what, expected));
     for (size_t i = 0; i < count; ++i) {
-        CustomOpBase::Slot &slot = (input ? op.m_in : op.m_out)[first + i];
+        CustomOpAccess::Slot &slot = CustomOpAccess::slots(op, input)[first + i];
         uint64_t size = var_size(jits[i]);
         std::string which = count > 1 ? fmt::format(" (array {} of {})", i, count) : std::string();
         if (size != slot.size && size != 1 && slot.size != 1) // to a width-1 array: summed, as a broadcast's

@@ -21,6 +21,10 @@
 
 namespace tj::ad {
 
+/// The direction of a traversal (traversal.h): reverse mode, from a node to what it was computed from (in-edges),
+/// or forward mode, from a node to what was computed from it (out-edges).
+enum class Direction : uint8_t { Backward, Forward };
+
 /// How a gradient crosses an edge (see propagate.cpp).
 enum class EdgeKind : uint8_t {
     Linear,       ///< multiply by `weight` (0: by one); sizes broadcast or sum as the endpoints need
@@ -72,18 +76,15 @@ struct Node {
 
 /// The derivative of a call node (call_node.h): many inputs to many outputs, computed as a whole: a frozen
 /// function's replayed derivative recording (freeze/grad.cpp), or a custom operation's rules (custom.cpp). Runs
-/// under the JIT lock, during a traversal.
+/// under the JIT lock, during a traversal (traversal.cpp, cross_call).
 struct CallDerivative {
     virtual ~CallDerivative() = default;
-    /// Reverse mode: `out_grads[j]` is the gradient of output j (empty: none reached it); returns the gradient of
-    /// each input (empty: none).
-    virtual std::vector<JitRef> backward(const std::vector<JitRef> &out_grads) = 0;
-    /// Forward mode: `in_grads[i]` is the tangent of input i (empty: none); returns the tangent of each output.
-    virtual std::vector<JitRef> forward(const std::vector<JitRef> &in_grads) = 0;
+    /// Backward: `grads[j]` is the gradient of output j (empty: none reached it); returns the gradient of each
+    /// input. Forward: `grads[i]` is the tangent of input i (empty: none); returns the tangent of each output.
+    virtual std::vector<JitRef> derivative(Direction d, const std::vector<JitRef> &grads) = 0;
     /// Whether it has the rule for that direction (a custom operation may lack one: a traversal that would reach
     /// it is refused before it changes anything, check_call_rules).
-    virtual bool has_backward() const { return true; }
-    virtual bool has_forward() const { return true; }
+    virtual bool has_rule(Direction) const { return true; }
     /// A custom operation's name (errors, graphviz's hexagon); empty for a frozen function's call.
     virtual std::string name() const { return {}; }
     uint32_t inputs = 0, outputs = 0; ///< how many (make_call_node sets them)

@@ -2,7 +2,7 @@
 #include "ad/loop_grad.h"
 
 #include "ad/graph.h"
-#include "ad/traverse.h"
+#include "ad/traversal.h"
 #include "jit/var.h"
 
 #include <tracejit/error.h>
@@ -174,7 +174,7 @@ std::vector<uint32_t> LoopGrad::extend(uint32_t loop, const std::vector<detail::
     // One forward traversal each, restricted to the nodes the body made.
     std::vector<JitRef> d(n * n), e(n * np);
     for (size_t k = 0; k < n; ++k) {
-        traverse_forward(g, m_leaves[k], false, m_since);
+        traverse(g, Direction::Forward, llvm::ArrayRef<uint32_t>(m_leaves[k]), true, false, m_since);
         for (size_t j = 0; j < n; ++j)
             d[j * n + k] = reached(g, updates[m_diff[j]].ad);
     }
@@ -185,7 +185,7 @@ std::vector<uint32_t> LoopGrad::extend(uint32_t loop, const std::vector<detail::
         node.seeded = false;
         if (seeded)
             mark_changed(g, m_params[p]);
-        traverse_forward(g, m_params[p], false, m_since);
+        traverse(g, Direction::Forward, llvm::ArrayRef<uint32_t>(m_params[p]), true, false, m_since);
         for (size_t j = 0; j < n; ++j)
             e[j * np + p] = reached(g, updates[m_diff[j]].ad);
         set_grad_ref(g, m_params[p], std::move(saved));

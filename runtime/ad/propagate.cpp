@@ -1,4 +1,4 @@
-// runtime/ad/propagate.cpp — what a gradient becomes when it crosses one edge, backward and forward
+// runtime/ad/propagate.cpp — what a gradient becomes when it crosses one edge, in either direction
 #include "ad/propagate.h"
 
 #include <tracejit/error.h>
@@ -34,57 +34,41 @@ JitRef prefix_sum(const Edge &e, JitRef grad, uint64_t n, bool flip) {
 
 } // namespace
 
-JitRef backward_contribution(const Graph &g, const Edge &e, const JitRef &grad) {
+JitRef contribution(const Graph &g, Direction d, const Edge &e, const JitRef &grad) {
+    bool backward = d == Direction::Backward;
     switch (e.kind) {
     case EdgeKind::Linear:
         return e.weight ? JitRef::borrow(e.weight) * grad : grad;
     case EdgeKind::Mask:
-        return masked(e, grad);
-    case EdgeKind::Gather: // reads of the source add up where they came from
-        return scatter(zeros(detail::var_type(grad.id()), e.aux), grad, e, true);
-    case EdgeKind::ScatterKeep: // overwritten positions did not come from the old target
-        return scatter(grad, lit_like(grad, 0.0), e, false);
-    case EdgeKind::ScatterValue:
-        return gather(grad, e);
-    case EdgeKind::BlockSum: { // each block's gradient repeated over the block (times the weight)
-        uint64_t n = g.nodes[e.source].size;
-        JitRef index(detail::var_counter(VarType::UInt64, n));
-        JitRef b(detail::var_literal(VarType::UInt64, e.aux, 1));
-        JitRef all(detail::var_literal(VarType::Bool, 1, 1));
-        JitRef repeat = op(Op::Div, index, b);
-        JitRef spread(detail::var_gather(grad.id(), repeat.id(), all.id()));
-        return e.weight ? JitRef::borrow(e.weight) * spread : spread;
-    }
-    case EdgeKind::PrefixSum:
-        return prefix_sum(e, grad, g.nodes[e.source].size, true);
-    case EdgeKind::Call: // the call node's derivative moves these gradients as a whole (call_node.cpp)
-        TJ_UNREACHABLE("tj::ad: a call edge crossed one by one");
-    }
-    return {};
-}
-
-JitRef forward_contribution(const Graph &g, const Edge &e, const JitRef &grad) {
-    switch (e.kind) {
-    case EdgeKind::Linear:
-        return e.weight ? JitRef::borrow(e.weight) * grad : grad;
-    case EdgeKind::Mask:
-        if (e.index) { // scatter_reduce(Min/Max)'s target: a value's tangent, scattered, replaces it where it won
-            JitRef kept = masked(e, grad);
+        if (!backward && e.index) { // scatter_reduce(Min/Max)'s target: a value's tangent, scattered, replaces it
+            JitRef kept = masked(e, grad);        // where it won
             return scatter(kept + zeros(detail::var_type(grad.id()), e.aux), lit_like(grad, 0.0), e, false);
         }
         return masked(e, grad);
     case EdgeKind::Gather:
-        return gather(grad, e);
-    case EdgeKind::ScatterKeep:
-        return scatter(grad, lit_like(grad, 0.0), e, false);
     case EdgeKind::ScatterValue:
-        return scatter(zeros(detail::var_type(grad.id()), e.aux), grad, e, e.add);
+        // A gather's transpose is a scatter_add into zeros of the source's size (reads of the source add up where
+        // they came from); a scatter's is a gather.
+        if ((e.kind == EdgeKind::Gather) != backward)
+            return gather(grad, e);
+        return scatter(zeros(detail::var_type(grad.id()), e.aux), grad, e, e.kind == EdgeKind::Gather || e.add);
+    case EdgeKind::ScatterKeep: // overwritten positions did not come from the old target (its own transpose)
+        return scatter(grad, lit_like(grad, 0.0), e, false);
     case EdgeKind::BlockSum:
+        if (backward) { // each block's gradient repeated over the block (times the weight)
+            uint64_t n = g.nodes[e.source].size;
+            JitRef index(detail::var_counter(VarType::UInt64, n));
+            JitRef b(detail::var_literal(VarType::UInt64, e.aux, 1));
+            JitRef all(detail::var_literal(VarType::Bool, 1, 1));
+            JitRef repeat = op(Op::Div, index, b);
+            JitRef spread(detail::var_gather(grad.id(), repeat.id(), all.id()));
+            return e.weight ? JitRef::borrow(e.weight) * spread : spread;
+        }
         return JitRef(detail::var_block_reduce((e.weight ? JitRef::borrow(e.weight) * grad : grad).id(),
                                                detail::ReduceOp::Sum, e.aux));
     case EdgeKind::PrefixSum:
-        return prefix_sum(e, grad, g.nodes[e.target].size, false);
-    case EdgeKind::Call:
+        return prefix_sum(e, grad, g.nodes[backward ? e.source : e.target].size, backward);
+    case EdgeKind::Call: // the call node's derivative moves these gradients as a whole (traversal.cpp, cross_call)
         TJ_UNREACHABLE("tj::ad: a call edge crossed one by one");
     }
     return {};

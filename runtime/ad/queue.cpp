@@ -3,7 +3,7 @@
 // Each thread has one queue of AD nodes (each referenced while queued) and the direction it was filled for.
 // traverse() starts one traversal from the queued nodes that have a seed (set_grad/accum_grad), so a node
 // reached from several of them receives the sum of their contributions. Semantics: docs/autodiff.md.
-#include "ad/traverse.h"
+#include "ad/traversal.h"
 
 #include "jit/var.h"
 
@@ -20,10 +20,12 @@ namespace tj::ad {
 
 namespace {
 
-const char *mode_name(bool backward) { return backward ? "ADMode::Backward" : "ADMode::Forward"; }
+const char *mode_name(Direction d) { return d == Direction::Backward ? "ADMode::Backward" : "ADMode::Forward"; }
+
+Direction direction(bool backward) { return backward ? Direction::Backward : Direction::Forward; }
 
 struct Queue {
-    bool backward = true;
+    Direction direction = Direction::Backward;
     std::vector<uint32_t> nodes;
     ~Queue() {
         if (nodes.empty())
@@ -49,6 +51,7 @@ namespace tj::detail {
 using namespace tj::ad;
 
 void ad_enqueue(bool backward, const uint32_t *ads, size_t count) {
+    Direction d = direction(backward);
     jit::State &s = jit::state();
     jit::Lock lock(s.mutex);
     Queue &q = queue();
@@ -56,11 +59,11 @@ void ad_enqueue(bool backward, const uint32_t *ads, size_t count) {
         if (!ads[i] || graph().nodes[ads[i]].inert)
             throw Error(fmt::format("tj::enqueue({}): argument {} does not have gradients enabled and was not "
                                     "computed from an array that has (call tj::enable_grad first)",
-                                    mode_name(backward), i + 1));
-    if (!q.nodes.empty() && q.backward != backward)
+                                    mode_name(d), i + 1));
+    if (!q.nodes.empty() && q.direction != d)
         throw Error(fmt::format("tj::enqueue({}): {} array(s) are already queued for {}: call tj::traverse({}) first",
-                                mode_name(backward), q.nodes.size(), mode_name(q.backward), mode_name(q.backward)));
-    q.backward = backward;
+                                mode_name(d), q.nodes.size(), mode_name(q.direction), mode_name(q.direction)));
+    q.direction = d;
     for (size_t i = 0; i < count; ++i)
         if (std::find(q.nodes.begin(), q.nodes.end(), ads[i]) == q.nodes.end()) {
             inc_ext(graph(), ads[i]);
@@ -69,14 +72,15 @@ void ad_enqueue(bool backward, const uint32_t *ads, size_t count) {
 }
 
 void ad_traverse_queue(bool backward, bool free_graph) {
+    Direction d = direction(backward);
     jit::State &s = jit::state();
     jit::Lock lock(s.mutex);
     Queue &q = queue();
     if (q.nodes.empty())
         return;
-    if (q.backward != backward)
-        throw Error(fmt::format("tj::traverse({}): the {} queued array(s) were enqueued for {}", mode_name(backward),
-                                q.nodes.size(), mode_name(q.backward)));
+    if (q.direction != d)
+        throw Error(fmt::format("tj::traverse({}): the {} queued array(s) were enqueued for {}", mode_name(d),
+                                q.nodes.size(), mode_name(q.direction)));
     Graph &g = graph();
     struct Release { // the queue's references, once the traversal is over (or failed)
         Graph &g;
@@ -94,13 +98,10 @@ void ad_traverse_queue(bool backward, bool free_graph) {
     if (starts.empty())
         throw Error(fmt::format("tj::traverse({}): none of the {} queued array(s) has a gradient to propagate "
                                 "(give each its seed with tj::set_grad or tj::accum_grad before tj::traverse)",
-                                mode_name(backward), queued.ids.size()));
+                                mode_name(d), queued.ids.size()));
     std::vector<uint32_t> weights; // as tj::backward/forward: simplified first
     simplify(weights);
-    if (backward)
-        traverse_backward(g, starts, false, free_graph);
-    else
-        traverse_forward(g, starts, false, free_graph);
+    traverse(g, d, starts, false, free_graph);
 }
 
 } // namespace tj::detail

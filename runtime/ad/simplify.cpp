@@ -10,7 +10,8 @@
 // simplification after the recording): their collapsed weights would be computed inside the recording, from arrays
 // that are not its inputs.
 #include "ad/graph.h"
-#include "ad/traverse.h"
+#include "ad/isolate_scope.h"
+#include "ad/traversal.h"
 #include "jit/var.h"
 #include "log.h"
 

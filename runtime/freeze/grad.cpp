@@ -2,7 +2,8 @@
 #include "freeze/grad.h"
 
 #include "ad/call_node.h"
-#include "ad/traverse.h"
+#include "ad/isolate_scope.h"
+#include "ad/traversal.h"
 #include "freeze/replay.h"
 #include "jit/var.h"
 
@@ -100,19 +101,15 @@ class FrozenDerivative final : public ad::CallDerivative {
     Shapes &in_shapes() { return m_in_shapes; }
     Shapes &out_shapes() { return m_out_shapes; }
 
-    std::vector<JitRef> backward(const std::vector<JitRef> &out_grads) override {
-        return run(level().backward.get(), out_grads, m_out_shapes, inputs, "reverse");
-    }
-    std::vector<JitRef> forward(const std::vector<JitRef> &in_grads) override {
-        return run(level().forward.get(), in_grads, m_in_shapes, outputs, "forward");
-    }
-
-  private:
-    /// Replays derivative recording `r` (null: no differentiable input, nothing to give) for `seeds`.
-    std::vector<JitRef> run(const Recording *rec, const std::vector<JitRef> &seeds, const Shapes &shapes,
-                            uint32_t results,
-                            const char *mode) {
-        if (!rec)
+    /// Replays the level's derivative recording for direction `d` with `seeds`: backward, the gradients of the
+    /// level's outputs (shapes: m_out_shapes); forward, the tangents of its inputs (m_in_shapes).
+    std::vector<JitRef> derivative(ad::Direction d, const std::vector<JitRef> &seeds) override {
+        bool backward = d == ad::Direction::Backward;
+        const Recording *rec = (backward ? level().backward : level().forward).get();
+        const Shapes &shapes = backward ? m_out_shapes : m_in_shapes;
+        uint32_t results = backward ? inputs : outputs;
+        const char *mode = backward ? "reverse" : "forward";
+        if (!rec) // no differentiable input: nothing to give
             return std::vector<JitRef>(results);
         const Recording &r = *rec;
         Refs tangents; // (inline: no allocation for a few)
@@ -149,6 +146,8 @@ class FrozenDerivative final : public ad::CallDerivative {
             result.emplace_back(id);
         return result;
     }
+
+  private:
     const GradRecording::Level &level() const { return m_rec->grad->levels[m_level]; }
 
     std::shared_ptr<const Recording> m_rec;
@@ -427,8 +426,8 @@ void GradCapture::record_derivatives(Recording &rec) {
                 r.end_inputs();
                 install(&r);
                 try {
-                    std::vector<JitRef> result = backward ? ad::backward_aside(g, sub, outputs, seeds, inputs)
-                                                          : ad::forward_aside(g, sub, inputs, seeds, outputs);
+                    std::vector<JitRef> result = ad::traverse_aside(
+                        g, backward ? ad::Direction::Backward : ad::Direction::Forward, sub, outputs, inputs, seeds);
                     evaluate(result);
                     jit::flush_side_effects(s);
                     for (const JitRef &x : result)

@@ -3,12 +3,12 @@
 // Recording call: the body runs under AD inside an IsolateGrad scope (ad::scope_enter(apart)). At its end
 // GradCapture finds the part of the AD graph between the differentiable outputs and inputs, records the values
 // its edges read (residuals) and the gradients a backward inside the body gave the inputs as extra outputs of the
-// recording, and then records the derivative itself, once per direction, by tracing ad::backward_aside /
-// forward_aside over that graph with the residuals and (co)tangents as inputs, per level of outputs (outputs computed
-// from other outputs come in a later level: GradRecording::Level). Replay: connect_replay makes one AD call node per
-// level, from the inputs' nodes (and lower levels' outputs) to new output nodes; its CallDerivative replays that
-// level's derivative recordings when a traversal reaches it. docs/freezing.md, "Gradients across the frozen
-// boundary".
+// recording, and then records the derivative itself, once per direction, by tracing ad::traverse_aside (the one
+// traversal, traversal.h, with the gradients kept aside) over that graph with the residuals and (co)tangents as
+// inputs, per level of outputs (outputs computed from other outputs come in a later level: GradRecording::Level).
+// Replay: connect_replay makes one AD call node per level, from the inputs' nodes (and lower levels' outputs) to
+// new output nodes; its CallDerivative replays that level's derivative recordings when a traversal reaches it.
+// docs/freezing.md, "Gradients across the frozen boundary".
 #pragma once
 
 #include "ad/call_node.h"

@@ -8,7 +8,7 @@
 // RUN:   %S/../../../runtime/tape/tape_recorder.cpp %S/../../../runtime/tape/node.cpp \
 // RUN:   %S/../../../runtime/tape/tape_file.cpp %S/../../../runtime/tape/queries.cpp \
 // RUN:   %S/../../../runtime/jit/var.cpp %S/../../../runtime/jit/loop.cpp %S/../../../runtime/ad/rules.cpp \
-// RUN:   %S/../../../runtime/ad/traverse.cpp %S/../../../runtime/cache/disk_cache.cpp \
+// RUN:   %S/../../../runtime/ad/traversal.cpp %S/../../../runtime/cache/disk_cache.cpp \
 // RUN:   %S/../../../runtime/freeze/function.cpp %S/../../../runtime/backend/cpu/cpu_lowering.cpp \
 // RUN:   %S/../../../runtime/backend/cpu/cpu_lowering_gather_scatter.cpp \
 // RUN:   %S/../../../runtime/backend/cpu/cpu_lowering_packed_gather.cpp \
@@ -22,7 +22,7 @@
 // CHECK-NEXT: var.cpp: {{[1-9][0-9]*}} functions marked, 0 errors, 0 added warnings
 // CHECK-NEXT: loop.cpp: {{[1-9][0-9]*}} functions marked, 0 errors, 0 added warnings
 // CHECK-NEXT: rules.cpp: {{[1-9][0-9]*}} functions marked, 0 errors, 0 added warnings
-// CHECK-NEXT: traverse.cpp: {{[1-9][0-9]*}} functions marked, 0 errors, 0 added warnings
+// CHECK-NEXT: traversal.cpp: {{[1-9][0-9]*}} functions marked, 0 errors, 0 added warnings
 // CHECK-NEXT: disk_cache.cpp: {{[1-9][0-9]*}} functions marked, 0 errors, 0 added warnings
 // CHECK-NEXT: function.cpp: {{[1-9][0-9]*}} functions marked, 0 errors, 0 added warnings
 // CHECK-NEXT: cpu_lowering.cpp: {{[1-9][0-9]*}} functions marked, 0 errors, 0 added warnings
