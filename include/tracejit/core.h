@@ -105,6 +105,9 @@ void var_inc_ref(uint32_t id) noexcept;
 void var_dec_ref(uint32_t id) noexcept;
 
 size_t var_size(uint32_t id);
+/// The size that code using the API reads (tj::Array::size()): as var_size, but a frozen function's recording hears
+/// of it only when the array's width was not chosen on the host (docs/freezing.md, "Widths chosen on the host").
+size_t var_size_read(uint32_t id);
 VarType var_type(uint32_t id);
 /// True for an unevaluated literal (its value is known when tracing).
 bool var_is_literal(uint32_t id);
