@@ -287,6 +287,12 @@ bool var_is_literal(uint32_t id) {
     return id && s.vars[id].op == Op::Literal;
 }
 
+bool var_is_dirty(uint32_t id) {
+    State &s = state();
+    Lock lock(s.mutex);
+    return id && s.vars[id].dirty;
+}
+
 bool var_key_info(uint32_t id, uint64_t &size, uint64_t &bits) {
     State &s = state();
     Lock lock(s.mutex);
