@@ -261,6 +261,7 @@ TEST_CASE("if_stmt: a state array of another size than the mask that a branch as
         },
         {"tj::if_stmt()", "state variable 2"});
     check_exact("buf untouched by the failed ifs", buf, std::vector<uint32_t>{0, 0});
+    tj::eval(); // (the failed if's pending scatter, into a copy no one holds, runs here, not in a later test's launches)
 }
 
 TEST_CASE("if_stmt: a masked scatter and a scatter_add with a mask of its own inside a branch") {
