@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace tj::detail {
 
 void raise_control_error(const char *message) { throw Error(message); }
@@ -16,21 +18,38 @@ void check_same_layout(const char *api, const StateCollector &a, const StateColl
                                 api, what));
 }
 
-VarPair merge_branch(uint32_t mask, VarPair t, VarPair f, VarPair before) {
+VarPair merge_branch(uint32_t mask, VarPair t, VarPair f, VarPair before, bool carried, const char *what, size_t k) {
     if (!t.jit || !f.jit) {
         if (!t.jit && !f.jit)
             return {};
-        throw Error("tj::if_stmt(): a state variable has a value after one branch only (it is empty before the "
-                    "if and only one branch assigns it): give it a value before the if");
+        throw Error(fmt::format("tj::if_stmt(): {} {} has a value after one branch only (it is empty before the if "
+                                "and only one branch assigns it): give it a value before the if",
+                                what, k));
     }
+    auto keep = [](VarPair v) {
+        var_inc_ref(v.jit);
+        ad_inc_ref(v.ad);
+        return v;
+    };
     // Unchanged by both branches: the same array (a leaf stays a leaf). Both branches giving one new value (the
     // same expression, merged as a common subexpression) is merged like two values: per lane, it takes the mask's
     // width, as select(mask, a, a) does.
-    if (t.jit == f.jit && t.ad == f.ad && t.jit == before.jit && t.ad == before.ad) {
-        var_inc_ref(t.jit);
-        ad_inc_ref(t.ad);
-        return t;
-    }
+    bool t_same = t.jit == before.jit && t.ad == before.ad;
+    if (t.jit == f.jit && t.ad == f.ad && t_same)
+        return keep(t);
+    // Scattered into (a new buffer that a pending scatter writes): that buffer, as Dr.Jit's if_stmt does; each
+    // scatter wrote only where its branch is taken, and a select would drop the other lanes' writes. The true
+    // branch's buffer was the false branch's (`carried`), so the false branch's holds both branches' scatters.
+    bool f_scattered = f.jit != before.jit && var_is_dirty(f.jit);
+    if (carried ? (f.jit == t.jit && f.ad == t.ad) || f_scattered : t_same && f_scattered)
+        return keep(f);
+    size_t nm = var_size(mask), nt = var_size(t.jit), nf = var_size(f.jit), n = std::max({nm, nt, nf});
+    if ((nm != 1 && nm != n) || (nt != 1 && nt != n) || (nf != 1 && nf != n))
+        throw Error(fmt::format("tj::if_stmt(): {} {} has {} elements after the true branch and {} after the false "
+                                "branch, and the mask has {}: they are merged per element with select, so each must "
+                                "have the mask's size or 1 (an array of another size can only be scattered into in "
+                                "the branches: then it is not merged)",
+                                what, k, nt, nf, nm));
     if (t.ad || f.ad)
         return ad_op("tj::if_stmt()", Op::Select, {mask, 0}, t, f);
     return {var_op("tj::if_stmt()", Op::Select, mask, t.jit, f.jit), 0};

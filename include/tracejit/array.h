@@ -85,7 +85,7 @@ template <JitScalar T> class Array {
     static Array steal(detail::VarPair p) { return steal(p.jit, p.ad); }
 
     /// Number of elements.
-    size_t size() const { return m_index ? detail::var_size(m_index) : 0; }
+    size_t size() const { return m_index ? detail::var_size_read(m_index) : 0; }
     /// Element i (evaluates the array first).
     T read(size_t i) const {
         if (i >= size())

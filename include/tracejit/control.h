@@ -137,8 +137,10 @@ template <typename S, typename V> void write_back(S &&state, const V &value) {
 [[noreturn]] void raise_control_error(const char *message);
 void check_same_layout(const char *api, const StateCollector &a, const StateCollector &b, const char *what);
 /// select(mask, t, f) of two state arrays (AD-aware); returns new references. `before`: the array before the
-/// branches ({} for returned values): one both branches left alone is returned as it is.
-VarPair merge_branch(uint32_t mask, VarPair t, VarPair f, VarPair before);
+/// branches ({} for returned values): one both branches left alone is returned as it is, and one a branch scattered
+/// into (`carried`: the true branch did, and its buffer was the false branch's too) is the buffer written, not
+/// merged. `what` and `k` name the array in errors ("state variable", 2).
+VarPair merge_branch(uint32_t mask, VarPair t, VarPair f, VarPair before, bool carried, const char *what, size_t k);
 /// Whether `mask` is a literal, and then its value.
 bool literal_mask(uint32_t mask, bool &value);
 /// Traced loop over state arrays: the id-level driver behind while_loop (control.cpp); `cond` and `body`
@@ -159,8 +161,50 @@ struct MaskScope {
     MaskScope &operator=(const MaskScope &) = delete;
 };
 
-/// Merges `f` into `t`; `before` is the state before the branches (null for returned values).
-template <typename V> void merge_into(const char *api, uint32_t mask, V &t, V &f, V *before) {
+/// The state arrays that the true branch scattered into, handed on to the false branch (carry_scattered): `carried`
+/// per state array. The true branch's state keeps its reference to each (the merge compares with it), lent to the
+/// false branch until give_back (var_lend): the false branch's scatters write the buffer in place, as Dr.Jit's do,
+/// instead of copying it (which a symbolic loop's or tj::dispatch case's body, where the true branch's scatter has
+/// not run yet, refuses).
+struct Carried {
+    std::vector<bool> carried;
+    std::vector<uint32_t> lent;
+    Carried() = default;
+    Carried(const Carried &) = delete;
+    Carried &operator=(const Carried &) = delete;
+    ~Carried() { give_back(); }
+    void give_back() noexcept {
+        for (uint32_t id : lent)
+            var_lend(id, false);
+        lent.clear();
+    }
+};
+
+/// Before the false branch runs: a state array that the true branch scattered into (a new buffer that a pending
+/// scatter writes) becomes the false branch's too, so that its scatters write on top, as Dr.Jit's in-place scatters
+/// do. Fills `out` with which arrays were carried over.
+template <typename V> void carry_scattered(V &t, V &f, V &before, Carried &out) {
+    StateCollector ct = collect_state(t), cf = collect_state(f), cb = collect_state(before);
+    out.carried.assign(ct.arrays.size(), false);
+    if (ct.fingerprint != cb.fingerprint) // the true branch changed a host value: merge_into reports it
+        return;
+    for (size_t i = 0; i < ct.arrays.size(); ++i) {
+        VarPair t_i = ct.arrays[i].get(ct.arrays[i].array), b_i = cb.arrays[i].get(cb.arrays[i].array);
+        if (t_i.jit && t_i.jit != b_i.jit && var_is_dirty(t_i.jit)) {
+            var_inc_ref(t_i.jit);
+            ad_inc_ref(t_i.ad);
+            cf.arrays[i].set(cf.arrays[i].array, t_i);
+            out.carried[i] = true;
+            var_lend(t_i.jit, true);
+            out.lent.push_back(t_i.jit);
+        }
+    }
+}
+
+/// Merges `f` into `t`; `before` is the state before the branches (null for returned values), `carried` what
+/// carry_scattered returned for it.
+template <typename V>
+void merge_into(const char *api, uint32_t mask, V &t, V &f, V *before, const std::vector<bool> &carried = {}) {
     StateCollector ct = collect_state(t), cf = collect_state(f);
     check_same_layout(api, ct, cf, "differs between the two branches");
     std::vector<StateSlot> was;
@@ -168,7 +212,9 @@ template <typename V> void merge_into(const char *api, uint32_t mask, V &t, V &f
         was = collect_state(*before).arrays;
     for (size_t i = 0; i < ct.arrays.size(); ++i) {
         VarPair t_i = ct.arrays[i].get(ct.arrays[i].array), f_i = cf.arrays[i].get(cf.arrays[i].array);
-        VarPair m = merge_branch(mask, t_i, f_i, before ? was[i].get(was[i].array) : VarPair{});
+        VarPair m = merge_branch(mask, t_i, f_i, before ? was[i].get(was[i].array) : VarPair{},
+                                 i < carried.size() && carried[i], before ? "state variable" : "returned value",
+                                 i + 1);
         ct.arrays[i].set(ct.arrays[i].array, m);
     }
 }
@@ -177,7 +223,8 @@ template <typename V> void merge_into(const char *api, uint32_t mask, V &t, V &f
 
 /// Symbolic if/else: runs `true_fn` for the elements where `mask` is set and `false_fn` for the others.
 /// Both are traced (each under its mask: scatters only write where their branch is taken) and what they
-/// produce is merged with select. With functions that return nothing, the result is the merged state (also
+/// produce is merged with select; a state array that a branch scatters into is not merged: it is the array with
+/// both branches' scatters (the true branch's first), of any size. With functions that return nothing, the result is the merged state (also
 /// written back into `state` when it refers to the caller's variables, as std::tie does); with functions that
 /// return a value (the same type from both), that value merged. A literal mask runs one branch only.
 template <typename State, typename TrueFn, typename FalseFn>
@@ -214,14 +261,20 @@ auto if_stmt(const Bool &mask, State &&state, TrueFn &&true_fn, FalseFn &&false_
         };
         if constexpr (std::is_void_v<R>) {
             run(true_fn, t, mask);
+            detail::Carried carried;
+            detail::carry_scattered(t, f, before, carried);
             run(false_fn, f, not_mask);
-            detail::merge_into(api, mask.index(), t, f, &before);
+            carried.give_back();
+            detail::merge_into(api, mask.index(), t, f, &before, carried.carried);
             detail::write_back(std::forward<State>(state), t);
             return t;
         } else {
             std::decay_t<R> rt = run(true_fn, t, mask);
+            detail::Carried carried;
+            detail::carry_scattered(t, f, before, carried);
             std::decay_t<R> rf = run(false_fn, f, not_mask);
-            detail::merge_into(api, mask.index(), t, f, &before);
+            carried.give_back();
+            detail::merge_into(api, mask.index(), t, f, &before, carried.carried);
             detail::merge_into(api, mask.index(), rt, rf, static_cast<std::decay_t<R> *>(nullptr));
             detail::write_back(std::forward<State>(state), t);
             return rt;

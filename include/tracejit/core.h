@@ -105,9 +105,18 @@ void var_inc_ref(uint32_t id) noexcept;
 void var_dec_ref(uint32_t id) noexcept;
 
 size_t var_size(uint32_t id);
+/// The size that code using the API reads (tj::Array::size()): as var_size, but a frozen function's recording hears
+/// of it only when the array's width was not chosen on the host (docs/freezing.md, "Widths chosen on the host").
+size_t var_size_read(uint32_t id);
 VarType var_type(uint32_t id);
 /// True for an unevaluated literal (its value is known when tracing).
 bool var_is_literal(uint32_t id);
+/// True while a pending scatter writes into the buffer of `id` (it has not run yet).
+bool var_is_dirty(uint32_t id);
+/// Lends one reference to `id` (`lend`; false takes it back): while lent, it does not count as another array sharing
+/// the buffer, so a scatter into `id` on this thread writes it in place instead of copying it. tj::if_stmt lends the
+/// true branch's reference to a buffer it scattered into to the false branch (control.h, carry_scattered).
+void var_lend(uint32_t id, bool lend) noexcept;
 /// What a frozen function's layout key needs of an array, with one lock: its size, and whether it is a literal
 /// (then `bits` is its value).
 bool var_key_info(uint32_t id, uint64_t &size, uint64_t &bits);

@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstring>
 #include <initializer_list>
 #include <vector>
@@ -30,6 +31,23 @@ uint32_t copy_data(State &s, uint32_t id) {
 
 namespace tj::detail {
 using namespace jit;
+
+/// The references lent on this thread (var_lend): one entry per lent reference.
+static std::vector<uint32_t> &lent_refs() {
+    static thread_local std::vector<uint32_t> lent;
+    return lent;
+}
+
+void var_lend(uint32_t id, bool lend) noexcept {
+    std::vector<uint32_t> &lent = lent_refs();
+    if (lend) {
+        lent.push_back(id);
+        return;
+    }
+    auto at = std::find(lent.begin(), lent.end(), id);
+    if (at != lent.end())
+        lent.erase(at);
+}
 
 /// A new buffer of `dev` holding a copy of `n` elements of `t` from host memory at `src`.
 static void *upload(backends::Device &dev, VarType t, const void *src, uint64_t n) {
@@ -245,7 +263,9 @@ static uint32_t scatter_target(State &s, const char *api, uint32_t target, std::
         use.direct |= dst != target && loop_use(s, target).direct; // (a literal target read before)
     }
     // An operand that is the target itself must read the old contents: that counts as sharing too.
-    bool shared = s.vars[dst].ref - use.refs > (dst == target ? 2u : 1u);
+    // (A reference that a tj::if_stmt's true branch lent to the false branch, var_lend, does not count either.)
+    uint64_t lent = uint64_t(std::count(lent_refs().begin(), lent_refs().end(), dst));
+    bool shared = uint64_t(s.vars[dst].ref) - use.refs - lent > (dst == target ? 2u : 1u);
     for (uint32_t o : operands)
         shared |= o == target;
     shared |= s.vars[dst].foreign; // foreign memory (tj::map, from_dlpack) is only read: its owner may share it

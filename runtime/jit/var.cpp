@@ -262,6 +262,19 @@ size_t var_size(uint32_t id) {
     return n;
 }
 
+size_t var_size_read(uint32_t id) {
+    State &s = state();
+    Lock lock(s.mutex);
+    const Variable &v = var(s, id, "tj::Array::size()");
+    // As var_size, but not for an array whose width was chosen on the host (arange(3), what is computed element-wise
+    // from it): the body learns nothing of its inputs from that size, and a width that equals it by chance (the 3 of
+    // another arange, beside a block reduction with 3 results) must not follow an input or a block reduction on
+    // replay (runtime/freeze/recording_device.cpp, read_on_host).
+    if (backends::DeviceOverride *o = backends::thread_override(); o && !v.host_size) [[unlikely]]
+        o->after_size_read(v.size);
+    return v.size;
+}
+
 VarType var_type(uint32_t id) {
     State &s = state();
     Lock lock(s.mutex);
@@ -272,6 +285,12 @@ bool var_is_literal(uint32_t id) {
     State &s = state();
     Lock lock(s.mutex);
     return id && s.vars[id].op == Op::Literal;
+}
+
+bool var_is_dirty(uint32_t id) {
+    State &s = state();
+    Lock lock(s.mutex);
+    return id && s.vars[id].dirty;
 }
 
 bool var_key_info(uint32_t id, uint64_t &size, uint64_t &bits) {

@@ -137,11 +137,11 @@ TEST_CASE("test_if_stmt.py test09_incompatible_scalar") {
     CHECK(!err.empty());
 }
 
-// buf passed in the state (Dr.Jit's args); the direct-scatter counts of its log are not checked.
-// may_fail, F3 (new): a branch that scatters into a state variable of another size than the mask (buf: 2, mask: 5)
-// throws "tj::if_stmt(): size mismatch: operands have sizes 5 and 2 and 2" (the merge selects between the scattered
-// and the unscattered buffer, lane by lane); Dr.Jit returns the scattered buffer. Reported, docs/conformance.md.
-TEST_CASE("test_if_stmt.py test11_side_effect_v2" * doctest::may_fail()) {
+// buf passed in the state (Dr.Jit's args); the direct-scatter counts of its log are not checked. F3 (fixed,
+// regression tests in tests/runtime/test_control_branch.cpp and test_control_side_effects.cpp): a branch that
+// scattered into a state variable of another size than the mask threw a size mismatch; a scattered state array is
+// now the array written, not merged.
+TEST_CASE("test_if_stmt.py test11_side_effect_v2") {
     for (int variant = 0; variant < 2; ++variant)
         for (int variant_2 = 0; variant_2 < 4; ++variant_2) {
             INFO("variant " << variant << ", variant_2 " << variant_2);

@@ -197,6 +197,73 @@ TEST_CASE("if_stmt: a masked scatter_add: only the lanes of each branch add") {
     }
 }
 
+TEST_CASE("if_stmt: a state array the branches scatter into is the array written, of any size, not merged") {
+    // Dr.Jit's test_if_stmt.py test11: buf (2 elements) in the state, a mask of 5; each branch adds 1 per lane.
+    for (int which = 0; which < 4; ++which) {
+        CAPTURE(which);
+        for (bool literal_buf : {false, true}) {
+            UInt32 buf = literal_buf ? tj::zeros<UInt32>(2) : UInt32({0, 0}), before = buf;
+            Int32 other = Int32({1, 2, 3, 4, 5});
+            tj::if_stmt(
+                Bool({true, true, true, false, false}), std::tie(other, buf),
+                [&](Int32 &o, UInt32 &b) {
+                    if (which & 1)
+                        tj::scatter_add(b, UInt32(1u), UInt32(0u));
+                    o += 10;
+                },
+                [&](Int32 &, UInt32 &b) {
+                    if (which & 2)
+                        tj::scatter_add(b, UInt32(1u), UInt32(1u));
+                });
+            check_exact("buf", buf, std::vector<uint32_t>{3u * (which & 1), 2u * ((which & 2) >> 1)});
+            check_exact("the other state, merged", other, std::vector<int32_t>{11, 12, 13, 4, 5});
+            check_exact("the array before (copy on write)", before, std::vector<uint32_t>{0, 0});
+        }
+    }
+    // The mask's size: the writes of one branch into the other branch's lanes stay (a select would drop them), and
+    // the false branch reads what the true branch wrote.
+    UInt32 hist = tj::zeros<UInt32>(5), seen = tj::zeros<UInt32>(5);
+    Bool mask({true, false, true, true, false});
+    tj::if_stmt(
+        mask, std::tie(hist, seen), [](UInt32 &h, UInt32 &) { tj::scatter_add(h, UInt32(1u), UInt32(4u)); },
+        [](UInt32 &h, UInt32 &s) { s = tj::gather<UInt32>(h, UInt32(4u)) + tj::arange<UInt32>(5) * 0u; });
+    check_exact("hist", hist, std::vector<uint32_t>{0, 0, 0, 0, 3});
+    check_exact("seen (the false lanes read 3)", seen, std::vector<uint32_t>{0, 3, 0, 0, 3});
+    // A value returned next to the scattered state, and a scatter with gradients.
+    Float g = tj::zeros<Float>(2), w = Float({1.f, 2.f, 3.f});
+    tj::enable_grad(w);
+    Float r = tj::if_stmt(
+        w > 1.5f, std::tie(g), [&](Float &gs) { tj::scatter_add(gs, w * 2.f, UInt32(0u)); return w; },
+        [&](Float &gs) { tj::scatter_add(gs, w, UInt32(1u)); return -w; });
+    check_exact("g", tj::detach(g), std::vector<float>{10.f, 1.f});
+    check_exact("returned", tj::detach(r), std::vector<float>{-1.f, 2.f, 3.f});
+    tj::backward(tj::sum(g));
+    check_exact("d sum(g) / dw", tj::grad(w), std::vector<float>{1.f, 2.f, 2.f});
+}
+
+TEST_CASE("if_stmt: a state array of another size than the mask that a branch assigns is an error naming it") {
+    UInt32 buf = UInt32({0, 0});
+    Int32 other = Int32({1, 2, 3, 4, 5});
+    Bool mask({true, true, true, false, false});
+    check_error(
+        [&] {
+            tj::if_stmt(
+                mask, std::tie(other, buf), [](Int32 &, UInt32 &b) { b = b + 1u; }, [](Int32 &, UInt32 &) {});
+        },
+        {"tj::if_stmt()", "state variable 2", "2 elements after the true branch", "the mask has 5",
+         "can only be scattered into"});
+    // Scattered into by the true branch, then assigned by the false one: merged, so the same error.
+    check_error(
+        [&] {
+            tj::if_stmt(
+                mask, std::tie(other, buf), [](Int32 &, UInt32 &b) { tj::scatter_add(b, UInt32(1u), UInt32(0u)); },
+                [](Int32 &, UInt32 &b) { b = UInt32({7, 8}); });
+        },
+        {"tj::if_stmt()", "state variable 2"});
+    check_exact("buf untouched by the failed ifs", buf, std::vector<uint32_t>{0, 0});
+    tj::eval(); // (the failed if's pending scatter, into a copy no one holds, runs here, not in a later test's launches)
+}
+
 TEST_CASE("if_stmt: a masked scatter and a scatter_add with a mask of its own inside a branch") {
     const size_t n = 2000;
     std::vector<float> x = uniform_values<float>(n, 261, -1, 1);

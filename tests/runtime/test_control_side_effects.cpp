@@ -2,12 +2,16 @@
 // plain C++ run lane by lane: two scatters into one array, scatter then gather, scatter_add and scatter_reduce after
 // a scatter, aliased arrays, in a loop, a branch in a loop, a dispatch in a loop and a loop in a dispatch, plain and
 // frozen; the cases that cannot be right (loop state as target, scatter_inc, element-wise reads) are tj::Errors
+#include "backend/cpu_jit.h"
+#include "backend/cpu_sorted_dispatch.h"
 #include "freeze_check.h"
+#include "jit/var.h"
 #include "reference.h"
 
 #include <tracejit/tracejit.h>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -547,4 +551,145 @@ TEST_CASE("side effects: what cannot be ordered in a loop body or a dispatch cas
     Float z = tj::zeros<Float>(2);
     tj::scatter(z, Float(5.f), UInt32(1u));
     CHECK(tj::to_vector(z) == std::vector<float>{0, 5});
+}
+
+namespace {
+
+/// The elements of the counters that the nested if_stmt/dispatch cases scatter into (not the number of lanes).
+constexpr uint32_t S = 5;
+
+/// Objects of the nested if_stmt/dispatch cases. The one of weight 2 alone adds its weight into a counter array of
+/// S elements: a second instance's scatter into the same target would flush the first one's and split the kernel
+/// (docs/vcalls.md), and with 20 objects the dispatch is to stay one kernel in the sorted form.
+struct Counter final : tj::Object {
+    UInt32 weight;
+    uint32_t hweight;
+    explicit Counter(uint32_t w) : weight(tj::opaque<UInt32>(w)), hweight(w) {}
+    bool counts() const { return hweight == 2; }
+    /// Adds the weight at k % S (a scatter of the case, into the array the caller passed); k plus the weight.
+    UInt32 hit(UInt32 &counts, const UInt32 &k) const {
+        if (this->counts())
+            tj::scatter_add(counts, weight, k % S);
+        return k + weight;
+    }
+    /// A branch of its own, with `counts` in its state: where x > 0 adds the weight at k % S and returns k plus the
+    /// weight, elsewhere adds 100 times the weight at (k + 1) % S and returns k.
+    UInt32 branch(UInt32 &counts, const Float &x, const UInt32 &k) const {
+        UInt32 out = k;
+        tj::if_stmt(
+            x > 0.f, std::tie(out, counts),
+            [&](UInt32 &o, UInt32 &c) {
+                if (this->counts())
+                    tj::scatter_add(c, weight, k % S);
+                o = o + weight;
+            },
+            [&](UInt32 &, UInt32 &c) {
+                if (this->counts())
+                    tj::scatter_add(c, weight * 100u, (k + 1u) % S);
+            });
+        return out;
+    }
+    TJ_OBJECT_FIELDS(weight)
+};
+
+/// `count` counters of weights 1, 2, 3, ... (20 of them: a sorted dispatch on the CPU, cpu_sorted_dispatch.h).
+std::vector<std::unique_ptr<Counter>> make_counters(size_t count) {
+    std::vector<std::unique_ptr<Counter>> out;
+    for (size_t i = 0; i < count; ++i)
+        out.push_back(std::make_unique<Counter>(uint32_t(i + 1)));
+    return out;
+}
+
+/// Whether the CPU kernel that computes `root` runs its dispatch sorted (cpu_sorted_dispatch.h).
+bool sorted_kernel(uint32_t root) {
+    tj::KernelIR ir = tj::jit::assemble_for_inspection(&root, 1);
+    return tj::cpu::plan_sorted(ir, unsigned(tj::cpu::host_target().vector_bits / 32)).has_value();
+}
+
+/// `n` lanes over the counters, about one in 5 null.
+std::vector<Counter *> counter_lanes(const std::vector<std::unique_ptr<Counter>> &objs, size_t n, uint64_t seed) {
+    Rng rng(seed);
+    std::vector<Counter *> lanes(n);
+    for (auto &p : lanes)
+        p = rng.next() % 5 == 0 ? nullptr : objs[rng.next() % objs.size()].get();
+    return lanes;
+}
+
+} // namespace
+
+TEST_CASE("side effects: a dispatch in an if_stmt branch scatters into a state array of another size, masked") {
+    // The branch's mask and the dispatch's lanes both mask the case's scatter: the lanes where x <= 0, and the null
+    // lanes, add nothing there; the false branch adds 1000 where x <= 0. `counts` (S elements, the mask has n) is the
+    // array both branches wrote, not merged per element (as Dr.Jit's test_if_stmt.py test11_side_effect_v2).
+    for (size_t count : {size_t(3), size_t(20)}) {
+        auto objs = make_counters(count);
+        for (size_t n : {size_t(1), size_t(17), size_t(3001)}) {
+            std::string what = std::to_string(count) + " objects, " + std::to_string(n) + " lanes";
+            CAPTURE(what);
+            std::vector<Counter *> lanes = counter_lanes(objs, n, 40 + n + count);
+            std::vector<float> x = uniform_values<float>(n, 50 + n, -1, 1);
+            std::vector<uint32_t> k = small_ints<uint32_t>(n, 60 + n, 0, 1000);
+            tj::Ptr<Counter> ptrs(lanes);
+            UInt32 ks(k), counts = tj::zeros<UInt32>(S), out = tj::arange<UInt32>(n);
+            tj::if_stmt(
+                Float(x) > 0.f, std::tie(out, counts),
+                [&](UInt32 &o, UInt32 &c) {
+                    o = tj::dispatch(
+                        ptrs, [&](Counter *self, const UInt32 &k) { return self->hit(c, k); }, ks);
+                },
+                [&](UInt32 &, UInt32 &c) { tj::scatter_add(c, UInt32(1000u), ks % S); });
+            if (n > 1000) // (20 objects: the lanes sorted by instance; 3: the cases one after the other)
+                CHECK(sorted_kernel(out.index()) == (count >= tj::cpu::sorted_min_cases));
+            std::vector<uint32_t> ec(S, 0), eo(n);
+            for (size_t i = 0; i < n; ++i) {
+                if (x[i] > 0.f) {
+                    eo[i] = lanes[i] ? k[i] + lanes[i]->hweight : 0u;
+                    if (lanes[i] && lanes[i]->counts())
+                        ec[k[i] % S] += lanes[i]->hweight;
+                } else {
+                    eo[i] = uint32_t(i);
+                    ec[k[i] % S] += 1000u;
+                }
+            }
+            check_exact(what + ": counts", counts, ec);
+            check_exact(what + ": results", out, eo);
+        }
+    }
+}
+
+TEST_CASE("side effects: an if_stmt in a dispatch case scatters into a state array of another size, masked") {
+    // The scatters of each branch run for the case's lanes where the branch is taken, into the caller's counter of S
+    // elements (in the branch's state: the array both branches wrote).
+    for (size_t count : {size_t(3), size_t(20)}) {
+        auto objs = make_counters(count);
+        for (size_t n : {size_t(1), size_t(17), size_t(3001)}) {
+            std::string what = std::to_string(count) + " objects, " + std::to_string(n) + " lanes";
+            CAPTURE(what);
+            std::vector<Counter *> lanes = counter_lanes(objs, n, 70 + n + count);
+            std::vector<float> x = uniform_values<float>(n, 80 + n, -1, 1);
+            std::vector<uint32_t> k = small_ints<uint32_t>(n, 90 + n, 0, 1000);
+            UInt32 counts = tj::zeros<UInt32>(S);
+            UInt32 out = tj::dispatch(
+                tj::Ptr<Counter>(lanes),
+                [&](Counter *self, const Float &x, const UInt32 &k) { return self->branch(counts, x, k); }, Float(x),
+                UInt32(k));
+            if (n > 1000)
+                CHECK(sorted_kernel(out.index()) == (count >= tj::cpu::sorted_min_cases));
+            std::vector<uint32_t> ec(S, 0), eo(n, 0);
+            for (size_t i = 0; i < n; ++i) {
+                if (!lanes[i])
+                    continue;
+                uint32_t w = lanes[i]->hweight, c = lanes[i]->counts() ? 1 : 0;
+                if (x[i] > 0.f) {
+                    ec[k[i] % S] += c * w;
+                    eo[i] = k[i] + w;
+                } else {
+                    ec[(k[i] + 1) % S] += c * 100 * w;
+                    eo[i] = k[i];
+                }
+            }
+            check_exact(what + ": counts", counts, ec);
+            check_exact(what + ": results", out, eo);
+        }
+    }
 }

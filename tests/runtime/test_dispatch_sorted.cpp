@@ -198,10 +198,8 @@ BroadRef broad_reference(const std::vector<Broad *> &lanes, const std::vector<fl
         r.out[i] = v.first * 2.f + pre;
         r.count[i] = v.second + uint32_t(i) + (big ? 1000u : 0u);
     }
-    if (masked) // tj::if_stmt merges its state element by element: the other branch's (zeros) where the mask is off
-        for (size_t i = 0; i < n; ++i)
-            if (!(x[i] > -0.5f))
-                r.hits[i] = 0;
+    // (masked: the lanes where the mask is off add nothing, and the state array the branch scattered into is the
+    // array written, not merged element by element with the other branch's: docs/control-flow.md)
     return r;
 }
 

@@ -237,3 +237,32 @@ TEST_CASE("texture: set_value inside a frozen function is recorded (the caller's
     CHECK(tj::freeze_stats(&frozen).recordings == 2);
     CHECK(tj::to_vector(bigger.value()) == std::vector<float>(10, 1.f));
 }
+
+TEST_CASE("texture: texels gathered inside a frozen function next to a block reduction of the texel count") {
+    // The tester's seed 2103385: 3 texels gathered from an input of n elements (past its end: 0) beside a block
+    // reduction by 3, whose result has 3 elements when n = 7. The texture's set_value reads the size of the texels,
+    // a width chosen on the host (arange(3)): that read must not make the texel kernel follow the block reduction's
+    // size, which would give it ceil(n / 3) elements on replay (n = 2: one texel, the lookups read 0).
+    auto body = [](const tj::Float64 &values, const tj::Float64 &pos, const tj::Int32 &ints) {
+        tj::Texture<double, 1> tex({3}, 1, tj::FilterMode::Linear, tj::WrapMode::Repeat);
+        tex.set_value(tj::gather<tj::Float64>(values, tj::arange<tj::Int32>(3)));
+        return std::make_tuple(tj::block_reduce(tj::ReduceOp::Mul, ints, 3), tex.eval({pos})[0]);
+    };
+    auto frozen = tj::freeze(body);
+    for (size_t n : {size_t(7), size_t(2), size_t(8), size_t(5)}) {
+        CAPTURE(n);
+        tj::Float64 values(uniform_values<double>(n, uint32_t(70 + n), -40, 40));
+        tj::Float64 pos(uniform_values<double>(n, uint32_t(80 + n), -1, 2));
+        tj::Int32 ints(std::vector<int32_t>(n, 2));
+        auto [fb, fr] = frozen(values, pos, ints);
+        auto [eb, er] = body(values, pos, ints);
+        CHECK(tj::to_vector(fb) == tj::to_vector(eb));
+        CHECK(tj::to_vector(fr) == tj::to_vector(er));
+    }
+    // 2 and 5 give the block reduction 1 and 2 elements: the texel kernel's size, a constant, no longer equals it,
+    // and 2's dry run fails (a new recording); 8 replays 7's recording, 5 replays 2's
+    tj::FreezeStats st = tj::freeze_stats(&frozen);
+    CHECK(st.recordings == 2);
+    CHECK(st.replays == 2);
+    CHECK(st.dry_run_failures == 1);
+}
