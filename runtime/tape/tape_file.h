@@ -30,4 +30,9 @@ std::string encode_tape(const Node &n);
 /// Decodes a file's bytes; errors are tj::Error "<api>: <source>: <problem>".
 Tape decode_tape(std::string_view bytes, const std::string &api, const std::string &source);
 
+/// Whether the file at `path` starts as a streamed tape (tape_stream.h); false when it cannot be read.
+bool is_streamed_file(const std::string &path);
+/// Reads a whole streamed tape file (tape_stream_read.cpp).
+Tape load_streamed(const std::string &path, const std::string &api);
+
 } // namespace tj::tape::detail
