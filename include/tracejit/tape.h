@@ -58,8 +58,6 @@ struct Source {
     Location location;              ///< Node::location()
     std::string type;               ///< Node::type_name()
     uint32_t nesting = 0;           ///< Node::nesting()
-    /// The streamed file's chunk that last defined this source (runtime/tape/tape_stream.h) and its id there.
-    mutable uint32_t stream_epoch = 0, stream_id = 0;
 };
 } // namespace detail
 
@@ -340,24 +338,9 @@ std::string to_html(const Node &n, int depth = -1);
 /// Writes the tape below `n` (n becomes the root of the file) to `path`. Throws tj::Error on I/O errors.
 void save(const Node &n, const std::string &path);
 /// Reads a tape file. A missing, truncated, corrupt or foreign file is a tj::Error naming the path and problem.
-/// A streamed file (TRACEJIT_TAPE) is read whole: its root is its one call, or a Call named after the file whose
-/// children are its top-level calls, with the index's notes as metadata "note" (load_call() reads one call).
 Tape load(const std::string &path);
-/// The same for bytes in memory (`source` names them in errors; not for streamed files).
+/// The same for bytes in memory (`source` names them in errors).
 Tape load_bytes(std::string_view bytes, const std::string &source = "<memory>");
-
-/// What the index of a streamed tape file (the one file TRACEJIT_TAPE writes per process) says.
-struct TapeIndex {
-    std::vector<std::string> calls; ///< the name of each top-level call, in the order they were made per thread
-    std::vector<std::string> notes; ///< why recording stopped ("stopped: …"), what a limit left out
-    bool indexed = true; ///< false: the file has no index (the process was killed) and was read whole to list it
-};
-/// The index of a streamed tape file, read without reading the calls (a file written by tj::tape::save lists its
-/// root). tj::Error for a file that is not a tape or is damaged.
-TapeIndex read_index(const std::string &path);
-/// Top-level call `i` of a streamed tape file (its root is that call), reading only the chunks that hold it. For
-/// a file written by tj::tape::save, call 0 is its root.
-Tape load_call(const std::string &path, size_t i);
 
 /// The tape most recently finished on this thread, also when the tracked callable threw (tj::track rethrows).
 /// Moves it out: a second call returns an empty Tape.

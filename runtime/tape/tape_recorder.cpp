@@ -615,6 +615,24 @@ void TapeRecorder::thrown(FrameState &fs, std::exception_ptr error) noexcept {
     }
 }
 
+void TapeRecorder::main_result(FrameState &fs) noexcept {
+    // `main` is `int main(…)` and reaching its end returns 0 ([basic.start.main]): a call of the global `main` that
+    // left with no value, no exception and no Return node ran off its end.
+    const char *name = fs.fn->name;
+    if (!name || std::string_view(name) != "main" || fs.call->has_value() || !fs.call->exception().empty() ||
+        !fs.call->unfinished().empty())
+        return;
+    try {
+        Captured zero;
+        zero.kind = ValueKind::Signed;
+        zero.bits = 0;
+        zero.type = "int";
+        NA::source(*fs.call) = call_source(fs, "int");
+        set_value(fs.call, std::move(zero));
+    } catch (...) {
+    }
+}
+
 void TapeRecorder::leave(FrameState &fs) noexcept {
     if (m_stream)
         return leave_stream(fs);
@@ -622,6 +640,7 @@ void TapeRecorder::leave(FrameState &fs) noexcept {
         logging::error("tj::tape: a recorded frame left out of order (ignored)");
         return;
     }
+    main_result(fs);
     Node *call = fs.call;
     m_slots.resize(fs.slot_base);
     m_loops.resize(fs.loop_base);

@@ -31,6 +31,8 @@ struct SiteCache {
     using Constant = StreamConstant;
     std::vector<Constant> constants;
     uint32_t stream_epoch = 0, stream_id = 0; ///< the streamed chunk that defined `constants`, and their id there
+    const Source *stream_source = nullptr;    ///< streamed: `source`'s id in the chunk numbered source_epoch
+    uint32_t source_epoch = 0, source_id = 0;
 };
 
 /// Per marked function and tape: its display name and the Sources of its Call, argument and site nodes.
@@ -161,7 +163,7 @@ class __attribute__((visibility("hidden"))) TapeRecorder {
     Node *record_stream(FrameState &fs, uint32_t site, Kind kind, Captured &&value, size_t extra_children);
     void emit_scratch();
     void emit_end(const Node &call, bool leaf);
-    void write_node(const Node &n, uint32_t constants_id, uint32_t constants_count, uint32_t calls);
+    void write_node(const Node &n, uint32_t src, uint32_t constants_id, uint32_t constants_count, uint32_t calls);
     void leave_stream(FrameState &fs) noexcept;
     bool loop_stream(FrameState &fs, uint32_t site, bool condition);
     void end_skip(FrameState &fs, bool at_false = false);
@@ -169,6 +171,8 @@ class __attribute__((visibility("hidden"))) TapeRecorder {
     void stop_stream(const std::string &reason) noexcept;
     void after_flush();
     Node *pool_node();
+    /// A call of `main` that ran off its end: its result is 0 : int.
+    void main_result(FrameState &fs) noexcept;
     Node *scratch_node();
 
     Context *m_ctx;

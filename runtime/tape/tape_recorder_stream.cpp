@@ -170,9 +170,9 @@ Node *TapeRecorder::record_stream(FrameState &fs, uint32_t site, Kind kind, Capt
     return n;
 }
 
-void TapeRecorder::write_node(const Node &n, uint32_t constants_id, uint32_t constants_count, uint32_t calls) {
+void TapeRecorder::write_node(const Node &n, uint32_t src, uint32_t constants_id, uint32_t constants_count,
+                              uint32_t calls) {
     StreamOut &o = *m_stream;
-    const uint32_t src = o.source(NA::source(n)); // may define it: before the record
     const ValueKind vk = n.value_kind();
     const uint64_t bits = NA::bits(n);
     const std::string &text = NA::string(n);
@@ -230,7 +230,21 @@ void TapeRecorder::emit_scratch() {
         constants_id = o.constants(list, sc.stream_epoch, sc.stream_id);
         constants_count = static_cast<uint32_t>(list.size());
     }
-    write_node(*m_scratch, constants_id, constants_count, m_scratch_calls);
+    // The node's source (defined before the record when this chunk has not yet), through the site's cache.
+    const Source *s = NA::source(*m_scratch);
+    uint32_t src;
+    if (m_scratch_site != ~0u) {
+        SiteCache &sc = fs.cache->sites[m_scratch_site];
+        if (sc.stream_source != s || sc.source_epoch != o.epoch()) [[unlikely]] {
+            sc.source_id = o.source(s);
+            sc.stream_source = s;
+            sc.source_epoch = o.epoch();
+        }
+        src = sc.source_id;
+    } else {
+        src = o.source(s);
+    }
+    write_node(*m_scratch, src, constants_id, constants_count, m_scratch_calls);
     if (o.ordinal() >= m_budget_end) [[unlikely]] {
         after_flush(); // counts what other threads wrote
         if (o.ordinal() >= m_budget_end) {
@@ -293,6 +307,7 @@ void TapeRecorder::leave_stream(FrameState &fs) noexcept {
         try {
             if (fs.skip_site != ~0u)
                 end_skip(fs);
+            main_result(fs);
             emit_end(*fs.call, fs.leaf);
             m_stream->open_calls(-1);
         } catch (...) {
@@ -414,7 +429,8 @@ void TapeRecorder::emit_subtree(const Node &root) {
             if (auto it = ordinal.find(ref); it != ordinal.end())
                 m_refs.emplace_back(pos, it->second);
         ordinal[&c] = self;
-        write_node(c, constants_id, static_cast<uint32_t>(constants.size()), static_cast<uint32_t>(calls.size()));
+        const uint32_t src = o.source(NA::source(c));
+        write_node(c, src, constants_id, static_cast<uint32_t>(constants.size()), static_cast<uint32_t>(calls.size()));
         for (const Node *k : calls) { // a region inside a thread's call: recorded in full (rare)
             emit_subtree(*k);
         }

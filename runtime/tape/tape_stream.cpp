@@ -290,19 +290,20 @@ void StreamOut::define_source(const Source *s) {
     varint(s->location.column);
     str(s->type);
     varint(s->nesting);
-    s->stream_epoch = m_epoch;
-    s->stream_id = m_next_source++;
+    ++m_next_source;
 }
 
 uint32_t StreamOut::constants(const std::vector<StreamConstant> &list, uint32_t &epoch, uint32_t &id) {
     if (epoch == m_epoch)
         return id;
+    std::vector<uint32_t> ids;
     for (const StreamConstant &c : list)
-        source(c.source); // defined before the list that names them
+        ids.push_back(source(c.source)); // defined before the list that names them
     byte(static_cast<uint8_t>(Record::Constants));
     varint(list.size());
-    for (const StreamConstant &c : list) {
-        varint(c.source->stream_id);
+    for (size_t i = 0; i < list.size(); ++i) {
+        const StreamConstant &c = list[i];
+        varint(ids[i]);
         byte(static_cast<uint8_t>(c.kind));
         value_bits(c.kind, c.bits);
         str(c.text);
@@ -327,6 +328,7 @@ void StreamOut::flush() noexcept {
         std::string().swap(m_scratch);
     ++m_epoch; // the next chunk defines its sources again
     m_next_source = m_next_constants = 0;
+    m_ids.clear();
     m_chunk_first = m_ordinal;
     m_chunk_open = m_open;
 }

@@ -39,6 +39,7 @@
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace tj::tape::detail {
@@ -173,10 +174,13 @@ class StreamOut {
     }
     /// The chunk's id of `s`, defining it first when this chunk has not yet.
     uint32_t source(const Source *s) {
-        if (s->stream_epoch != m_epoch) [[unlikely]]
+        auto [it, inserted] = m_ids.try_emplace(s, m_next_source);
+        if (inserted) [[unlikely]]
             define_source(s);
-        return s->stream_id;
+        return it->second;
     }
+    /// This chunk's number: an id a caller keeps (with the number it was given in) is valid while it is the same.
+    uint32_t epoch() const { return m_epoch; }
     /// The chunk's id of a site's constants list.
     uint32_t constants(const std::vector<StreamConstant> &list, uint32_t &epoch, uint32_t &id);
 
@@ -212,6 +216,7 @@ class StreamOut {
     uint64_t m_ordinal = 0, m_chunk_first = 0;
     uint32_t m_open = 0, m_chunk_open = 0;
     std::vector<StreamFile::CallStart> m_calls;
+    std::unordered_map<const Source *, uint32_t> m_ids; ///< this chunk's sources
 };
 
 /// "12M" → 12 << 20 (suffix K, M, G, optional; "0" or empty: none). False when `text` is not of that form.

@@ -9,6 +9,8 @@
 #include "tape_file.h"
 #include "tape_stream.h"
 
+#include <tracejit/tape_index.h>
+
 #include "support/hash.h"
 #include <zstd.h>
 
