@@ -45,4 +45,4 @@
 // LOOP-NEXT: @9: [limits.cpp:21]   ++i reads @6 → 2
 // LOOP-NEXT: @10: [limits.cpp:21]   … iterations 3 and later not recorded (TRACEJIT_TAPE_LOOP=2) → 98
 // LOOP-NEXT: @11: [limits.cpp:21] for (int i = 0; i < n; ++i) since @1,@10 → false  (iteration 101)
-// LOOP-NEXT: @12: [limits.cpp:24] return s reads @10 → 328350
+// LOOP-NEXT: @12: [limits.cpp:23] return s reads @10 → 328350

@@ -2,11 +2,12 @@
 // RUN: rm -rf %t.dir
 // RUN: %trace_cxx %s -o %t
 // RUN: %bare_clangxx -Wno-unknown-attributes -I%S/../../../include %s -o %t.plain
-// RUN: env TRACEJIT_TAPE=%t.dir/missing %t > %t.out 2> %t.err
-// RUN: %t.plain > %t.plain.out
+// RUN: env TRACEJIT_TAPE=%t.dir/missing not %t > %t.out 2> %t.err
+// RUN: not %t.plain > %t.plain.out
 // RUN: diff %t.out %t.plain.out
 // RUN: %FileCheck %s < %t.err
 // RUN: env TRACEJIT_TAPE=%t.dir/missing %status %t | %FileCheck --check-prefix=STATUS %s
+// RUN: %status %t.plain | %FileCheck --check-prefix=STATUS %s
 
 #include <cstdio>
 
