@@ -369,7 +369,7 @@ void TapeRecorder::end_skip(FrameState &fs, bool at_false) {
     NA::source(*n) = m_data->intern_source("… iterations " + std::to_string(tape_limits().loop + 1) +
                                                " and later not recorded (TRACEJIT_TAPE_LOOP=" +
                                                std::to_string(tape_limits().loop) + ")",
-                                           fs.fn->file ? fs.fn->file : "", s.line, s.column, "uint64_t",
+                                           fs.fn->file ? fs.fn->file : "", s.line, s.column, "unsigned long",
                                            s.nesting + 1);
     (void)sc;
     NA::value_kind(*n) = ValueKind::Unsigned;

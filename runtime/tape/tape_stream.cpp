@@ -49,9 +49,18 @@ void report(const std::string &line) noexcept {
     (void)ignored;
 }
 
+/// The program's file name (the executable's, also when it was started through a link such as /proc/self/exe).
 std::string program_name() {
+    std::string exe;
+    char buf[4096];
+    const ssize_t n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
+    if (n > 0)
+        exe.assign(buf, static_cast<size_t>(n));
+    else if (program_invocation_short_name)
+        exe = program_invocation_short_name;
+    exe = exe.substr(exe.rfind('/') + 1);
     std::string name;
-    for (const char *p = program_invocation_short_name; p && *p; ++p)
+    for (const char *p = exe.c_str(); *p; ++p)
         name += (std::isalnum(static_cast<unsigned char>(*p)) || *p == '_' || *p == '-' || *p == '.') ? *p : '_';
     if (name.empty())
         name = "tape";
