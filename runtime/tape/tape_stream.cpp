@@ -73,6 +73,8 @@ StreamFile *g_file = nullptr;
 
 } // namespace
 
+void stream_recording_off() noexcept; // tape_recorder.cpp
+
 StreamFile *StreamFile::existing() { return __atomic_load_n(&g_file, __ATOMIC_ACQUIRE); }
 
 StreamFile *StreamFile::get(const std::string &dir) {
@@ -100,6 +102,13 @@ StreamFile *StreamFile::get(const std::string &dir) {
                 return;
             }
             __atomic_store_n(&g_file, f, __ATOMIC_RELEASE);
+            // A child made by fork() would write into its parent's file: it records nothing and writes nothing.
+            pthread_atfork(nullptr, nullptr, [] {
+                if (StreamFile *file = existing()) {
+                    file->m_stopped = file->m_failed = true;
+                    stream_recording_off();
+                }
+            });
         } catch (...) {
             report("TRACEJIT_TAPE: out of memory while opening the tape; the program runs on unrecorded");
         }
@@ -323,15 +332,22 @@ uint32_t StreamOut::constants(const std::vector<StreamConstant> &list, uint32_t 
 }
 
 void StreamOut::flush() noexcept {
-    if (m_raw.empty())
+    if (m_size == 0)
         return;
     try {
-        m_file->write_chunk(m_stream, m_chunk_first, m_chunk_open, m_raw, m_calls, &m_scratch);
+        m_file->write_chunk(m_stream, m_chunk_first, m_chunk_open, std::string_view(m_buf, m_size), m_calls,
+                             &m_scratch);
         m_file->add_nodes(m_ordinal - m_chunk_first);
+        if (m_cap > 4 * chunk_raw_bytes) { // a huge value grew it: back to the usual size
+            delete[] m_buf;
+            m_buf = nullptr;
+            m_size = m_cap = 0;
+            grow(chunk_raw_bytes + 65536);
+        }
     } catch (...) { // an allocation failed: the file stops here
         m_file->stop("out of memory while writing a chunk");
     }
-    m_raw.clear();
+    m_size = 0;
     m_calls.clear();
     if (m_scratch.capacity() > 2 * chunk_raw_bytes)
         std::string().swap(m_scratch);

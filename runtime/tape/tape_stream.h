@@ -33,6 +33,7 @@
 
 #include <tracejit/tape.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -139,11 +140,22 @@ class StreamFile {
 /// One recorder's encoder: records go into `raw`, which is written as a chunk when large enough.
 class StreamOut {
   public:
-    StreamOut(StreamFile *file) : m_file(file), m_stream(file->new_stream()) { m_raw.reserve(chunk_raw_bytes + 4096); }
+    StreamOut(StreamFile *file) : m_file(file), m_stream(file->new_stream()) { grow(chunk_raw_bytes + 65536); }
+    ~StreamOut() { delete[] m_buf; }
+    StreamOut(const StreamOut &) = delete;
+    StreamOut &operator=(const StreamOut &) = delete;
     StreamFile *file() const { return m_file; }
 
     // --- encoding ---
-    void byte(uint8_t v) { m_raw.push_back(static_cast<char>(v)); }
+    /// Room for `n` more bytes (the encoders below check each write too; a record asks once for its usual size).
+    void reserve(size_t n) {
+        if (m_cap - m_size < n) [[unlikely]]
+            grow(m_size + n);
+    }
+    void byte(uint8_t v) {
+        reserve(1);
+        m_buf[m_size++] = static_cast<char>(v);
+    }
     void varint(uint64_t v) {
         char b[10];
         size_t n = 0;
@@ -152,16 +164,16 @@ class StreamOut {
             v >>= 7;
         }
         b[n++] = static_cast<char>(v);
-        m_raw.append(b, n);
+        append(b, n);
     }
     void fixed64(uint64_t v) {
         char b[8];
         std::memcpy(b, &v, 8); // little-endian hosts only (tracejit's targets)
-        m_raw.append(b, 8);
+        append(b, 8);
     }
     void str(std::string_view s) {
         varint(s.size());
-        m_raw.append(s);
+        append(s.data(), s.size());
     }
     /// A value's bits in the form its kind is stored in.
     void value_bits(ValueKind kind, uint64_t bits) {
@@ -189,27 +201,43 @@ class StreamOut {
     void take_ordinals(uint64_t n) { m_ordinal += n; }
     /// A top-level call starts here (its Call record comes next).
     void call_starts(const std::string &name) {
-        m_calls.push_back({static_cast<uint32_t>(m_raw.size()), m_ordinal, name});
+        m_calls.push_back({static_cast<uint32_t>(m_size), m_ordinal, name});
     }
     void open_calls(int delta) { m_open += delta; }
     /// After each record: writes the chunk once it is large enough.
-    bool full() const { return m_raw.size() >= chunk_raw_bytes; }
+    bool full() const { return m_size >= chunk_raw_bytes; }
     /// Nodes encoded but not written yet.
     uint64_t unwritten() const { return m_ordinal - m_chunk_first; }
     /// Writes what is buffered as a chunk (nothing when empty).
     void flush() noexcept;
     /// Drops what is buffered (the file stopped).
     void discard() {
-        m_raw.clear();
+        m_size = 0;
         m_calls.clear();
     }
 
   private:
     void define_source(const Source *s);
+    void append(const char *p, size_t n) {
+        reserve(n);
+        std::memcpy(m_buf + m_size, p, n);
+        m_size += n;
+    }
+    /// A buffer of at least `cap` bytes, keeping what is buffered (std::bad_alloc when there is no memory).
+    void grow(size_t cap) {
+        cap = std::max(cap, 2 * m_cap);
+        char *fresh = new char[cap];
+        if (m_size)
+            std::memcpy(fresh, m_buf, m_size);
+        delete[] m_buf;
+        m_buf = fresh;
+        m_cap = cap;
+    }
 
     StreamFile *m_file;
     uint32_t m_stream;
-    std::string m_raw;
+    char *m_buf = nullptr; ///< the raw records of the chunk being filled: m_size bytes of m_cap
+    size_t m_size = 0, m_cap = 0;
     std::string m_scratch;
     uint32_t m_epoch = 1; ///< this chunk's number (+1): ids defined in earlier chunks are defined again
     uint32_t m_next_source = 0, m_next_constants = 0;

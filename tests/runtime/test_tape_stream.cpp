@@ -17,10 +17,12 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 #include <string>
 #include <vector>
 
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 using namespace tape_fns;
@@ -314,4 +316,46 @@ TEST_CASE("tape stream: out of memory inside the recorder stops the tape, not th
     CHECK(r == 10.0);
     REQUIRE(t);
     CHECK(t->unfinished() == "stopped: out of memory");
+}
+
+TEST_CASE("tape stream: child records on several threads and forks" * doctest::skip()) {
+    REQUIRE(std::getenv("TRACEJIT_TAPE"));
+    CHECK(poly(3.0) == 10.0);
+    double a = 0, b = 0;
+    std::thread first([&] { a = h(1.0, 20000); }), second([&] { b = h(2.0, 3); });
+    first.join();
+    second.join();
+    CHECK(a == 20000.0);
+    CHECK(b == 7.0);
+    pid_t pid = fork(); // the child records nothing, and never into this process's file
+    if (pid == 0) {
+        const bool ok = h(1.0, 100000) == 100000.0;
+        std::exit(ok ? 0 : 1);
+    }
+    int status = 0;
+    REQUIRE(waitpid(pid, &status, 0) == pid);
+    CHECK(status == 0);
+    CHECK(grid(3) == grid(3));
+}
+
+TEST_CASE("tape stream: threads write into the process's one file, a forked child into none") {
+    fs::path dir = scratch_dir("threads");
+    REQUIRE(tj_test::run_self("tape stream: child records on several threads and forks",
+                              {{"TRACEJIT_TAPE", dir.string()}}) == 0);
+    const std::string file = only_file(dir);
+    tj::tape::TapeIndex index = tj::tape::read_index(file);
+    std::vector<std::string> calls = index.calls;
+    std::sort(calls.begin(), calls.end());
+    CHECK(calls == std::vector<std::string>{"grid", "grid", "h", "h", "poly"});
+    for (size_t i = 0; i < index.calls.size(); ++i) {
+        tj::tape::Tape t = tj::tape::load_call(file, i);
+        if (t->text() != "h")
+            continue;
+        if (t->children()[0].value<double>() == 1.0)
+            CHECK(json(*t) == json(*tj::track(h, 1.0, 20000)));
+        else
+            CHECK(json(*t) == json(*tj::track(h, 2.0, 3)));
+    }
+    CHECK(tj::tape::load(file)->children().size() == 5);
+    fs::remove_all(dir);
 }
