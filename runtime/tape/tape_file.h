@@ -9,7 +9,8 @@
 // reader checks every length and count against the bytes that remain, so no input makes it read out of bounds
 // or allocate more than the input could describe. It reads version 1 payloads too (their nodes have no
 // gradient), and files written before tapes were containers: "TJTAPE", u32 version, u64 payload size, the
-// payload, u64 FNV-1a checksum of all bytes before it.
+// payload, u64 FNV-1a checksum of all bytes before it. The streamed files of TRACEJIT_TAPE are another layout
+// (tape_stream.h); load() reads them through load_streamed().
 #pragma once
 
 #include <tracejit/tape.h>
