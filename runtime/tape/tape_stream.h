@@ -157,19 +157,19 @@ class StreamOut {
         m_buf[m_size++] = static_cast<char>(v);
     }
     void varint(uint64_t v) {
-        char b[10];
-        size_t n = 0;
+        reserve(10);
+        char *p = m_buf + m_size;
         while (v >= 0x80) {
-            b[n++] = static_cast<char>(v | 0x80);
+            *p++ = static_cast<char>(v | 0x80);
             v >>= 7;
         }
-        b[n++] = static_cast<char>(v);
-        append(b, n);
+        *p++ = static_cast<char>(v);
+        m_size = static_cast<size_t>(p - m_buf);
     }
     void fixed64(uint64_t v) {
-        char b[8];
-        std::memcpy(b, &v, 8); // little-endian hosts only (tracejit's targets)
-        append(b, 8);
+        reserve(8);
+        std::memcpy(m_buf + m_size, &v, 8); // little-endian hosts only (tracejit's targets)
+        m_size += 8;
     }
     void str(std::string_view s) {
         varint(s.size());
