@@ -443,18 +443,20 @@ void TapeRecorder::stop_stream(const std::string &reason) noexcept {
     m_stopped = true;
     StreamFile *file = m_stream->file();
     try {
-        if (!reason.empty() && !file->stopped()) {
-            std::string where;
-            for (size_t i = m_frames.size(); i-- > m_base;)
-                if (!m_frames[i].hidden) {
-                    const FrameState &fs = m_frames[i];
-                    where += where.empty() ? " in " : ", called from ";
-                    where += fs.cache->name;
-                    if (where.size() > 400) {
-                        where += ", …";
-                        break;
-                    }
+        std::string where;
+        for (size_t i = m_frames.size(); i-- > m_base;)
+            if (!m_frames[i].hidden) {
+                const FrameState &fs = m_frames[i];
+                where += where.empty() ? " in " : ", called from ";
+                where += fs.cache->name;
+                if (where.size() > 400) {
+                    where += ", …";
+                    break;
                 }
+            }
+        if (reason.empty() && !where.empty()) // the file stopped (its size limit, a write error, another thread)
+            file->note("recording stopped on a thread" + where);
+        if (!reason.empty() && !file->stopped()) {
             for (size_t i = m_frames.size(); i-- > m_base;)
                 if (!m_frames[i].hidden) {
                     NA::unfinished(*m_frames[i].call) = "stopped: " + reason;

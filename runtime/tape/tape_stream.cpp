@@ -29,7 +29,7 @@ namespace {
 /// zstd's fastest regular level: a tape compresses well even so, and recording must stay cheap.
 constexpr int stream_zstd_level = 1;
 /// Index entries kept in memory before an index block is written (bounds memory for programs with many calls).
-constexpr size_t index_entries_per_block = 65536;
+constexpr size_t index_entries_per_block = 16384;
 
 void put32(std::string &out, uint32_t v) {
     char b[4];
