@@ -202,7 +202,7 @@ void TapeRecorder::write_node(const Node &n, uint32_t src, uint32_t constants_id
     if (flags & NodeValue)
         o.value_bits(vk, bits);
     if (flags & NodeText)
-        o.str(text);
+        o.text(text);
     if (flags & NodeIteration)
         o.varint(n.iteration());
     if (flags & NodeTakenText)
@@ -292,7 +292,7 @@ void TapeRecorder::emit_end(const Node &call, bool leaf) {
         o.value_bits(vk, NA::bits(call));
     }
     if (flags & EndText)
-        o.str(text);
+        o.text(text);
     if (flags & EndException)
         o.str(call.exception());
     if (flags & EndUnfinished)
@@ -328,8 +328,12 @@ void TapeRecorder::leave_stream(FrameState &fs) noexcept {
     } catch (...) {
         NA::destroy(call);
     }
-    if (!hidden && !closed && !m_stopped && m_frames.size() > m_base)
-        m_pending_ords.push_back(ordinal + 1); // referenced by the caller's next node
+    // Referenced by the caller's next node; a statement that makes more calls than this (an algorithm calling a
+    // marked function for each element) references the first ones only, so that memory stays bounded.
+    constexpr size_t max_pending = 4096;
+    if (!hidden && !closed && !m_stopped && m_frames.size() > m_base &&
+        m_pending_ords.size() - m_frames.back().pending_base < max_pending)
+        m_pending_ords.push_back(ordinal + 1);
     if (!m_stopped && m_stream->full()) {
         m_stream->flush();
         after_flush();

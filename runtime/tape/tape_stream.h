@@ -51,6 +51,8 @@ inline constexpr std::string_view stream_index_magic = "TJIX";
 inline constexpr std::string_view stream_trailer_magic = "TJTAPEND";
 inline constexpr uint32_t stream_format_version = 1;
 inline constexpr size_t stream_header_bytes = 16, stream_chunk_header_bytes = 40, stream_trailer_bytes = 16;
+/// The longest value text a streamed node keeps (StreamOut::text).
+inline constexpr size_t max_value_text = size_t(1) << 20;
 /// A chunk is compressed and written once its raw records reach this size.
 inline constexpr size_t chunk_raw_bytes = size_t(1) << 20;
 /// The largest raw chunk a reader accepts (a record never splits, so a chunk exceeds chunk_raw_bytes by one record).
@@ -174,6 +176,13 @@ class StreamOut {
     void str(std::string_view s) {
         varint(s.size());
         append(s.data(), s.size());
+    }
+    /// A value's text, of at most max_value_text bytes (a longer one is cut there and says how long it was), so
+    /// that a chunk stays within what a reader accepts.
+    void text(std::string_view s) {
+        if (s.size() <= max_value_text) [[likely]]
+            return str(s);
+        str(std::string(s.substr(0, max_value_text)) + "… (" + std::to_string(s.size()) + " bytes)");
     }
     /// A value's bits in the form its kind is stored in.
     void value_bits(ValueKind kind, uint64_t bits) {
