@@ -52,6 +52,10 @@ void save_all(const std::string &reason, bool in_signal) noexcept {
     const std::string *dir = tape_directory();
     if (!dir)
         return;
+    // The chunks queued for the writer thread are written first; from now on each thread writes its own. A fault
+    // on the writer thread itself saves nothing more.
+    if (StreamFile *f = StreamFile::existing(); f && !f->synchronous(in_signal))
+        return;
     for (TapeRecorder *r : live()) {
         if (r->streaming()) { // the open calls end as unfinished; the file gets its index below
             r->stream_exit(reason);

@@ -466,6 +466,7 @@ void TapeRecorder::stop_stream(const std::string &reason) noexcept {
                     NA::unfinished(*m_frames[i].call) = "stopped: " + reason;
                     emit_end(*m_frames[i].call, m_frames[i].leaf);
                 }
+            file->synchronous(false); // the queued chunks, then this one, before the file stops
             m_stream->flush();
             file->stop(reason + where);
             file->finish(false);

@@ -16,7 +16,9 @@
 #include <cstdio>
 #include <cstring>
 #include <ctime>
+#include <new>
 #include <string>
+#include <thread>
 
 #include <errno.h> // program_invocation_short_name (GNU)
 #include <fcntl.h>
@@ -105,7 +107,7 @@ StreamFile *StreamFile::get(const std::string &dir) {
             // A child made by fork() would write into its parent's file: it records nothing and writes nothing.
             pthread_atfork(nullptr, nullptr, [] {
                 if (StreamFile *file = existing()) {
-                    file->m_stopped = file->m_failed = true;
+                    file->forked();
                     stream_recording_off();
                 }
             });
@@ -298,6 +300,103 @@ void StreamFile::note(std::string text) noexcept {
     }
 }
 
+// --- the writer thread ---
+
+namespace {
+/// Set on the writer thread while it writes (a fault there must not write again: synchronous()).
+thread_local bool t_writer = false;
+} // namespace
+
+bool StreamFile::submit(Job &&job) noexcept {
+    try {
+        std::unique_lock lock(m_queue_mutex);
+        if (m_sync)
+            return false;
+        if (!m_writer_started) {
+            // Every signal blocked: the program's signals go to its own threads, as without a tape.
+            sigset_t all, old;
+            sigfillset(&all);
+            pthread_sigmask(SIG_SETMASK, &all, &old);
+            try {
+                std::thread([this] { writer(); }).detach();
+            } catch (...) {
+                pthread_sigmask(SIG_SETMASK, &old, nullptr);
+                m_sync = true; // no thread: each chunk is written where it is made
+                return false;
+            }
+            pthread_sigmask(SIG_SETMASK, &old, nullptr);
+            m_writer_started = true;
+        }
+        job.owner->m_other_busy = true;
+        m_queue.push_back(std::move(job));
+    } catch (...) {
+        return false;
+    }
+    m_queue_cv.notify_all();
+    return true;
+}
+
+void StreamFile::writer() {
+    t_writer = true;
+    std::unique_lock lock(m_queue_mutex);
+    for (;;) {
+        m_queue_cv.wait(lock, [&] { return !m_queue.empty(); });
+        Job job = std::move(m_queue.front());
+        m_queue.pop_front();
+        m_writing = true;
+        lock.unlock();
+        try {
+            write_chunk(job.stream, job.first, job.open, job.raw, job.calls, &m_writer_scratch);
+        } catch (...) {
+            stop("out of memory while writing a chunk");
+        }
+        lock.lock();
+        m_writing = false;
+        job.owner->m_other_busy = false;
+        m_queue_cv.notify_all();
+    }
+}
+
+void StreamFile::wait_for(const StreamOut *owner) noexcept {
+    std::unique_lock lock(m_queue_mutex);
+    m_queue_cv.wait(lock, [&] { return !owner->m_other_busy; });
+}
+
+bool StreamFile::synchronous(bool in_signal) noexcept {
+    if (t_writer)
+        return false;
+    if (!in_signal) {
+        std::unique_lock lock(m_queue_mutex);
+        m_sync = true;
+        m_queue_cv.wait(lock, [&] { return m_queue.empty() && !m_writing; });
+        return true;
+    }
+    // In a signal handler: never block on a lock another thread may hold forever; give the writer 2 s.
+    __atomic_store_n(&m_sync, true, __ATOMIC_RELEASE);
+    for (int i = 0; i < 2000; ++i) {
+        if (m_queue_mutex.try_lock()) {
+            const bool idle = m_queue.empty() && !m_writing;
+            m_queue_mutex.unlock();
+            if (idle)
+                return true;
+        }
+        const struct timespec ms = {0, 1000000};
+        nanosleep(&ms, nullptr);
+    }
+    return true;
+}
+
+void StreamFile::forked() noexcept {
+    m_stopped = m_failed = true;
+    // The writer thread is not in the child, and its locks may have been held at the fork.
+    new (&m_queue_mutex) std::mutex();
+    new (&m_queue_cv) std::condition_variable();
+    new (&m_mutex) std::mutex();
+    m_queue.clear();
+    m_writing = false;
+    m_sync = true;
+}
+
 // --- StreamOut ---
 
 void StreamOut::define_source(const Source *s) {
@@ -335,15 +434,24 @@ void StreamOut::flush() noexcept {
     if (m_size == 0)
         return;
     try {
-        m_file->write_chunk(m_stream, m_chunk_first, m_chunk_open, std::string_view(m_buf, m_size), m_calls,
-                             &m_scratch);
         m_file->add_nodes(m_ordinal - m_chunk_first);
-        if (m_cap > 4 * chunk_raw_bytes) { // a huge value grew it: back to the usual size
-            delete[] m_buf;
-            m_buf = nullptr;
-            m_size = m_cap = 0;
-            grow(chunk_raw_bytes + 65536);
+        bool queued = false;
+        if (!m_file->stopped() && !m_file->is_synchronous()) {
+            m_file->wait_for(this); // the other buffer is back
+            if (!m_other) {
+                m_other = new char[m_cap];
+                m_other_cap = m_cap;
+            }
+            queued = m_file->submit({m_stream, m_chunk_first, m_chunk_open, std::string_view(m_buf, m_size),
+                                     std::move(m_calls), this});
+            if (queued) {
+                std::swap(m_buf, m_other);
+                std::swap(m_cap, m_other_cap);
+            }
         }
+        if (!queued && !m_file->stopped())
+            m_file->write_chunk(m_stream, m_chunk_first, m_chunk_open, std::string_view(m_buf, m_size), m_calls,
+                                 &m_scratch);
     } catch (...) { // an allocation failed: the file stops here
         m_file->stop("out of memory while writing a chunk");
     }

@@ -34,7 +34,9 @@
 #include <tracejit/tape.h>
 
 #include <algorithm>
+#include <condition_variable>
 #include <cstddef>
+#include <deque>
 #include <cstdint>
 #include <cstring>
 #include <mutex>
@@ -84,6 +86,8 @@ struct StreamConstant {
     std::string text;
 };
 
+class StreamOut;
+
 /// The process's streamed file: one per process, shared by every recording thread, never destroyed (exit
 /// handlers and static destructors may still write to it).
 class StreamFile {
@@ -117,7 +121,30 @@ class StreamFile {
     uint64_t nodes_written() const { return __atomic_load_n(&m_nodes, __ATOMIC_RELAXED); }
     void add_nodes(uint64_t n) { __atomic_fetch_add(&m_nodes, n, __ATOMIC_RELAXED); }
 
+    /// A chunk handed to the writer thread, which compresses and writes it while its recorder goes on.
+    struct Job {
+        uint32_t stream;
+        uint64_t first;
+        uint32_t open;
+        std::string_view raw;
+        std::vector<CallStart> calls;
+        StreamOut *owner; ///< gets its buffer back (StreamOut::m_other_busy) once written
+    };
+    /// Queues `job` for the writer thread, started on first use with every signal blocked; false when chunks are
+    /// written by the threads that make them (synchronous(), or no thread could be started).
+    bool submit(Job &&job) noexcept;
+    /// Waits until `owner`'s chunk in the writer thread's hands is written.
+    void wait_for(const StreamOut *owner) noexcept;
+    /// From now on each chunk is written by the thread that makes it, after the queued ones, which this waits for
+    /// (exit handlers; in a signal handler for a bounded time only). Returns false when the calling thread is the
+    /// writer thread itself (a fault while writing): nothing more can be written then.
+    bool synchronous(bool in_signal) noexcept;
+    bool is_synchronous() const { return __atomic_load_n(&m_sync, __ATOMIC_ACQUIRE); }
+    /// In a child made by fork(): nothing is written, the writer thread is gone.
+    void forked() noexcept;
+
   private:
+    void writer();
     StreamFile(int fd, std::string path) : m_fd(fd), m_path(std::move(path)) {}
     bool write_all(std::string_view bytes, std::string *error);
     void write_index_locked();
@@ -137,13 +164,24 @@ class StreamFile {
     std::vector<CallStart> m_entries;
     std::vector<std::string> m_notes;
     void *m_cctx = nullptr; ///< ZSTD_CCtx
+    // The writer thread (tape_stream.cpp): a queue of chunks, each written in order.
+    std::mutex m_queue_mutex;
+    std::condition_variable m_queue_cv;
+    std::deque<Job> m_queue;
+    bool m_writing = false;         ///< the writer thread holds a job
+    bool m_writer_started = false;
+    bool m_sync = false;            ///< every chunk is written by the thread that makes it
+    std::string m_writer_scratch;
 };
 
 /// One recorder's encoder: records go into `raw`, which is written as a chunk when large enough.
 class StreamOut {
   public:
     StreamOut(StreamFile *file) : m_file(file), m_stream(file->new_stream()) { grow(chunk_raw_bytes + 65536); }
-    ~StreamOut() { delete[] m_buf; }
+    ~StreamOut() {
+        delete[] m_buf;
+        delete[] m_other;
+    }
     StreamOut(const StreamOut &) = delete;
     StreamOut &operator=(const StreamOut &) = delete;
     StreamFile *file() const { return m_file; }
@@ -217,7 +255,8 @@ class StreamOut {
     bool full() const { return m_size >= chunk_raw_bytes; }
     /// Nodes encoded but not written yet.
     uint64_t unwritten() const { return m_ordinal - m_chunk_first; }
-    /// Writes what is buffered as a chunk (nothing when empty).
+    /// Writes what is buffered as a chunk (nothing when empty): hands it to the writer thread and goes on in its
+    /// other buffer, or writes it here (StreamFile::synchronous()).
     void flush() noexcept;
     /// Drops what is buffered (the file stopped).
     void discard() {
@@ -247,6 +286,10 @@ class StreamOut {
     uint32_t m_stream;
     char *m_buf = nullptr; ///< the raw records of the chunk being filled: m_size bytes of m_cap
     size_t m_size = 0, m_cap = 0;
+    char *m_other = nullptr; ///< the other buffer: with the writer thread while m_other_busy
+    size_t m_other_cap = 0;
+    bool m_other_busy = false; ///< (guarded by the file's queue mutex)
+    friend class StreamFile;
     std::string m_scratch;
     uint32_t m_epoch = 1; ///< this chunk's number (+1): ids defined in earlier chunks are defined again
     uint32_t m_next_source = 0, m_next_constants = 0;
