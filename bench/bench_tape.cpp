@@ -62,7 +62,8 @@ int streamed(int runs) {
     }
     double ns = record_s.best() * 1e9 / double(nodes);
     std::printf("  streamed to the TRACEJIT_TAPE file, %d iterations: %zu nodes in %.2f ms of CPU (%.2f): %.1f ns "
-                "each (median %.1f); a call with no iteration (%zu nodes) %.1f ns (median %.1f); peak resident %.1f MB\n",
+                "each (median %.1f); a call with no iteration (%zu nodes) %.1f ns (median %.1f); peak resident "
+                "%.1f MB\n",
                 streamed_iterations, nodes, record_s.best() * 1e3, record_s.median() * 1e3, ns, call_nodes,
                 record_s.median() * 1e9 / double(nodes), call_s.best() * 1e9 / streamed_calls,
                 call_s.median() * 1e9 / streamed_calls, bench::status_bytes("VmHWM") / 1e6);

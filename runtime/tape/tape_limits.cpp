@@ -25,9 +25,12 @@ bool parse_size(std::string_view text, uint64_t &out) {
         return true;
     uint64_t scale = 1;
     switch (text.back()) {
-    case 'K': case 'k': scale = uint64_t(1) << 10; break;
-    case 'M': case 'm': scale = uint64_t(1) << 20; break;
-    case 'G': case 'g': scale = uint64_t(1) << 30; break;
+    case 'K':
+    case 'k': scale = uint64_t(1) << 10; break;
+    case 'M':
+    case 'm': scale = uint64_t(1) << 20; break;
+    case 'G':
+    case 'g': scale = uint64_t(1) << 30; break;
     }
     if (scale != 1)
         text.remove_suffix(1);
@@ -83,7 +86,8 @@ TapeLimits read_tape_limits(const char *(*get)(const char *)) {
 }
 
 const TapeLimits &tape_limits() {
-    static const TapeLimits limits = read_tape_limits([](const char *name) -> const char * { return std::getenv(name); });
+    static const TapeLimits limits =
+        read_tape_limits([](const char *name) -> const char * { return std::getenv(name); });
     return limits;
 }
 

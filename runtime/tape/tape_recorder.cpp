@@ -204,7 +204,8 @@ TapeRecorder *start_streaming(const std::string &dir) noexcept {
         if (!limits.error.empty()) {
             static std::once_flag once;
             std::call_once(once, [&] {
-                logging::warn("TRACEJIT_TAPE: {}; nothing is recorded and the program runs on unrecorded", limits.error);
+                logging::warn("TRACEJIT_TAPE: {}; nothing is recorded and the program runs on unrecorded",
+                              limits.error);
             });
             stream_recording_off();
             return nullptr;

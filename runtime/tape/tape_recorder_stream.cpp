@@ -301,7 +301,7 @@ void TapeRecorder::emit_end(const Node &call, bool leaf) {
 
 void TapeRecorder::leave_stream(FrameState &fs) noexcept {
     if (m_frames.empty() || &m_frames.back() != &fs)
-        return; // cannot happen: frames are scoped objects
+        return;                                    // cannot happen: frames are scoped objects
     const bool closed = m_frames.size() <= m_base; // stream_exit wrote its end already
     if (!fs.hidden && !m_stopped && !closed) {
         try {
@@ -370,11 +370,10 @@ void TapeRecorder::end_skip(FrameState &fs, bool at_false) {
     Node *n = scratch_node();
     NA::kind(*n) = Kind::Statement;
     // One Source per loop site and value type: the text does not name the count (the value does).
-    NA::source(*n) = m_data->intern_source("… iterations " + std::to_string(tape_limits().loop + 1) +
-                                               " and later not recorded (TRACEJIT_TAPE_LOOP=" +
-                                               std::to_string(tape_limits().loop) + ")",
-                                           fs.fn->file ? fs.fn->file : "", s.line, s.column, "unsigned long",
-                                           s.nesting + 1);
+    NA::source(*n) = m_data->intern_source(
+        "… iterations " + std::to_string(tape_limits().loop + 1) +
+            " and later not recorded (TRACEJIT_TAPE_LOOP=" + std::to_string(tape_limits().loop) + ")",
+        fs.fn->file ? fs.fn->file : "", s.line, s.column, "unsigned long", s.nesting + 1);
     (void)sc;
     NA::value_kind(*n) = ValueKind::Unsigned;
     NA::bits(*n) = count;

@@ -169,10 +169,10 @@ int64_t StreamFile::write_chunk(uint32_t stream, uint64_t first_ordinal, uint32_
     std::string &out = *scratch;
     out.clear();
     out.resize(stream_chunk_header_bytes + ZSTD_compressBound(raw.size()));
-    size_t stored = m_cctx ? ZSTD_compressCCtx(static_cast<ZSTD_CCtx *>(m_cctx), out.data() + stream_chunk_header_bytes,
-                                               out.size() - stream_chunk_header_bytes, raw.data(), raw.size(),
-                                               stream_zstd_level)
-                           : size_t(-1);
+    size_t stored =
+        m_cctx ? ZSTD_compressCCtx(static_cast<ZSTD_CCtx *>(m_cctx), out.data() + stream_chunk_header_bytes,
+                                   out.size() - stream_chunk_header_bytes, raw.data(), raw.size(), stream_zstd_level)
+               : size_t(-1);
     if (!m_cctx || ZSTD_isError(stored)) {
         m_stopped = true;
         m_notes.push_back("stopped: zstd could not compress a chunk");
@@ -310,7 +310,7 @@ thread_local bool t_writer = false;
 bool StreamFile::submit(Job &&job) noexcept {
     try {
         std::unique_lock lock(m_queue_mutex);
-        if (m_sync)
+        if (is_synchronous())
             return false;
         if (!m_writer_started) {
             // Every signal blocked: the program's signals go to its own threads, as without a tape.
@@ -321,7 +321,8 @@ bool StreamFile::submit(Job &&job) noexcept {
                 std::thread([this] { writer(); }).detach();
             } catch (...) {
                 pthread_sigmask(SIG_SETMASK, &old, nullptr);
-                m_sync = true; // no thread: each chunk is written where it is made
+                // No thread: each chunk is written where it is made.
+                __atomic_store_n(&m_sync, true, __ATOMIC_RELEASE);
                 return false;
             }
             pthread_sigmask(SIG_SETMASK, &old, nullptr);
@@ -367,7 +368,7 @@ bool StreamFile::synchronous(bool in_signal) noexcept {
         return false;
     if (!in_signal) {
         std::unique_lock lock(m_queue_mutex);
-        m_sync = true;
+        __atomic_store_n(&m_sync, true, __ATOMIC_RELEASE);
         m_queue_cv.wait(lock, [&] { return m_queue.empty() && !m_writing; });
         return true;
     }
@@ -394,7 +395,7 @@ void StreamFile::forked() noexcept {
     new (&m_mutex) std::mutex();
     m_queue.clear();
     m_writing = false;
-    m_sync = true;
+    __atomic_store_n(&m_sync, true, __ATOMIC_RELEASE);
 }
 
 // --- StreamOut ---
@@ -442,8 +443,8 @@ void StreamOut::flush() noexcept {
                 m_other = new char[m_cap];
                 m_other_cap = m_cap;
             }
-            queued = m_file->submit({m_stream, m_chunk_first, m_chunk_open, std::string_view(m_buf, m_size),
-                                     std::move(m_calls), this});
+            queued = m_file->submit(
+                {m_stream, m_chunk_first, m_chunk_open, std::string_view(m_buf, m_size), std::move(m_calls), this});
             if (queued) {
                 std::swap(m_buf, m_other);
                 std::swap(m_cap, m_other_cap);
@@ -451,7 +452,7 @@ void StreamOut::flush() noexcept {
         }
         if (!queued && !m_file->stopped())
             m_file->write_chunk(m_stream, m_chunk_first, m_chunk_open, std::string_view(m_buf, m_size), m_calls,
-                                 &m_scratch);
+                                &m_scratch);
     } catch (...) { // an allocation failed: the file stops here
         m_file->stop("out of memory while writing a chunk");
     }

@@ -1,4 +1,5 @@
-// runtime/tape/tape_stream.h — the streamed tape file of TRACEJIT_TAPE: layout, the process's file, the per-thread encoder
+// runtime/tape/tape_stream.h — the streamed tape file of TRACEJIT_TAPE: layout, the process's file, the per-thread
+// encoder
 //
 // With TRACEJIT_TAPE=<dir> every recording of the process goes into one file, <dir>/<program>-<pid>.tjtape,
 // written while the program runs: each thread's recorder encodes its nodes into a buffer (StreamOut) that is
@@ -36,9 +37,9 @@
 #include <algorithm>
 #include <condition_variable>
 #include <cstddef>
-#include <deque>
 #include <cstdint>
 #include <cstring>
+#include <deque>
 #include <mutex>
 #include <string>
 #include <string_view>
@@ -152,14 +153,14 @@ class StreamFile {
     int m_fd;
     std::string m_path;
     std::mutex m_mutex;
-    uint64_t m_size = 0;          ///< bytes written
-    uint64_t m_last_index = 0;    ///< offset of the last index block (0: none yet)
-    bool m_dirty = true;          ///< something was written since the last trailer
+    uint64_t m_size = 0;       ///< bytes written
+    uint64_t m_last_index = 0; ///< offset of the last index block (0: none yet)
+    bool m_dirty = true;       ///< something was written since the last trailer
     bool m_stopped = false;
-    bool m_failed = false;        ///< a write failed: nothing more is written, not even a trailer
+    bool m_failed = false; ///< a write failed: nothing more is written, not even a trailer
     uint32_t m_streams = 0;
     uint64_t m_nodes = 0;
-    uint64_t m_limit_bytes = 0;   ///< TRACEJIT_TAPE_LIMIT (0: none)
+    uint64_t m_limit_bytes = 0;                             ///< TRACEJIT_TAPE_LIMIT (0: none)
     std::vector<std::pair<uint32_t, uint64_t>> m_entry_pos; ///< (stream, chunk offset) per pending entry
     std::vector<CallStart> m_entries;
     std::vector<std::string> m_notes;
@@ -168,9 +169,9 @@ class StreamFile {
     std::mutex m_queue_mutex;
     std::condition_variable m_queue_cv;
     std::deque<Job> m_queue;
-    bool m_writing = false;         ///< the writer thread holds a job
+    bool m_writing = false; ///< the writer thread holds a job
     bool m_writer_started = false;
-    bool m_sync = false;            ///< every chunk is written by the thread that makes it
+    bool m_sync = false; ///< every chunk is written by the thread that makes it
     std::string m_writer_scratch;
 };
 
@@ -247,9 +248,7 @@ class StreamOut {
     uint64_t ordinal() const { return m_ordinal; }
     void take_ordinals(uint64_t n) { m_ordinal += n; }
     /// A top-level call starts here (its Call record comes next).
-    void call_starts(const std::string &name) {
-        m_calls.push_back({static_cast<uint32_t>(m_size), m_ordinal, name});
-    }
+    void call_starts(const std::string &name) { m_calls.push_back({static_cast<uint32_t>(m_size), m_ordinal, name}); }
     void open_calls(int delta) { m_open += delta; }
     /// After each record: writes the chunk once it is large enough.
     bool full() const { return m_size >= chunk_raw_bytes; }

@@ -567,7 +567,8 @@ std::string open_reason(const Index &ix) {
     for (auto it = ix.notes.rbegin(); it != ix.notes.rend(); ++it)
         if (it->starts_with("stopped: "))
             return *it;
-    return ix.indexed ? "the tape ends here" : "the tape ends here (the program was killed before it finished the file)";
+    return ix.indexed ? "the tape ends here"
+                      : "the tape ends here (the program was killed before it finished the file)";
 }
 
 /// Every top-level call of the file, in the order their chunks were written (per thread in call order).
@@ -700,8 +701,7 @@ Tape load_call(const std::string &path, size_t i) {
     if (!ix.indexed) {
         std::vector<Node *> calls = detail::decode_all(f, *data, ix);
         if (i >= calls.size())
-            f.fail("call " + std::to_string(i) + " does not exist (the tape has " + std::to_string(calls.size()) +
-                   ")");
+            f.fail("call " + std::to_string(i) + " does not exist (the tape has " + std::to_string(calls.size()) + ")");
         call = calls[i];
     } else {
         if (i >= ix.entries.size())

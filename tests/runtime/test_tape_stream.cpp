@@ -1,4 +1,5 @@
-// tests/runtime/test_tape_stream.cpp — streamed TRACEJIT_TAPE files: one per process, bounded memory, index, limits, failures
+// tests/runtime/test_tape_stream.cpp — streamed TRACEJIT_TAPE files: one per process, bounded memory, index, limits,
+// failures
 //
 // Each case runs a hidden child case of this binary with TRACEJIT_TAPE set (the setting is read once per process),
 // then reads the file the child wrote and compares it with the same calls recorded in memory by tj::track.
@@ -17,8 +18,8 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <thread>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <sys/resource.h>
@@ -77,8 +78,8 @@ TEST_CASE("tape stream: child records several top-level calls" * doctest::skip()
 
 TEST_CASE("tape stream: every top-level call of a process goes into one file, as tj::track records it") {
     fs::path dir = scratch_dir("calls");
-    const pid_t pid = tj_test::spawn_self("tape stream: child records several top-level calls",
-                                          {{"TRACEJIT_TAPE", dir.string()}});
+    const pid_t pid =
+        tj_test::spawn_self("tape stream: child records several top-level calls", {{"TRACEJIT_TAPE", dir.string()}});
     REQUIRE(tj_test::wait_self(pid) == 0);
     const std::string file = only_file(dir);
     REQUIRE(!file.empty());
@@ -86,8 +87,8 @@ TEST_CASE("tape stream: every top-level call of a process goes into one file, as
     tj::tape::TapeIndex index = tj::tape::read_index(file);
     CHECK(index.indexed);
     CHECK(index.notes.empty());
-    const std::vector<std::string> names = {"h", "classify", "pick", "absval", "poly", "risky", "outer", "outer",
-                                            "grid", "grid"};
+    const std::vector<std::string> names = {"h",     "classify", "pick",  "absval", "poly",
+                                            "risky", "outer",    "outer", "grid",   "grid"};
     CHECK(index.calls == names);
     // Each call read alone is what tj::track records in memory: nodes, values, references, constants.
     CHECK(json(*tj::tape::load_call(file, 0)) == json(*tj::track(h, 2.0, 3)));
@@ -200,13 +201,14 @@ TEST_CASE("tape stream: limits") {
         CHECK(end.iteration() == 1001);
         CHECK(end.value<bool>() == false);
         const std::vector<const tj::tape::Node *> read = tj::tape::referenced(end);
-        CHECK(std::find(read.begin(), read.end(), &count) != read.end()); // i was last written in the counted iterations
+        CHECK(std::find(read.begin(), read.end(), &count) !=
+              read.end()); // i was last written in the counted iterations
         CHECK((*t)[13].value<double>() == 1000.0);
     }
     SUBCASE("a limit that does not parse turns recording off, in one line") {
         const std::string err = (dir / "stderr.txt").string();
-        pid_t pid = tj_test::spawn_self(child, {{"TRACEJIT_TAPE", dir.string()}, {"TRACEJIT_TAPE_LIMIT", "12x"}},
-                                        err.c_str());
+        pid_t pid =
+            tj_test::spawn_self(child, {{"TRACEJIT_TAPE", dir.string()}, {"TRACEJIT_TAPE_LIMIT", "12x"}}, err.c_str());
         CHECK(tj_test::wait_self(pid) == 0);
         std::ifstream in(err);
         std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -225,8 +227,10 @@ TEST_CASE("tape stream: limits are read from the environment") {
     CHECK(glob_match("s?", "sq"));
     CHECK_FALSE(glob_match("s?", "sum"));
     CHECK_FALSE(glob_match("*::f", "g"));
-    static const char *values[][2] = {{"TRACEJIT_TAPE_LIMIT", "3M"}, {"TRACEJIT_TAPE_STATEMENTS", "1000"},
-                                      {"TRACEJIT_TAPE_FUNCTIONS", "a*, b"}, {"TRACEJIT_TAPE_LOOP", "4"}};
+    static const char *values[][2] = {{"TRACEJIT_TAPE_LIMIT", "3M"},
+                                      {"TRACEJIT_TAPE_STATEMENTS", "1000"},
+                                      {"TRACEJIT_TAPE_FUNCTIONS", "a*, b"},
+                                      {"TRACEJIT_TAPE_LOOP", "4"}};
     auto get = [](const char *name) -> const char * {
         for (auto &v : values)
             if (std::strcmp(v[0], name) == 0)

@@ -241,7 +241,8 @@ int run(const Options &o) {
         std::fwrite(out.data(), 1, out.size(), stdout);
         return std::fflush(stdout) == 0 ? 0 : 1;
     }
-    tj::tape::Tape tape = o.call >= 0 ? tj::tape::load_call(o.file, static_cast<size_t>(o.call)) : tj::tape::load(o.file);
+    tj::tape::Tape tape =
+        o.call >= 0 ? tj::tape::load_call(o.file, static_cast<size_t>(o.call)) : tj::tape::load(o.file);
     const tj::tape::Node &node = o.node_path.empty() ? tape.root() : find_node(tape.root(), o.node_path);
     std::string out;
     if (o.query == Query::None) {
