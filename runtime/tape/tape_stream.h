@@ -1,10 +1,10 @@
-// runtime/tape/tape_stream.h — the streamed tape file of TRACEJIT_TAPE: layout, the process's file, the per-thread
-// encoder
+// runtime/tape/tape_stream.h — TRACEJIT_TAPE's streamed file: its layout, the process's file, each thread's encoder
 //
 // With TRACEJIT_TAPE=<dir> every recording of the process goes into one file, <dir>/<program>-<pid>.tjtape,
 // written while the program runs: each thread's recorder encodes its nodes into a buffer (StreamOut) that is
-// compressed with zstd and appended to the file as a chunk once it holds chunk_raw_bytes, so the tape's memory
-// stays bounded however long it runs. Layout, integers little-endian:
+// compressed with zstd and appended to the file as a chunk once it holds chunk_raw_bytes (by a writer thread,
+// StreamFile::submit, while the recorder fills its other buffer), so the tape's memory stays bounded however long
+// it runs. Layout, integers little-endian:
 //
 //   file header (16)   "TJSTREAM", u32 stream_format_version, u32 0
 //   chunk              "TJCK", u32 stream (a recording thread), u32 raw size, u32 stored size, u64 ordinal of its

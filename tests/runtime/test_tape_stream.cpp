@@ -1,5 +1,4 @@
-// tests/runtime/test_tape_stream.cpp — streamed TRACEJIT_TAPE files: one per process, bounded memory, index, limits,
-// failures
+// tests/runtime/test_tape_stream.cpp — streamed TRACEJIT_TAPE files: index, bounded memory, limits, failures
 //
 // Each case runs a hidden child case of this binary with TRACEJIT_TAPE set (the setting is read once per process),
 // then reads the file the child wrote and compares it with the same calls recorded in memory by tj::track.

@@ -1,5 +1,6 @@
-// tests/plugin/exit/one_tape.cpp — one tape per process: marked calls before and after main are top-level calls of
-// the same file, as is main, which ends without a return and is saved with its result (main() → 0 : int)
+// tests/plugin/exit/one_tape.cpp — one tape per process, with the calls made before and after main
+// Marked calls before and after main are top-level calls of the same file, as is main, which ends without a return
+// and is saved with its result (main() → 0 : int).
 // REQUIRES: inspect
 // RUN: rm -rf %t.dir && mkdir -p %t.dir
 // RUN: %trace_cxx %s -o %t
