@@ -34,8 +34,8 @@ Global first(1), second(2);
 // CALLS-NEXT: 3: make
 // CALLS-NEXT: 4: make
 // CALLS-NOT: {{.}}
-// CHECK: main() → 0 : int   [one_tape.cpp:23]
-// CHECK-NEXT: @1: [one_tape.cpp:14] make(3) → 30 : int
-// CHECK: @3: [one_tape.cpp:25] std::printf("%d\n", a) reads @2 → 3
+// CHECK: main() → 0 : int   [one_tape.cpp:24]
+// CHECK-NEXT: @1: [one_tape.cpp:15] make(3) → 30 : int
+// CHECK: @3: [one_tape.cpp:26] std::printf("%d\n", a) reads @2 → 3
 // CHECK-NOT: @4
-// AFTER: make(10) → 100 : int   [one_tape.cpp:14]
+// AFTER: make(10) → 100 : int   [one_tape.cpp:15]
