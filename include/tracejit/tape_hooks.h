@@ -82,9 +82,10 @@ struct FunctionInfo {
 };
 
 /// Whether anything may be recorded anywhere in the process: nonzero while a tj::track runs on any thread (4 per
-/// recording), always with TRACEJIT_TAPE (bit 1), and until the first marked call has read TRACEJIT_TAPE (bit 0,
-/// set by its constant initializer, so calls made before that take the recording path, which reads it). A marked
-/// function's twin (the plugin's engine/plan/plan_twin.h) runs its body as written while this is 0.
+/// recording), with TRACEJIT_TAPE (bit 1, cleared when its recording stops), and until the first marked call has
+/// read TRACEJIT_TAPE (bit 0, set by its constant initializer, so calls made before that take the recording path,
+/// which reads it). A marked function's twin (the plugin's engine/plan/plan_twin.h) runs its body as written while
+/// this is 0.
 ///
 /// Process-wide, not per thread, and read with a plain load, on purpose (measured with bench_every_marked, every
 /// function of a stencil code marked, against the code without the plugin): neither an `extern thread_local` flag

@@ -28,6 +28,14 @@ namespace tj::tape {
 /// Write access to a Node's fields, for the recorder and the file reader.
 struct NodeAccess {
     using Reference = std::pair<int, const Node *>;
+    /// A node outside any tape (streamed recording reuses a few), and its end.
+    static Node *make() { return new Node(); }
+    static void destroy(Node *n) { delete n; }
+    /// `n` as a default node again (its extra block freed).
+    static void reset(Node &n) {
+        n.~Node();
+        ::new (static_cast<void *>(&n)) Node();
+    }
     static Kind &kind(Node &n) { return n.m_kind; }
     static ValueKind &value_kind(Node &n) { return n.m_value_kind; }
     static bool &expanded(Node &n) { return n.m_expanded; }

@@ -52,7 +52,15 @@ void save_all(const std::string &reason, bool in_signal) noexcept {
     const std::string *dir = tape_directory();
     if (!dir)
         return;
+    // The chunks queued for the writer thread are written first; from now on each thread writes its own. A fault
+    // on the writer thread itself saves nothing more.
+    if (StreamFile *f = StreamFile::existing(); f && !f->synchronous(in_signal))
+        return;
     for (TapeRecorder *r : live()) {
+        if (r->streaming()) { // the open calls end as unfinished; the file gets its index below
+            r->stream_exit(reason);
+            continue;
+        }
         if (r->abandoned())
             continue;
         try {
@@ -64,7 +72,18 @@ void save_all(const std::string &reason, bool in_signal) noexcept {
             logging::warn("TRACEJIT_TAPE: could not save a tape when the program ended ({})", reason);
         }
     }
+    if (StreamFile *f = StreamFile::existing())
+        f->finish(in_signal);
 }
+
+/// Constructed when the tape library is loaded, before the program's own static objects, so destroyed after
+/// them: the marked calls their destructors make are written out too.
+struct FinalFlush {
+    ~FinalFlush() {
+        if (StreamFile::existing())
+            save_all("exit", false);
+    }
+} g_final_flush;
 
 void on_exit() { save_all("exit", false); }
 void on_quick_exit() { save_all("quick_exit", false); }

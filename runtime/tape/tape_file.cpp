@@ -347,6 +347,8 @@ void save(const Node &n, const std::string &path) {
 }
 
 Tape load(const std::string &path) {
+    if (detail::is_streamed_file(path))
+        return detail::load_streamed(path, "tj::tape::load()");
     // Read, not mapped: a file cut short under a mapping would be SIGBUS instead of a tj::Error.
     std::string bytes;
     if (std::error_code ec = support::read_file(path, bytes))

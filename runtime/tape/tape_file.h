@@ -9,7 +9,8 @@
 // reader checks every length and count against the bytes that remain, so no input makes it read out of bounds
 // or allocate more than the input could describe. It reads version 1 payloads too (their nodes have no
 // gradient), and files written before tapes were containers: "TJTAPE", u32 version, u64 payload size, the
-// payload, u64 FNV-1a checksum of all bytes before it.
+// payload, u64 FNV-1a checksum of all bytes before it. The streamed files of TRACEJIT_TAPE are another layout
+// (tape_stream.h); load() reads them through load_streamed().
 #pragma once
 
 #include <tracejit/tape.h>
@@ -29,5 +30,10 @@ inline constexpr uint32_t tape_file_oldest_version = 1;
 std::string encode_tape(const Node &n);
 /// Decodes a file's bytes; errors are tj::Error "<api>: <source>: <problem>".
 Tape decode_tape(std::string_view bytes, const std::string &api, const std::string &source);
+
+/// Whether the file at `path` starts as a streamed tape (tape_stream.h); false when it cannot be read.
+bool is_streamed_file(const std::string &path);
+/// Reads a whole streamed tape file (tape_stream_read.cpp).
+Tape load_streamed(const std::string &path, const std::string &api);
 
 } // namespace tj::tape::detail

@@ -12,6 +12,7 @@
 #include "../log.h"
 #include "tape_exit.h"
 #include "tape_file.h"
+#include "tape_limits.h"
 #include "tape_threads.h"
 
 #include <atomic>
@@ -19,6 +20,8 @@
 #include <cstdlib>
 #include <cxxabi.h>
 #include <memory>
+#include <mutex>
+#include <new>
 #include <optional>
 #include <typeinfo>
 #include <utility>
@@ -180,6 +183,58 @@ void resolve_recording_flag() {
     recording_flag().fetch_and(~1u, std::memory_order_relaxed);
 }
 
+/// Set when TRACEJIT_TAPE cannot record (its file cannot be made, a limit does not parse, the file stopped).
+std::atomic<bool> g_stream_off{false};
+
+} // namespace
+
+void stream_recording_off() noexcept {
+    g_stream_off.store(true, std::memory_order_relaxed);
+    recording_flag().fetch_and(~2u, std::memory_order_relaxed); // twins run their bodies as written again
+}
+
+namespace {
+
+/// This thread's streaming recorder, made on its first marked call (null: TRACEJIT_TAPE cannot record).
+TapeRecorder *start_streaming(const std::string &dir) noexcept {
+    if (g_stream_off.load(std::memory_order_relaxed))
+        return nullptr;
+    try {
+        const TapeLimits &limits = tape_limits();
+        if (!limits.error.empty()) {
+            static std::once_flag once;
+            std::call_once(once, [&] {
+                logging::warn("TRACEJIT_TAPE: {}; nothing is recorded and the program runs on unrecorded",
+                              limits.error);
+            });
+            stream_recording_off();
+            return nullptr;
+        }
+        StreamFile *file = StreamFile::get(dir);
+        if (!file || file->stopped()) {
+            stream_recording_off();
+            return nullptr;
+        }
+        TapeRecorder *r = TapeRecorder::streaming(file);
+        exit_guard_started(r);
+        // Written out when the thread ends (its buffer would be lost), and again at exit for calls made later.
+        struct Flush {
+            TapeRecorder *r = nullptr;
+            ~Flush() {
+                if (r)
+                    r->stream_flush();
+            }
+        };
+        static thread_local Flush flush;
+        flush.r = r;
+        return r;
+    } catch (...) {
+        logging::warn("TRACEJIT_TAPE: out of memory when starting to record; the program runs on unrecorded");
+        stream_recording_off();
+        return nullptr;
+    }
+}
+
 } // namespace
 
 const std::string *tape_directory() {
@@ -232,6 +287,8 @@ FunctionCache &TapeRecorder::cache_for(const FunctionInfo &fn, const char *signa
         fc.call = m_data->intern_source(fc.name, fn.file ? fn.file : "", fn.line, fn.column, "", 0);
         fc.sites.resize(fn.site_count);
         fc.params.resize(fn.param_count);
+        if (m_stream)
+            fc.selected = function_selected(tape_limits(), fc.name);
     }
     return fc;
 }
@@ -283,6 +340,10 @@ void TapeRecorder::set_value(Node *n, Captured &&v) {
 }
 
 void *TapeRecorder::enter(const FunctionInfo &fn, const char *signature, bool *record) {
+    if (m_stream)
+        return enter_stream(fn, signature, record);
+    if (m_stopped) [[unlikely]]
+        return nullptr;
     if (!m_frames.empty() && m_frames.back().decided && m_frames.back().leaf)
         return nullptr; // below a leaf: nothing is recorded
     FunctionCache &fc = cache_for(fn, signature);
@@ -341,7 +402,7 @@ void TapeRecorder::decide(FrameState &fs) {
 void TapeRecorder::arg(FrameState &fs, uint32_t index, Captured &&value) {
     if (fs.decided || index >= fs.fn->param_count)
         return;
-    Node *n = m_data->new_node();
+    Node *n = m_stream ? scratch_node() : m_data->new_node();
     NA::kind(*n) = Kind::Argument;
     SiteCache &pc = fs.cache->params[index];
     if (value.type != pc.type_key || !pc.source) {
@@ -353,15 +414,27 @@ void TapeRecorder::arg(FrameState &fs, uint32_t index, Captured &&value) {
     }
     NA::source(*n) = pc.source;
     set_value(n, std::move(value));
-    attach(fs.call, n);
-    if (index < fs.fn->slot_count)
-        m_slots[fs.slot_base + index] = n;
-    annotate(*n);
+    if (m_stream) {
+        m_scratch_frame = &fs;
+        m_scratch_site = ~0u;
+        m_scratch_calls = 0;
+        m_refs.clear();
+        if (index < fs.fn->slot_count)
+            m_slot_ords[fs.slot_base + index] = m_stream->ordinal() + 1;
+        emit_scratch();
+    } else {
+        attach(fs.call, n);
+        if (index < fs.fn->slot_count)
+            m_slots[fs.slot_base + index] = n;
+        annotate(*n);
+    }
     if (index + 1 >= fs.fn->param_count)
         decide(fs);
 }
 
 Node *TapeRecorder::record(FrameState &fs, uint32_t site, Kind kind, Captured &&value, size_t extra_children) {
+    if (m_stream)
+        return record_stream(fs, site, kind, std::move(value), extra_children);
     if (!fs.decided) [[unlikely]]
         decide(fs);
     const FunctionInfo &fn = *fs.fn;
@@ -409,7 +482,7 @@ Node *TapeRecorder::record(FrameState &fs, uint32_t site, Kind kind, Captured &&
 
 // The literals of a site become Constant children of each of its nodes. Made here rather than when the tape is
 // finished: a second pass over every node of a large tape costs more than filling the nodes while they are hot.
-void TapeRecorder::add_constants(FrameState &fs, uint32_t site, Node *n) {
+const std::vector<SiteCache::Constant> &TapeRecorder::site_constants(FrameState &fs, uint32_t site) {
     SiteCache &sc = fs.cache->sites[site];
     const Site &s = fs.fn->sites[site];
     if (sc.constants.empty()) {
@@ -429,7 +502,11 @@ void TapeRecorder::add_constants(FrameState &fs, uint32_t site, Node *n) {
                  std::move(chars)});
         }
     }
-    for (const SiteCache::Constant &p : sc.constants) {
+    return sc.constants;
+}
+
+void TapeRecorder::add_constants(FrameState &fs, uint32_t site, Node *n) {
+    for (const SiteCache::Constant &p : site_constants(fs, site)) {
         Node *c = m_data->new_node();
         NA::kind(*c) = Kind::Constant;
         NA::source(*c) = p.source;
@@ -445,6 +522,8 @@ void TapeRecorder::add_constants(FrameState &fs, uint32_t site, Node *n) {
 }
 
 void TapeRecorder::loop_enter(FrameState &fs, uint32_t site) {
+    if (fs.skip_site == site) [[unlikely]] // the loop runs again: the count of its last run ends here
+        end_skip(fs);
     if (site < fs.fn->site_count)
         m_loops[fs.loop_base + site] = 0;
 }
@@ -454,9 +533,11 @@ void TapeRecorder::loop(FrameState &fs, uint32_t site, bool condition) {
     v.kind = ValueKind::Bool;
     v.bits = condition;
     v.type = "bool";
+    if (m_stream && !loop_stream(fs, site, condition)) [[unlikely]]
+        return;
     if (Node *n = record(fs, site, Kind::Loop, std::move(v))) {
-        NA::set_iteration(*n, ++m_loops[fs.loop_base + site]);
-        annotate(*n);
+        NA::set_iteration(*n, m_stream ? m_loops[fs.loop_base + site] : ++m_loops[fs.loop_base + site]);
+        done(n);
     }
 }
 
@@ -467,7 +548,7 @@ void TapeRecorder::branch(FrameState &fs, uint32_t site, bool taken) {
     v.type = "bool";
     if (Node *n = record(fs, site, Kind::Branch, std::move(v))) {
         NA::set_taken(*n, taken ? m_then : m_else);
-        annotate(*n);
+        done(n);
     }
 }
 
@@ -480,7 +561,7 @@ void TapeRecorder::symbolic(FrameState &fs, uint32_t site) {
     v.type = "tj::Bool";
     Kind kind = fs.fn->sites[site].kind == Kind::Loop ? Kind::Loop : Kind::Branch;
     if (Node *n = record(fs, site, kind, std::move(v))) // iteration 0 and no way taken: both ways are traced
-        annotate(*n);
+        done(n);
 }
 
 void TapeRecorder::switch_(FrameState &fs, uint32_t site, Captured &&value, bool integral, int64_t v) {
@@ -499,7 +580,7 @@ void TapeRecorder::switch_(FrameState &fs, uint32_t site, Captured &&value, bool
             }
         }
     NA::set_taken(*n, taken);
-    annotate(*n);
+    done(n);
 }
 
 void TapeRecorder::ret(FrameState &fs, uint32_t site, Captured &&value) {
@@ -515,7 +596,7 @@ void TapeRecorder::ret(FrameState &fs, uint32_t site, Captured &&value) {
         NA::copy_value(*fs.call, *n);
         if (n->has_value())
             NA::source(*fs.call) = call_source(fs, type);
-        annotate(*n);
+        done(n);
     }
 }
 
@@ -535,11 +616,32 @@ void TapeRecorder::thrown(FrameState &fs, std::exception_ptr error) noexcept {
     }
 }
 
+void TapeRecorder::main_result(FrameState &fs) noexcept {
+    // `main` is `int main(…)` and reaching its end returns 0 ([basic.start.main]): a call of the global `main` that
+    // left with no value, no exception and no Return node ran off its end.
+    const char *name = fs.fn->name;
+    if (!name || std::string_view(name) != "main" || fs.call->has_value() || !fs.call->exception().empty() ||
+        !fs.call->unfinished().empty())
+        return;
+    try {
+        Captured zero;
+        zero.kind = ValueKind::Signed;
+        zero.bits = 0;
+        zero.type = "int";
+        NA::source(*fs.call) = call_source(fs, "int");
+        set_value(fs.call, std::move(zero));
+    } catch (...) {
+    }
+}
+
 void TapeRecorder::leave(FrameState &fs) noexcept {
+    if (m_stream)
+        return leave_stream(fs);
     if (m_frames.empty() || &m_frames.back() != &fs) {
         logging::error("tj::tape: a recorded frame left out of order (ignored)");
         return;
     }
+    main_result(fs);
     Node *call = fs.call;
     m_slots.resize(fs.slot_base);
     m_loops.resize(fs.loop_base);
@@ -575,6 +677,14 @@ void TapeRecorder::parallel_statement(FrameState &fs, uint32_t site,
     Node *n = record(fs, site, Kind::Statement, Captured{}, calls);
     if (!n)
         return;
+    if (m_stream) { // the node, then each thread's calls as Call records (their storage is dropped after)
+        m_scratch_calls = static_cast<uint32_t>(calls);
+        emit_scratch();
+        for (auto &w : workers)
+            for (Node *call : w->m_worker_calls)
+                emit_subtree(*call);
+        return;
+    }
     for (auto &w : workers) {
         for (Node *call : w->m_worker_calls)
             m_data->put_child(n, call);
@@ -613,6 +723,8 @@ Tape TapeRecorder::finish(std::exception_ptr error) {
     }
     if (error && NA::exception(*root).empty())
         NA::exception(*root) = describe_exception(error);
+    if (!m_failed.empty() && NA::unfinished(*root).empty())
+        NA::unfinished(*root) = "stopped: " + m_failed;
     if (synthetic)
         annotate(*root);
 
@@ -645,13 +757,44 @@ void *frame_enter(const FunctionInfo &fn, const char *signature, bool *record_st
             const std::string *dir = tape_directory();
             if (!dir) [[likely]]
                 return nullptr;
-            r = new TapeRecorder(&everything_context(), true, fn.name ? fn.name : "", true);
-            exit_guard_started(r);
+            r = start_streaming(*dir);
+            if (!r)
+                return nullptr;
         }
         t_recorder = r;
     }
-    return r->enter(fn, signature, record_statements);
+    try {
+        return r->enter(fn, signature, record_statements);
+    } catch (const std::bad_alloc &) {
+        r->failed("out of memory");
+    } catch (const std::exception &e) {
+        if (!r->streaming())
+            throw; // a Context's exception, for tj::track to rethrow
+        r->failed(e.what());
+    } catch (...) {
+        if (!r->streaming())
+            throw;
+        r->failed("an unknown exception inside the recorder");
+    }
+    return nullptr;
 }
+
+namespace {
+
+/// Runs a hook; an exception of the recorder (out of memory, …) stops recording instead of reaching the program.
+template <typename F> void guarded(FrameState &fs, F &&f) noexcept {
+    try {
+        f();
+    } catch (const std::bad_alloc &) {
+        fs.recorder->failed("out of memory");
+    } catch (const std::exception &e) {
+        fs.recorder->failed(e.what());
+    } catch (...) {
+        fs.recorder->failed("an unknown exception inside the recorder");
+    }
+}
+
+} // namespace
 
 void frame_leave(void *frame) noexcept {
     FrameState &fs = *static_cast<FrameState *>(frame);
@@ -688,58 +831,60 @@ void frame_leave(void *frame) noexcept {
 
 void frame_parallel_begin(void *frame, uint32_t site) {
     FrameState &fs = *static_cast<FrameState *>(frame);
-    parallel_begin(fs, site);
+    guarded(fs, [&] { parallel_begin(fs, site); });
 }
 
 void frame_parallel_end(void *frame, uint32_t site) {
     FrameState &fs = *static_cast<FrameState *>(frame);
-    parallel_end(fs, site);
+    guarded(fs, [&] { parallel_end(fs, site); });
 }
 
 void frame_arg(void *frame, uint32_t index, Captured &&value) {
     FrameState &fs = *static_cast<FrameState *>(frame);
-    fs.recorder->arg(fs, index, std::move(value));
+    guarded(fs, [&] { fs.recorder->arg(fs, index, std::move(value)); });
 }
 
 void frame_stmt(void *frame, uint32_t site, Captured &&value) {
     FrameState &fs = *static_cast<FrameState *>(frame);
-    if (Node *n = fs.recorder->record(fs, site, Kind::Statement, std::move(value)))
-        fs.recorder->annotate(*n);
+    guarded(fs, [&] {
+        if (Node *n = fs.recorder->record(fs, site, Kind::Statement, std::move(value)))
+            fs.recorder->done(n);
+    });
 }
 
 void frame_branch(void *frame, uint32_t site, bool taken) {
     FrameState &fs = *static_cast<FrameState *>(frame);
-    fs.recorder->branch(fs, site, taken);
+    guarded(fs, [&] { fs.recorder->branch(fs, site, taken); });
 }
 
 void frame_loop_enter(void *frame, uint32_t site) {
     FrameState &fs = *static_cast<FrameState *>(frame);
-    fs.recorder->loop_enter(fs, site);
+    guarded(fs, [&] { fs.recorder->loop_enter(fs, site); });
 }
 
 void frame_loop(void *frame, uint32_t site, bool condition) {
     FrameState &fs = *static_cast<FrameState *>(frame);
-    fs.recorder->loop(fs, site, condition);
+    guarded(fs, [&] { fs.recorder->loop(fs, site, condition); });
 }
 
 void frame_symbolic(void *frame, uint32_t site) {
     FrameState &fs = *static_cast<FrameState *>(frame);
-    fs.recorder->symbolic(fs, site);
+    guarded(fs, [&] { fs.recorder->symbolic(fs, site); });
 }
 
 void frame_switch(void *frame, uint32_t site, Captured &&value, bool integral, int64_t v) {
     FrameState &fs = *static_cast<FrameState *>(frame);
-    fs.recorder->switch_(fs, site, std::move(value), integral, v);
+    guarded(fs, [&] { fs.recorder->switch_(fs, site, std::move(value), integral, v); });
 }
 
 void frame_return(void *frame, uint32_t site, Captured &&value) {
     FrameState &fs = *static_cast<FrameState *>(frame);
-    fs.recorder->ret(fs, site, std::move(value));
+    guarded(fs, [&] { fs.recorder->ret(fs, site, std::move(value)); });
 }
 
 void frame_result(void *frame, Captured &&value) {
     FrameState &fs = *static_cast<FrameState *>(frame);
-    fs.recorder->result(fs, std::move(value));
+    guarded(fs, [&] { fs.recorder->result(fs, std::move(value)); });
 }
 
 void frame_thrown(void *frame, std::exception_ptr error) noexcept {

@@ -9,6 +9,7 @@
 #include <tracejit/tape_hooks.h>
 
 #include "tape_data.h"
+#include "tape_stream.h"
 
 #include <cstdint>
 #include <deque>
@@ -27,13 +28,11 @@ struct SiteCache {
     const char *type_key = nullptr;
     const Source *source = nullptr;
     /// The Constant nodes each execution of the site gets, worked out on its first execution.
-    struct Constant {
-        const Source *source;
-        ValueKind kind;
-        uint64_t bits;
-        std::string text;
-    };
+    using Constant = StreamConstant;
     std::vector<Constant> constants;
+    uint32_t stream_epoch = 0, stream_id = 0; ///< the streamed chunk that defined `constants`, and their id there
+    const Source *stream_source = nullptr;    ///< streamed: `source`'s id in the chunk numbered source_epoch
+    uint32_t source_epoch = 0, source_id = 0;
 };
 
 /// Per marked function and tape: its display name and the Sources of its Call, argument and site nodes.
@@ -43,6 +42,8 @@ struct FunctionCache {
     SiteCache call_typed;         ///< the Call node's once it returned a value of that type
     std::vector<SiteCache> sites;
     std::vector<SiteCache> params;
+    bool selected = true; ///< streamed: TRACEJIT_TAPE_FUNCTIONS matches it
+    uint64_t calls = 0;   ///< streamed: its calls so far (TRACEJIT_TAPE_CALLS)
 };
 
 /// One active call of a marked function that is being recorded (the `void *` the Frame holds).
@@ -59,6 +60,12 @@ struct FrameState {
     bool decided = false; ///< Context::expand asked (after the arguments)
     bool leaf = false;
     ParallelRegion *region = nullptr; ///< the OpenMP parallel region this call started and that has not ended
+    // Streamed tapes only (tape_recorder_stream.cpp):
+    bool hidden = false;       ///< a call left out by a limit: nothing of it is written
+    uint64_t ordinal = 0;      ///< the Call's ordinal in its stream
+    uint32_t skip_site = ~0u;  ///< a loop whose iterations past TRACEJIT_TAPE_LOOP are being counted, not recorded
+    uint32_t skip_nesting = 0; ///< that loop's nesting: a site nested deeper is inside it
+    uint32_t skip_from = 0;    ///< the first iteration not recorded
 };
 
 /// Records the marked calls made on one thread into one tape. (Hidden: its calls inside the library then
@@ -66,6 +73,10 @@ struct FrameState {
 class __attribute__((visibility("hidden"))) TapeRecorder {
   public:
     TapeRecorder(Context *ctx, bool direct, std::string callable_name, bool auto_save);
+    /// A TRACEJIT_TAPE recorder of this thread, streaming every top-level call into `file`
+    /// (tape_recorder_stream.cpp).
+    static TapeRecorder *streaming(StreamFile *file);
+    ~TapeRecorder();
     /// A recorder for the calls one thread makes in a parallel region (tape_threads.cpp): each top-level call it
     /// records is a Call at depth `caller_depth` + 1 made on OpenMP thread `thread`, kept for the region's end.
     static TapeRecorder *worker(Context *ctx, int caller_depth, uint32_t thread);
@@ -77,6 +88,8 @@ class __attribute__((visibility("hidden"))) TapeRecorder {
     Node *record(FrameState &fs, uint32_t site, Kind kind, Captured &&value, size_t extra_children = 0);
     /// The Constant children of a node of `site` (its literals).
     void add_constants(FrameState &fs, uint32_t site, Node *n);
+    /// The Constant nodes a node of `site` gets (worked out on the site's first node).
+    const std::vector<SiteCache::Constant> &site_constants(FrameState &fs, uint32_t site);
     void loop_enter(FrameState &fs, uint32_t site);
     void loop(FrameState &fs, uint32_t site, bool condition);
     void branch(FrameState &fs, uint32_t site, bool taken);
@@ -116,6 +129,23 @@ class __attribute__((visibility("hidden"))) TapeRecorder {
         if (m_annotates)
             m_ctx->annotate(n);
     }
+    /// A node that record() returned is complete: annotated, and written when streaming.
+    void done(Node *n) {
+        if (m_stream) [[unlikely]]
+            emit_scratch();
+        else
+            annotate(*n);
+    }
+    bool streaming() const { return m_stream != nullptr; }
+    bool stopped() const { return m_stopped; }
+    /// Streamed: the program ends (`reason`) with calls open: writes their ends as unfinished and what is buffered;
+    /// the calls made after this are top-level calls of their own.
+    void stream_exit(const std::string &reason) noexcept;
+    /// Streamed: writes what is buffered (a thread ends) and gives back the buffer's memory.
+    void stream_flush() noexcept;
+    /// Recording on this thread failed (`what`: out of memory, …): streamed, the file stops; in memory, the
+    /// open calls record nothing more and the tape says why.
+    void failed(const std::string &what) noexcept;
     bool auto_save() const { return m_auto_save; }
     bool idle() const { return m_frames.empty(); }
     TapeRecorder *previous = nullptr; ///< the recording this one interrupted on this thread
@@ -128,6 +158,22 @@ class __attribute__((visibility("hidden"))) TapeRecorder {
     const Source *site_source(FrameState &fs, uint32_t site, const char *type);
     const Source *call_source(FrameState &fs, const char *type);
     void set_value(Node *n, Captured &&v);
+    // Streamed tapes (tape_recorder_stream.cpp).
+    void *enter_stream(const FunctionInfo &fn, const char *signature, bool *record);
+    Node *record_stream(FrameState &fs, uint32_t site, Kind kind, Captured &&value, size_t extra_children);
+    void emit_scratch();
+    void emit_end(const Node &call, bool leaf);
+    void write_node(const Node &n, uint32_t src, uint32_t constants_id, uint32_t constants_count, uint32_t calls);
+    void leave_stream(FrameState &fs) noexcept;
+    bool loop_stream(FrameState &fs, uint32_t site, bool condition);
+    void end_skip(FrameState &fs, bool at_false = false);
+    void emit_subtree(const Node &call);
+    void stop_stream(const std::string &reason) noexcept;
+    void after_flush();
+    Node *pool_node();
+    /// A call of `main` that ran off its end: its result is 0 : int.
+    void main_result(FrameState &fs) noexcept;
+    Node *scratch_node();
 
     Context *m_ctx;
     bool m_annotates;
@@ -149,6 +195,20 @@ class __attribute__((visibility("hidden"))) TapeRecorder {
     uint32_t m_thread = 0;     ///< worker: the OpenMP thread number
     std::vector<Node *> m_worker_calls;
     bool m_abandoned = false; ///< finish_unfinished ran: nothing is saved any more
+    std::string m_failed;     ///< in memory: why recording stopped (failed())
+    // Streamed tapes (tape_recorder_stream.cpp).
+    std::unique_ptr<StreamOut> m_stream;
+    Node *m_scratch = nullptr;          ///< the node being recorded (written by done())
+    FrameState *m_scratch_frame = nullptr;
+    uint32_t m_scratch_site = 0;
+    uint32_t m_scratch_calls = 0;       ///< Call children that follow it (an OpenMP region's)
+    std::vector<std::pair<int, uint64_t>> m_refs; ///< its references (position, ordinal)
+    std::vector<uint64_t> m_slot_ords;  ///< per slot: ordinal + 1 of its last writer (0: none)
+    std::vector<uint64_t> m_pending_ords;
+    std::vector<Node *> m_call_pool;    ///< Call nodes of returned calls, for reuse
+    size_t m_base = 0;                  ///< frames below this were closed by stream_exit
+    uint64_t m_budget_end = UINT64_MAX; ///< ordinal at which TRACEJIT_TAPE_STATEMENTS is checked again
+    bool m_stopped = false;
 };
 
 /// The recording in progress on this thread (null: none).

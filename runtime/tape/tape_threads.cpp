@@ -157,7 +157,7 @@ std::unique_ptr<ParallelRegion> unregister(FrameState &fs) noexcept {
 void parallel_end(FrameState &fs, uint32_t site) {
     if (!fs.region) { // cannot happen: recorded as a plain statement
         if (Node *n = fs.recorder->record(fs, site, Kind::Statement, Captured{}))
-            fs.recorder->annotate(*n);
+            fs.recorder->done(n);
         return;
     }
     std::unique_ptr<ParallelRegion> region = unregister(fs);

@@ -8,6 +8,7 @@
 
 #include <tracejit/error.h>
 #include <tracejit/tape.h>
+#include <tracejit/tape_index.h>
 
 #include <cerrno>
 #include <charconv>
@@ -24,10 +25,15 @@
 namespace {
 
 constexpr const char *usage_text =
-    "usage: tracejit-inspect FILE [--depth N] [--node @i[/@j…] [--referenced|--backward|--dependents|--forward]]\n"
+    "usage: tracejit-inspect FILE [--calls | --call N] [--depth N]\n"
+    "                        [--node @i[/@j…] [--referenced|--backward|--dependents|--forward]]\n"
     "                        [--format text|json|dot|html]\n"
     "\n"
     "Prints a tape file written by tj::tape::save or TRACEJIT_TAPE=<dir>.\n"
+    "  --calls          the top-level calls of a TRACEJIT_TAPE file (from its index) and its notes (why\n"
+    "                   recording stopped, what a limit left out), one per line\n"
+    "  --call N         only top-level call N (from 0, as --calls numbers them), reading only its part of\n"
+    "                   the file (default: the whole tape; a file with several calls has a root above them)\n"
     "  --depth N        levels to print (1 = the node's own line, 2 = its children too, …; default: all)\n"
     "  --node @i        the node to start from: @3 is the root's child 3; @7/@2 is child 2 of the nested\n"
     "                   call @7 (default: the root call)\n"
@@ -53,6 +59,8 @@ struct Options {
     std::string node_path;
     Query query = Query::None;
     Format format = Format::Text;
+    bool list_calls = false;
+    long call = -1; ///< --call N (-1: the whole tape)
 };
 
 /// Parses a decimal number that fills `s` entirely; false otherwise.
@@ -98,6 +106,14 @@ Options parse_args(int argc, char **argv, bool &help) {
             if (!parse_uint(v, d) || d == 0 || d > static_cast<unsigned long>(INT_MAX))
                 throw UsageError{"--depth needs a positive whole number, not '" + v + "'"};
             o.depth = static_cast<int>(d);
+        } else if (arg == "--calls" && !has_inline) {
+            o.list_calls = true;
+        } else if (arg == "--call") {
+            std::string v = value("--call");
+            unsigned long c = 0;
+            if (!parse_uint(v, c) || c > static_cast<unsigned long>(LONG_MAX))
+                throw UsageError{"--call needs a call number (0, 1, …), not '" + v + "'"};
+            o.call = static_cast<long>(c);
         } else if (arg == "--node") {
             o.node_path = value("--node");
         } else if (arg == "--format") {
@@ -130,6 +146,8 @@ Options parse_args(int argc, char **argv, bool &help) {
     }
     if (o.file.empty())
         throw UsageError{"no tape file given (see --help)"};
+    if (o.list_calls && (o.call >= 0 || !o.node_path.empty() || o.query != Query::None))
+        throw UsageError{"--calls lists the calls: it takes no --call, --node or query"};
     if (o.query != Query::None && o.node_path.empty())
         throw UsageError{"a query (--referenced, --backward, --dependents, --forward) needs --node @i"};
     if (o.query != Query::None && o.format == Format::Html)
@@ -211,7 +229,20 @@ std::string one_line(std::string s) {
 }
 
 int run(const Options &o) {
-    tj::tape::Tape tape = tj::tape::load(o.file);
+    if (o.list_calls) {
+        tj::tape::TapeIndex index = tj::tape::read_index(o.file);
+        std::string out;
+        for (size_t i = 0; i < index.calls.size(); ++i)
+            out += std::to_string(i) + ": " + index.calls[i] + "\n";
+        for (const std::string &n : index.notes)
+            out += "note: " + n + "\n";
+        if (!index.indexed)
+            out += "note: the file has no index (the program ended before finishing it); its chunks were read\n";
+        std::fwrite(out.data(), 1, out.size(), stdout);
+        return std::fflush(stdout) == 0 ? 0 : 1;
+    }
+    tj::tape::Tape tape =
+        o.call >= 0 ? tj::tape::load_call(o.file, static_cast<size_t>(o.call)) : tj::tape::load(o.file);
     const tj::tape::Node &node = o.node_path.empty() ? tape.root() : find_node(tape.root(), o.node_path);
     std::string out;
     if (o.query == Query::None) {

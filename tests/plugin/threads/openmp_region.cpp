@@ -10,7 +10,7 @@
 // RUN: diff %t.out %t.plain.out
 // RUN: %FileCheck --check-prefix=OUT %s < %t.out
 // RUN: ls %t.dir | count 1
-// RUN: %inspect %t.dir/main-*.tjtape | %FileCheck %s
+// RUN: %inspect %t.dir/*.tjtape | %FileCheck %s
 
 #include <cstdio>
 

@@ -1,0 +1,526 @@
+// runtime/tape/tape_recorder_stream.cpp — TapeRecorder's streamed mode (TRACEJIT_TAPE): records written as they come
+//
+// A streaming recorder keeps no tree: each node is filled into one scratch Node, encoded into the thread's
+// StreamOut (tape_stream.h) as soon as it is complete, and forgotten. What later nodes need of it is its ordinal:
+// the per-frame slots hold the ordinal of each variable's last writer, and the open calls are the only nodes kept
+// (a small pool). So memory is the chunk buffer plus the open frames, whatever the length of the run. The limits
+// of tape_limits.h are applied here: functions left out (their recorded callees go to the nearest recorded
+// caller), the first N calls of a function (later ones and their callees are left out), a depth (DepthLimit), a
+// loop's iterations past K (counted into one Statement node), a statement budget and the file's size (the file
+// stops, the open calls end as unfinished "stopped: …", the program runs on with recording off).
+#include "tape_recorder.h"
+
+#include "../log.h"
+#include "tape_limits.h"
+
+#include <string>
+
+namespace tj::tape::detail {
+namespace {
+
+using NA = NodeAccess;
+
+Context &stream_context() {
+    static Context everything;
+    static DepthLimit depth(tape_limits().depth > 0 ? tape_limits().depth : 1);
+    if (tape_limits().depth > 0)
+        return depth;
+    return everything;
+}
+
+} // namespace
+
+void stream_recording_off() noexcept; // tape_recorder.cpp
+
+TapeRecorder *TapeRecorder::streaming(StreamFile *file) {
+    auto *r = new TapeRecorder(&stream_context(), false, "", false);
+    r->m_stream = std::make_unique<StreamOut>(file);
+    r->m_scratch = NA::make();
+    r->m_slot_ords.reserve(256);
+    r->m_pending_ords.reserve(64);
+    r->after_flush();
+    return r;
+}
+
+TapeRecorder::~TapeRecorder() {
+    for (Node *n : m_call_pool)
+        NA::destroy(n);
+    if (m_scratch)
+        NA::destroy(m_scratch);
+}
+
+Node *TapeRecorder::scratch_node() {
+    NA::reset(*m_scratch);
+    return m_scratch;
+}
+
+Node *TapeRecorder::pool_node() {
+    if (m_call_pool.empty())
+        return NA::make();
+    Node *n = m_call_pool.back();
+    m_call_pool.pop_back();
+    NA::reset(*n);
+    return n;
+}
+
+void *TapeRecorder::enter_stream(const FunctionInfo &fn, const char *signature, bool *record) {
+    if (m_stopped)
+        return nullptr;
+    if (m_stream->file()->stopped()) [[unlikely]] { // another thread's recording stopped the file
+        stop_stream("");
+        return nullptr;
+    }
+    const bool top = m_frames.size() == m_base;
+    if (!top && m_frames.back().leaf)
+        return nullptr; // below a leaf or a call left out: nothing is recorded
+    FunctionCache &fc = cache_for(fn, signature);
+    if (!fc.selected)
+        return nullptr; // TRACEJIT_TAPE_FUNCTIONS: not this one; its recorded callees go to its caller
+    const TapeLimits &limits = tape_limits();
+    bool hide = !top && m_frames.back().skip_site != ~0u; // inside a loop's iterations that are only counted
+    if (!hide && limits.calls && fc.calls++ >= limits.calls) {
+        hide = true;
+        if (fc.calls == limits.calls + 1)
+            m_stream->file()->note("TRACEJIT_TAPE_CALLS=" + std::to_string(limits.calls) + ": the calls of " + fc.name +
+                                   " after the first " + std::to_string(limits.calls) + " are not recorded");
+    }
+    Node *call = pool_node();
+    NA::kind(*call) = Kind::Call;
+    NA::source(*call) = fc.call;
+    FrameState &fs = m_frames.emplace_back();
+    fs.recorder = this;
+    fs.fn = &fn;
+    fs.cache = &fc;
+    fs.call = call;
+    fs.record = record;
+    fs.depth = top ? 1 : m_frames[m_frames.size() - 2].depth + 1;
+    fs.slot_base = m_slot_ords.size();
+    fs.loop_base = m_loops.size();
+    fs.pending_base = m_pending_ords.size();
+    if (hide) {
+        fs.hidden = fs.decided = fs.leaf = true;
+        *record = false;
+        return &fs;
+    }
+    m_slot_ords.resize(fs.slot_base + fn.slot_count, 0);
+    m_loops.resize(fs.loop_base + fn.site_count, 0);
+    StreamOut &o = *m_stream;
+    if (top)
+        o.call_starts(fc.name);
+    const uint32_t src = o.source(fc.call);
+    o.byte(static_cast<uint8_t>(Record::Call));
+    o.varint(src);
+    o.varint(0);
+    fs.ordinal = o.ordinal();
+    o.take_ordinals(1);
+    o.open_calls(1);
+    *record = true;
+    if (fn.param_count == 0)
+        decide(fs); // the stream's Contexts never throw
+    return &fs;
+}
+
+Node *TapeRecorder::record_stream(FrameState &fs, uint32_t site, Kind kind, Captured &&value, size_t extra_children) {
+    if (!fs.decided) [[unlikely]]
+        decide(fs);
+    const FunctionInfo &fn = *fs.fn;
+    if (fs.leaf || site >= fn.site_count) [[unlikely]]
+        return nullptr;
+    const Site &s = fn.sites[site];
+    uint64_t *slots = m_slot_ords.data() + fs.slot_base;
+    if (fs.skip_site != ~0u) [[unlikely]] {
+        if (s.nesting > fs.skip_nesting) { // inside the loop being counted: its writes go to the count's node
+            const uint64_t count_node = m_stream->ordinal() + 1;
+            if (fn.writes)
+                for (uint32_t i = 0; i < s.writes_count; ++i)
+                    if (fn.writes[s.writes_begin + i] < fn.slot_count)
+                        slots[fn.writes[s.writes_begin + i]] = count_node;
+            m_pending_ords.resize(fs.pending_base);
+            return nullptr;
+        }
+        end_skip(fs); // left the loop (break, goto)
+    }
+    Node *n = scratch_node();
+    NA::kind(*n) = kind;
+    const SiteCache &sc = fs.cache->sites[site];
+    NA::source(*n) = value.type == sc.type_key && sc.source ? sc.source : site_source(fs, site, value.type);
+    if (value.kind != ValueKind::None)
+        set_value(n, std::move(value));
+    const uint64_t self = m_stream->ordinal();
+    m_refs.clear();
+    for (size_t i = fs.pending_base; i < m_pending_ords.size(); ++i)
+        m_refs.emplace_back(0, m_pending_ords[i] - 1);
+    m_pending_ords.resize(fs.pending_base);
+    if (fn.operands) {
+        const Operand *ops = fn.operands + s.reads_begin;
+        for (uint32_t i = 0; i < s.reads_count; ++i)
+            if (ops[i].slot < fn.slot_count && slots[ops[i].slot])
+                m_refs.emplace_back(static_cast<int>(ops[i].position), slots[ops[i].slot] - 1);
+    }
+    if (fn.writes) {
+        const uint32_t *writes = fn.writes + s.writes_begin;
+        for (uint32_t i = 0; i < s.writes_count; ++i)
+            if (writes[i] < fn.slot_count)
+                slots[writes[i]] = self + 1;
+    }
+    m_scratch_frame = &fs;
+    m_scratch_site = site;
+    m_scratch_calls = 0;
+    (void)extra_children; // parallel_statement sets m_scratch_calls
+    return n;
+}
+
+void TapeRecorder::write_node(const Node &n, uint32_t src, uint32_t constants_id, uint32_t constants_count,
+                              uint32_t calls) {
+    StreamOut &o = *m_stream;
+    const ValueKind vk = n.value_kind();
+    const uint64_t bits = NA::bits(n);
+    const std::string &text = NA::string(n);
+    uint32_t flags = 0;
+    if (bits)
+        flags |= NodeValue;
+    if (!text.empty())
+        flags |= NodeText;
+    if (constants_count)
+        flags |= NodeConstants;
+    if (n.kind() == Kind::Loop && n.iteration())
+        flags |= NodeIteration;
+    const std::string &taken = n.taken();
+    if (!taken.empty()) {
+        if (vk == ValueKind::Bool && taken == (bits ? "then" : "else"))
+            flags |= NodeTakenByValue;
+        else
+            flags |= NodeTakenText;
+    }
+    if (calls)
+        flags |= NodeCalls;
+    o.byte(static_cast<uint8_t>(Record::Node));
+    o.byte(static_cast<uint8_t>(n.kind()));
+    o.byte(static_cast<uint8_t>(vk));
+    o.varint(flags);
+    o.varint(src);
+    if (flags & NodeValue)
+        o.value_bits(vk, bits);
+    if (flags & NodeText)
+        o.text(text);
+    if (flags & NodeIteration)
+        o.varint(n.iteration());
+    if (flags & NodeTakenText)
+        o.str(taken);
+    const uint64_t self = o.ordinal();
+    o.varint(m_refs.size());
+    for (const auto &[pos, ord] : m_refs) {
+        o.varint(static_cast<uint32_t>(pos));
+        o.varint(self - ord);
+    }
+    if (flags & NodeConstants)
+        o.varint(constants_id);
+    if (flags & NodeCalls)
+        o.varint(calls);
+    o.take_ordinals(1 + constants_count);
+}
+
+void TapeRecorder::emit_scratch() {
+    StreamOut &o = *m_stream;
+    FrameState &fs = *m_scratch_frame;
+    uint32_t constants_id = 0, constants_count = 0;
+    if (m_scratch_site != ~0u && fs.fn->literals && fs.fn->sites[m_scratch_site].literals_count) {
+        const std::vector<SiteCache::Constant> &list = site_constants(fs, m_scratch_site);
+        SiteCache &sc = fs.cache->sites[m_scratch_site];
+        constants_id = o.constants(list, sc.stream_epoch, sc.stream_id);
+        constants_count = static_cast<uint32_t>(list.size());
+    }
+    // The node's source (defined before the record when this chunk has not yet), through the site's cache.
+    const Source *s = NA::source(*m_scratch);
+    uint32_t src;
+    if (m_scratch_site != ~0u) {
+        SiteCache &sc = fs.cache->sites[m_scratch_site];
+        if (sc.stream_source != s || sc.source_epoch != o.epoch()) [[unlikely]] {
+            sc.source_id = o.source(s);
+            sc.stream_source = s;
+            sc.source_epoch = o.epoch();
+        }
+        src = sc.source_id;
+    } else {
+        src = o.source(s);
+    }
+    write_node(*m_scratch, src, constants_id, constants_count, m_scratch_calls);
+    if (o.ordinal() >= m_budget_end) [[unlikely]] {
+        after_flush(); // counts what other threads wrote
+        if (o.ordinal() >= m_budget_end) {
+            stop_stream("TRACEJIT_TAPE_STATEMENTS=" + std::to_string(tape_limits().statements) + " reached");
+            return;
+        }
+    }
+    if (o.full()) [[unlikely]] {
+        o.flush();
+        after_flush();
+    }
+}
+
+void TapeRecorder::after_flush() {
+    if (m_stream->file()->stopped()) {
+        stop_stream("");
+        return;
+    }
+    const uint64_t limit = tape_limits().statements;
+    if (!limit)
+        return;
+    const uint64_t used = m_stream->file()->nodes_written() + m_stream->unwritten();
+    m_budget_end = m_stream->ordinal() + (used >= limit ? 0 : limit - used);
+}
+
+void TapeRecorder::emit_end(const Node &call, bool leaf) {
+    StreamOut &o = *m_stream;
+    const ValueKind vk = call.value_kind();
+    const std::string &text = NA::string(call);
+    uint32_t flags = leaf ? EndLeaf : 0;
+    if (vk != ValueKind::None)
+        flags |= EndValue;
+    if (!text.empty())
+        flags |= EndText;
+    if (!call.exception().empty())
+        flags |= EndException;
+    if (!call.unfinished().empty())
+        flags |= EndUnfinished;
+    const uint32_t src = (flags & EndValue) ? o.source(NA::source(call)) : 0;
+    o.byte(static_cast<uint8_t>(Record::End));
+    o.varint(flags);
+    if (flags & EndValue) {
+        o.byte(static_cast<uint8_t>(vk));
+        o.varint(src);
+        o.value_bits(vk, NA::bits(call));
+    }
+    if (flags & EndText)
+        o.text(text);
+    if (flags & EndException)
+        o.str(call.exception());
+    if (flags & EndUnfinished)
+        o.str(call.unfinished());
+}
+
+void TapeRecorder::leave_stream(FrameState &fs) noexcept {
+    if (m_frames.empty() || &m_frames.back() != &fs)
+        return;                                    // cannot happen: frames are scoped objects
+    const bool closed = m_frames.size() <= m_base; // stream_exit wrote its end already
+    if (!fs.hidden && !m_stopped && !closed) {
+        try {
+            if (fs.skip_site != ~0u)
+                end_skip(fs);
+            main_result(fs);
+            emit_end(*fs.call, fs.leaf);
+            m_stream->open_calls(-1);
+        } catch (...) {
+            stop_stream("out of memory");
+        }
+    }
+    const uint64_t ordinal = fs.ordinal;
+    const bool hidden = fs.hidden;
+    Node *call = fs.call;
+    m_slot_ords.resize(fs.slot_base);
+    m_loops.resize(fs.loop_base);
+    m_pending_ords.resize(fs.pending_base);
+    m_frames.pop_back();
+    if (closed)
+        m_base = m_frames.size();
+    try {
+        m_call_pool.push_back(call);
+    } catch (...) {
+        NA::destroy(call);
+    }
+    // Referenced by the caller's next node; a statement that makes more calls than this (an algorithm calling a
+    // marked function for each element) references the first ones only, so that memory stays bounded.
+    constexpr size_t max_pending = 4096;
+    if (!hidden && !closed && !m_stopped && m_frames.size() > m_base &&
+        m_pending_ords.size() - m_frames.back().pending_base < max_pending)
+        m_pending_ords.push_back(ordinal + 1);
+    if (!m_stopped && m_stream->full()) {
+        m_stream->flush();
+        after_flush();
+    }
+}
+
+bool TapeRecorder::loop_stream(FrameState &fs, uint32_t site, bool condition) {
+    if (fs.leaf || site >= fs.fn->site_count)
+        return true; // record() records nothing
+    const uint32_t it = ++m_loops[fs.loop_base + site];
+    if (fs.skip_site == site) {
+        if (condition)
+            return false; // counted
+        end_skip(fs, true);
+        return true; // the loop's last evaluation is recorded
+    }
+    const uint32_t k = tape_limits().loop;
+    if (k && condition && it > k && fs.skip_site == ~0u) {
+        fs.skip_site = site;
+        fs.skip_nesting = fs.fn->sites[site].nesting;
+        fs.skip_from = it;
+        return false;
+    }
+    return true;
+}
+
+void TapeRecorder::end_skip(FrameState &fs, bool at_false) {
+    const uint32_t site = fs.skip_site;
+    fs.skip_site = ~0u;
+    const uint32_t last = m_loops[fs.loop_base + site] - (at_false ? 1 : 0);
+    const uint64_t count = last >= fs.skip_from ? last - fs.skip_from + 1 : 0;
+    const Site &s = fs.fn->sites[site];
+    SiteCache &sc = fs.cache->sites[site];
+    Node *n = scratch_node();
+    NA::kind(*n) = Kind::Statement;
+    // One Source per loop site and value type: the text does not name the count (the value does).
+    NA::source(*n) = m_data->intern_source(
+        "… iterations " + std::to_string(tape_limits().loop + 1) +
+            " and later not recorded (TRACEJIT_TAPE_LOOP=" + std::to_string(tape_limits().loop) + ")",
+        fs.fn->file ? fs.fn->file : "", s.line, s.column, "unsigned long", s.nesting + 1);
+    (void)sc;
+    NA::value_kind(*n) = ValueKind::Unsigned;
+    NA::bits(*n) = count;
+    m_refs.clear();
+    m_scratch_frame = &fs;
+    m_scratch_site = ~0u;
+    m_scratch_calls = 0;
+    emit_scratch(); // takes the ordinal the counted iterations' writes point at
+}
+
+void TapeRecorder::emit_subtree(const Node &root) {
+    StreamOut &o = *m_stream;
+    std::unordered_map<const Node *, uint64_t> ordinal;
+    struct Walk {
+        const Node *node;
+        size_t next;
+    };
+    auto open_call = [&](const Node &c) {
+        const uint32_t src = o.source(NA::source(c));
+        o.byte(static_cast<uint8_t>(Record::Call));
+        o.varint(src);
+        o.varint(NA::thread_field(c));
+        ordinal[&c] = o.ordinal();
+        o.take_ordinals(1);
+    };
+    std::vector<Walk> stack;
+    open_call(root);
+    stack.push_back({&root, 0});
+    while (!stack.empty()) {
+        Walk &w = stack.back();
+        Children ch = w.node->children();
+        if (w.next >= ch.size()) {
+            emit_end(*w.node, !w.node->expanded());
+            stack.pop_back();
+            continue;
+        }
+        const Node &c = ch[w.next++];
+        if (c.kind() == Kind::Call) {
+            open_call(c);
+            stack.push_back({&c, 0});
+            continue;
+        }
+        std::vector<StreamConstant> constants;
+        std::vector<const Node *> calls;
+        for (const Node &k : c.children()) {
+            if (k.kind() == Kind::Constant)
+                constants.push_back({NA::source(k), k.value_kind(), NA::bits(k), NA::string(k)});
+            else if (k.kind() == Kind::Call)
+                calls.push_back(&k);
+        }
+        uint32_t epoch = 0, id = 0;
+        const uint32_t constants_id = constants.empty() ? 0 : o.constants(constants, epoch, id);
+        const uint64_t self = o.ordinal();
+        m_refs.clear();
+        for (const auto &[pos, ref] : c.references())
+            if (auto it = ordinal.find(ref); it != ordinal.end())
+                m_refs.emplace_back(pos, it->second);
+        ordinal[&c] = self;
+        const uint32_t src = o.source(NA::source(c));
+        write_node(c, src, constants_id, static_cast<uint32_t>(constants.size()), static_cast<uint32_t>(calls.size()));
+        for (const Node *k : calls) { // a region inside a thread's call: recorded in full (rare)
+            emit_subtree(*k);
+        }
+    }
+}
+
+void TapeRecorder::stop_stream(const std::string &reason) noexcept {
+    if (m_stopped)
+        return;
+    m_stopped = true;
+    StreamFile *file = m_stream->file();
+    try {
+        std::string where;
+        for (size_t i = m_frames.size(); i-- > m_base;)
+            if (!m_frames[i].hidden) {
+                const FrameState &fs = m_frames[i];
+                where += where.empty() ? " in " : ", called from ";
+                where += fs.cache->name;
+                if (where.size() > 400) {
+                    where += ", …";
+                    break;
+                }
+            }
+        if (reason.empty() && !where.empty()) // the file stopped (its size limit, a write error, another thread)
+            file->note("recording stopped on a thread" + where);
+        if (!reason.empty() && !file->stopped()) {
+            for (size_t i = m_frames.size(); i-- > m_base;)
+                if (!m_frames[i].hidden) {
+                    NA::unfinished(*m_frames[i].call) = "stopped: " + reason;
+                    emit_end(*m_frames[i].call, m_frames[i].leaf);
+                }
+            file->synchronous(false); // the queued chunks, then this one, before the file stops
+            m_stream->flush();
+            file->stop(reason + where);
+            file->finish(false);
+        }
+    } catch (...) {
+        file->stop(reason.empty() ? "out of memory" : reason + " (then out of memory)");
+    }
+    m_stream->discard();
+    for (FrameState &fs : m_frames) {
+        fs.hidden = fs.decided = fs.leaf = true;
+        fs.skip_site = ~0u;
+        *fs.record = false;
+    }
+    m_pending_ords.clear();
+    stream_recording_off();
+}
+
+void TapeRecorder::stream_exit(const std::string &reason) noexcept {
+    if (m_stopped)
+        return;
+    try {
+        for (size_t i = m_frames.size(); i-- > m_base;)
+            if (!m_frames[i].hidden) {
+                NA::unfinished(*m_frames[i].call) = reason;
+                emit_end(*m_frames[i].call, m_frames[i].leaf);
+                m_stream->open_calls(-1);
+            }
+        m_base = m_frames.size(); // calls made from now on (static destructors) are top-level calls of their own
+        m_pending_ords.clear();
+        m_stream->flush();
+    } catch (...) {
+        stop_stream("out of memory");
+    }
+}
+
+void TapeRecorder::stream_flush() noexcept {
+    if (!m_stopped)
+        m_stream->flush();
+}
+
+void TapeRecorder::failed(const std::string &what) noexcept {
+    if (m_stream)
+        return stop_stream(what);
+    if (m_stopped)
+        return;
+    m_stopped = true;
+    try {
+        m_failed = what;
+        logging::warn("tj::tape: {}; the tape records nothing more and its root says so", what);
+    } catch (...) {
+    }
+    for (FrameState &fs : m_frames) {
+        fs.decided = fs.leaf = true;
+        *fs.record = false;
+    }
+}
+
+} // namespace tj::tape::detail
