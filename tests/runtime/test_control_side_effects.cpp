@@ -2,8 +2,8 @@
 // plain C++ run lane by lane: two scatters into one array, scatter then gather, scatter_add and scatter_reduce after
 // a scatter, aliased arrays, in a loop, a branch in a loop, a dispatch in a loop and a loop in a dispatch, plain and
 // frozen; the cases that cannot be right (loop state as target, scatter_inc, element-wise reads) are tj::Errors
-#include "backend/cpu_jit.h"
-#include "backend/cpu_sorted_dispatch.h"
+#include "backend/cpu/cpu_jit.h"
+#include "backend/cpu/cpu_sorted_dispatch.h"
 #include "freeze_check.h"
 #include "jit/var.h"
 #include "reference.h"
