@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -135,6 +136,19 @@ std::string ptxas_rejection(const std::string &ptx) {
     std::remove(log.c_str());
     rmdir(dir);
     return messages;
+}
+
+/// With TJ_FAKE_CUDA_DUMP_PTX naming a folder, saves `ptx` there as <hash>.ptx (one file per distinct module):
+/// the inventory of the PTX the test suite loads, for tests/ptx_exec.
+void dump_ptx(const std::string &ptx) {
+    const char *dir = std::getenv("TJ_FAKE_CUDA_DUMP_PTX");
+    if (!dir || !*dir)
+        return;
+    const std::string path = std::string(dir) + "/" + std::to_string(std::hash<std::string>{}(ptx)) + ".ptx";
+    if (FILE *f = std::fopen(path.c_str(), "w")) {
+        std::fwrite(ptx.data(), 1, ptx.size(), f);
+        std::fclose(f);
+    }
 }
 
 } // namespace
@@ -288,6 +302,7 @@ CUresult cuModuleLoadDataEx(void **module, const void *image, unsigned option_co
         write_error_log(option_count, options, option_values, rejected.c_str());
         return CUDA_ERROR_INVALID_PTX;
     }
+    dump_ptx(text);
     auto loaded = std::make_unique<Module>();
     loaded->ptx = text;
     *module = loaded.get();
