@@ -1,12 +1,15 @@
-// tests/fake_cuda/fake_memory.cpp — the `memory` fake's driver calls: host memory as device memory, recorded launches
+// tests/fake_cuda/fake_memory.cpp — the `memory` fake's driver calls: host memory as device memory, executed launches
 //
-// Emulates what needs no GPU, with the driver's checks and result codes: the primary context (which each thread
+// Emulates the driver without a GPU, with its checks and result codes: the primary context (which each thread
 // must make current before a call that needs one), streams (empty handles), device memory (host memory; a
 // CUdeviceptr is the host address, and copies and fills must stay inside one allocation), and modules (text with
-// an ".entry"; a function is found by ".entry <name>("). cuLaunchKernel runs nothing: it records the launch for
-// the introspection functions of fake_libcuda.h. With FAKE_CUDA_PTXAS naming ptxas, a module must also pass it
+// an ".entry"; a function is found by ".entry <name>("; the PTX is parsed by tests/ptx_exec). cuLaunchKernel
+// records the launch for the introspection functions of fake_libcuda.h and runs the kernel on the CPU
+// (tests/ptx_exec): a kernel the engine stops (unsupported instruction, access outside the allocations, barrier
+// deadlock) fails with CUDA_ERROR_LAUNCH_FAILED, whose cuGetErrorString text names the kernel and instruction. With FAKE_CUDA_PTXAS naming ptxas, a module must also pass it
 // (sm_90). All state is behind one mutex, so threads may call at once.
 #include "fake_libcuda.h"
+#include "ptx_exec.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -29,7 +32,8 @@ namespace {
 using CUresult = int;
 constexpr CUresult CUDA_SUCCESS = 0, CUDA_ERROR_INVALID_VALUE = 1, CUDA_ERROR_OUT_OF_MEMORY = 2,
                    CUDA_ERROR_NOT_INITIALIZED = 3, CUDA_ERROR_INVALID_DEVICE = 101, CUDA_ERROR_INVALID_CONTEXT = 201,
-                   CUDA_ERROR_INVALID_PTX = 218, CUDA_ERROR_INVALID_HANDLE = 400, CUDA_ERROR_NOT_FOUND = 500;
+                   CUDA_ERROR_INVALID_PTX = 218, CUDA_ERROR_INVALID_HANDLE = 400, CUDA_ERROR_NOT_FOUND = 500,
+                   CUDA_ERROR_LAUNCH_FAILED = 719;
 constexpr int CU_JIT_ERROR_LOG_BUFFER = 5, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6;
 
 struct Context {};
@@ -40,6 +44,7 @@ struct Function {
 };
 struct Module {
     std::string ptx;
+    std::unique_ptr<ptx_exec::Program> program; ///< the parsed module, which cuLaunchKernel runs
     std::vector<std::unique_ptr<Function>> functions;
 };
 
@@ -61,6 +66,13 @@ State &state() {
 }
 
 thread_local const void *t_current_context = nullptr;
+
+} // namespace
+
+/// What stopped the last failed launch of this thread (fake_libcuda.cpp's cuGetErrorString gives it).
+thread_local std::string t_launch_failure;
+
+namespace {
 
 bool context_is_current() { return t_current_context == &state().primary; }
 
@@ -305,6 +317,7 @@ CUresult cuModuleLoadDataEx(void **module, const void *image, unsigned option_co
     dump_ptx(text);
     auto loaded = std::make_unique<Module>();
     loaded->ptx = text;
+    loaded->program = std::make_unique<ptx_exec::Program>(loaded->ptx);
     *module = loaded.get();
     state().modules[*module] = std::move(loaded);
     return CUDA_SUCCESS;
@@ -352,6 +365,11 @@ CUresult cuLaunchKernel(void *function, unsigned grid_x, unsigned grid_y, unsign
     if (!s.functions.count(function) || !valid_stream(stream))
         return CUDA_ERROR_INVALID_HANDLE;
     const Function &f = *static_cast<const Function *>(function);
+    const Module *module = nullptr;
+    for (const auto &[handle, m] : s.modules)
+        for (const auto &owned : m->functions)
+            if (owned.get() == &f)
+                module = m.get();
     if (!grid_x || !grid_y || !grid_z || !block_x || !block_y || !block_z || block_x * block_y * block_z > 1024 ||
         extra || (f.param_count > 0 && !params))
         return CUDA_ERROR_INVALID_VALUE;
@@ -366,6 +384,19 @@ CUresult cuLaunchKernel(void *function, unsigned grid_x, unsigned grid_y, unsign
     for (int i = 0; i < std::min(f.param_count, 16); ++i)
         std::memcpy(&launch.params[i], params[i], sizeof launch.params[i]);
     s.launches.push_back(launch);
+    // Run the kernel (tests/ptx_exec); a failure is CUDA_ERROR_LAUNCH_FAILED, whose text names what stopped it.
+    try {
+        ptx_exec::LaunchShape shape;
+        shape.grid[0] = grid_x, shape.grid[1] = grid_y, shape.grid[2] = grid_z;
+        shape.block[0] = block_x, shape.block[1] = block_y, shape.block[2] = block_z;
+        shape.dynamic_shared_bytes = shared_bytes;
+        module->program->launch(f.entry, shape, params,
+                                [](uint64_t address, uint64_t bytes) { return inside_allocation(address, bytes); });
+    } catch (const ptx_exec::ExecError &e) {
+        t_launch_failure = std::string("unspecified launch failure: ") + e.what();
+        std::fprintf(stderr, "fake libcuda: %s\n", e.what());
+        return CUDA_ERROR_LAUNCH_FAILED;
+    }
     return CUDA_SUCCESS;
 }
 
