@@ -317,7 +317,7 @@ class Exec {
                     case Op::Shl: r = shl_ptx(a, uint32_t(read(in, in.ops[2]))); break;
                     case Op::Shr: r = shr_ptx(a, uint32_t(read(in, in.ops[2]))); break;
                     case Op::MulHi:
-                        if constexpr (std::is_same_v<T, uint32_t> || std::is_same_v<T, uint64_t>)
+                        if constexpr (sizeof(T) >= 4)
                             r = mul_hi(a, b);
                         else
                             fail(in, "mul.hi type");

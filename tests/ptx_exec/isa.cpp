@@ -230,7 +230,7 @@ class Decoder {
         }
         if (b == "mul") {
             if (take("hi"))
-                return void(one_type({Type::U32, Type::U64}) && no_mods() && set(Op::MulHi));
+                return void(one_type({Type::S32, Type::S64, Type::U32, Type::U64}) && no_mods() && set(Op::MulHi));
             if (take("wide"))
                 return void(one_type({Type::S32, Type::U32}) && no_mods() && set(Op::MulWide));
             if (take("lo"))
@@ -339,7 +339,7 @@ class Decoder {
             in.vec = 4;
         if (in.vec > 1 && in.space != Space::Global && in.space != Space::Generic)
             return void(unsupported("a vector access outside global and generic space"));
-        one_type({Type::B32, Type::U8, Type::S8, Type::U16, Type::U32, Type::U64, Type::F32, Type::F64}) &&
+        one_type({Type::B32, Type::B64, Type::U8, Type::S8, Type::U16, Type::U32, Type::U64, Type::F32, Type::F64}) &&
             no_mods() && set(load ? Op::Ld : Op::St);
     }
 

@@ -95,9 +95,11 @@ template <typename I, typename F> I float_to_int(F x, Round r) {
     return I(v);
 }
 
-/// Unsigned high half of a product.
+/// High half of a product.
 inline uint32_t mul_hi(uint32_t a, uint32_t b) { return uint32_t((uint64_t(a) * b) >> 32); }
 inline uint64_t mul_hi(uint64_t a, uint64_t b) { return uint64_t((unsigned __int128)a * b >> 64); }
+inline int32_t mul_hi(int32_t a, int32_t b) { return int32_t((int64_t(a) * b) >> 32); }
+inline int64_t mul_hi(int64_t a, int64_t b) { return int64_t((__int128)a * b >> 64); }
 
 /// Integer division and remainder with the ISA's unspecified cases defined: x / 0 is all ones (unsigned) or -1
 /// (signed), x % 0 is x, INT_MIN / -1 is INT_MIN and INT_MIN % -1 is 0.
