@@ -557,6 +557,12 @@ class Exec {
                     put(in, 0, bfe_ptx(get<T>(in, 1), uint32_t(read(in, in.ops[2])), uint32_t(read(in, in.ops[3]))));
             });
             break;
+        case Op::Shf: { // shf.{l,r}.wrap.b32 d, a, b, c: the 64-bit {b, a} shifted by c mod 32, high / low half
+            const uint64_t both = uint64_t(uint32_t(read(in, in.ops[2]))) << 32 | uint32_t(read(in, in.ops[1]));
+            const uint32_t n = uint32_t(read(in, in.ops[3])) & 31;
+            m_r[in.ops[0].reg] = in.sub == 0 ? uint32_t((both << n) >> 32) : uint32_t(both >> n);
+            break;
+        }
         case Op::Bfi:
             m_r[in.ops[0].reg] = bfi_ptx(uint32_t(read(in, in.ops[1])), uint32_t(read(in, in.ops[2])),
                                          uint32_t(read(in, in.ops[3])), uint32_t(read(in, in.ops[4])));

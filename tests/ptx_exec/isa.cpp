@@ -81,7 +81,7 @@ class Decoder {
             if (!take("lo"))
                 return void(unsupported("mad without .lo"));
             in.carry_out = take("cc");
-            one_type(in.carry_out ? std::vector<Type>{Type::U32} : std::vector<Type>{Type::S32}) &&
+            one_type(in.carry_out ? std::vector<Type>{Type::U32} : std::vector<Type>{Type::S32, Type::S64}) &&
                 no_mods() && set(in.carry_out ? Op::MadLoCC : Op::Mad);
         } else if (b == "madc") {
             // madc.hi[.cc].u32, madc.lo.cc.u32
@@ -111,6 +111,13 @@ class Decoder {
             one_type({Type::B32, Type::B64}) && no_mods() && set(Op::Shl);
         } else if (b == "shr") {
             one_type({Type::S32, Type::S64, Type::U32, Type::U64}) && no_mods() && set(Op::Shr);
+        } else if (b == "shf") {
+            // shf.l.wrap.b32, shf.r.wrap.b32: funnel shifts (the shift amount modulo 32)
+            const bool left = take("l"), right = !left && take("r");
+            if ((!left && !right) || !take("wrap"))
+                return void(unsupported("shf other than shf.l.wrap or shf.r.wrap"));
+            in.sub = left ? 0 : 1;
+            one_type({Type::B32}) && no_mods() && set(Op::Shf);
         } else if (b == "bfe") {
             one_type({Type::S32, Type::U32, Type::U64}) && no_mods() && set(Op::Bfe);
         } else if (b == "bfi") {
@@ -251,7 +258,9 @@ class Decoder {
         } else {
             if (m_round_given)
                 return void(unsupported("a rounding modifier on an integer operation"));
-            one_type(b == "div" ? ints32_64 : std::vector<Type>{Type::S32, Type::S64, Type::U64}) &&
+            one_type(b == "div" ? ints32_64
+                                 : b == "add" ? std::vector<Type>{Type::S16, Type::S32, Type::S64, Type::U64}
+                                              : std::vector<Type>{Type::S32, Type::S64, Type::U64}) &&
                 no_mods() && set(op);
         }
     }

@@ -59,7 +59,7 @@ struct Operand {
 /// Base operations (the instruction set: isa.cpp decodes mnemonics into these).
 enum class Op : uint8_t {
     Unsupported, Mov, Add, Sub, Mul, MulHi, MulWide, Mad, Fma, Div, Rem, Min, Max, Abs, Neg, And, Or, Xor, Not,
-    Shl, Shr, Bfe, Bfi, Clz, Setp, Selp, Cvt, Cvta, Rcp, Sqrt, Ex2, Ld, St, Atom, Bra, Call, Ret, Exit, Bar, Shfl,
+    Shl, Shr, Shf, Bfe, Bfi, Clz, Setp, Selp, Cvt, Cvta, Rcp, Sqrt, Ex2, Ld, St, Atom, Bra, Call, Ret, Exit, Bar, Shfl,
     // carry-chain forms (add.cc and friends)
     AddCC, AddC, SubCC, SubC, MadLoCC, MadCLo, MadCHi
 };

@@ -83,6 +83,13 @@ TEST_CASE("ptx integer: shifts by counts at and above the width, bfe, bfi, clz, 
     CHECK(i32("neg.s32 %d, %a;", INT_MIN) == 0x80000000u);
     CHECK(i64("abs.s64 %d, %a;", -5) == 5);
     CHECK(i32("not.b32 %d, %a;", 0) == 0xffffffffu);
+    // Funnel shifts: {b, a} as 64 bits, the amount modulo 32 (.wrap); a rotation when a == b.
+    CHECK(i32("shf.l.wrap.b32 %d, %a, %b, %c;", 0x80000001, 0x80000001, 1) == 0x00000003u);
+    CHECK(i32("shf.l.wrap.b32 %d, %a, %b, %c;", 0xf0000000, 0x1, 36) == 0x1fu);
+    CHECK(i32("shf.l.wrap.b32 %d, %a, %b, %c;", 0xf0000000, 0x1, 32) == 0x1u);
+    CHECK(i32("shf.r.wrap.b32 %d, %a, %b, %c;", 0x80000001, 0x80000001, 1) == 0xc0000000u);
+    CHECK(i64("mad.lo.s64 %d, %a, %b, %c;", INT64_MAX, 2, 3) == 1);
+    CHECK(run1("add.s16 %d, %a, %b;", ".b16", ".b16", {0x7fff, 1}) == 0x8000);
     CHECK(i32("xor.b32 %d, %a, %b;", 0xff00, 0x0ff0) == 0xf0f0);
     CHECK(run1("and.b16 %d, %a, %b;", ".b16", ".b16", {0xff0f, 0x0ff0}) == 0x0f00);
     CHECK(i64("or.b64 %d, %a, %b;", 1ll << 40, 1) == (1ull << 40 | 1));
