@@ -3,9 +3,8 @@
 // The PTX of `tj_scan` for every type and op (and every pass, exclusive/inclusive, forward/reverse for two of
 // them) is checked with ptxas (tests/runtime/ptxas_check.h). Then the runtime runs on the `memory` fake driver
 // (tests/fake_cuda): prefix_sum, block_prefix_reduce and compress launch the three passes with the arguments the
-// kernel expects, and every kernel the fake loads passes ptxas. The fake runs no kernel, so nothing here checks
-// values: the arithmetic shares its identities and combinations with the reduction kernel and the CPU scan, whose
-// results test_scan.cpp checks.
+// kernel expects, and every kernel the fake loads passes ptxas. The fake runs the kernels (tests/ptx_exec): the
+// scan, block prefix reductions and compress are compared with the CPU backend's results.
 #include "backend/cuda_scan.h"
 #include "jit/var.h"
 #include "ptxas_check.h"
