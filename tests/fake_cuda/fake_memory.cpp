@@ -12,6 +12,7 @@
 #include "ptx_exec.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -66,6 +67,8 @@ State &state() {
 }
 
 thread_local const void *t_current_context = nullptr;
+uint64_t stats_launches = 0; ///< launches run (TJ_FAKE_CUDA_STATS), under the mutex
+double stats_seconds = 0;    ///< their time
 
 } // namespace
 
@@ -385,6 +388,27 @@ CUresult cuLaunchKernel(void *function, unsigned grid_x, unsigned grid_y, unsign
         std::memcpy(&launch.params[i], params[i], sizeof launch.params[i]);
     s.launches.push_back(launch);
     // Run the kernel (tests/ptx_exec); a failure is CUDA_ERROR_LAUNCH_FAILED, whose text names what stopped it.
+    const auto start = std::chrono::steady_clock::now();
+    const uint64_t executed_before = ptx_exec::instructions_executed();
+    struct Account { // TJ_FAKE_CUDA_STATS=1: the emulated launches' totals, printed at exit
+        std::chrono::steady_clock::time_point start;
+        uint64_t before;
+        ~Account() {
+            static bool wanted = [] {
+                const char *v = std::getenv("TJ_FAKE_CUDA_STATS");
+                if (v && *v == '1')
+                    std::atexit([] {
+                        std::fprintf(stderr, "fake libcuda: %llu launches executed %llu PTX instructions in %.3f s\n",
+                                     (unsigned long long)stats_launches, (unsigned long long)ptx_exec::instructions_executed(),
+                                     stats_seconds);
+                    });
+                return true;
+            }();
+            (void)wanted;
+            ++stats_launches;
+            stats_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        }
+    } account{start, executed_before};
     try {
         ptx_exec::LaunchShape shape;
         shape.grid[0] = grid_x, shape.grid[1] = grid_y, shape.grid[2] = grid_z;
