@@ -82,7 +82,7 @@ class Exec {
         m_r = m_t.regs.data() + m_f->reg_base;
     }
 
-    [[noreturn]] void fail(const Instr &in, const std::string &what) { m_l.fail(m_t, &in, what); }
+    [[noreturn, gnu::noinline, gnu::cold]] void fail(const Instr &in, const std::string &what) { m_l.fail(m_t, &in, what); }
 
     uint64_t special(Sreg s) const {
         const LaunchShape &sh = m_l.shape;
@@ -123,10 +123,15 @@ class Exec {
         return nullptr;
     }
 
-    uint64_t read(const Instr &in, const Operand &o) {
+    [[gnu::always_inline]] uint64_t read(const Instr &in, const Operand &o) {
+        if (o.kind == Operand::Reg) [[likely]]
+            return m_r[o.reg];
+        if (o.kind == Operand::Imm)
+            return uint64_t(o.imm);
+        return read_other(in, o);
+    }
+    [[gnu::noinline]] uint64_t read_other(const Instr &in, const Operand &o) {
         switch (o.kind) {
-        case Operand::Reg: return m_r[o.reg];
-        case Operand::Imm: return uint64_t(o.imm);
         case Operand::Special: return special(o.sreg);
         case Operand::Sym: {
             const Symbol &sym = m_f->fn->symbols[size_t(o.sym)];
@@ -137,14 +142,14 @@ class Exec {
         default: fail(in, "an operand of an unexpected kind");
         }
     }
-    template <typename T> T get(const Instr &in, int i) { return as<T>(read(in, in.ops[i])); }
-    template <typename T> void put(const Instr &in, int i, T v) {
+    template <typename T> [[gnu::always_inline]] T get(const Instr &in, int i) { return as<T>(read(in, in.ops[i])); }
+    template <typename T> [[gnu::always_inline]] void put(const Instr &in, int i, T v) {
         if (in.ops[i].kind != Operand::Reg)
             fail(in, "a destination that is not a register");
         m_r[in.ops[i].reg] = bits(v);
     }
 
-    uint64_t address(const Operand &o) {
+    [[gnu::always_inline]] uint64_t address(const Operand &o) {
         uint64_t a = uint64_t(o.imm);
         if (o.reg >= 0)
             a += m_r[o.reg];
