@@ -56,9 +56,12 @@ class Exec {
 
     void run() {
         uint64_t executed = 0;
+        const uint64_t budget = m_l.budget > m_l.executed ? m_l.budget - m_l.executed : 0;
         for (;;) {
             const Instr &in = m_code[m_f->pc];
-            ++executed;
+            if (++executed > budget) [[unlikely]]
+                fail(in, "the launch ran more than " + std::to_string(m_l.budget) +
+                             " instructions (TJ_PTX_EXEC_MAX_INSTRUCTIONS): a kernel that does not finish?");
             if (in.guard >= 0 && (m_r[in.guard] != 0) == in.guard_neg) {
                 ++m_f->pc;
                 continue;

@@ -59,6 +59,7 @@ struct Launch {
     std::vector<uint8_t> shared; ///< static then dynamic shared memory of the current CTA
     std::vector<Thread> threads;
     uint64_t executed = 0;
+    uint64_t budget = 0; ///< instructions the launch may execute (a guard against kernels that never finish)
 
     [[noreturn]] void fail(const Thread &t, const Instr *in, const std::string &what) const;
 };

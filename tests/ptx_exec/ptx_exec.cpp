@@ -5,6 +5,7 @@
 #include "parser.h"
 
 #include <atomic>
+#include <cstdlib>
 #include <cstring>
 #include <set>
 
@@ -76,6 +77,10 @@ void Program::launch(const std::string &entry, const LaunchShape &shape, void *c
         const Symbol &s = k.symbols[k.params[i]];
         std::memcpy(l.kernel_params.data() + s.offset, params[i], s.bytes);
     }
+    // A launch longer than this (TJ_PTX_EXEC_MAX_INSTRUCTIONS, default 10^11: about an hour) is stopped as a hang.
+    l.budget = 100000000000ull;
+    if (const char *limit = std::getenv("TJ_PTX_EXEC_MAX_INSTRUCTIONS"); limit && *limit)
+        l.budget = std::strtoull(limit, nullptr, 10);
     struct Count {
         Launch &l;
         ~Count() { executed_total += l.executed; }

@@ -2,6 +2,7 @@
 #include "test_util.h"
 
 #include <chrono>
+#include <cstdlib>
 
 using namespace ptx_test;
 
@@ -57,6 +58,16 @@ TEST_CASE("ptx errors: accesses outside the allocations, misaligned ones and sha
                                ".visible .entry k()\n{\n.shared .align 4 .b8 s[8];\n.reg .b64 %rd<2>;\n"
                                "mov.u64 %rd1, s;\nst.shared.u32 [%rd1+8], 1;\nret;\n}\n";
     CHECK(error_of([&] { launch(shared, mem, {}); }).find("outside the memory") != std::string::npos);
+}
+
+TEST_CASE("ptx errors: a launch that exceeds its instruction budget is stopped, not left hanging") {
+    const std::string ptx = std::string(header) + ".visible .entry k()\n{\n$spin:\nbra.uni $spin;\n}\n";
+    setenv("TJ_PTX_EXEC_MAX_INSTRUCTIONS", "100000", 1);
+    Memory mem;
+    const std::string e = error_of([&] { launch(ptx, mem, {}); });
+    unsetenv("TJ_PTX_EXEC_MAX_INSTRUCTIONS");
+    CHECK(e.find("ran more than 100000 instructions") != std::string::npos);
+    CHECK(e.find("kernel k") != std::string::npos);
 }
 
 TEST_CASE("ptx speed: simple instructions per second on one core (printed, not asserted)") {
