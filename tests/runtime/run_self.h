@@ -30,6 +30,8 @@ using EnvChanges = std::vector<std::pair<std::string, std::optional<std::string>
 /// `env`, without waiting for it; returns its process id (for wait_self). With `stderr_path`, the child's stderr
 /// goes to that file.
 inline pid_t spawn_self(const std::string &test_case, const EnvChanges &env, const char *stderr_path = nullptr) {
+    // doctest splits a filter at commas: a name with one would select no case, and the child would pass.
+    REQUIRE_MESSAGE(test_case.find(',') == std::string::npos, "a helper case name holds a ',': " << test_case);
     std::vector<std::string> vars;
     for (char **e = environ; *e; ++e) {
         const std::string entry = *e;
