@@ -393,6 +393,8 @@ CUresult cuLaunchKernel(void *function, unsigned grid_x, unsigned grid_y, unsign
     struct Account { // TJ_FAKE_CUDA_STATS=1: the emulated launches' totals, printed at exit
         std::chrono::steady_clock::time_point start;
         uint64_t before;
+        const std::string &entry;
+        unsigned grid, block;
         ~Account() {
             static bool wanted = [] {
                 const char *v = std::getenv("TJ_FAKE_CUDA_STATS");
@@ -406,9 +408,14 @@ CUresult cuLaunchKernel(void *function, unsigned grid_x, unsigned grid_y, unsign
             }();
             (void)wanted;
             ++stats_launches;
-            stats_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            stats_seconds += seconds;
+            if (wanted && seconds >= 1.0 && std::getenv("TJ_FAKE_CUDA_STATS"))
+                std::fprintf(stderr, "fake libcuda: a launch of %s (%u CTAs of %u threads) took %.1f s, %llu instructions\n",
+                             entry.c_str(), grid, block, seconds,
+                             (unsigned long long)(ptx_exec::instructions_executed() - before));
         }
-    } account{start, executed_before};
+    } account{start, executed_before, f.entry, grid_x * grid_y * grid_z, block_x * block_y * block_z};
     try {
         ptx_exec::LaunchShape shape;
         shape.grid[0] = grid_x, shape.grid[1] = grid_y, shape.grid[2] = grid_z;
