@@ -257,3 +257,54 @@ TEST_CASE("ptx threads: a .func call passes parameters and the return value, and
     for (uint64_t t = 0; t < 40; ++t)
         CHECK(out[t] == 2 * t + 5);
 }
+
+TEST_CASE("ptx threads: special registers of a 3D block in a 2D grid: tid, ntid, ctaid, nctaid, laneid, warpid, lane masks") {
+    const std::string ptx = std::string(header) + R"(
+.visible .entry k(.param .u64 out)
+{
+  .reg .b64 %rd<4>;
+  .reg .b32 %r<20>;
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, %tid.x;
+  mov.u32 %r2, %tid.y;
+  mov.u32 %r3, %tid.z;
+  mov.u32 %r4, %ntid.x;
+  mov.u32 %r5, %ntid.y;
+  mov.u32 %r6, %ctaid.x;
+  mov.u32 %r7, %ctaid.y;
+  mov.u32 %r8, %nctaid.x;
+  mov.u32 %r9, %laneid;
+  mov.u32 %r10, %warpid;
+  mov.u32 %r11, %lanemask_lt;
+  mov.u32 %r16, %nctaid.y;
+  mad.lo.s32 %r12, %r3, %r5, %r2;
+  mad.lo.s32 %r12, %r12, %r4, %r1;
+  mad.lo.s32 %r13, %r7, %r8, %r6;
+  mul.lo.s32 %r14, %r4, %r5;
+  mov.u32 %r17, %ntid.z;
+  mul.lo.s32 %r14, %r14, %r17;
+  mad.lo.s32 %r15, %r13, %r14, %r12;
+  mul.wide.u32 %rd2, %r15, 16;
+  add.s64 %rd3, %rd1, %rd2;
+  st.global.v4.u32 [%rd3], {%r9, %r10, %r11, %r16};
+  ret;
+}
+)";
+    const unsigned bx = 8, by = 5, bz = 2, gx = 3, gy = 2, threads = bx * by * bz;
+    std::vector<uint32_t> out(4 * threads * gx * gy, 0);
+    Memory mem;
+    uint64_t o = mem.add(out);
+    void *params[] = {&o};
+    ptx_exec::Program program(ptx);
+    ptx_exec::LaunchShape shape;
+    shape.grid[0] = gx, shape.grid[1] = gy, shape.block[0] = bx, shape.block[1] = by, shape.block[2] = bz;
+    program.launch("k", shape, params, mem.check());
+    for (unsigned c = 0; c < gx * gy; ++c)
+        for (unsigned t = 0; t < threads; ++t) {
+            const uint32_t *v = &out[4 * (c * threads + t)];
+            CHECK(v[0] == t % 32);
+            CHECK(v[1] == t / 32);
+            CHECK(v[2] == (1u << (t % 32)) - 1);
+            CHECK(v[3] == gy);
+        }
+}
