@@ -26,6 +26,7 @@ void tj_fake_cuda_set_memory_limit(long bytes);       ///< cuMemAlloc fails with
 int tj_fake_cuda_stream_count();                      ///< streams created and not destroyed
 long tj_fake_cuda_stream_syncs(const void *stream);   ///< cuStreamSynchronize calls on `stream`
 long tj_fake_cuda_ctx_set_current_calls();            ///< cuCtxSetCurrent calls
+int tj_fake_cuda_executes_kernels();                  ///< 1: launches run on the PTX engine (tests/ptx_exec)
 }
 
 /// Types of the introspection functions, to cast dlsym's results to.

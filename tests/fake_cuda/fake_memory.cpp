@@ -477,6 +477,8 @@ long tj_fake_cuda_stream_syncs(const void *stream) {
     return it == state().stream_syncs.end() ? 0 : it->second;
 }
 
+int tj_fake_cuda_executes_kernels() { return 1; } // launches run (tests/ptx_exec), results are real
+
 long tj_fake_cuda_ctx_set_current_calls() {
     std::lock_guard lock(state().mutex);
     return state().ctx_set_current_calls;
