@@ -5,9 +5,11 @@
 // (CUDA_ERROR_NO_DEVICE), FAKE_CUDA_DEVICES=1 reports one device of compute capability 9.0 with 132 SMs.
 // FAKE_CUDA_WITHOUT_LAUNCH_KERNEL leaves cuLaunchKernel out, as an old or foreign library would. Nothing here
 // runs code or holds memory: every call that would need a GPU fails with CUDA_ERROR_NOT_SUPPORTED — except in the
-// FAKE_CUDA_MEMORY variant, whose fake_memory.cpp emulates contexts, streams, memory, modules and launches.
+// FAKE_CUDA_MEMORY variant, whose fake_memory.cpp emulates contexts, streams, memory, modules and launches (kernels
+// run on the CPU by tests/ptx_exec; a failed launch's CUDA_ERROR_LAUNCH_FAILED text says what stopped it).
 #include <cstddef>
 #include <cstring>
+#include <string>
 
 #ifndef FAKE_CUDA_DEVICES
 #error "FAKE_CUDA_DEVICES (0 or 1) selects the variant"
@@ -45,6 +47,7 @@ constexpr ErrorInfo errors[] = {
     {218, "CUDA_ERROR_INVALID_PTX", "a PTX JIT compilation failed"},
     {400, "CUDA_ERROR_INVALID_HANDLE", "invalid resource handle"},
     {500, "CUDA_ERROR_NOT_FOUND", "named symbol not found"},
+    {719, "CUDA_ERROR_LAUNCH_FAILED", "unspecified launch failure"},
 #endif
 };
 
@@ -56,6 +59,10 @@ const ErrorInfo *find_error(CUresult code) {
 }
 
 } // namespace
+
+#ifdef FAKE_CUDA_MEMORY
+extern thread_local std::string t_launch_failure; // fake_memory.cpp
+#endif
 
 extern "C" {
 
@@ -144,6 +151,10 @@ CUresult cuGetErrorString(CUresult error, const char **text) {
         return CUDA_ERROR_INVALID_VALUE;
     }
     *text = e->text;
+#ifdef FAKE_CUDA_MEMORY // a failed launch: what the PTX engine reported (fake_memory.cpp)
+    if (error == 719 && !t_launch_failure.empty())
+        *text = t_launch_failure.c_str();
+#endif
     return CUDA_SUCCESS;
 }
 

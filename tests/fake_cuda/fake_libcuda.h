@@ -1,11 +1,11 @@
 // tests/fake_cuda/fake_libcuda.h — what the `memory` fake libcuda.so.1 lets tests see and control
 //
-// The `memory` variant (fake_memory.cpp) emulates the driver calls that need no GPU and records the launches it
-// does not run. Tests find these functions with dlsym on the loaded fake (dlopen("libcuda.so.1", RTLD_NOLOAD)),
+// The `memory` variant (fake_memory.cpp) emulates the driver without a GPU, records every launch and runs it with
+// the PTX engine of tests/ptx_exec. Tests find these functions with dlsym on the loaded fake (dlopen("libcuda.so.1", RTLD_NOLOAD)),
 // cast to the types below: the runtime loads the driver RTLD_LOCAL, and tests do not link against it.
 #pragma once
 
-/// One cuLaunchKernel call, as the fake recorded it.
+/// One cuLaunchKernel call, as the fake recorded it (before running it).
 struct FakeLaunch {
     const void *function;          ///< the CUfunction
     char entry[64];                ///< its entry name
@@ -26,6 +26,7 @@ void tj_fake_cuda_set_memory_limit(long bytes);       ///< cuMemAlloc fails with
 int tj_fake_cuda_stream_count();                      ///< streams created and not destroyed
 long tj_fake_cuda_stream_syncs(const void *stream);   ///< cuStreamSynchronize calls on `stream`
 long tj_fake_cuda_ctx_set_current_calls();            ///< cuCtxSetCurrent calls
+int tj_fake_cuda_executes_kernels();                  ///< 1: launches run on the PTX engine (tests/ptx_exec)
 }
 
 /// Types of the introspection functions, to cast dlsym's results to.

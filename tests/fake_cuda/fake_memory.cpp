@@ -1,17 +1,22 @@
-// tests/fake_cuda/fake_memory.cpp — the `memory` fake's driver calls: host memory as device memory, recorded launches
+// tests/fake_cuda/fake_memory.cpp — the `memory` fake's driver calls: host memory as device memory, executed launches
 //
-// Emulates what needs no GPU, with the driver's checks and result codes: the primary context (which each thread
+// Emulates the driver without a GPU, with its checks and result codes: the primary context (which each thread
 // must make current before a call that needs one), streams (empty handles), device memory (host memory; a
 // CUdeviceptr is the host address, and copies and fills must stay inside one allocation), and modules (text with
-// an ".entry"; a function is found by ".entry <name>("). cuLaunchKernel runs nothing: it records the launch for
-// the introspection functions of fake_libcuda.h. With FAKE_CUDA_PTXAS naming ptxas, a module must also pass it
+// an ".entry"; a function is found by ".entry <name>("; the PTX is parsed by tests/ptx_exec). cuLaunchKernel
+// records the launch for the introspection functions of fake_libcuda.h and runs the kernel on the CPU
+// (tests/ptx_exec): a kernel the engine stops (unsupported instruction, access outside the allocations, barrier
+// deadlock) fails with CUDA_ERROR_LAUNCH_FAILED, whose cuGetErrorString text names the kernel and instruction. With FAKE_CUDA_PTXAS naming ptxas, a module must also pass it
 // (sm_90). All state is behind one mutex, so threads may call at once.
 #include "fake_libcuda.h"
+#include "ptx_exec.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -28,7 +33,8 @@ namespace {
 using CUresult = int;
 constexpr CUresult CUDA_SUCCESS = 0, CUDA_ERROR_INVALID_VALUE = 1, CUDA_ERROR_OUT_OF_MEMORY = 2,
                    CUDA_ERROR_NOT_INITIALIZED = 3, CUDA_ERROR_INVALID_DEVICE = 101, CUDA_ERROR_INVALID_CONTEXT = 201,
-                   CUDA_ERROR_INVALID_PTX = 218, CUDA_ERROR_INVALID_HANDLE = 400, CUDA_ERROR_NOT_FOUND = 500;
+                   CUDA_ERROR_INVALID_PTX = 218, CUDA_ERROR_INVALID_HANDLE = 400, CUDA_ERROR_NOT_FOUND = 500,
+                   CUDA_ERROR_LAUNCH_FAILED = 719;
 constexpr int CU_JIT_ERROR_LOG_BUFFER = 5, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6;
 
 struct Context {};
@@ -39,6 +45,7 @@ struct Function {
 };
 struct Module {
     std::string ptx;
+    std::unique_ptr<ptx_exec::Program> program; ///< the parsed module, which cuLaunchKernel runs
     std::vector<std::unique_ptr<Function>> functions;
 };
 
@@ -60,6 +67,15 @@ State &state() {
 }
 
 thread_local const void *t_current_context = nullptr;
+uint64_t stats_launches = 0; ///< launches run (TJ_FAKE_CUDA_STATS), under the mutex
+double stats_seconds = 0;    ///< their time
+
+} // namespace
+
+/// What stopped the last failed launch of this thread (fake_libcuda.cpp's cuGetErrorString gives it).
+thread_local std::string t_launch_failure;
+
+namespace {
 
 bool context_is_current() { return t_current_context == &state().primary; }
 
@@ -135,6 +151,19 @@ std::string ptxas_rejection(const std::string &ptx) {
     std::remove(log.c_str());
     rmdir(dir);
     return messages;
+}
+
+/// With TJ_FAKE_CUDA_DUMP_PTX naming a folder, saves `ptx` there as <hash>.ptx (one file per distinct module):
+/// the inventory of the PTX the test suite loads, for tests/ptx_exec.
+void dump_ptx(const std::string &ptx) {
+    const char *dir = std::getenv("TJ_FAKE_CUDA_DUMP_PTX");
+    if (!dir || !*dir)
+        return;
+    const std::string path = std::string(dir) + "/" + std::to_string(std::hash<std::string>{}(ptx)) + ".ptx";
+    if (FILE *f = std::fopen(path.c_str(), "w")) {
+        std::fwrite(ptx.data(), 1, ptx.size(), f);
+        std::fclose(f);
+    }
 }
 
 } // namespace
@@ -288,8 +317,10 @@ CUresult cuModuleLoadDataEx(void **module, const void *image, unsigned option_co
         write_error_log(option_count, options, option_values, rejected.c_str());
         return CUDA_ERROR_INVALID_PTX;
     }
+    dump_ptx(text);
     auto loaded = std::make_unique<Module>();
     loaded->ptx = text;
+    loaded->program = std::make_unique<ptx_exec::Program>(loaded->ptx);
     *module = loaded.get();
     state().modules[*module] = std::move(loaded);
     return CUDA_SUCCESS;
@@ -337,6 +368,11 @@ CUresult cuLaunchKernel(void *function, unsigned grid_x, unsigned grid_y, unsign
     if (!s.functions.count(function) || !valid_stream(stream))
         return CUDA_ERROR_INVALID_HANDLE;
     const Function &f = *static_cast<const Function *>(function);
+    const Module *module = nullptr;
+    for (const auto &[handle, m] : s.modules)
+        for (const auto &owned : m->functions)
+            if (owned.get() == &f)
+                module = m.get();
     if (!grid_x || !grid_y || !grid_z || !block_x || !block_y || !block_z || block_x * block_y * block_z > 1024 ||
         extra || (f.param_count > 0 && !params))
         return CUDA_ERROR_INVALID_VALUE;
@@ -351,6 +387,47 @@ CUresult cuLaunchKernel(void *function, unsigned grid_x, unsigned grid_y, unsign
     for (int i = 0; i < std::min(f.param_count, 16); ++i)
         std::memcpy(&launch.params[i], params[i], sizeof launch.params[i]);
     s.launches.push_back(launch);
+    // Run the kernel (tests/ptx_exec); a failure is CUDA_ERROR_LAUNCH_FAILED, whose text names what stopped it.
+    const auto start = std::chrono::steady_clock::now();
+    const uint64_t executed_before = ptx_exec::instructions_executed();
+    struct Account { // TJ_FAKE_CUDA_STATS=1: the emulated launches' totals, printed at exit
+        std::chrono::steady_clock::time_point start;
+        uint64_t before;
+        const std::string &entry;
+        unsigned grid, block;
+        ~Account() {
+            static bool wanted = [] {
+                const char *v = std::getenv("TJ_FAKE_CUDA_STATS");
+                if (v && *v == '1')
+                    std::atexit([] {
+                        std::fprintf(stderr, "fake libcuda: %llu launches executed %llu PTX instructions in %.3f s\n",
+                                     (unsigned long long)stats_launches, (unsigned long long)ptx_exec::instructions_executed(),
+                                     stats_seconds);
+                    });
+                return true;
+            }();
+            (void)wanted;
+            ++stats_launches;
+            const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            stats_seconds += seconds;
+            if (wanted && seconds >= 1.0 && std::getenv("TJ_FAKE_CUDA_STATS"))
+                std::fprintf(stderr, "fake libcuda: a launch of %s (%u CTAs of %u threads) took %.1f s, %llu instructions\n",
+                             entry.c_str(), grid, block, seconds,
+                             (unsigned long long)(ptx_exec::instructions_executed() - before));
+        }
+    } account{start, executed_before, f.entry, grid_x * grid_y * grid_z, block_x * block_y * block_z};
+    try {
+        ptx_exec::LaunchShape shape;
+        shape.grid[0] = grid_x, shape.grid[1] = grid_y, shape.grid[2] = grid_z;
+        shape.block[0] = block_x, shape.block[1] = block_y, shape.block[2] = block_z;
+        shape.dynamic_shared_bytes = shared_bytes;
+        module->program->launch(f.entry, shape, params,
+                                [](uint64_t address, uint64_t bytes) { return inside_allocation(address, bytes); });
+    } catch (const ptx_exec::ExecError &e) {
+        t_launch_failure = std::string("unspecified launch failure: ") + e.what();
+        std::fprintf(stderr, "fake libcuda: %s\n", e.what());
+        return CUDA_ERROR_LAUNCH_FAILED;
+    }
     return CUDA_SUCCESS;
 }
 
@@ -399,6 +476,8 @@ long tj_fake_cuda_stream_syncs(const void *stream) {
     auto it = state().stream_syncs.find(stream);
     return it == state().stream_syncs.end() ? 0 : it->second;
 }
+
+int tj_fake_cuda_executes_kernels() { return 1; } // launches run (tests/ptx_exec), results are real
 
 long tj_fake_cuda_ctx_set_current_calls() {
     std::lock_guard lock(state().mutex);

@@ -9,6 +9,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -67,7 +68,12 @@ inline PtxasResult run_ptxas(const std::string &ptx) {
 
 /// Where ptxas exists, checks that it assembles `ptx` (its messages are the failure's); checks nothing elsewhere
 /// (note_missing_ptxas says why once per test case).
+/// With TJ_FAKE_CUDA_DUMP_PTX naming a folder, `ptx` is also saved there (the inventory tests/ptx_exec implements).
 inline void check_ptxas_accepts(const std::string &ptx) {
+    if (const char *dump = std::getenv("TJ_FAKE_CUDA_DUMP_PTX"); dump && *dump)
+        std::ofstream(std::string(dump) + "/" + std::to_string(std::hash<std::string>{}(ptx)) + ".ptx",
+                      std::ios::binary)
+            << ptx;
     if (!have_ptxas())
         return;
     PtxasResult r = run_ptxas(ptx);

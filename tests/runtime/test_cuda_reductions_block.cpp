@@ -3,7 +3,8 @@
 // PTX of the And/Or reduction kernels and of kernels with every scatter reduction and scatter_inc, checked with
 // ptxas (tests/runtime/ptxas_check.h); then the runtime on the `memory` fake driver (tests/fake_cuda): which
 // reduction passes a partial last block launches with which arguments, and that each scatter kernel the runtime
-// generates is accepted by ptxas when the fake loads it. Nothing computes results here (the fake runs no kernel).
+// generates is accepted by ptxas when the fake loads it. The fake runs the kernels (tests/ptx_exec): the results
+// are compared with the CPU backend's.
 #include "backend/cuda/cuda_ptx.h"
 #include "backend/cuda/cuda_reduce.h"
 #include "jit/var.h"
@@ -140,11 +141,22 @@ constexpr const char *helper_case = "cuda block reductions helper: on the memory
 TEST_CASE("cuda block reductions helper: on the memory fake" * doctest::skip()) {
     tj_test::MemoryFake fake;
     REQUIRE(tj::backend() == tj::Backend::CUDA);
+    // The CPU backend's results for the same inputs, to compare each CUDA result with.
+    auto on_cpu = [](auto f) {
+        tj::set_backend(tj::Backend::CPU);
+        auto r = f();
+        tj::set_backend(tj::Backend::CUDA);
+        return r;
+    };
+    std::vector<float> x_values(14);
+    for (size_t i = 0; i < 14; ++i)
+        x_values[i] = float((i * 7) % 5) - 1.5f;
     // A partial last block: one pass over the whole blocks, one over the rest (its own divisor for a mean).
-    tj::Float x(std::vector<float>(14, 1.f));
+    tj::Float x(x_values);
     int before = fake.launches();
     tj::Float m = tj::block_reduce(tj::ReduceOp::Max, x, 4);
     CHECK(m.size() == 4);
+    CHECK(tj::to_vector(m) == on_cpu([&] { return tj::to_vector(tj::block_reduce(tj::ReduceOp::Max, tj::Float(x_values), 4)); }));
     REQUIRE(fake.launches() == before + 2);
     FakeLaunch whole = fake.launch(before), rest = fake.launch(before + 1);
     CHECK(std::string(whole.entry) == tj::cuda::reduce_entry);
@@ -158,18 +170,22 @@ TEST_CASE("cuda block reductions helper: on the memory fake" * doctest::skip()) 
     CHECK(rest.params[3] == 2);
     // A multiple of the block: one pass; a block larger than the array: the whole-array passes.
     before = fake.launches();
-    tj::block_reduce(tj::ReduceOp::Add, x, 7);
+    tj::Float sums = tj::block_reduce(tj::ReduceOp::Add, x, 7);
     CHECK(fake.launches() == before + 1);
+    CHECK(tj::to_vector(sums) == on_cpu([&] { return tj::to_vector(tj::block_reduce(tj::ReduceOp::Add, tj::Float(x_values), 7)); }));
     before = fake.launches();
     tj::UInt32 big = tj::block_reduce(tj::ReduceOp::Or, tj::UInt32(std::vector<uint32_t>(10, 3)), 100);
     CHECK(big.size() == 1);
+    CHECK(big.read(0) == 3);
     CHECK(fake.launches() == before + 2);
     // Mask reductions run the And/Or kernels (each one is assembled by ptxas when the fake loads it).
-    tj::Bool mask(std::vector<bool>(9, true));
+    std::vector<bool> mask_values(9, true);
+    mask_values[4] = false;
+    tj::Bool mask(mask_values);
     before = fake.launches();
-    tj::any(mask);
-    tj::all(mask);
-    tj::count(mask);
+    CHECK(tj::any(mask).read(0));
+    CHECK_FALSE(tj::all(mask).read(0));
+    CHECK(tj::count(mask).read(0) == 8);
     CHECK(fake.launches() >= before + 6);
     // Every scatter reduction's kernel loads (ptxas accepts what the runtime generates) and is launched.
     auto scatter_each = [&](auto zero, auto value) {
@@ -180,11 +196,21 @@ TEST_CASE("cuda block reductions helper: on the memory fake" * doctest::skip()) 
             if ((fl && (op == tj::ReduceOp::And || op == tj::ReduceOp::Or)) ||
                 (b && (op == tj::ReduceOp::Add || op == tj::ReduceOp::Mul)))
                 continue;
-            A target = tj::opaque<A>(typename A::Value(zero.read(0)), 8);
+            using V = typename A::Value;
+            const std::vector<V> values = tj::to_vector(value);
+            const V initial = V(zero.read(0));
+            A target = tj::opaque<A>(initial, 8);
             int launches = fake.launches();
             tj::scatter_reduce(op, target, value, tj::UInt32({1, 3, 3}));
             tj::eval(target);
             CHECK(fake.launches() == launches + 1);
+            const std::vector<V> expected = on_cpu([&] {
+                A t = tj::opaque<A>(initial, 8);
+                tj::scatter_reduce(op, t, A(values), tj::UInt32({1, 3, 3}));
+                return tj::to_vector(t);
+            });
+            INFO("scatter_reduce op " << int(op));
+            CHECK(tj::to_vector(target) == expected);
         }
     };
     scatter_each(tj::Float(0.f), tj::Float({1.f, 2.f, 3.f}));
@@ -197,6 +223,8 @@ TEST_CASE("cuda block reductions helper: on the memory fake" * doctest::skip()) 
     tj::UInt32 old = tj::scatter_inc(counter, tj::UInt32({0, 0, 2}));
     CHECK(fake.launches() == before + 1); // evaluated at once
     CHECK(old.size() == 3);
+    CHECK(tj::to_vector(old) == std::vector<uint32_t>{0, 1, 0}); // the slots' counts before each increment
+    CHECK(tj::to_vector(counter) == std::vector<uint32_t>{2, 0, 1, 0});
 }
 
 TEST_CASE("CUDA block and scatter reductions on a fake driver: passes, kernels, ptxas") {

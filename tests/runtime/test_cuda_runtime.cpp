@@ -1,9 +1,9 @@
 // tests/runtime/test_cuda_runtime.cpp — the runtime on the CUDA backend, against the `memory` fake driver (no GPU)
 //
-// The fake (tests/fake_cuda) keeps "device" memory in host memory and records launches without running them. So
-// these cases check everything of the CUDA backend up to the device: where buffers live, what is copied, which
-// kernels are compiled, cached and launched with which arguments, and the errors. Results of kernels are not
-// checked (nothing computes them); the real runs need a GPU (docs/cuda.md). Each case runs a hidden helper case
+// The fake (tests/fake_cuda) keeps "device" memory in host memory, records launches and runs them on the CPU with
+// the PTX engine of tests/ptx_exec. So these cases check the CUDA backend up to the device: where buffers live,
+// what is copied, which kernels are compiled, cached and launched with which arguments, the errors, and what the
+// kernels compute (not the GPU's speed or its own PTX compiler: that needs a GPU, docs/cuda.md). Each case runs a hidden helper case
 // in a child process whose LD_LIBRARY_PATH finds the fake, because the driver is loaded once per process.
 #include "backend/cuda/cuda_codegen.h"
 #include "backend/cuda/cuda_context.h"
@@ -100,6 +100,7 @@ TEST_CASE("cuda runtime helper: the runtime on the memory fake" * doctest::skip(
     CHECK(l.block[0] == shape.block);
     CHECK(tj::kernel_stats().launches == 1);
     CHECK(tj::kernel_stats().misses == 1);
+    CHECK(tj::to_vector(c) == std::vector<float>{11.f, 41.f, 91.f, 161.f});
 
     // The same kernel again: found in memory, launched again without compiling.
     tj::Float d = a * b + 1.f;
@@ -115,6 +116,11 @@ TEST_CASE("cuda runtime helper: the runtime on the memory fake" * doctest::skip(
     tj::eval(many);
     l = fake.last();
     CHECK(l.param_count == 5); // start, end, a, the table, the output
+    float expected_many[4] = {1.f, 2.f, 3.f, 4.f};
+    for (float &v : expected_many)
+        for (int i = 0; i < 80; ++i)
+            v = v * float(i + 2) + float(i);
+    CHECK(tj::to_vector(many) == std::vector<float>(std::begin(expected_many), std::end(expected_many)));
     CHECK(has_param(l, address_of(a.index())));
     CHECK(has_param(l, address_of(many.index())));
     CHECK(on_device(many.index()));
@@ -133,9 +139,11 @@ TEST_CASE("cuda runtime helper: the runtime on the memory fake" * doctest::skip(
     CHECK(pass2.params[0] == pass1.params[1]); // the partials
     CHECK(pass2.params[1] == address_of(total.index()));
     CHECK(pass2.params[4] == 0);
+    CHECK(total.read(0) == 10.f);
     before = fake.launches();
     tj::Float avg = tj::mean(a);
     CHECK(fake.launch(before + 1).params[4] == 4); // the mean divides by n in the second pass
+    CHECK(avg.read(0) == 2.5f);
     before = fake.launches();
     tj::Float blocks = tj::block_sum(tj::Float(std::vector<float>(12, 1.f)), 3);
     CHECK(blocks.size() == 4);
@@ -143,9 +151,11 @@ TEST_CASE("cuda runtime helper: the runtime on the memory fake" * doctest::skip(
     CHECK(fake.launch(before).params[2] == 12);
     CHECK(fake.launch(before).params[3] == 3);
     CHECK(fake.launch(before).params[1] == address_of(blocks.index()));
+    CHECK(tj::to_vector(blocks) == std::vector<float>(4, 3.f));
     before = fake.launches();
     tj::Int32 imax = tj::hmax(tj::Int32({3, 1, 2}));
     CHECK(fake.launches() == before + 2); // whole array: two passes in the array's own type
+    CHECK(imax.read(0) == 3);
 
     // Scatter into a shared array copies it on the device first (copy on write).
     tj::Float target = a;
@@ -154,8 +164,8 @@ TEST_CASE("cuda runtime helper: the runtime on the memory fake" * doctest::skip(
     CHECK(target.index() != a.index());
     CHECK(on_device(target.index()));
     CHECK(address_of(target.index()) != address_of(a.index()));
-    CHECK(a.read(1) == 2.f);      // the original is untouched
-    CHECK(target.read(3) == 4.f); // the copy was made on the device (the fake runs no kernel: index 1 stays 2)
+    CHECK(a.read(1) == 2.f); // the original is untouched
+    CHECK(tj::to_vector(target) == std::vector<float>{1.f, 5.f, 3.f, 4.f}); // the copy, then the scatter
 
     // sync() waits for this thread's stream.
     CHECK_NOTHROW(tj::sync());
@@ -178,6 +188,7 @@ TEST_CASE("cuda runtime helper: the runtime on the memory fake" * doctest::skip(
     CHECK(fake.launches() == before + 1);
     CHECK(on_device(ramp.index()));
     CHECK(fake.last().params[1] == 1000);
+    CHECK(ramp.read(999) == 1998.f);
 
     // A frozen function records CUDA launches and replays them with the new inputs' device buffers.
     auto twice_sum = tj::freeze([](const tj::Float &x) { return tj::sum(x * 2.f); });
@@ -197,6 +208,8 @@ TEST_CASE("cuda runtime helper: the runtime on the memory fake" * doctest::skip(
     CHECK(std::string(fake.launch(before + 4).entry) == cuda::reduce_entry);
     CHECK(on_device(r2.index()));
     CHECK(fake.launch(before + 5).params[1] == address_of(r2.index()));
+    CHECK(r1.read(0) == 20.f);
+    CHECK(r2.read(0) == 200.f);
     // A host-memory input does not replay the CUDA recording: the call is recorded again, for what it got.
     tj::set_backend(tj::Backend::CPU);
     tj::Float host_in = {1.f, 2.f, 3.f, 4.f};
@@ -234,6 +247,7 @@ TEST_CASE("cuda runtime helper: a second process finds the PTX on disk" * doctes
     tj::eval(c);
     CHECK(tj::kernel_stats().disk_hits == 1);
     CHECK(tj::kernel_stats().misses == 0);
+    CHECK(tj::to_vector(c) == std::vector<float>{11.f, 41.f, 91.f, 161.f}); // the PTX from disk runs too
     CHECK(std::string(fake.last().entry) == cuda::kernel_entry);
 }
 

@@ -3,9 +3,8 @@
 // The PTX of `tj_scan` for every type and op (and every pass, exclusive/inclusive, forward/reverse for two of
 // them) is checked with ptxas (tests/runtime/ptxas_check.h). Then the runtime runs on the `memory` fake driver
 // (tests/fake_cuda): prefix_sum, block_prefix_reduce and compress launch the three passes with the arguments the
-// kernel expects, and every kernel the fake loads passes ptxas. The fake runs no kernel, so nothing here checks
-// values: the arithmetic shares its identities and combinations with the reduction kernel and the CPU scan, whose
-// results test_scan.cpp checks.
+// kernel expects, and every kernel the fake loads passes ptxas. The fake runs the kernels (tests/ptx_exec): the
+// scan, block prefix reductions and compress are compared with the CPU backend's results.
 #include "backend/cuda/cuda_scan.h"
 #include "jit/var.h"
 #include "ptxas_check.h"
@@ -105,22 +104,41 @@ TEST_CASE("cuda scan helper: on the memory fake" * doctest::skip()) {
     CHECK(carry.params[4] == aggregate.params[4]);  // reads the aggregates
     CHECK(scan.params[5] == carry.params[5]);       // reads the carries
     CHECK(scan.params[1] == address_of(p.index())); // writes the result
+    // The kernels ran (tests/ptx_exec): the results are the CPU backend's.
+    std::vector<float> ones(10000, 1.f);
+    std::vector<int32_t> y_values(50);
+    for (int i = 0; i < 50; ++i)
+        y_values[size_t(i)] = (i * 37) % 11 - 5;
+    tj::set_backend(tj::Backend::CPU);
+    const std::vector<float> p_cpu = tj::to_vector(tj::prefix_sum(tj::Float(ones)));
+    const std::vector<int32_t> max_cpu =
+        tj::to_vector(tj::block_prefix_reduce(tj::ReduceOp::Max, tj::Int32(y_values), 7, false, true));
+    const std::vector<int32_t> add_cpu = tj::to_vector(tj::block_prefix_reduce(tj::ReduceOp::Add, tj::Int32(y_values), 500));
+    tj::set_backend(tj::Backend::CUDA);
+    CHECK(tj::to_vector(p) == p_cpu);
     // block_prefix_reduce passes its block; a block larger than the array is the whole array.
-    tj::Int32 y(std::vector<int32_t>(50, 2));
+    tj::Int32 y(y_values);
     before = fake.launches();
-    tj::block_prefix_reduce(tj::ReduceOp::Max, y, 7, false, true);
+    tj::Int32 max_cuda = tj::block_prefix_reduce(tj::ReduceOp::Max, y, 7, false, true);
     REQUIRE(fake.launches() == before + 3);
     CHECK(fake.launch(before).params[3] == 7);
+    CHECK(tj::to_vector(max_cuda) == max_cpu);
     before = fake.launches();
-    tj::block_prefix_reduce(tj::ReduceOp::Add, y, 500);
+    tj::Int32 add_cuda = tj::block_prefix_reduce(tj::ReduceOp::Add, y, 500);
     CHECK(fake.launch(before).params[3] == 50);
-    // compress: three passes over the mask, then the count is read back (the fake writes nothing: it is 0).
-    tj::Bool m(std::vector<bool>(5000, true));
+    CHECK(tj::to_vector(add_cuda) == add_cpu);
+    // compress: three passes over the mask, then the count is read back (the kernels ran on the fake's PTX engine).
+    std::vector<bool> mask_values(5000);
+    std::vector<uint32_t> expected_idx;
+    for (uint32_t i = 0; i < 5000; ++i)
+        if ((mask_values[i] = i % 3 != 1))
+            expected_idx.push_back(i);
+    tj::Bool m(mask_values);
     before = fake.launches();
     tj::UInt32 idx = tj::compress(m);
     REQUIRE(fake.launches() == before + 3);
     CHECK(fake.launch(before + 2).params[0] == address_of(m.index()));
-    CHECK(idx.size() == 0);
+    CHECK(tj::to_vector(idx) == expected_idx);
 }
 
 TEST_CASE("CUDA scans on a fake driver: passes, kernels, ptxas") {

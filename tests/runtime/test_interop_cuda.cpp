@@ -32,11 +32,11 @@ std::pair<const void *, bool> buffer_of(uint32_t id) {
     return {s.vars[id].data, s.vars[id].on_device};
 }
 
-constexpr const char *helper_case = "cuda interop helper: data, map and DLPack on the memory fake";
+constexpr const char *helper_case = "cuda interop helper: data and map and DLPack on the memory fake";
 
 } // namespace
 
-TEST_CASE("cuda interop helper: data, map and DLPack on the memory fake" * doctest::skip()) {
+TEST_CASE("cuda interop helper: data and map and DLPack on the memory fake" * doctest::skip()) {
     REQUIRE(tj::backend() == tj::Backend::CUDA); // TRACEJIT_BACKEND=cuda
 
     tj::Float a = {1.f, 2.f, 3.f, 4.f};
