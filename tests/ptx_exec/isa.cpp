@@ -127,7 +127,8 @@ class Decoder {
         } else if (b == "setp") {
             setp();
         } else if (b == "selp") {
-            one_type({Type::B16, Type::B32, Type::B64, Type::U16, Type::U32, Type::U64, Type::F32, Type::F64}) &&
+            one_type({Type::B16, Type::B32, Type::B64, Type::U16, Type::U32, Type::U64, Type::S16, Type::S32,
+                      Type::S64, Type::F32, Type::F64}) &&
                 no_mods() && set(Op::Selp);
         } else if (b == "cvt") {
             cvt();

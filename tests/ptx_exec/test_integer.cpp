@@ -100,6 +100,9 @@ TEST_CASE("ptx integer: shifts by counts at and above the width, bfe, bfi, clz, 
     CHECK(run1("setp.lt.s32 %d, %a, %b;\nnot.pred %d, %d;", ".pred", ".b32", {5, 6}) == 0);
     CHECK(run1("setp.lt.s32 %d, %a, %b;\nxor.pred %d, %d, %d;", ".pred", ".b32", {5, 6}) == 0);
     CHECK(i32("setp.lt.s32 %p, %a, %b;\nselp.b32 %d, %a, %b, %p;", 5, 6) == 5);
+    // selp of every integer type of the ISA (the signed ones too: the differential tester's kernels select Int64)
+    CHECK(i32("setp.gt.s32 %p, %a, %b;\nselp.s32 %d, %a, %b, %p;", -5, 6) == 6);
+    CHECK(i64("setp.lt.s64 %p, %a, %b;\nselp.s64 %d, %a, %b, %p;", -5, 6) == uint64_t(-5));
 }
 
 TEST_CASE("ptx integer: the carry chain of add.cc, addc, sub.cc, subc, mad.lo.cc and madc") {
