@@ -1,6 +1,7 @@
 // tests/fuzz/differential/frozen_ad.cpp — frozen-AD programs (frozen_ad.h): --avoid-known, generating a random
 // scenario and making a changed one consistent
 #include "frozen_ad.h"
+#include "splitmix.h"
 
 #include <fmt/format.h>
 
@@ -64,18 +65,6 @@ int arity(FOp op) {
 }
 
 namespace {
-
-/// splitmix64 (as program.cpp's), so that a seed gives the same scenario everywhere.
-struct Rand {
-    uint64_t s;
-    uint64_t next() {
-        uint64_t z = (s += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
-    }
-    int below(int n) { return int(next() % uint64_t(n)); }
-};
 
 } // namespace
 

@@ -1,5 +1,6 @@
 // tests/fuzz/differential/program.cpp — generating, analysing and printing random programs (program.h)
 #include "program.h"
+#include "splitmix.h"
 
 #include "frozen_ad.h"
 
@@ -15,19 +16,6 @@ const char *ty_name(Ty t) {
 }
 
 namespace {
-
-/// splitmix64, so that a seed gives the same program everywhere.
-struct Rand {
-    uint64_t s;
-    uint64_t next() {
-        uint64_t z = (s += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
-    }
-    int below(int n) { return int(next() % uint64_t(n)); }
-    template <typename T, size_t N> T pick(const std::array<T, N> &xs) { return xs[below(int(N))]; }
-};
 
 bool any_of(const Facts &f1, const Facts &f2, bool Facts::*m) { return f1.*m || f2.*m; }
 
