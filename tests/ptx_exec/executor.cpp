@@ -275,7 +275,10 @@ class Exec {
 
     template <typename T> static T wrap_add(T a, T b) { return T(std::make_unsigned_t<T>(a) + std::make_unsigned_t<T>(b)); }
     template <typename T> static T wrap_sub(T a, T b) { return T(std::make_unsigned_t<T>(a) - std::make_unsigned_t<T>(b)); }
-    template <typename T> static T wrap_mul(T a, T b) { return T(std::make_unsigned_t<T>(a) * std::make_unsigned_t<T>(b)); }
+    template <typename T> static T wrap_mul(T a, T b) { // at least unsigned int: a 16-bit product promotes to int
+        using U = std::common_type_t<unsigned, std::make_unsigned_t<T>>;
+        return T(U(std::make_unsigned_t<T>(a)) * U(std::make_unsigned_t<T>(b)));
+    }
 
     void arith(const Instr &in) {
         with_type(in.type, [&](auto z) {

@@ -360,7 +360,7 @@ class Parser {
             fail("a decimal floating-point literal");
         else
             v = std::strtoull(text.c_str(), nullptr, 0);
-        return negative ? -int64_t(v) : int64_t(v);
+        return int64_t(negative ? 0 - v : v); // unsigned negation: -2^63 stays defined
     }
 
     Operand operand(Instr &in) {
