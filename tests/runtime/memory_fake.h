@@ -63,9 +63,9 @@ inline int run_on_memory_fake(const char *helper, const std::string &cache_dir) 
                       {"TRACEJIT_CACHE_DIR", cache_dir},
                       {"LD_LIBRARY_PATH", memory_fake_library_path()}};
     if (have_ptxas())
-        env.emplace_back("FAKE_CUDA_PTXAS", ptxas);
+        env.emplace_back("FAKE_CUDA_PTXAS", ptxas_path());
     else
-        MESSAGE("ptxas is not at ", ptxas, ": the fake driver loads the runtime's PTX without assembling it");
+        MESSAGE("ptxas is not at ", ptxas_path(), ": the fake driver loads the runtime's PTX without assembling it");
     return run_self(helper, env);
 }
 

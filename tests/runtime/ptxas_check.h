@@ -19,7 +19,12 @@
 
 namespace tj_test {
 
-inline const char *const ptxas = "/usr/local/cuda/bin/ptxas";
+/// ptxas: $TRACEJIT_PTXAS when set (for example the one from PyPI's nvidia-cuda-nvcc wheel, which .ci/run installs on
+/// a machine without the CUDA toolkit), else the toolkit's /usr/local/cuda/bin/ptxas.
+inline std::string ptxas_path() {
+    const char *env = std::getenv("TRACEJIT_PTXAS");
+    return env && *env ? env : "/usr/local/cuda/bin/ptxas";
+}
 /// The architecture the PTX tests generate code for and ptxas assembles for.
 inline const char *const ptx_arch = "sm_90";
 
@@ -30,12 +35,12 @@ inline const std::vector<tj::VarType> all_types = {tj::VarType::Bool,   tj::VarT
 
 inline bool is_float(tj::VarType t) { return t == tj::VarType::Float32 || t == tj::VarType::Float64; }
 
-inline bool have_ptxas() { return ::access(ptxas, X_OK) == 0; }
+inline bool have_ptxas() { return ::access(ptxas_path().c_str(), X_OK) == 0; }
 
 /// Says once per test case why ptxas does not check the PTX.
 inline void note_missing_ptxas() {
     if (!have_ptxas())
-        MESSAGE("skipping the ptxas checks: " << ptxas << " does not exist (no CUDA toolkit); PTX is generated only");
+        MESSAGE("skipping the ptxas checks: " << ptxas_path() << " does not exist (no CUDA toolkit); PTX is generated only");
 }
 
 /// Exit status and messages of ptxas on one PTX text.
@@ -57,7 +62,7 @@ inline PtxasResult run_ptxas(const std::string &ptx) {
     TempDir dir("tj_ptx");
     std::string src = dir.path + "/kernel.ptx", cubin = dir.path + "/kernel.cubin", log = dir.path + "/ptxas.log";
     std::ofstream(src, std::ios::binary) << ptx;
-    std::string cmd = std::string(ptxas) + " -arch=" + ptx_arch + " " + src + " -o " + cubin + " > " + log + " 2>&1";
+    std::string cmd = ptxas_path() + " -arch=" + ptx_arch + " " + src + " -o " + cubin + " > " + log + " 2>&1";
     PtxasResult r;
     int raw = std::system(cmd.c_str());
     r.status = raw != -1 && WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;

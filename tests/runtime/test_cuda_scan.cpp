@@ -16,6 +16,8 @@
 #include <doctest/doctest.h>
 #include <fmt/format.h>
 
+#include <bit>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -141,8 +143,41 @@ TEST_CASE("cuda scan helper: on the memory fake" * doctest::skip()) {
     CHECK(tj::to_vector(idx) == expected_idx);
 }
 
+constexpr const char *edge_case = "cuda scan helper: a prefix of one element is the identity folded with it";
+
+/// The bits of a float array (a -0 and a NaN compare as themselves).
+std::vector<uint32_t> float_bits(const tj::Float &x) {
+    std::vector<uint32_t> bits;
+    for (float v : tj::to_vector(x))
+        bits.push_back(std::bit_cast<uint32_t>(v));
+    return bits;
+}
+
+TEST_CASE("cuda scan helper: a prefix of one element is the identity folded with it" * doctest::skip()) {
+    tj_test::MemoryFake fake;
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    // Blocks of 2 (and of 3 with a partial one): a block's first element is a prefix alone, inclusive forward and
+    // exclusive reverse. Add of -0 gives +0 (0 + -0); Min/Max of a NaN gives the identity, as the CPU's fold.
+    const std::vector<float> values = {-0.f, 1.f, 1.f, -0.f, nan, 2.f, -0.f, nan, 3.f};
+    for (tj::ReduceOp op : {tj::ReduceOp::Add, tj::ReduceOp::Min, tj::ReduceOp::Max})
+        for (size_t block : {size_t(2), size_t(3)})
+            for (bool exclusive : {false, true})
+                for (bool reverse : {false, true}) {
+                    CAPTURE(int(op));
+                    CAPTURE(block);
+                    CAPTURE(exclusive);
+                    CAPTURE(reverse);
+                    tj::set_backend(tj::Backend::CPU);
+                    std::vector<uint32_t> cpu =
+                        float_bits(tj::block_prefix_reduce(op, tj::Float(values), block, exclusive, reverse));
+                    tj::set_backend(tj::Backend::CUDA);
+                    CHECK(float_bits(tj::block_prefix_reduce(op, tj::Float(values), block, exclusive, reverse)) ==
+                          cpu);
+                }
+}
+
 TEST_CASE("CUDA scans on a fake driver: passes, kernels, ptxas") {
-    tj_test::check_helpers_on_memory_fake({helper_case}, "tj_cuda_scan");
+    tj_test::check_helpers_on_memory_fake({helper_case, edge_case}, "tj_cuda_scan");
 }
 
 #else

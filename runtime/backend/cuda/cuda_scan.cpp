@@ -203,8 +203,10 @@ class ScanKernel {
             value = load_as_acc(m_in, index_of(safe_k), m_pass == ScanPass::Compress ? VarType::Bool : m_t);
             start = starts_at(safe_k);
         }
-        value = m_b.CreateSelect(valid, value, identity());
         start = m_b.CreateAnd(start, valid);
+        // A prefix is folded from the identity, as on the CPU (reduce_algebra::Fold): a prefix of one element x is
+        // identity ⊕ x, not x (they differ for an Add of -0, and a Min/Max of NaN, which the identity drops).
+        value = m_b.CreateSelect(valid, m_b.CreateSelect(start, combine(identity(), value), value), identity());
         Value *own_start = start;
         // Hillis–Steele over the CTA's pairs.
         for (uint64_t d = 1; d < scan_block_threads; d *= 2) {

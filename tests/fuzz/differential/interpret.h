@@ -40,9 +40,12 @@ RefResult run_reference(const Program &p, size_t n, const RefOptions &opt);
 enum class Mode { Lazy, EvalEach, Frozen, CudaLazy, CudaFrozen, Grad };
 const char *mode_name(Mode m);
 bool is_cuda(Mode m);
-/// False on the `memory` fake driver of tests/fake_cuda, which records launches without running them: the values
-/// the kernels would write are unknown, so the CUDA modes compare sizes, inputs and recordings only.
+/// False on a fake driver of tests/fake_cuda that records launches without running them: the values the kernels
+/// would write are unknown, so the CUDA modes compare sizes, inputs and recordings only. True on a GPU, and on the
+/// `memory` fake, whose PTX emulator (tests/ptx_exec) runs every kernel.
 bool cuda_runs_kernels();
+/// Whether the CUDA driver is one of the fakes of tests/fake_cuda.
+bool cuda_is_fake();
 
 /// Runs `p` on tracejit. Lazy and EvalEach: one run at sizes[0]. Frozen: one tj::freeze of the whole program,
 /// called once per size (the first call records, later ones replay on fresh inputs). One result per size; a

@@ -5,7 +5,7 @@
 //                 [--avoid-known R1,N2,...|all|none] [--first]
 // Program i uses seed S + i. Each runs lazily, evaluating after every op, and frozen (record at one size, replay at
 // two others on fresh inputs; the recordings and replays are counted), the two again on CUDA where a driver reports
-// a device (on the fake driver of tests/fake_cuda: sizes, inputs and recordings only), and its Float64 part is
+// a device (a GPU, or the fake driver of tests/fake_cuda, whose PTX emulator runs the kernels), and its Float64 part is
 // differentiated (check_grad.h); every register is compared with the reference. Beside it runs the frozen-AD
 // program of the same seed (frozen_ad.h). A mismatch prints its seed, the mode, the register and element, and the
 // program shrunk to the ops the mismatch still needs (--first: then stop). --avoid-known leaves out the programs
@@ -136,8 +136,8 @@ std::optional<Mismatch> check(const Program &p, Mode m) {
                                                mode_name(m), sizes[0], sizes[1], sizes[2], got.recordings,
                                                got.dry_run_failures, got.replays, layouts)};
     }
-    // On the fake driver the kernels do not run: what is compared is every register's size, the inputs (copied
-    // to the device and back), and that a frozen function records as often as on the CPU.
+    // On a fake driver that runs no kernel, what is compared is every register's size, the inputs (copied to the
+    // device and back), and that a frozen function records as often as on the CPU.
     bool values_known = !is_cuda(m) || cuda_runs_kernels();
     // (Where a size may be a tie, the fake driver's unknown counts and values decide other dry runs.)
     if (m == Mode::CudaFrozen && !values_known && !ties) {
@@ -255,8 +255,10 @@ int main(int argc, char **argv) {
     const char *cuda = "no CUDA device: the CUDA modes did not run";
     if (tj::has_backend(tj::Backend::CUDA)) {
         modes.insert(modes.end(), {Mode::CudaLazy, Mode::CudaFrozen});
-        cuda = cuda_runs_kernels() ? "CUDA modes on a GPU" : "CUDA modes on the fake driver: sizes, inputs and "
-                                                             "recordings compared, the kernels not run";
+        cuda = !cuda_is_fake()       ? "CUDA modes on a GPU"
+               : cuda_runs_kernels() ? "CUDA modes on the fake driver, kernels run by the PTX emulator: values compared"
+                                     : "CUDA modes on a fake driver that runs no kernel: sizes, inputs and recordings "
+                                       "compared";
     }
     if (grad)
         modes.push_back(Mode::Grad);

@@ -437,11 +437,12 @@ struct Interp {
             size_t k = op.k1 == 0 ? a.size() : size_t(op.k1);
             bool exclusive = op.k2 & 1, reverse = op.k1 != 0 && (op.k2 & 2);
             out.resize(a.size());
-            double abs_total = 0;
+            double worst = 0; // the largest tolerance of any block
             for (size_t start = 0; start < a.size(); start += k) {
                 size_t end = std::min(a.size(), start + k);
                 T acc = identity<T>(ro);
-                double dacc = 0; // float Add accumulates in double
+                double dacc = 0;      // float Add accumulates in double
+                double abs_block = 0; // of the block's finite elements (a prefix through inf or NaN is compared exactly)
                 for (size_t j = 0; j < end - start; ++j) {
                     size_t i = reverse ? end - 1 - j : start + j;
                     T x = T(a[i]);
@@ -449,17 +450,21 @@ struct Interp {
                         out[i] = std::is_floating_point_v<T> && ro == RedOp2::Add ? E(T(dacc)) : E(acc);
                     if constexpr (std::is_floating_point_v<T>) {
                         dacc += double(x);
-                        abs_total += std::fabs(double(x));
+                        if (std::isfinite(x))
+                            abs_block += std::fabs(double(x));
                     }
                     acc = red<T>(ro, acc, x);
                     if (!exclusive)
                         out[i] = std::is_floating_point_v<T> && ro == RedOp2::Add ? E(T(dacc)) : E(acc);
                 }
+                // The runtime's order of accumulation may differ (a GPU's scan adds in a tree): each prefix is off
+                // by at most (its length) · 2^-52 · (its sum of magnitudes) in double, then rounded to T.
+                worst = std::max(worst, 4 * std::ldexp(abs_block, -50) * double(end - start) +
+                                            2 * double(std::numeric_limits<T>::epsilon()) * abs_block);
             }
-            if constexpr (std::is_floating_point_v<T>) // the runtime's order of accumulation may differ
+            if constexpr (std::is_floating_point_v<T>)
                 if (ro == RedOp2::Add)
-                    tol[r.size()] = 4 * std::ldexp(abs_total, -50) * double(a.size()) +
-                                    2 * double(std::numeric_limits<T>::epsilon()) * abs_total;
+                    tol[r.size()] = worst;
             return out;
         }
         case Kind::BlockReduce: {

@@ -17,12 +17,20 @@ const char *mode_name(Mode m) {
 
 bool is_cuda(Mode m) { return m == Mode::CudaLazy || m == Mode::CudaFrozen; }
 
-bool cuda_runs_kernels() {
-    // The `memory` fake driver (tests/fake_cuda) exports its introspection functions; a real driver does not.
-    // That fake now runs the kernels (tj_fake_cuda_executes_kernels), but comparing its values finds the open
-    // difference of the CUDA scan at NaN and -0 (docs/cuda.md), so the CUDA modes stay value-blind on it for now.
+bool cuda_is_fake() {
+    // The fake drivers (tests/fake_cuda) export their introspection functions; a real driver does not.
     void *driver = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
-    return !(driver && dlsym(driver, "tj_fake_cuda_launch_count"));
+    return driver && dlsym(driver, "tj_fake_cuda_launch_count");
+}
+
+bool cuda_runs_kernels() {
+    // A real driver runs kernels; of the fakes, the `memory` one runs them on the PTX emulator of tests/ptx_exec and
+    // says so (tj_fake_cuda_executes_kernels); the others only record launches.
+    if (!cuda_is_fake())
+        return true;
+    void *driver = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+    auto executes = reinterpret_cast<int (*)()>(dlsym(driver, "tj_fake_cuda_executes_kernels"));
+    return executes && executes() != 0;
 }
 
 namespace {
