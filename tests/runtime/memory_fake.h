@@ -74,7 +74,7 @@ inline int run_on_memory_fake(const char *helper, const std::string &cache_dir) 
 inline void check_helpers_on_memory_fake(std::initializer_list<const char *> helpers, const char *cache_prefix) {
     TempDir tmp(cache_prefix);
     for (const char *helper : helpers) {
-        INFO("helper case: " << helper);
+        INFO("helper case: " << std::string(helper));
         CHECK(run_on_memory_fake(helper, tmp.path) == 0);
     }
 }

@@ -168,11 +168,27 @@ TEST_CASE("cuda block reductions helper: on the memory fake" * doctest::skip()) 
     CHECK(rest.params[1] == address_of(m.index()) + 3 * 4);
     CHECK(rest.params[2] == 2);
     CHECK(rest.params[3] == 2);
+    // A small block takes a CTA of one warp, not reduce_block_threads (the results above are the CPU's all the same).
+    CHECK(whole.block[0] == 32);
+    CHECK(rest.block[0] == 32);
+    CHECK(whole.grid[0] == 3); // one CTA per output block while they are few
     // A multiple of the block: one pass; a block larger than the array: the whole-array passes.
     before = fake.launches();
     tj::Float sums = tj::block_reduce(tj::ReduceOp::Add, x, 7);
     CHECK(fake.launches() == before + 1);
     CHECK(tj::to_vector(sums) == on_cpu([&] { return tj::to_vector(tj::block_reduce(tj::ReduceOp::Add, tj::Float(x_values), 7)); }));
+    // Blocks of 40, 128 and 3000 elements: 64, 128 and 256 threads, and the CPU's results (sums in Float64).
+    for (size_t block : {size_t(40), size_t(128), size_t(3000)}) {
+        std::vector<float> long_values(block * 3);
+        for (size_t i = 0; i < long_values.size(); ++i)
+            long_values[i] = float((i * 13) % 17) - 8.25f;
+        before = fake.launches();
+        tj::Float block_sums = tj::block_reduce(tj::ReduceOp::Add, tj::Float(long_values), block);
+        CHECK(tj::to_vector(block_sums) ==
+              on_cpu([&] { return tj::to_vector(tj::block_reduce(tj::ReduceOp::Add, tj::Float(long_values), block)); }));
+        REQUIRE(fake.launches() == before + 1);
+        CHECK(fake.launch(before).block[0] == (block == 40 ? 64u : block == 128 ? 128u : 256u));
+    }
     before = fake.launches();
     tj::UInt32 big = tj::block_reduce(tj::ReduceOp::Or, tj::UInt32(std::vector<uint32_t>(10, 3)), 100);
     CHECK(big.size() == 1);

@@ -123,8 +123,10 @@ void reduce_pass(VarType in_type, VarType out_type, ReduceOp op, const void *in,
     uint64_t blocks = n / block;
     const cuda::DeviceInfo &dev = cuda::driver().device;
     cuda::LaunchShape shape;
-    shape.block = cuda::reduce_block_threads;
-    shape.grid = unsigned(std::min<uint64_t>(blocks, uint64_t(std::max(dev.sm_count, 1)) * 8));
+    shape.block = cuda::reduce_threads_for(block);
+    // As many threads in flight as with full CTAs: 8 CTAs of reduce_block_threads per SM.
+    const uint64_t ctas = uint64_t(std::max(dev.sm_count, 1)) * 8 * (cuda::reduce_block_threads / shape.block);
+    shape.grid = unsigned(std::min<uint64_t>(blocks, ctas));
     uint64_t args[5] = {uint64_t(uintptr_t(in)), uint64_t(uintptr_t(out)), n, block, divisor};
     cuda::launch_shape(reduce_kernel(in_type, out_type, op), shape, args, 5);
 }
