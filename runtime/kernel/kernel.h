@@ -7,16 +7,52 @@
 
 #include "kernel/kernel_ir.h"
 
+#include <tracejit/error.h>
+
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
 
 namespace tj {
 
-/// A kernel compiled for one device: its own handle (a KernelFn on the CPU, a CUfunction on CUDA).
-struct Kernel {
-    const void *handle = nullptr;
+/// The code of one kernel loaded into the process (object code linked by ORC) or onto the device (a CUDA module).
+/// Each backend derives from it; the derived destructor unloads the code. Kernel handles share it, so the code stays
+/// loaded exactly while something can still launch it: the memory level (kernel_cache.h), a frozen recording's
+/// launch step, a launch in progress. Nothing else unloads kernel code.
+class LoadedKernel {
+  public:
+    explicit LoadedKernel(const void *entry);
+    virtual ~LoadedKernel();
+    LoadedKernel(const LoadedKernel &) = delete;
+    LoadedKernel &operator=(const LoadedKernel &) = delete;
+
+    /// Its entry point: a KernelFn on the CPU, a CUfunction on CUDA.
+    const void *entry() const { return m_entry; }
+
+  private:
+    const void *m_entry;
+};
+
+/// How many kernels are loaded now, on all devices (LoadedKernel objects alive): for tests and statistics.
+uint64_t loaded_kernels();
+
+/// A compiled kernel for one device. Copies share its loaded code; the last one to go unloads it.
+class Kernel {
+  public:
+    Kernel() = default;
+    explicit Kernel(std::shared_ptr<const LoadedKernel> code) : m_code(std::move(code)) {}
+
+    /// Its entry point (a KernelFn on the CPU, a CUfunction on CUDA), loaded as long as this handle lives.
+    const void *handle() const {
+        TJ_ASSERT(m_code, "a launch of a kernel handle that holds no loaded code");
+        return m_code->entry();
+    }
+    explicit operator bool() const { return bool(m_code); }
+
+  private:
+    std::shared_ptr<const LoadedKernel> m_code;
 };
 
 /// Where a kernel came from, for statistics and log lines.
@@ -41,8 +77,9 @@ class KernelCompiler {
     virtual uint32_t variant(const KernelIR &) const { return 0; }
     /// The code to store on disk and to load (object code, PTX).
     virtual std::vector<char> compile(const KernelIR &ir) = 0;
-    /// Loads code from compile() into the process; throws tj::Error when it cannot (a stale disk entry).
-    virtual const void *load(std::span<const char> code) = 0;
+    /// Loads code from compile() into the process (or onto the device); throws tj::Error when it cannot (a stale disk
+    /// entry). The code is unloaded when the last copy of the returned handle goes.
+    virtual Kernel load(std::span<const char> code) = 0;
 
   protected:
     ~KernelCompiler() = default;

@@ -23,6 +23,7 @@ long tj_fake_cuda_live_allocations();                 ///< cuMemAlloc'd blocks n
 long tj_fake_cuda_live_bytes();                       ///< their bytes
 long tj_fake_cuda_mem_alloc_calls();                  ///< cuMemAlloc calls, failed ones included
 void tj_fake_cuda_set_memory_limit(long bytes);       ///< cuMemAlloc fails with OUT_OF_MEMORY beyond (0: none)
+int tj_fake_cuda_module_count();                      ///< modules loaded and not unloaded
 int tj_fake_cuda_stream_count();                      ///< streams created and not destroyed
 long tj_fake_cuda_stream_syncs(const void *stream);   ///< cuStreamSynchronize calls on `stream`
 long tj_fake_cuda_ctx_set_current_calls();            ///< cuCtxSetCurrent calls

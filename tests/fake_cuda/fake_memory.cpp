@@ -329,6 +329,8 @@ CUresult cuModuleLoadDataEx(void **module, const void *image, unsigned option_co
 CUresult cuModuleUnload(void *module) {
     State &s = state();
     std::lock_guard lock(s.mutex);
+    if (!context_is_current()) // it unloads from the current context
+        return CUDA_ERROR_INVALID_CONTEXT;
     auto it = s.modules.find(module);
     if (it == s.modules.end())
         return CUDA_ERROR_INVALID_HANDLE;
@@ -464,6 +466,11 @@ long tj_fake_cuda_mem_alloc_calls() {
 void tj_fake_cuda_set_memory_limit(long bytes) {
     std::lock_guard lock(state().mutex);
     state().memory_limit = bytes;
+}
+
+int tj_fake_cuda_module_count() {
+    std::lock_guard lock(state().mutex);
+    return int(state().modules.size());
 }
 
 int tj_fake_cuda_stream_count() {

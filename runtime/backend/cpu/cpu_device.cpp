@@ -29,9 +29,7 @@ class CpuCompiler final : public KernelCompiler {
     }
     uint32_t variant(const KernelIR &ir) const override { return cpu::small_launch(ir) ? 1 : 0; }
     std::vector<char> compile(const KernelIR &ir) override { return cpu::compile_object(ir); }
-    const void *load(std::span<const char> code) override {
-        return reinterpret_cast<const void *>(cpu::load_object(code));
-    }
+    Kernel load(std::span<const char> code) override { return cpu::load_object(code); }
 };
 
 struct RangeJob {
@@ -111,7 +109,7 @@ class CpuDevice final : public Device {
         std::vector<void *> &args = *l.args;
         if (l.table_param != UINT32_MAX)
             args[l.table_param] = const_cast<uint64_t *>(l.table->data());
-        RangeJob job{reinterpret_cast<KernelFn>(const_cast<void *>(l.kernel.handle)), args.data(),
+        RangeJob job{reinterpret_cast<KernelFn>(const_cast<void *>(l.kernel.handle())), args.data(),
                      l.n >= streaming_launch};
         cpu::parallel_for(l.n, block_size(l.n), run_range, &job);
     }

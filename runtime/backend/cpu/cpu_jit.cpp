@@ -167,8 +167,8 @@ struct Jit {
     std::string key;
     std::unique_ptr<llvm::TargetMachine> tm;
     std::unique_ptr<llvm::orc::LLJIT> lljit;
-    std::mutex mutex; ///< the TargetMachine and LLJIT linking are used by one thread at a time
-    uint64_t dylibs = 0;
+    std::mutex mutex; ///< the TargetMachine and LLJIT linking and removal are used by one thread at a time
+    uint64_t dylibs = 0; ///< JITDylibs made so far (each gets a new name)
 
     Jit() {
         llvm::InitializeNativeTarget();
@@ -210,9 +210,25 @@ struct Jit {
 };
 
 Jit &jit() {
-    static Jit *j = new Jit(); // kernels stay callable until exit
+    static Jit *j = new Jit(); // never destroyed: kernels held in static storage stay callable until exit
     return *j;
 }
+
+/// A kernel's object code linked into the process: its own JITDylib, removed (code and data unmapped, EH frames
+/// deregistered: ORC's ExecutionSession::removeJITDylib) when the last Kernel handle goes.
+class CpuKernel final : public LoadedKernel {
+  public:
+    CpuKernel(const void *entry, llvm::orc::JITDylib &dylib) : LoadedKernel(entry), m_dylib(&dylib) {}
+    ~CpuKernel() override {
+        Jit &j = jit();
+        std::lock_guard<std::mutex> guard(j.mutex);
+        if (auto err = j.lljit->getExecutionSession().removeJITDylib(*m_dylib))
+            logging::warn("cpu backend: removing a kernel's code failed: {}", llvm_error_message(std::move(err)));
+    }
+
+  private:
+    llvm::orc::JITDylib *m_dylib;
+};
 
 /// O3 without the loop and SLP vectorisers, unrolling and interleaving: the kernel IR is already vectorised by
 /// hand, and those passes would only add code.
@@ -256,25 +272,32 @@ std::vector<char> compile_object(const KernelIR &ir) {
     return std::vector<char>(object.begin(), object.end());
 }
 
-KernelFn load_object(std::span<const char> object) {
+Kernel load_object(std::span<const char> object) {
     Jit &j = jit();
     std::lock_guard<std::mutex> guard(j.mutex);
     auto &es = j.lljit->getExecutionSession();
+    // One JITDylib per kernel: every kernel's entry has the same name, and removing the JITDylib frees its code.
     auto jd = es.createJITDylib(fmt::format("tj_kernel_{}", j.dylibs++));
     if (!jd)
         throw Error("tracejit: cannot create a JIT library: " + llvm_error_message(jd.takeError()));
+    auto fail = [&](const char *what, llvm::Error err) -> Error {
+        std::string message = fmt::format("tracejit: {}: {}", what, llvm_error_message(std::move(err)));
+        if (auto removed = es.removeJITDylib(*jd)) // what was linked into it goes with it
+            logging::warn("cpu backend: removing a kernel's code failed: {}", llvm_error_message(std::move(removed)));
+        return Error(message);
+    };
     auto gen =
         llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(j.lljit->getDataLayout().getGlobalPrefix());
     if (!gen)
-        throw Error("tracejit: cannot search process symbols: " + llvm_error_message(gen.takeError()));
+        throw fail("cannot search process symbols", gen.takeError());
     jd->addGenerator(std::move(*gen));
     auto buffer = llvm::MemoryBuffer::getMemBufferCopy(llvm::StringRef(object.data(), object.size()), "tj_kernel.o");
     if (auto err = j.lljit->addObjectFile(*jd, std::move(buffer)))
-        throw Error("tracejit: cannot link kernel object code: " + llvm_error_message(std::move(err)));
+        throw fail("cannot link kernel object code", std::move(err));
     auto sym = j.lljit->lookup(*jd, kernel_entry);
     if (!sym)
-        throw Error("tracejit: cannot link kernel object code: " + llvm_error_message(sym.takeError()));
-    return sym->toPtr<KernelFn>();
+        throw fail("cannot link kernel object code", sym.takeError());
+    return Kernel(std::make_shared<const CpuKernel>(sym->toPtr<const void *>(), *jd));
 }
 
 } // namespace tj::cpu

@@ -1,6 +1,7 @@
 // runtime/backend/cpu/cpu_jit.h — compiles kernel IR to host object code and links it with LLVM ORC
 #pragma once
 
+#include "kernel/kernel.h"
 #include "kernel/kernel_ir.h"
 #include "backend/cpu/cpu_codegen.h"
 
@@ -23,7 +24,9 @@ bool small_launch(const KernelIR &ir);
 /// Lowers, optimises and compiles `ir` to a relocatable object file in memory.
 std::vector<char> compile_object(const KernelIR &ir);
 
-/// Links object code into the process and returns its entry point; throws tj::Error if it cannot.
-KernelFn load_object(std::span<const char> object);
+/// Links object code into the process (a JITDylib of its own) and returns the kernel, whose entry is a KernelFn;
+/// throws tj::Error if it cannot. When the last copy of the handle goes, the JITDylib is removed and its memory
+/// unmapped.
+Kernel load_object(std::span<const char> object);
 
 } // namespace tj::cpu

@@ -261,25 +261,70 @@ bool device_used() {
     return last_stream != nullptr;
 }
 
-CUfunction load_function(const std::string &ptx, const char *entry) {
+namespace {
+
+struct LoadedModule {
+    CUmodule module = nullptr;
+    CUfunction function = nullptr;
+};
+
+/// Loads PTX and finds the function `entry` in it (the module is unloaded again when that fails).
+LoadedModule load_module(const std::string &ptx, const char *entry) {
     make_context_current();
     static constexpr size_t log_size = 16 * 1024;
     std::vector<char> log(log_size, '\0');
     CUjit_option options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
     void *values[] = {log.data(), reinterpret_cast<void *>(uintptr_t(log_size - 1))};
-    CUmodule module = nullptr;
-    if (CUresult r = api().cuModuleLoadDataEx(&module, ptx.c_str(), 2, options, values)) {
+    LoadedModule loaded;
+    if (CUresult r = api().cuModuleLoadDataEx(&loaded.module, ptx.c_str(), 2, options, values)) {
         const std::string text(log.data(), ::strnlen(log.data(), log_size));
         throw Error(fmt::format("CUDA: the driver could not load the PTX of {}: cuModuleLoadDataEx() failed with {}; "
                                 "the PTX assembler said: {}",
                                 entry, error_text(r), text.empty() ? "(nothing)" : text));
     }
-    // The module is never unloaded: the function is cached by its caller for the life of the process.
-    CUfunction function = nullptr;
-    if (CUresult r = api().cuModuleGetFunction(&function, module, entry))
+    if (CUresult r = api().cuModuleGetFunction(&loaded.function, loaded.module, entry)) {
+        api().cuModuleUnload(loaded.module);
         throw Error(fmt::format("CUDA: the loaded PTX has no kernel {}: cuModuleGetFunction() failed with {}", entry,
                                 error_text(r)));
-    return function;
+    }
+    return loaded;
+}
+
+/// A kernel's module on the device, unloaded when the last Kernel handle goes. A launch of its function may still be
+/// queued then (launches are asynchronous; the handle only lives until the launch is queued): the module is unloaded
+/// after the stream of the last operation, the only one that can still hold queued work (see current_stream), has
+/// finished it.
+class CudaKernel final : public LoadedKernel {
+  public:
+    explicit CudaKernel(LoadedModule m) : LoadedKernel(m.function), m_module(m.module) {}
+    ~CudaKernel() override {
+        try {
+            make_context_current(); // cuModuleUnload unloads from the current context
+        } catch (const Error &e) {
+            logging::warn("CUDA: a kernel's module stays loaded: {}", e.what());
+            return;
+        }
+        std::lock_guard lock(last_stream_mutex());
+        if (last_stream)
+            if (CUresult r = api().cuStreamSynchronize(last_stream))
+                logging::warn("CUDA: waiting for queued work before unloading a kernel failed: {}", error_text(r));
+        if (CUresult r = api().cuModuleUnload(m_module))
+            logging::warn("CUDA: unloading a kernel's module failed: cuModuleUnload() returned {}", error_text(r));
+    }
+
+  private:
+    CUmodule m_module;
+};
+
+} // namespace
+
+CUfunction load_function(const std::string &ptx, const char *entry) {
+    return load_module(ptx, entry).function; // never unloaded
+}
+
+Kernel load_kernel(const std::string &ptx, const char *entry) {
+    LoadedModule m = load_module(ptx, entry);
+    return Kernel(std::make_shared<const CudaKernel>(m));
 }
 
 LaunchShape elementwise_shape(uint64_t n) {

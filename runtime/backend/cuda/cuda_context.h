@@ -13,6 +13,7 @@
 #pragma once
 
 #include "backend/cuda/cuda_driver.h"
+#include "kernel/kernel.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -53,8 +54,12 @@ void device_synchronize(); ///< waits for this thread's stream (and the last oth
 bool device_used();
 
 /// Loads PTX (cuModuleLoadDataEx, with the JIT error log in the tj::Error) and returns the function `entry`.
-/// Modules stay loaded for the process (callers cache the function).
+/// The module stays loaded for the process (callers cache the function: the reduction and scan kernels).
 CUfunction load_function(const std::string &ptx, const char *entry);
+
+/// Loads PTX as load_function does and returns the kernel `entry` (a CUfunction), whose module is unloaded
+/// (cuModuleUnload) when the last copy of the handle goes, once the queued work that may launch it has finished.
+Kernel load_kernel(const std::string &ptx, const char *entry);
 
 /// Threads per block and blocks of a one-dimensional launch.
 struct LaunchShape {

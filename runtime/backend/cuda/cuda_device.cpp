@@ -49,8 +49,8 @@ class CudaCompiler final : public KernelCompiler {
         std::string ptx = compile_ptx(ir, driver().device.arch);
         return std::vector<char>(ptx.begin(), ptx.end());
     }
-    const void *load(std::span<const char> code) override {
-        return load_function(std::string(code.begin(), code.end()), kernel_entry);
+    Kernel load(std::span<const char> code) override {
+        return load_kernel(std::string(code.begin(), code.end()), kernel_entry);
     }
 };
 
@@ -194,7 +194,7 @@ class CudaDevice final : public backends::Device {
         try {
             if (table)
                 copy_from_host(table, l.table->data(), VarType::UInt64, table_size);
-            auto fn = static_cast<CUfunction>(const_cast<void *>(l.kernel.handle));
+            auto fn = static_cast<CUfunction>(const_cast<void *>(l.kernel.handle()));
             launch_elementwise(fn, l.n, reinterpret_cast<const uint64_t *>(args.data()), args.size());
         } catch (...) {
             free(table, VarType::UInt64, table_size);

@@ -265,18 +265,8 @@ int main(int argc, char **argv) {
     if (only_frozen_ad)
         modes.clear();
     long ran = 0, bad = 0;
-    const uint64_t max_kernels = 25000;
     for (uint64_t s = seed; (programs < 0 || ran < programs) && (seconds < 0 || elapsed() < seconds) && !(first && bad);
          ++s, ++ran) {
-        // Every kernel compiled stays mapped in the process (about two mappings each, tj::clear_kernel_cache()
-        // unmaps none): past about 32,000 the process meets vm.max_map_count and every compile fails (N7,
-        // docs/fuzzing.md). A long run stops before that, saying where to go on.
-        if (uint64_t kernels = tj::kernel_stats().misses; kernels >= max_kernels) {
-            fmt::print("stopping before seed {}: {} kernels compiled in this process, near the limit of the JIT's "
-                       "mappings (N7); go on with --seed {} in a new process\n",
-                       s, kernels, s);
-            break;
-        }
         Program p = generate(s, ty_count + 1 + int(s % uint64_t(length)), avoid);
         if (verbose)
             fmt::print("seed {}: {} ops\n{}", s, p.ops.size(), print(p));
