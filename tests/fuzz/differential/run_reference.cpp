@@ -458,7 +458,8 @@ struct Interp {
                         out[i] = std::is_floating_point_v<T> && ro == RedOp2::Add ? E(T(dacc)) : E(acc);
                 }
                 // The runtime's order of accumulation may differ (a GPU's scan adds in a tree): each prefix is off
-                // by at most (its length) · 2^-52 · (its sum of magnitudes) in double, then rounded to T.
+                // by at most (its length) · 2^-52 · (its sum of magnitudes) in double, then rounded to T. Where that
+                // sum overflows, some order may overflow where another does not: infinite, nothing is compared.
                 worst = std::max(worst, 4 * std::ldexp(abs_block, -50) * double(end - start) +
                                             2 * double(std::numeric_limits<T>::epsilon()) * abs_block);
             }
