@@ -334,3 +334,76 @@ TEST_CASE("if_stmt memory: frozen (a recording and 3 replays on fresh inputs) eq
             CHECK(stats_of(frozen).replays == 3);
         }
 }
+
+namespace {
+
+/// A branch's value as an array of its own: the memory as it is now, or its own array.
+std::vector<int32_t> value_of(const HostValue &v, const std::vector<int32_t> &mem) { return v.in_memory ? mem : v.own; }
+
+/// Merges two branch values per lane in plain C++; false without a lane-wise answer.
+bool host_merge(const HostValue &t, const HostValue &f, const std::vector<bool> &mask, std::vector<int32_t> &mem,
+                HostValue &out) {
+    if (t.in_memory && f.in_memory) {
+        out = {true, {}};
+        return true;
+    }
+    std::vector<int32_t> tv = value_of(t, mem), fv = value_of(f, mem); // (the memory as it is now: a snapshot)
+    if (mask.size() != mem.size())
+        return false;
+    out = {false, std::vector<int32_t>(mem.size())};
+    for (size_t i = 0; i < mem.size(); ++i)
+        out.own[i] = mask[i] ? tv[i] : fv[i];
+    return true;
+}
+
+} // namespace
+
+TEST_CASE("if_stmt memory: an if_stmt nested in the true branch hands the memory its branches wrote to the outer one") {
+    // Outer: mask, true branch = an if on mask2 (acts ia and ib), false branch = act fa. The outer false branch
+    // receives the memory with the inner branches' writes; the inner result is merged as the outer true branch's.
+    const Act inner_acts[] = {Act::None, Act::Scatter, Act::ScatterEval, Act::ScatterAssign, Act::Replace};
+    const Act outer_acts[] = {Act::None, Act::Scatter, Act::Replace};
+    const std::vector<bool> mask = {true, true, false, true}, mask2 = {true, false, false, true};
+    for (size_t S : {size_t(4), size_t(6)})
+        for (Act ia : inner_acts)
+            for (Act ib : inner_acts)
+                for (Act fa : outer_acts) {
+                    Shape s = {4, S, mask};
+                    std::string what = std::string("inner true: ") + act_name(ia) + ", inner false: " + act_name(ib) +
+                                       ", outer false: " + act_name(fa) + ", " + std::to_string(S) + " elements";
+                    CAPTURE(what);
+                    Inputs in = inputs(s, 7);
+                    std::vector<uint32_t> at_g(4);
+                    std::vector<int32_t> vg(4);
+                    for (size_t l = 0; l < 4; ++l)
+                        at_g[l] = uint32_t((7 * l + 3) % S), vg[l] = int32_t(10000 * (l + 1));
+                    // Plain C++, lane by lane.
+                    std::vector<int32_t> mem = in.x0;
+                    std::vector<bool> on_a(4), on_b(4), on_f(4);
+                    for (size_t l = 0; l < 4; ++l)
+                        on_a[l] = mask[l] && mask2[l], on_b[l] = mask[l] && !mask2[l], on_f[l] = !mask[l];
+                    HostValue a = host_act(ia, mem, on_a, in.at_t, in.vt);
+                    HostValue b = host_act(ib, mem, on_b, in.at_f, in.vf);
+                    HostValue inner, outer;
+                    bool defined = host_merge(a, b, mask2, mem, inner);
+                    HostValue c = host_act(fa, mem, on_f, at_g, vg);
+                    defined = defined && host_merge(inner, c, mask, mem, outer);
+                    // The same with tj::if_stmt.
+                    auto run = [&] {
+                        Int32 x(in.x0);
+                        Bool m2(mask2);
+                        UInt32 at_t(in.at_t), at_f(in.at_f), ag(at_g);
+                        Int32 vt(in.vt), vf(in.vf), vgs(vg);
+                        tj::if_stmt(
+                            Bool(mask), std::tie(x), [&](Int32 &x) { tj_if(ia, ib, m2, x, at_t, vt, at_f, vf); },
+                            [&](Int32 &x) { act(fa, x, ag, vgs); });
+                        return x;
+                    };
+                    if (defined) {
+                        check_exact(what, run(), value_of(outer, mem));
+                    } else {
+                        check_error(run, {"tj::if_stmt()", "state variable 1", "6 elements", "the mask has 4"});
+                        tj::eval();
+                    }
+                }
+}
