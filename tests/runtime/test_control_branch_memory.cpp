@@ -12,7 +12,7 @@
 #include <vector>
 
 using namespace tjtest;
-using tj::Int32, tj::UInt32, tj::Bool;
+using tj::Float, tj::Int32, tj::UInt32, tj::Bool;
 
 namespace {
 
@@ -406,4 +406,22 @@ TEST_CASE("if_stmt memory: an if_stmt nested in the true branch hands the memory
                         tj::eval();
                     }
                 }
+}
+
+TEST_CASE("if_stmt memory: a scatter with gradients, then an evaluation, keeps the writes and their derivatives") {
+    // Lanes 2 and 3 take the true branch, which scatters 2w to lane + 1 and evaluates; lanes 0 and 1 scatter w to
+    // lane + 2 (indices mod 4). A select by lane would drop every write.
+    Float w = Float({1.f, 2.f, 3.f, 4.f}), g = tj::zeros<Float>(4);
+    tj::enable_grad(w);
+    UInt32 lane = tj::arange<UInt32>(4);
+    tj::if_stmt(
+        w > 2.5f, std::tie(g),
+        [&](Float &g) {
+            tj::scatter_add(g, w * 2.f, (lane + 1u) % 4u);
+            tj::eval(g);
+        },
+        [&](Float &g) { tj::scatter_add(g, w, (lane + 2u) % 4u); });
+    check_exact("g", tj::detach(g), std::vector<float>{8.f, 0.f, 1.f, 8.f});
+    tj::backward(tj::sum(g));
+    check_exact("d sum(g) / dw", tj::grad(w), std::vector<float>{1.f, 1.f, 2.f, 2.f});
 }
