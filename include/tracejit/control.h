@@ -136,11 +136,20 @@ template <typename S, typename V> void write_back(S &&state, const V &value) {
 /// Throws tj::Error (out of line: the public headers compile with -fno-exceptions).
 [[noreturn]] void raise_control_error(const char *message);
 void check_same_layout(const char *api, const StateCollector &a, const StateCollector &b, const char *what);
+/// What a tj::if_stmt's branches did with the memory of one state array: the array they received, which their
+/// scatters write in place (the false branch receives it as the true branch's scatters left it).
+struct MemoryFate {
+    VarPair final;        ///< the memory after both branches (borrowed from BranchMemory)
+    bool written = false; ///< a branch scattered into it (it is no longer the array from before the if)
+    bool in_true = false, in_false = false; ///< the branch's array is still that memory (it assigned it nothing else)
+};
 /// select(mask, t, f) of two state arrays (AD-aware); returns new references. `before`: the array before the
-/// branches ({} for returned values): one both branches left alone is returned as it is, and one a branch scattered
-/// into (`carried`: the true branch did, and its buffer was the false branch's too) is the buffer written, not
-/// merged. `what` and `k` name the array in errors ("state variable", 2).
-VarPair merge_branch(uint32_t mask, VarPair t, VarPair f, VarPair before, bool carried, const char *what, size_t k);
+/// branches ({} for returned values): one both branches left alone is returned as it is. `memory` (null for returned
+/// values): an array that both branches left the memory they received is that memory, of any size, with both
+/// branches' scatters; one that a branch assigned is merged per element. `what` and `k` name the array in errors
+/// ("state variable", 2).
+VarPair merge_branch(uint32_t mask, VarPair t, VarPair f, VarPair before, const MemoryFate *memory, const char *what,
+                     size_t k);
 /// Whether `mask` is a literal, and then its value.
 bool literal_mask(uint32_t mask, bool &value);
 /// Traced loop over state arrays: the id-level driver behind while_loop (control.cpp); `cond` and `body`
@@ -161,50 +170,63 @@ struct MaskScope {
     MaskScope &operator=(const MaskScope &) = delete;
 };
 
-/// The state arrays that the true branch scattered into, handed on to the false branch (carry_scattered): `carried`
-/// per state array. The true branch's state keeps its reference to each (the merge compares with it), lent to the
-/// false branch until give_back (var_lend): the false branch's scatters write the buffer in place, as Dr.Jit's do,
-/// instead of copying it (which a symbolic loop's or tj::dispatch case's body, where the true branch's scatter has
-/// not run yet, refuses).
-struct Carried {
-    std::vector<bool> carried;
-    std::vector<uint32_t> lent;
-    Carried() = default;
-    Carried(const Carried &) = delete;
-    Carried &operator=(const Carried &) = delete;
-    ~Carried() { give_back(); }
-    void give_back() noexcept {
-        for (uint32_t id : lent)
-            var_lend(id, false);
-        lent.clear();
-    }
+/// Follows the memory of each state array (the array the branches receive) through a tj::if_stmt's branches: the
+/// scatters of each branch write it in place, as Dr.Jit's do, while a branch that assigns the array another value
+/// leaves it (FollowedArray, scatter_note in control_core.h). The false branch receives the memory as the true
+/// branch's scatters left it, and writes it in place: the true branch's reference to it, and the follower's, are lent
+/// (var_lend), so they do not make its scatter copy the buffer (which a symbolic loop's or a tj::dispatch case's
+/// body, where the true branch's scatter has not run yet, would refuse). Non-template parts in runtime/control.cpp.
+class BranchMemory {
+  public:
+    BranchMemory() = default;
+    BranchMemory(const BranchMemory &) = delete;
+    BranchMemory &operator=(const BranchMemory &) = delete;
+    ~BranchMemory() { release(); }
+    /// Before the first branch: follows `branch` (its arrays are the state's `before`).
+    void start(const std::vector<StateSlot> &branch, const std::vector<StateSlot> &before);
+    /// Between the branches: notes what the true branch `t` left, gives the memory to the false branch `f` and
+    /// follows it there. `same_layout`: false when the true branch changed a host value (merge_into reports it).
+    void hand_over(const std::vector<StateSlot> &t, const std::vector<StateSlot> &f, bool same_layout);
+    /// After the last branch (`last`): stops following and fills the fates.
+    void finish(const std::vector<StateSlot> &last);
+    /// Once the result is written back: the caller's arrays (`caller`, the state's) whose memory a branch scattered
+    /// into were scattered into, for an enclosing if_stmt that follows them (scatter_note).
+    void report(const std::vector<StateSlot> &caller) const;
+    /// The fate of state array `i` (null when the layout changed).
+    const MemoryFate *fate(size_t i) const { return m_done && i < m_fate.size() ? &m_fate[i] : nullptr; }
+    void release() noexcept;
+
+  private:
+    std::unique_ptr<FollowedArray[]> m_follow; ///< one per state array (a fixed address: follow_array keeps it)
+    size_t m_count = 0;
+    std::vector<VarPair> m_before; ///< the state's arrays before the if (borrowed)
+    std::vector<MemoryFate> m_fate;
+    std::vector<uint32_t> m_lent; ///< the true branch's references to the memory, lent to the false branch
+    bool m_done = false;
 };
 
-/// Before the false branch runs: a state array that the true branch scattered into (a new buffer that a pending
-/// scatter writes) becomes the false branch's too, so that its scatters write on top, as Dr.Jit's in-place scatters
-/// do. Fills `out` with which arrays were carried over.
-template <typename V> void carry_scattered(V &t, V &f, V &before, Carried &out) {
+template <typename V> void branch_memory_start(BranchMemory &m, V &branch, V &before) {
+    m.start(collect_state(branch).arrays, collect_state(before).arrays);
+}
+template <typename V> void branch_memory_hand_over(BranchMemory &m, V &t, V &f, V &before) {
     StateCollector ct = collect_state(t), cf = collect_state(f), cb = collect_state(before);
-    out.carried.assign(ct.arrays.size(), false);
-    if (ct.fingerprint != cb.fingerprint) // the true branch changed a host value: merge_into reports it
-        return;
-    for (size_t i = 0; i < ct.arrays.size(); ++i) {
-        VarPair t_i = ct.arrays[i].get(ct.arrays[i].array), b_i = cb.arrays[i].get(cb.arrays[i].array);
-        if (t_i.jit && t_i.jit != b_i.jit && var_is_dirty(t_i.jit)) {
-            var_inc_ref(t_i.jit);
-            ad_inc_ref(t_i.ad);
-            cf.arrays[i].set(cf.arrays[i].array, t_i);
-            out.carried[i] = true;
-            var_lend(t_i.jit, true);
-            out.lent.push_back(t_i.jit);
-        }
-    }
+    m.hand_over(ct.arrays, cf.arrays, ct.fingerprint == cb.fingerprint);
+}
+template <typename V> void branch_memory_finish(BranchMemory &m, V &last, V &before) {
+    StateCollector cl = collect_state(last), cb = collect_state(before);
+    if (cl.fingerprint == cb.fingerprint)
+        m.finish(cl.arrays);
+}
+/// After the result is written back into the caller's state (write_back), reports the memory scattered into.
+template <typename V, typename S> void branch_memory_report(const BranchMemory &m, S &state) {
+    if constexpr (std::is_assignable_v<S &, const V &>)
+        m.report(collect_state(state).arrays);
 }
 
-/// Merges `f` into `t`; `before` is the state before the branches (null for returned values), `carried` what
-/// carry_scattered returned for it.
+/// Merges `f` into `t`; `before` is the state before the branches and `memory` what became of its arrays' memory
+/// (both null for returned values).
 template <typename V>
-void merge_into(const char *api, uint32_t mask, V &t, V &f, V *before, const std::vector<bool> &carried = {}) {
+void merge_into(const char *api, uint32_t mask, V &t, V &f, V *before, const BranchMemory *memory = nullptr) {
     StateCollector ct = collect_state(t), cf = collect_state(f);
     check_same_layout(api, ct, cf, "differs between the two branches");
     std::vector<StateSlot> was;
@@ -213,7 +235,7 @@ void merge_into(const char *api, uint32_t mask, V &t, V &f, V *before, const std
     for (size_t i = 0; i < ct.arrays.size(); ++i) {
         VarPair t_i = ct.arrays[i].get(ct.arrays[i].array), f_i = cf.arrays[i].get(cf.arrays[i].array);
         VarPair m = merge_branch(mask, t_i, f_i, before ? was[i].get(was[i].array) : VarPair{},
-                                 i < carried.size() && carried[i], before ? "state variable" : "returned value",
+                                 memory ? memory->fate(i) : nullptr, before ? "state variable" : "returned value",
                                  i + 1);
         ct.arrays[i].set(ct.arrays[i].array, m);
     }
@@ -223,10 +245,11 @@ void merge_into(const char *api, uint32_t mask, V &t, V &f, V *before, const std
 
 /// Symbolic if/else: runs `true_fn` for the elements where `mask` is set and `false_fn` for the others.
 /// Both are traced (each under its mask: scatters only write where their branch is taken) and what they
-/// produce is merged with select; a state array that a branch scatters into is not merged: it is the array with
-/// both branches' scatters (the true branch's first), of any size. With functions that return nothing, the result is the merged state (also
-/// written back into `state` when it refers to the caller's variables, as std::tie does); with functions that
-/// return a value (the same type from both), that value merged. A literal mask runs one branch only.
+/// produce is merged with select. A state array that both branches leave the array they received (scattering into it
+/// or not) is not merged: it is that array with both branches' scatters (the true branch's first), of any size; one
+/// that a branch assigns is merged per element (BranchMemory). With functions that return nothing, the result is the
+/// merged state (also written back into `state` when it refers to the caller's variables, as std::tie does); with
+/// functions that return a value (the same type from both), that value merged. A literal mask runs one branch only.
 template <typename State, typename TrueFn, typename FalseFn>
 auto if_stmt(const Bool &mask, State &&state, TrueFn &&true_fn, FalseFn &&false_fn) {
     constexpr const char *api = "tj::if_stmt()";
@@ -241,16 +264,22 @@ auto if_stmt(const Bool &mask, State &&state, TrueFn &&true_fn, FalseFn &&false_
         detail::raise_control_error("tj::if_stmt(): the mask is empty (it has 0 elements): give it one element per "
                                     "element of the state, or one for all");
     V t = state, f = state, before = state;
+    detail::BranchMemory memory; // (after `before`: it borrows its arrays)
     bool value;
     if (detail::literal_mask(mask.index(), value)) { // known when tracing: one branch, no masks
         V &chosen = value ? t : f;
+        detail::branch_memory_start(memory, chosen, before);
         if constexpr (std::is_void_v<R>) {
             value ? detail::call_with_state(true_fn, chosen) : detail::call_with_state(false_fn, chosen);
+            detail::branch_memory_finish(memory, chosen, before);
             detail::write_back(std::forward<State>(state), chosen);
+            detail::branch_memory_report<V>(memory, state);
             return chosen;
         } else {
             R r = value ? detail::call_with_state(true_fn, chosen) : detail::call_with_state(false_fn, chosen);
+            detail::branch_memory_finish(memory, chosen, before);
             detail::write_back(std::forward<State>(state), chosen);
+            detail::branch_memory_report<V>(memory, state);
             return r;
         }
     } else {
@@ -260,23 +289,25 @@ auto if_stmt(const Bool &mask, State &&state, TrueFn &&true_fn, FalseFn &&false_
             return detail::call_with_state(fn, s);
         };
         if constexpr (std::is_void_v<R>) {
+            detail::branch_memory_start(memory, t, before);
             run(true_fn, t, mask);
-            detail::Carried carried;
-            detail::carry_scattered(t, f, before, carried);
+            detail::branch_memory_hand_over(memory, t, f, before);
             run(false_fn, f, not_mask);
-            carried.give_back();
-            detail::merge_into(api, mask.index(), t, f, &before, carried.carried);
+            detail::branch_memory_finish(memory, f, before);
+            detail::merge_into(api, mask.index(), t, f, &before, &memory);
             detail::write_back(std::forward<State>(state), t);
+            detail::branch_memory_report<V>(memory, state);
             return t;
         } else {
+            detail::branch_memory_start(memory, t, before);
             std::decay_t<R> rt = run(true_fn, t, mask);
-            detail::Carried carried;
-            detail::carry_scattered(t, f, before, carried);
+            detail::branch_memory_hand_over(memory, t, f, before);
             std::decay_t<R> rf = run(false_fn, f, not_mask);
-            carried.give_back();
-            detail::merge_into(api, mask.index(), t, f, &before, carried.carried);
+            detail::branch_memory_finish(memory, f, before);
+            detail::merge_into(api, mask.index(), t, f, &before, &memory);
             detail::merge_into(api, mask.index(), rt, rf, static_cast<std::decay_t<R> *>(nullptr));
             detail::write_back(std::forward<State>(state), t);
+            detail::branch_memory_report<V>(memory, state);
             return rt;
         }
     }

@@ -21,6 +21,21 @@ void mask_pop() noexcept;
 /// `mask` ANDed with the current mask: a new reference (`mask` itself when none is active).
 uint32_t mask_apply(uint32_t mask);
 
+/// A state array of a tj::if_stmt whose memory (the array the branches received, which their scatters write in
+/// place) is followed through the branches (control.h, BranchMemory): `array` is where the branch being traced keeps
+/// it, `jit` and `ad` the memory's current variable and AD node. It holds one reference to each; the variable's is
+/// lent (var_lend), so that it does not make a scatter copy the buffer.
+struct FollowedArray {
+    const void *array = nullptr;
+    uint32_t jit = 0, ad = 0;
+};
+/// Starts (`on`) or stops following `f` on this thread.
+void follow_array(FollowedArray *f, bool on) noexcept;
+/// Tells the arrays followed on this thread that the array at `array` was scattered into: its value went from
+/// (jit, ad) to (new_jit, new_ad), a copy on write or a new AD node. The scatter functions call it (ops.h), and
+/// tj::if_stmt for the caller's arrays that its branches scattered into.
+void scatter_note(const void *array, uint32_t jit, uint32_t ad, uint32_t new_jit, uint32_t new_ad) noexcept;
+
 /// Starts tracing a symbolic loop whose state holds `n` variables `init`; writes one new LoopPhi variable per
 /// state variable into `phis` (new references; each has the size and type of its initial value) and returns
 /// a handle for the calls below.

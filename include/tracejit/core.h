@@ -115,7 +115,8 @@ bool var_is_literal(uint32_t id);
 bool var_is_dirty(uint32_t id);
 /// Lends one reference to `id` (`lend`; false takes it back): while lent, it does not count as another array sharing
 /// the buffer, so a scatter into `id` on this thread writes it in place instead of copying it. tj::if_stmt lends the
-/// true branch's reference to a buffer it scattered into to the false branch (control.h, carry_scattered).
+/// true branch's reference to a buffer it scattered into to the false branch, and those that follow the memory of its
+/// state arrays (control.h, BranchMemory).
 void var_lend(uint32_t id, bool lend) noexcept;
 /// What a frozen function's layout key needs of an array, with one lock: its size, and whether it is a literal
 /// (then `bits` is its value).

@@ -90,20 +90,24 @@ std::vector<A> gather_packed(const A &source, const I &index, size_t count, cons
 template <typename A, typename I> void scatter(A &target, const A &value, const I &index, const Bool &mask_ = true) {
     Bool storage;
     const Bool &mask = detail::active_mask(mask_, storage);
+    const detail::VarPair old = target.pair();
     if ((target.ad_index() | value.ad_index()) != 0) [[unlikely]]
         target = A::steal(detail::ad_scatter(target.pair(), value.pair(), index.index(), mask.index(), false));
     else
         target = A::steal(detail::var_scatter(target.index(), value.index(), index.index(), mask.index(), false));
+    detail::scatter_note(&target, old.jit, old.ad, target.index(), target.ad_index()); // (control_core.h)
 }
 /// target[index] += value where mask is set, atomically (duplicate indices all add).
 template <typename A, typename I>
 void scatter_add(A &target, const A &value, const I &index, const Bool &mask_ = true) {
     Bool storage;
     const Bool &mask = detail::active_mask(mask_, storage);
+    const detail::VarPair old = target.pair();
     if ((target.ad_index() | value.ad_index()) != 0) [[unlikely]]
         target = A::steal(detail::ad_scatter(target.pair(), value.pair(), index.index(), mask.index(), true));
     else
         target = A::steal(detail::var_scatter(target.index(), value.index(), index.index(), mask.index(), true));
+    detail::scatter_note(&target, old.jit, old.ad, target.index(), target.ad_index()); // (control_core.h)
 }
 
 namespace detail {

@@ -46,12 +46,14 @@ template <typename A, typename I>
 void scatter_reduce(ReduceOp op, A &target, const A &value, const I &index, const Bool &mask_ = true) {
     Bool storage;
     const Bool &mask = detail::active_mask(mask_, storage);
+    const detail::VarPair before = target.pair();
     if ((target.ad_index() | value.ad_index()) != 0) [[unlikely]]
         target = A::steal(detail::ad_scatter_reduce(detail::to_internal(op), target.pair(), value.pair(), index.index(),
                                                     mask.index()));
     else
         target = A::steal(detail::var_scatter_reduce("tj::scatter_reduce()", detail::to_internal(op), target.index(),
                                                      value.index(), index.index(), mask.index()));
+    detail::scatter_note(&target, before.jit, before.ad, target.index(), target.ad_index()); // (control_core.h)
 }
 
 /// old = target[index]; target[index] += 1 where mask is set, atomically per element; returns the old values
@@ -63,7 +65,9 @@ template <typename A, typename I> UInt32 scatter_inc(A &target, const I &index, 
     const Bool &mask = detail::active_mask(mask_, storage);
     uint32_t new_target = 0;
     uint32_t old = detail::var_scatter_inc(target.index(), index.index(), mask.index(), &new_target);
+    const detail::VarPair before = target.pair();
     target = A::steal(new_target, 0);
+    detail::scatter_note(&target, before.jit, before.ad, target.index(), target.ad_index()); // (control_core.h)
     return UInt32::steal(old);
 }
 

@@ -263,7 +263,8 @@ static uint32_t scatter_target(State &s, const char *api, uint32_t target, std::
         use.direct |= dst != target && loop_use(s, target).direct; // (a literal target read before)
     }
     // An operand that is the target itself must read the old contents: that counts as sharing too.
-    // (A reference that a tj::if_stmt's true branch lent to the false branch, var_lend, does not count either.)
+    // (A reference that tj::if_stmt lent, var_lend: the true branch's to the false branch, or the one that follows the
+    // state array's memory, control.h BranchMemory, does not count either.)
     uint64_t lent = uint64_t(std::count(lent_refs().begin(), lent_refs().end(), dst));
     bool shared = uint64_t(s.vars[dst].ref) - use.refs - lent > (dst == target ? 2u : 1u);
     for (uint32_t o : operands)
@@ -273,7 +274,7 @@ static uint32_t scatter_target(State &s, const char *api, uint32_t target, std::
     // the body read m: three holders with the target and the reference to_data took), the scatter copies it, and the
     // body's reads see the values from before the loop, as element-wise reads of arrays from outside the body always
     // do. Else (only the target holds it, or it was a literal) they read the buffer this scatter writes: an error.
-    if (use.direct && dst == target && outside_holders(s, dst) > 2)
+    if (use.direct && dst == target && outside_holders(s, dst) - lent > 2)
         use.direct = false, shared = true;
     if (use.direct) {
         dec_ref(s, dst);
