@@ -1,4 +1,4 @@
-// tests/runtime/test_cpu_target.cpp — TRACEJIT_CPU and tj::set_cpu_target: another CPU than the host's for CPU kernels
+// tests/runtime/test_cpu_target.cpp — TRACEJIT_CPU and tj::set_cpu_target: CPU kernels for another CPU than the host
 #include "backend/cpu/cpu_jit.h"
 #include "backend/cpu/cpu_scan.h"
 #include "backend/cpu/cpu_target.h"

@@ -1,4 +1,4 @@
-// runtime/backend/cpu/cpu_target.cpp — the CPU that kernels are compiled for: a name checked against LLVM and the host
+// runtime/backend/cpu/cpu_target.cpp — the CPU kernels are compiled for: a name checked against LLVM and the host
 #include "backend/cpu/cpu_target.h"
 
 #include <tracejit/error.h>
