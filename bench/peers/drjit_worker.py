@@ -1,7 +1,10 @@
 # bench/peers/drjit_worker.py — Dr.Jit's side of the peer harness (LLVM backend): the workloads of tracejit_worker.cpp
 #
 # Written as a Dr.Jit user writes them (Python, drjit.llvm arrays); the protocol is in protocol.py. PEER_THREADS
-# sets Dr.Jit's thread pool (dr.set_thread_count); DRJIT_LIBLLVM_PATH points it at Debian's libLLVM (run.sh).
+# sets Dr.Jit's thread pool (dr.set_thread_count); DRJIT_LIBLLVM_PATH points it at Debian's libLLVM (run.sh); PEERS_CPU
+# its LLVM target CPU (drjit_target.py).
+import os
+
 import numpy as np
 
 import drjit as dr
@@ -12,6 +15,9 @@ import protocol as p
 
 dr.set_thread_count(p.threads())
 PEER = "drjit"
+if os.environ.get("PEERS_CPU"):  # run.sh's CPU target for every peer (drjit_target.py)
+    import drjit_target
+    print(f"Dr.Jit LLVM target: {drjit_target.apply(os.environ['PEERS_CPU'])}", flush=True)
 
 
 def timed(work):

@@ -8,8 +8,11 @@
 # every round, so no peer always follows the same one; each turn begins when no thread of the previous turn's process
 # runs any more). Figures are medians (best in parentheses); a ratio is the ratio of the medians of one run. A peer
 # that cannot start (no package, an import error) is SKIPPED with the reason.
+# Every figure is followed by the machine's state during it (machine.py: steal time, busy time, load average). Before
+# the fused workloads it runs bench_bandwidth_probe (bandwidth_probe.cpp) and prints each fused figure also as a
+# fraction of the probe's best triad on the same thread count.
 # Environment: BENCH_RUNS (rounds, default 10), PEERS_ONLY="fused_sin launch ..." (a subset), PEERS_CORE (the core of
-# the 1-thread workloads, default the last one this process may use).
+# the 1-thread workloads, default the last one this process may use), PEERS_CPU (run.sh: the peers' CPU target).
 import contextlib
 import os
 import shutil
@@ -20,11 +23,15 @@ import time
 
 import numpy as np
 
+import machine
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 NAMES = {"tracejit": "tracejit", "drjit": "Dr.Jit", "jax": "JAX", "cpp": "C++"}
 SUMMARY = []  # (figure, unit, {peer: median}, {peer: note}) for the table at the end
 GOALS = []
 SKIPS = {}  # peer -> why its worker could not start (the last time it failed)
+MACHINE = None  # machine.between() over the last rounds() call: printed under its figure
+TRIAD = {}  # threads -> (best median GB/s of the probe's triads, which stores): the fused figures' ceiling
 
 
 class PeerError(RuntimeError):
@@ -45,7 +52,8 @@ class Worker:
                    PEERS_TRACEJIT_READY=ready_env, PYTHONPATH=HERE, HOME=os.path.join(folder, "home"))
         env.pop("PYTHONHOME", None)
         if threads == 1:
-            env["XLA_FLAGS"] = "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1"
+            env["XLA_FLAGS"] = (env.get("XLA_FLAGS", "") +  # (run.sh's --xla_cpu_max_isa for PEERS_CPU kept)
+                                " --xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1").strip()
             cmd = ["taskset", "-c", str(CORE)] + cmd
         os.makedirs(env["HOME"], exist_ok=True)
         self.err = open(os.path.join(folder, f"{peer}.stderr"), "w+")
@@ -160,8 +168,10 @@ def compare(folder, peer, dtype=np.float32, tol=1e-5, floor=1.0, mismatch=None):
 def rounds(turns, runs):
     """turns: [(label, worker, variant, arg function or None, max runs)]: measured in turn, the starting turn rotated
     every round. Returns {label: [seconds]} and {label: [extra dicts]}."""
+    global MACHINE
     times = {t[0]: [] for t in turns}
     extras = {t[0]: [] for t in turns}
+    before = machine.sample()
     for r in range(runs):
         for i in range(len(turns)):
             label, worker, variant, arg, limit = turns[(i + r) % len(turns)]
@@ -171,6 +181,7 @@ def rounds(turns, runs):
             times[label].append(t)
             extras[label].append(extra)
             wait_quiet(worker)
+    MACHINE = machine.between(before, machine.sample())
     return times, extras
 
 
@@ -220,6 +231,8 @@ def report(figure, unit, times, scale, skipped=None, differ=None, goal_peers=("d
         medians[label] = m
         cells.append(f"{NAMES.get(label, label)} {m:.4g} ({best:.4g})")
     print(f"  {figure} [{unit}, median (best) of {max(len(v) for v in times.values())}]: " + "; ".join(cells))
+    if MACHINE:
+        print(f"    {machine.describe(MACHINE)}")
     notes = {}
     tj = times.get("tracejit")
     for peer in ("drjit", "jax", "cpp", "cpp_plain", "cpp_vec", "cpp_stream"):
@@ -266,6 +279,39 @@ def fused(name, folder, threads, runs):
         bpe = 12 if with_sin else 16
         report(f"{what} 16M, {threads} thread{'s' if threads > 1 else ''}", "GB/s", times, gbps(bpe, 16 << 20),
                skipped=skipped, differ=differ)
+        if threads in TRIAD:  # the same bytes counted: reads and writes, no read-for-ownership
+            best, stores = TRIAD[threads]
+            medians = SUMMARY[-1][2]
+            print(f"    as a fraction of the probe's best triad on {threads} thread(s) ({best:.1f} GB/s, {stores} "
+                  "stores): " + ", ".join(f"{NAMES.get(p, p)} {m / best:.2f}" for p, m in medians.items()))
+
+
+def probe(runs):
+    """Runs bench_bandwidth_probe (next to the worker) and fills TRIAD; prints its figures with the machine's state."""
+    exe = os.path.join(os.path.dirname(TJ_WORKER), "bench_bandwidth_probe")
+    print("\n=== memory bandwidth probe: hand-written streaming copy a=b and triad a=b*s+c over float32 arrays well "
+          "above the last-level cache, ordinary and non-temporal stores, GB/s (copy 8, triad 12 bytes per element) "
+          "===")
+    if not os.access(exe, os.X_OK):
+        print(f"  SKIPPED: {exe} is missing (cmake --build <build> --target bench_bandwidth_probe); the fused figures "
+              "are printed without their fraction of the ceiling")
+        return
+    before = machine.sample()
+    out = subprocess.run([exe, str(max(3, runs // 2))], capture_output=True, text=True)
+    after = machine.sample()
+    if out.returncode != 0:
+        print(f"  SKIPPED: the probe failed ({out.returncode}): {out.stderr.strip()[-300:]}")
+        return
+    for line in out.stdout.splitlines():
+        words = line.split()
+        if len(words) == 6 and words[0] == "probe" and words[1] in ("copy", "triad"):
+            kernel, stores, threads, median, best = words[1], words[2], int(words[3]), float(words[4]), float(words[5])
+            print(f"  {kernel:5s} {stores:11s} stores, {threads} thread(s): median {median:.2f} GB/s (best {best:.2f})")
+            if kernel == "triad" and median > TRIAD.get(threads, (0.0, ""))[0]:
+                TRIAD[threads] = (median, stores)
+        else:
+            print(f"  {line}")
+    print(f"    {machine.describe(machine.between(before, after))}")
 
 
 def trace(folder, runs):
@@ -394,6 +440,11 @@ def main():
     THREADS = [1] + ([os.cpu_count()] if os.cpu_count() > 1 else [])
     print(f"peers: {runs} rounds per figure, the peers in turn within each round; load average "
           f"{open('/proc/loadavg').read().split()[:3]}")
+    if os.environ.get("PEERS_CPU"):
+        print(f"peers: CPU target {os.environ['PEERS_CPU']} for tracejit (TRACEJIT_CPU), Dr.Jit (jit_llvm_set_target) "
+              f"and JAX (XLA_FLAGS {os.environ.get('XLA_FLAGS', '')!r}); the C++ loops stay -march=native")
+    if any(n.startswith("fused") for n in only):
+        probe(runs)
     failures = 0
     for name in only:
         if name not in WORKLOADS:

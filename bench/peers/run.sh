@@ -5,7 +5,10 @@
 # Uses <build-dir>/peers/venv with drjit==1.5.0, jax[cpu] and numpy (bench/peers/venv.sh makes it once; bench/run.sh
 # has done so already when it sets PEERS_VENV_SKIPPED): benchmark tools only, never a dependency of tracejit. Dr.Jit's
 # LLVM backend is pointed at Debian's libLLVM 19. Then builds bench_peers_worker and runs bench/peers/harness.py. Where PyPI cannot be reached or a package does not import, it prints SKIPPED and
-# why, and exits 0: it never fails a build. Environment: BENCH_RUNS, PEERS_ONLY, PEERS_CORE (harness.py).
+# why, and exits 0: it never fails a build. Environment: BENCH_RUNS, PEERS_ONLY, PEERS_CORE (harness.py);
+# PEERS_CPU=x86-64-v3 (or x86-64-v2, x86-64-v4) compiles every peer for that CPU: tracejit through TRACEJIT_CPU,
+# Dr.Jit through jit_llvm_set_target (drjit_target.py), JAX through XLA_FLAGS=--xla_cpu_max_isa (AVX2 for v3);
+# the C++ loops stay -march=native. Builds and runs bench_bandwidth_probe before the fused figures (harness.py).
 set -uo pipefail
 
 if [[ $# -lt 1 ]]; then
@@ -17,6 +20,18 @@ shift
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 venv="$build/peers/venv"
 export DRJIT_LIBLLVM_PATH=${DRJIT_LIBLLVM_PATH:-/usr/lib/llvm-19/lib/libLLVM.so.1}
+if [[ -n ${PEERS_CPU:-} ]]; then
+    case $PEERS_CPU in
+    x86-64-v2) isa=SSE4_2 ;;
+    x86-64-v3) isa=AVX2 ;;
+    x86-64-v4) isa=AVX512 ;;
+    *)
+        echo "PEERS_CPU=$PEERS_CPU: one of x86-64-v2, x86-64-v3, x86-64-v4 (a level all three peers can be set to)" >&2
+        exit 2
+        ;;
+    esac
+    export PEERS_CPU TRACEJIT_CPU=$PEERS_CPU XLA_FLAGS="${XLA_FLAGS:+$XLA_FLAGS }--xla_cpu_max_isa=$isa"
+fi
 
 skip() {
     echo "GOAL peers (tracejit against Dr.Jit and JAX) SKIPPED: $*"
@@ -36,8 +51,8 @@ for pkg in drjit jax; do # a peer that does not import is skipped by the harness
     fi
 done
 if [[ -f "$build/CMakeCache.txt" ]]; then
-    if ! cmake --build "$build" --target bench_peers_worker >/dev/null; then
-        echo "building bench_peers_worker failed" >&2
+    if ! cmake --build "$build" --target bench_peers_worker bench_bandwidth_probe >/dev/null; then
+        echo "building bench_peers_worker or bench_bandwidth_probe failed" >&2
         exit 1
     fi
 fi

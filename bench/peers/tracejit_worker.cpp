@@ -455,7 +455,7 @@ int main(int argc, char **argv) {
     }
     std::map<std::string, Variant> variants;
     try {
-        std::printf("ready %s\n", it->second(variants).c_str());
+        std::printf("ready %s cpu=%s\n", it->second(variants).c_str(), tj::cpu_target().c_str());
         std::fflush(stdout);
         std::string line;
         while (std::getline(std::cin, line)) {

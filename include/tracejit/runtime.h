@@ -48,6 +48,14 @@ void set_flag(Flag f, bool value);
 /// Whether a flag is on.
 bool flag(Flag f);
 
+/// Compiles the CPU kernels made from now on for the LLVM CPU `cpu` ("x86-64-v3", "skylake-avx512", …) instead of
+/// the host's ("host" or empty: the host's, the default; TRACEJIT_CPU sets the initial one). Throws tj::Error for a
+/// name LLVM does not know or a CPU with features this host lacks. Kernels compiled for one target are never used
+/// for another (the cache keys hold it); frozen recordings keep the kernels they were recorded with.
+void set_cpu_target(const std::string &cpu);
+/// The LLVM name of the CPU that CPU kernels are compiled for now (the host's own, e.g. "znver4", by default).
+std::string cpu_target();
+
 /// Number of worker threads for CPU kernels (TRACEJIT_THREADS, default: all cores).
 size_t thread_count();
 

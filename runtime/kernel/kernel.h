@@ -72,8 +72,8 @@ class KernelCompiler {
     virtual const char *name() const = 0;
     /// The disk level's full key: everything the code depends on (target, versions, flags), then the IR text.
     virtual std::string disk_key(const KernelIR &ir) const = 0;
-    /// Which of the compiler's shapes of code `ir` gets (by its launch size, say): the memory level keys on it next
-    /// to the IR text (disk_key includes it itself). 0 for a compiler with one shape per IR.
+    /// Which of the compiler's shapes of code `ir` gets (by its launch size, its target CPU): the memory level keys on
+    /// it next to the IR text (disk_key includes it itself). 0 for a compiler with one shape per IR.
     virtual uint32_t variant(const KernelIR &) const { return 0; }
     /// The code to store on disk and to load (object code, PTX).
     virtual std::vector<char> compile(const KernelIR &ir) = 0;

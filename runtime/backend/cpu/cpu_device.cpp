@@ -27,7 +27,10 @@ class CpuCompiler final : public KernelCompiler {
         key.append(ir.text).append(1, '\n').append(target).append(small);
         return key;
     }
-    uint32_t variant(const KernelIR &ir) const override { return cpu::small_launch(ir) ? 1 : 0; }
+    /// Bit 0: a small launch; the bits above: the CPU target (tj::set_cpu_target).
+    uint32_t variant(const KernelIR &ir) const override {
+        return (cpu::target_id() << 1) | (cpu::small_launch(ir) ? 1 : 0);
+    }
     std::vector<char> compile(const KernelIR &ir) override { return cpu::compile_object(ir); }
     Kernel load(std::span<const char> code) override { return cpu::load_object(code); }
 };

@@ -2,6 +2,7 @@
 #include "backend/cpu/cpu_jit.h"
 
 #include "backend/cpu/cpu_sorted_dispatch.h"
+#include "backend/cpu/cpu_target.h"
 #include "backend/llvm/shared_llvm_pipeline.h"
 #include "cache/build_id.h"
 #include "log.h"
@@ -22,9 +23,13 @@
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/TargetSelect.h>
 #include <llvm/Target/TargetMachine.h>
+#include <llvm/Transforms/Utils/Cloning.h>
 #include <llvm/TargetParser/Host.h>
 
 #include <algorithm>
+#include <atomic>
+#include <cstdlib>
+#include <map>
 #include <mutex>
 
 namespace tj::cpu {
@@ -161,14 +166,24 @@ unsigned interleave_for(const KernelIR &ir) {
     return 1;
 }
 
-/// LLVM objects shared by all kernels, created on first use.
-struct Jit {
+/// One CPU that kernels are compiled for: its description, cache key, TargetMachine and a small id (in this
+/// process) that the memory level's variant carries.
+struct Target {
     HostTarget host;
+    std::string name; ///< as asked for: "host" or an LLVM CPU name
     std::string key;
     std::unique_ptr<llvm::TargetMachine> tm;
+    uint32_t id = 0;
+};
+
+/// LLVM objects shared by all kernels, created on first use.
+struct Jit {
     std::unique_ptr<llvm::orc::LLJIT> lljit;
-    std::mutex mutex; ///< the TargetMachine and LLJIT linking and removal are used by one thread at a time
+    std::mutex mutex; ///< TargetMachines, `targets` and LLJIT linking and removal are used by one thread at a time
     uint64_t dylibs = 0; ///< JITDylibs made so far (each gets a new name)
+    std::map<std::string, std::unique_ptr<Target>> targets; ///< by name; never removed (their keys stay valid)
+    std::atomic<Target *> current{nullptr};
+    const llvm::Target *llvm_target = nullptr; ///< the host triple's LLVM target
 
     Jit() {
         llvm::InitializeNativeTarget();
@@ -181,31 +196,70 @@ struct Jit {
         auto jtmb = llvm::orc::JITTargetMachineBuilder::detectHost();
         if (!jtmb)
             throw Error("tracejit: cannot detect the host CPU: " + llvm_error_message(jtmb.takeError()));
-        jtmb->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
-        jtmb->setRelocationModel(llvm::Reloc::PIC_);
-        jtmb->setCodeModel(llvm::CodeModel::Small);
-        auto tm_or = jtmb->createTargetMachine();
-        if (!tm_or)
-            throw Error("tracejit: cannot create the host target machine: " + llvm_error_message(tm_or.takeError()));
-        tm = std::move(*tm_or);
-
-        host.triple = tm->getTargetTriple().str();
-        host.cpu = tm->getTargetCPU().str();
-        host.features = tm->getTargetFeatureString().str();
-        host.data_layout = tm->createDataLayout().getStringRepresentation();
-        bool avx512 = host.features.find("+avx512f") != std::string::npos;
-        bool avx2 = host.features.find("+avx2") != std::string::npos;
-        host.vector_isa = avx512 ? 'e' : (avx2 ? 'd' : 'b');
-        host.vector_bits = avx512 ? 512 : (avx2 ? 256 : 128);
-        key = fmt::format("cpu codegen={} build={} llvm{} {} {} {} isa={}", codegen_revision, cache::library_build_id(),
-                          LLVM_VERSION_STRING, host.triple, host.cpu, host.features, host.vector_isa);
-
+        llvm_target = llvm::TargetRegistry::lookupTarget(jtmb->getTargetTriple().str(), err);
+        if (!llvm_target)
+            throw Error("tracejit: LLVM has no target for the host: " + err);
+        Target &host = add("host", *jtmb);
+        current = &host;
         auto j = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(*jtmb)).create();
         if (!j)
             throw Error("tracejit: cannot create the LLVM JIT: " + llvm_error_message(j.takeError()));
         lljit = std::move(*j);
-        logging::debug("cpu backend: {} ({}-bit SIMD, libmvec variant '{}')", host.cpu, host.vector_bits,
-                       host.vector_isa);
+
+        // TRACEJIT_CPU, like the other TRACEJIT_ variables, warns and keeps the default when it cannot be used.
+        const char *env = std::getenv("TRACEJIT_CPU");
+        if (env && !is_host_name(env)) {
+            try {
+                current = &target(env);
+            } catch (const Error &e) {
+                logging::warn("TRACEJIT_CPU={}: {}; compiling for the host ({})", env, e.what(), host.host.cpu);
+            }
+        }
+    }
+
+    /// Creates the target `name` from `jtmb` (the host's, or a named CPU's).
+    Target &add(const std::string &name, llvm::orc::JITTargetMachineBuilder jtmb) {
+        jtmb.setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+        jtmb.setRelocationModel(llvm::Reloc::PIC_);
+        jtmb.setCodeModel(llvm::CodeModel::Small);
+        auto tm_or = jtmb.createTargetMachine();
+        if (!tm_or)
+            throw Error(fmt::format("tracejit: cannot create the target machine for CPU '{}': {}", name,
+                                    llvm_error_message(tm_or.takeError())));
+        auto t = std::make_unique<Target>();
+        t->name = name;
+        t->tm = std::move(*tm_or);
+        t->id = uint32_t(targets.size());
+        HostTarget &h = t->host;
+        h.triple = t->tm->getTargetTriple().str();
+        h.cpu = t->tm->getTargetCPU().str();
+        h.features = t->tm->getTargetFeatureString().str();
+        h.data_layout = t->tm->createDataLayout().getStringRepresentation();
+        set_vector_width(h);
+        t->key = fmt::format("cpu codegen={} build={} llvm{} {} {} {} isa={}", codegen_revision,
+                             cache::library_build_id(), LLVM_VERSION_STRING, h.triple, h.cpu, h.features,
+                             h.vector_isa);
+        logging::debug("cpu backend: target {}: {} ({}-bit SIMD, libmvec variant '{}')", name, h.cpu, h.vector_bits,
+                       h.vector_isa);
+        return *targets.emplace(name, std::move(t)).first->second;
+    }
+
+    /// The target `name` ("host" for empty), created on first use; throws tj::Error for a name LLVM does not know or
+    /// a CPU this host cannot run. The caller holds `mutex` (or is the constructor).
+    Target &target(const std::string &asked) {
+        const std::string name = is_host_name(asked) ? "host" : asked;
+        if (auto it = targets.find(name); it != targets.end())
+            return *it->second;
+        const Target &host = *targets.at("host");
+        llvm::Triple triple(host.host.triple);
+        NamedTarget named = check_named_target(*llvm_target, triple, name);
+        llvm::orc::JITTargetMachineBuilder jtmb(triple);
+        jtmb.setCPU(named.cpu);
+        llvm::SmallVector<llvm::StringRef, 64> features;
+        llvm::StringRef(named.features).split(features, ',', -1, false);
+        for (llvm::StringRef f : features)
+            jtmb.getFeatures().AddFeature(f);
+        return add(name, std::move(jtmb));
     }
 };
 
@@ -245,12 +299,14 @@ void optimize(llvm::Module &m, llvm::TargetMachine &tm) {
 
 bool small_launch(const KernelIR &ir) { return ir.launch_size != 0 && ir.launch_size <= small_launch_elements; }
 
-const HostTarget &host_target() { return jit().host; }
-const std::string &target_key() { return jit().key; }
+const HostTarget &host_target() { return jit().current.load()->host; }
+const std::string &target_key() { return jit().current.load()->key; }
+uint32_t target_id() { return jit().current.load()->id; }
 
 std::vector<char> compile_object(const KernelIR &ir) {
     Jit &j = jit();
     std::lock_guard<std::mutex> guard(j.mutex);
+    Target &t = *j.current.load();
     llvm::LLVMContext ctx;
     bool large = fast_path(ir);
     // Products fuse with their adds except on the fast path at one vector per iteration: there the instruction
@@ -258,17 +314,22 @@ std::vector<char> compile_object(const KernelIR &ir) {
     // cold 10k-op chain: 12 ms unfused, 31 ms fused). Wider vectors are not types FastISel selects: their blocks go
     // through the instruction DAG anyway (the frozen 10000-op chain's kernel: 239-253 ms fused, 264-275 unfused).
     unsigned interleave = interleave_for(ir);
-    std::unique_ptr<llvm::Module> m = build_module(ir, j.host, ctx, interleave, !large || interleave > 1);
+    std::unique_ptr<llvm::Module> m = build_module(ir, t.host, ctx, interleave, !large || interleave > 1);
     if (!large)
-        optimize(*m, *j.tm);
+        optimize(*m, *t.tm);
     trace_module(*m, "optimised kernel");
-    j.tm->setOptLevel(large ? llvm::CodeGenOptLevel::None : llvm::CodeGenOptLevel::Aggressive);
+    t.tm->setOptLevel(large ? llvm::CodeGenOptLevel::None : llvm::CodeGenOptLevel::Aggressive);
     // Set for every kernel: LLVM's code generator setup turns FastISel on in the (shared) TargetMachine for an
     // unoptimised compile and never off again, so after the first fast-path kernel every later kernel had its
     // instructions selected one by one: no FMA contraction (results a last bit off those of the same kernel
     // compiled earlier, or by another process) and slower code.
-    j.tm->setFastISel(large);
-    llvm::SmallVector<char, 0> object = emit_code(*m, *j.tm, llvm::CodeGenFileType::ObjectFile);
+    t.tm->setFastISel(large);
+    if (logging::enabled(LogLevel::Trace)) { // the machine code as well (of a copy: code generation changes the IR)
+        std::unique_ptr<llvm::Module> copy = llvm::CloneModule(*m);
+        llvm::SmallVector<char, 0> text = emit_code(*copy, *t.tm, llvm::CodeGenFileType::AssemblyFile);
+        logging::trace("kernel assembly ({}):\n{}", t.host.cpu, std::string_view(text.data(), text.size()));
+    }
+    llvm::SmallVector<char, 0> object = emit_code(*m, *t.tm, llvm::CodeGenFileType::ObjectFile);
     return std::vector<char>(object.begin(), object.end());
 }
 
@@ -301,3 +362,15 @@ Kernel load_object(std::span<const char> object) {
 }
 
 } // namespace tj::cpu
+
+namespace tj {
+
+void set_cpu_target(const std::string &cpu) {
+    cpu::Jit &j = cpu::jit();
+    std::lock_guard<std::mutex> guard(j.mutex);
+    j.current = &j.target(cpu); // (throws before changing anything)
+}
+
+std::string cpu_target() { return cpu::jit().current.load()->host.cpu; }
+
+} // namespace tj

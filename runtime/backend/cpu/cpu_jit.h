@@ -11,11 +11,17 @@
 
 namespace tj::cpu {
 
-/// The host CPU as LLVM sees it (detected once).
+/// The CPU kernels are compiled for now: the host's as LLVM detects it, or the one TRACEJIT_CPU or
+/// tj::set_cpu_target names (backend/cpu/cpu_target.h checks the name).
 const HostTarget &host_target();
 
-/// Identifies the code the CPU backend emits: LLVM version, triple, CPU, features, flags (part of cache keys).
+/// Identifies the code the CPU backend emits for the current target: LLVM version, triple, CPU, features, flags
+/// (part of the disk level's keys).
 const std::string &target_key();
+
+/// A number for the current target, the same for the same target throughout the process (the memory level's
+/// variant carries it, so that a kernel compiled for one target is not found for another).
+uint32_t target_id();
 
 /// Whether `ir` is looked up for a launch so small (ir.launch_size) that its kernel handles one SIMD vector per
 /// loop iteration whatever its shape; the cache levels key on it (CpuCompiler::variant).
