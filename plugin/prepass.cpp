@@ -278,20 +278,20 @@ clang::OptionalDirectoryEntryRef own_include_dir(clang::FileManager &files) {
     llvm::sys::path::append(installed, TRACEJIT_INCLUDE_FROM_PLUGIN);
     for (llvm::StringRef dir : {llvm::StringRef(installed), llvm::StringRef(TRACEJIT_SOURCE_INCLUDE_DIR)}) {
         llvm::SmallString<256> header(dir);
-        llvm::sys::path::append(header, "tracejit", "tape_hooks.h");
+        llvm::sys::path::append(header, "tracejit", "generated", "tape_hooks.h");
         if (files.getOptionalFileRef(header))
             return files.getOptionalDirectoryRef(dir);
     }
     return std::nullopt;
 }
 
-/// True when <tracejit/tape_hooks.h> can be included: from the include path or, failing that, from the include
+/// True when <tracejit/generated/tape_hooks.h> can be included: from the include path or, failing that, from the include
 /// folder of this plugin's own installation, which is then added after the -I folders. (A compile of a
 /// preprocessed file, as -save-temps makes, has no include path at all.)
 bool find_runtime_header(clang::CompilerInstance &ci) {
     clang::HeaderSearch &search = ci.getPreprocessor().getHeaderSearchInfo();
     auto lookup = [&] {
-        return search.LookupFile("tracejit/tape_hooks.h", clang::SourceLocation(), /*isAngled=*/true, nullptr, nullptr,
+        return search.LookupFile("tracejit/generated/tape_hooks.h", clang::SourceLocation(), /*isAngled=*/true, nullptr, nullptr,
                                  {}, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
                                  /*SkipCache=*/true, /*BuildSystemModule=*/false, /*OpenFile=*/false,
                                  /*CacheFailures=*/false);
@@ -407,7 +407,7 @@ bool apply_prepass(clang::CompilerInstance &ci, const PrepassResult &result) {
     clang::Preprocessor &pp = ci.getPreprocessor();
     if (!find_runtime_header(ci)) {
         unsigned id = diags.getCustomDiagID(clang::DiagnosticsEngine::Error,
-                                            "tracejit: <tracejit/tape_hooks.h> is not on the include path; add "
+                                            "tracejit: <tracejit/generated/tape_hooks.h> is not on the include path; add "
                                             "tracejit's include folder (-I<prefix>/include) or use "
                                             "tracejit_instrument() from the CMake package");
         diags.Report(id);
@@ -433,10 +433,10 @@ bool apply_prepass(clang::CompilerInstance &ci, const PrepassResult &result) {
     // An #include in the predefines shifts no line of the user's files.
     // With fmt in the file, the tape formats values of types that have a fmt formatter (tape_value.h).
     pp.setPredefines(pp.getPredefines() + (result.uses_fmt ? "\n#define TRACEJIT_TAPE_FMT 1" : "") +
-                     "\n#include <tracejit/tape_hooks.h>\n" +
+                     "\n#include <tracejit/generated/tape_hooks.h>\n" +
                      (result.uses_freeze ? "#include <tracejit/freeze.h>\n" : "") +
                      (result.uses_control ? "#include <tracejit/control.h>\n" : "") +
-                     (result.uses_dispatch ? "#include <tracejit/vcall_hooks.h>\n" : ""));
+                     (result.uses_dispatch ? "#include <tracejit/generated/vcall_hooks.h>\n" : ""));
     return true;
 }
 

@@ -4,7 +4,7 @@
 
 #include <tracejit/ad.h>
 #include <tracejit/array.h>
-#include <tracejit/freeze_traverse.h>
+#include <tracejit/detail/freeze_traverse.h>
 #include <tracejit/runtime.h>
 
 #include <algorithm>

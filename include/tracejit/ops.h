@@ -2,7 +2,7 @@
 #pragma once
 
 #include <tracejit/array.h>
-#include <tracejit/control_core.h>
+#include <tracejit/detail/control_core.h>
 
 #include <vector>
 

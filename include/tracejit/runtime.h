@@ -1,7 +1,7 @@
 // include/tracejit/runtime.h — backends, kernel statistics, caches and the table of live variables
 #pragma once
 
-#include <tracejit/core.h>
+#include <tracejit/detail/core.h>
 
 #include <cstdint>
 #include <string>

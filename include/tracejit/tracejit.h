@@ -4,7 +4,7 @@
 #include <tracejit/ad.h>
 #include <tracejit/array.h>
 #include <tracejit/control.h>
-#include <tracejit/core.h>
+#include <tracejit/detail/core.h>
 #include <tracejit/dispatch.h>
 #include <tracejit/error.h>
 #include <tracejit/freeze.h>

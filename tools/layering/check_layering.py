@@ -18,7 +18,7 @@
 #                    without libtracejit and LLVM (the AD nodes of arrays are reached through tape/array_hooks.h);
 #   runtime/support  the same, and nothing from runtime/tape (it is part of libtracejit_tape, and every layer uses it);
 #   runtime/mpi      (libtracejit_mpi) includes nothing from the other folders of runtime/: it builds on the public
-#                    headers (include/tracejit/collective_core.h) like any other user of libtracejit;
+#                    headers (include/tracejit/detail/collective_core.h) like any other user of libtracejit;
 #   <mpi.h>          is included by runtime/mpi and include/tracejit/mpi.h only: libtracejit keeps no MPI dependency;
 #   plugin           includes none of the runtime's private headers (only <tracejit/…> reaches the user's code).
 # The plugin's rewrite engine (plugin/engine/) is layered too, lowest first; a file includes from its own folder and

@@ -1,4 +1,4 @@
-// include/tracejit/core.h — the id-based core of JIT variables that the typed façade (array.h) wraps
+// include/tracejit/detail/core.h — the id-based core of JIT variables that the typed façade (array.h) wraps
 #pragma once
 
 #include <cstddef>
