@@ -59,10 +59,10 @@ bool in_prepass();
 /// there: each rewritten definition is wrapped in diagnostic pragmas on its own lines. `twins`: EngineOptions::twins.
 PrepassResult run_prepass(clang::CompilerInstance &ci, bool twins = true);
 
-/// Makes the real compile of `ci` read the rewritten files and include <tracejit/generated/tape_hooks.h> (and, with frozen
-/// functions, <tracejit/freeze.h>) first (from the
-/// include path, else from the include folder installed with the plugin, which is then added to the path). Reports
-/// an error (and changes nothing) when the header is in neither. Returns false when nothing was applied.
+/// Makes the real compile of `ci` read the rewritten files and include <tracejit/generated/tape_hooks.h> (and, with
+/// frozen functions, <tracejit/freeze.h>) first (from the include path, else from the include folder installed with
+/// the plugin, which is then added to the path). Reports an error (and changes nothing) when the header is in neither.
+/// Returns false when nothing was applied.
 bool apply_prepass(clang::CompilerInstance &ci, const PrepassResult &result);
 
 } // namespace tracejit::plugin

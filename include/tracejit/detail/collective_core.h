@@ -1,4 +1,4 @@
-// include/tracejit/detail/collective_core.h — the id-based core of collectives across processes, without any transport
+// include/tracejit/detail/collective_core.h — the id-based core of collectives across processes, without a transport
 //
 // libtracejit knows nothing of MPI: it runs a collective on an evaluated buffer through a Transport that another
 // library implements (libtracejit_mpi, include/tracejit/mpi.h). The runtime evaluates the input, agrees with the

@@ -1,4 +1,4 @@
-// plugin/engine/plan/emit_tables.cpp — the static tables of a rewritten function (see include/tracejit/generated/tape_hooks.h)
+// plugin/engine/plan/emit_tables.cpp — the static tables of a rewritten function (include/tracejit/generated/tape_hooks.h)
 #include "engine/plan/emit_tables.h"
 
 #include "engine/core/source_edits.h"
