@@ -30,9 +30,17 @@
 
 #include <exception>
 #include <optional>
+#include <string>
 
 namespace tracejit::plugin {
 namespace {
+
+// The headers the rewritten code needs, included through the predefines: they live in tracejit's include folder,
+// generated-code support under tracejit/generated/ (docs/architecture.md, "Headers"), the public API beside it.
+constexpr const char *tape_hooks_header = "tracejit/generated/tape_hooks.h";
+constexpr const char *vcall_hooks_header = "tracejit/generated/vcall_hooks.h";
+constexpr const char *freeze_header = "tracejit/freeze.h";
+constexpr const char *control_header = "tracejit/control.h";
 
 thread_local bool t_in_prepass = false;
 
@@ -278,20 +286,20 @@ clang::OptionalDirectoryEntryRef own_include_dir(clang::FileManager &files) {
     llvm::sys::path::append(installed, TRACEJIT_INCLUDE_FROM_PLUGIN);
     for (llvm::StringRef dir : {llvm::StringRef(installed), llvm::StringRef(TRACEJIT_SOURCE_INCLUDE_DIR)}) {
         llvm::SmallString<256> header(dir);
-        llvm::sys::path::append(header, "tracejit", "tape_hooks.h");
+        llvm::sys::path::append(header, tape_hooks_header);
         if (files.getOptionalFileRef(header))
             return files.getOptionalDirectoryRef(dir);
     }
     return std::nullopt;
 }
 
-/// True when <tracejit/tape_hooks.h> can be included: from the include path or, failing that, from the include
-/// folder of this plugin's own installation, which is then added after the -I folders. (A compile of a
+/// True when <tracejit/generated/tape_hooks.h> can be included: from the include path or, failing that, from the
+/// include folder of this plugin's own installation, which is then added after the -I folders. (A compile of a
 /// preprocessed file, as -save-temps makes, has no include path at all.)
 bool find_runtime_header(clang::CompilerInstance &ci) {
     clang::HeaderSearch &search = ci.getPreprocessor().getHeaderSearchInfo();
     auto lookup = [&] {
-        return search.LookupFile("tracejit/tape_hooks.h", clang::SourceLocation(), /*isAngled=*/true, nullptr, nullptr,
+        return search.LookupFile(tape_hooks_header, clang::SourceLocation(), /*isAngled=*/true, nullptr, nullptr,
                                  {}, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
                                  /*SkipCache=*/true, /*BuildSystemModule=*/false, /*OpenFile=*/false,
                                  /*CacheFailures=*/false);
@@ -407,10 +415,10 @@ bool apply_prepass(clang::CompilerInstance &ci, const PrepassResult &result) {
     clang::Preprocessor &pp = ci.getPreprocessor();
     if (!find_runtime_header(ci)) {
         unsigned id = diags.getCustomDiagID(clang::DiagnosticsEngine::Error,
-                                            "tracejit: <tracejit/tape_hooks.h> is not on the include path; add "
+                                            "tracejit: <%0> is not on the include path; add "
                                             "tracejit's include folder (-I<prefix>/include) or use "
                                             "tracejit_instrument() from the CMake package");
-        diags.Report(id);
+        diags.Report(id) << tape_hooks_header;
         return false;
     }
 
@@ -431,12 +439,12 @@ bool apply_prepass(clang::CompilerInstance &ci, const PrepassResult &result) {
             sm.setMainFileID(sm.createFileID(*file, clang::SourceLocation(), clang::SrcMgr::C_User));
     }
     // An #include in the predefines shifts no line of the user's files.
-    // With fmt in the file, the tape formats values of types that have a fmt formatter (tape_value.h).
-    pp.setPredefines(pp.getPredefines() + (result.uses_fmt ? "\n#define TRACEJIT_TAPE_FMT 1" : "") +
-                     "\n#include <tracejit/tape_hooks.h>\n" +
-                     (result.uses_freeze ? "#include <tracejit/freeze.h>\n" : "") +
-                     (result.uses_control ? "#include <tracejit/control.h>\n" : "") +
-                     (result.uses_dispatch ? "#include <tracejit/vcall_hooks.h>\n" : ""));
+    // With fmt in the file, the tape formats values of types that have a fmt formatter (tracejit/detail/tape_value.h).
+    auto include = [](const char *header) { return "#include <" + std::string(header) + ">\n"; };
+    pp.setPredefines(pp.getPredefines() + (result.uses_fmt ? "\n#define TRACEJIT_TAPE_FMT 1" : "") + "\n" +
+                     include(tape_hooks_header) + (result.uses_freeze ? include(freeze_header) : "") +
+                     (result.uses_control ? include(control_header) : "") +
+                     (result.uses_dispatch ? include(vcall_hooks_header) : ""));
     return true;
 }
 

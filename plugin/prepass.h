@@ -36,7 +36,7 @@ struct PrepassResult {
     unsigned rewritten_calls = 0; ///< `tj::freeze(lambda)` calls given their captures (frozen_lambdas.h)
     bool uses_freeze = false;  ///< a function is called through tj::freeze: <tracejit/freeze.h> is included too
     bool uses_control = false; ///< symbolic branches or loops: <tracejit/control.h> is included too
-    bool uses_dispatch = false; ///< calls through pointer arrays: <tracejit/vcall_hooks.h> is included too
+    bool uses_dispatch = false; ///< calls through pointer arrays: <tracejit/generated/vcall_hooks.h> is included too
     bool uses_fmt = false;     ///< the file includes fmt: the tape may format values through it (TRACEJIT_TAPE_FMT)
     std::vector<EditedFile> files;
     std::vector<EngineDiagnostic> diagnostics; ///< positions in the original text of `file`
@@ -59,10 +59,10 @@ bool in_prepass();
 /// there: each rewritten definition is wrapped in diagnostic pragmas on its own lines. `twins`: EngineOptions::twins.
 PrepassResult run_prepass(clang::CompilerInstance &ci, bool twins = true);
 
-/// Makes the real compile of `ci` read the rewritten files and include <tracejit/tape_hooks.h> (and, with frozen
-/// functions, <tracejit/freeze.h>) first (from the
-/// include path, else from the include folder installed with the plugin, which is then added to the path). Reports
-/// an error (and changes nothing) when the header is in neither. Returns false when nothing was applied.
+/// Makes the real compile of `ci` read the rewritten files and include <tracejit/generated/tape_hooks.h> (and, with
+/// frozen functions, <tracejit/freeze.h>) first (from the include path, else from the include folder installed with
+/// the plugin, which is then added to the path). Reports an error (and changes nothing) when the header is in neither.
+/// Returns false when nothing was applied.
 bool apply_prepass(clang::CompilerInstance &ci, const PrepassResult &result);
 
 } // namespace tracejit::plugin

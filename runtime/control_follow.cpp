@@ -5,8 +5,8 @@
 // (scatter_note, called by ops.h and reductions.h), and tj::if_stmt (control.h, BranchMemory) follows each state array
 // by where the branch keeps it and its ids: an array assigned another value no longer matches, so it is no longer that
 // memory, while a copy `y = x` that is scattered into lives elsewhere and is not followed.
-#include <tracejit/ad_core.h>
-#include <tracejit/control_core.h>
+#include <tracejit/detail/ad_core.h>
+#include <tracejit/detail/control_core.h>
 
 #include <algorithm>
 #include <vector>

@@ -5,7 +5,7 @@
 // traced and fused into kernels like any other code. Semantics and choices: docs/autodiff.md.
 #pragma once
 
-#include <tracejit/ad_core.h>
+#include <tracejit/detail/ad_core.h>
 #include <tracejit/ad_scope.h>
 #include <tracejit/array.h>
 #include <tracejit/ops.h>

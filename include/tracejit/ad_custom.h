@@ -7,11 +7,11 @@
 // values are non-differentiable arguments. Semantics and choices: docs/autodiff.md.
 #pragma once
 
-#include <tracejit/ad_core.h>
+#include <tracejit/detail/ad_core.h>
 #include <tracejit/ad_scope.h>
 #include <tracejit/array.h>
 #include <tracejit/control.h>
-#include <tracejit/freeze_traverse.h>
+#include <tracejit/detail/freeze_traverse.h>
 
 #include <cstddef>
 #include <memory>

@@ -4,7 +4,7 @@
 // Semantics follow Dr.Jit (and Enoki for ADScope); the choices are written down in docs/autodiff.md.
 #pragma once
 
-#include <tracejit/ad_core.h>
+#include <tracejit/detail/ad_core.h>
 #include <tracejit/array.h>
 
 #include <cstddef>

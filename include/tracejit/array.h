@@ -1,10 +1,10 @@
 // include/tracejit/array.h — tj::Array<T>: a typed, reference-counted handle to a lazy JIT variable
 #pragma once
 
-#include <tracejit/ad_core.h>
-#include <tracejit/core.h>
+#include <tracejit/detail/ad_core.h>
+#include <tracejit/detail/core.h>
 #include <tracejit/error.h>
-#include <tracejit/interop_core.h>
+#include <tracejit/detail/interop_core.h>
 
 #include <concepts>
 #include <cstring>

@@ -18,11 +18,11 @@
 // must come out unchanged (they cannot differ per element): a change is a tj::Error.
 #pragma once
 
-#include <tracejit/ad_core.h>
+#include <tracejit/detail/ad_core.h>
 #include <tracejit/array.h>
-#include <tracejit/control_core.h>
+#include <tracejit/detail/control_core.h>
 #include <tracejit/error.h>
-#include <tracejit/freeze_traverse.h>
+#include <tracejit/detail/freeze_traverse.h>
 
 #include <memory>
 #include <string>

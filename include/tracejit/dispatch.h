@@ -22,8 +22,8 @@
 #include <tracejit/ad_custom.h>
 #include <tracejit/array.h>
 #include <tracejit/control.h>
-#include <tracejit/dispatch_core.h>
-#include <tracejit/freeze_traverse.h>
+#include <tracejit/detail/dispatch_core.h>
+#include <tracejit/detail/freeze_traverse.h>
 #include <tracejit/ops.h>
 
 #include <algorithm>

@@ -6,7 +6,7 @@
 #pragma once
 
 #include <tracejit/array.h>
-#include <tracejit/interop_core.h>
+#include <tracejit/detail/interop_core.h>
 #include <tracejit/runtime.h>
 
 #include <dlpack/dlpack.h>

@@ -2,7 +2,7 @@
 #pragma once
 
 #include <tracejit/array.h>
-#include <tracejit/interop_core.h>
+#include <tracejit/detail/interop_core.h>
 
 #include <functional>
 #include <utility>

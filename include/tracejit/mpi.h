@@ -9,7 +9,7 @@
 
 #include <tracejit/ad_custom.h>
 #include <tracejit/array.h>
-#include <tracejit/collective_core.h>
+#include <tracejit/detail/collective_core.h>
 #include <tracejit/error.h>
 #include <tracejit/ops.h>
 #include <tracejit/scan.h>

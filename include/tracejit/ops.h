@@ -2,7 +2,7 @@
 #pragma once
 
 #include <tracejit/array.h>
-#include <tracejit/control_core.h>
+#include <tracejit/detail/control_core.h>
 
 #include <vector>
 
@@ -62,29 +62,6 @@ template <typename A, typename I> A gather(const A &source, const I &index, cons
         return A::steal(detail::ad_gather(source.pair(), index.index(), mask.index()));
     return A::steal(detail::var_gather(source.index(), index.index(), mask.index()));
 }
-namespace detail {
-/// The `count` consecutive elements source[index + k] for k < count, one array per k, where mask is set (0 where it
-/// is not, or past the end of source). The arrays are read together: a kernel that uses them loads `count`
-/// elements per element at once (docs/tensors.md, "Packed gathers"). Internal: tj::Texture's texel reads.
-template <typename A, typename I>
-std::vector<A> gather_packed(const A &source, const I &index, size_t count, const Bool &mask_ = true) {
-    if (count == 0 || count > UINT32_MAX)
-        raise("tj::detail::gather_packed(): a packet of " + std::to_string(count) + " elements");
-    Bool storage;
-    const Bool &mask = active_mask(mask_, storage);
-    std::vector<A> out;
-    out.reserve(count);
-    for (uint32_t k = 0; k < uint32_t(count); ++k) {
-        if (count == 1)
-            out.push_back(gather(source, index, mask));
-        else if (source.ad_index()) [[unlikely]]
-            out.push_back(A::steal(ad_gather_packed(source.pair(), index.index(), mask.index(), uint32_t(count), k)));
-        else
-            out.push_back(A::steal(var_gather_packed(source.index(), index.index(), mask.index(), uint32_t(count), k)));
-    }
-    return out;
-}
-} // namespace detail
 
 /// target[index] = value where mask is set (indices past the end are skipped).
 template <typename A, typename I> void scatter(A &target, const A &value, const I &index, const Bool &mask_ = true) {

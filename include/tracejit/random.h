@@ -6,7 +6,7 @@
 #pragma once
 
 #include <tracejit/array.h>
-#include <tracejit/freeze_traverse.h>
+#include <tracejit/detail/freeze_traverse.h>
 #include <tracejit/ops.h>
 
 #include <cstdint>

@@ -1,8 +1,9 @@
 // include/tracejit/runtime.h — backends, kernel statistics, caches and the table of live variables
 #pragma once
 
-#include <tracejit/core.h>
+#include <tracejit/types.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 

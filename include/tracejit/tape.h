@@ -375,7 +375,7 @@ namespace tj {
 using tape::track;
 }
 
-#include <tracejit/tape_value.h>
+#include <tracejit/detail/tape_value.h>
 
 namespace tj::tape {
 

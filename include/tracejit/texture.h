@@ -8,6 +8,7 @@
 // (through the fractional weights).
 #pragma once
 
+#include <tracejit/detail/gather_packed.h>
 #include <tracejit/tensor.h>
 
 #include <array>

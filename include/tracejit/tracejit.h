@@ -4,7 +4,6 @@
 #include <tracejit/ad.h>
 #include <tracejit/array.h>
 #include <tracejit/control.h>
-#include <tracejit/core.h>
 #include <tracejit/dispatch.h>
 #include <tracejit/error.h>
 #include <tracejit/freeze.h>
@@ -18,3 +17,4 @@
 #include <tracejit/tape.h>
 #include <tracejit/tensor.h>
 #include <tracejit/texture.h>
+#include <tracejit/types.h>

@@ -3,7 +3,7 @@
 #include "ad/traversal.h"
 #include "jit/var.h"
 
-#include <tracejit/ad_core.h>
+#include <tracejit/detail/ad_core.h>
 #include <tracejit/error.h>
 #include <tracejit/runtime.h>
 

@@ -8,7 +8,7 @@
 #include "ad/graph.h"
 #include "jit/var.h"
 
-#include <tracejit/ad_core.h>
+#include <tracejit/detail/ad_core.h>
 
 #include <unordered_set>
 #include <vector>

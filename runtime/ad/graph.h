@@ -10,7 +10,7 @@
 
 #include "ad/jit_ref.h"
 
-#include <tracejit/core.h>
+#include <tracejit/detail/core.h>
 
 #include <cstdint>
 #include <memory>

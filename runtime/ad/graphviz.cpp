@@ -4,7 +4,7 @@
 #include "jit/var.h"
 #include "support/dot_writer.h"
 
-#include <tracejit/ad_core.h>
+#include <tracejit/detail/ad_core.h>
 
 #include <fmt/format.h>
 

@@ -8,7 +8,7 @@
 #include "ad/traversal.h"
 #include "jit/var.h"
 
-#include <tracejit/ad_core.h>
+#include <tracejit/detail/ad_core.h>
 #include <tracejit/error.h>
 
 #include <algorithm>

@@ -1,7 +1,7 @@
 // runtime/ad/jit_ref.h — JitRef: an owned reference to a JIT variable, and the few operations derivative rules use
 #pragma once
 
-#include <tracejit/core.h>
+#include <tracejit/detail/core.h>
 
 #include <cstdint>
 #include <cstring>

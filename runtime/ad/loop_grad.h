@@ -11,7 +11,7 @@
 
 #include "ad/jit_ref.h"
 
-#include <tracejit/ad_core.h>
+#include <tracejit/detail/ad_core.h>
 
 #include <cstdint>
 #include <vector>

@@ -6,7 +6,7 @@
 #include "ad/graph.h"
 #include "jit/var.h"
 
-#include <tracejit/ad_core.h>
+#include <tracejit/detail/ad_core.h>
 #include <tracejit/error.h>
 
 #include <vector>

@@ -7,7 +7,7 @@
 
 #include "jit/var.h"
 
-#include <tracejit/ad_core.h>
+#include <tracejit/detail/ad_core.h>
 #include <tracejit/ad_scope.h>
 #include <tracejit/error.h>
 

@@ -7,8 +7,8 @@
 #include "ad/graph.h"
 #include "jit/var.h"
 
-#include <tracejit/ad_core.h>
-#include <tracejit/control_core.h>
+#include <tracejit/detail/ad_core.h>
+#include <tracejit/detail/control_core.h>
 #include <tracejit/error.h>
 
 #include <fmt/format.h>

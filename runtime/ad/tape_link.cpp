@@ -4,7 +4,7 @@
 // through these hooks, set while libtracejit is loaded, before main() and before any array exists.
 #include "tape/array_hooks.h"
 
-#include <tracejit/ad_core.h>
+#include <tracejit/detail/ad_core.h>
 
 namespace tj::detail {
 namespace {

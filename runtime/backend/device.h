@@ -14,8 +14,8 @@
 #include "kernel/kernel.h"
 #include "kernel/kernel_ir.h"
 
-#include <tracejit/collective_core.h>
-#include <tracejit/core.h>
+#include <tracejit/detail/collective_core.h>
+#include <tracejit/detail/core.h>
 
 #include <cstdint>
 #include <string>
@@ -99,8 +99,8 @@ class Device {
     /// there are. The count is a value on the host, so this waits for the work queued before it (on CUDA).
     virtual uint64_t compress(const void *mask, uint64_t n, void *out_indices) = 0;
 
-    /// A collective across processes (allreduce, allgather, broadcast: include/tracejit/collective_core.h) through
-    /// `c.transport`, on c.in_elements() elements at `in` (null when none) into `out` (room for c.out_elements()).
+    /// A collective across processes (allreduce, allgather, broadcast: include/tracejit/detail/collective_core.h)
+    /// through `c.transport`, on c.in_elements() elements at `in` (null when none) into `out` (room for c.out_elements()).
     /// A device whose memory the transport does not accept (Transport::accepts) stages through host buffers.
     virtual void collective(const detail::CollectiveCall &c, const void *in, void *out) = 0;
 

@@ -4,8 +4,8 @@
 #include "dispatch/frames.h"
 #include "jit/var.h"
 
-#include <tracejit/control_core.h>
-#include <tracejit/dispatch_core.h>
+#include <tracejit/detail/control_core.h>
+#include <tracejit/detail/dispatch_core.h>
 #include <tracejit/error.h>
 
 #include <fmt/format.h>

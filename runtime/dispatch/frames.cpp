@@ -2,7 +2,7 @@
 // so that a nested dispatch that would trace one of them again for the same function (a recursion) leaves it out
 #include "dispatch/frames.h"
 
-#include <tracejit/dispatch_core.h>
+#include <tracejit/detail/dispatch_core.h>
 
 #include <string>
 #include <vector>

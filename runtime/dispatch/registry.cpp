@@ -3,7 +3,7 @@
 // Objects register on construction (a set of live objects) and get an id in a domain the first time a pointer to
 // them is stored as that domain's base class. Ids are never reused: an array that still holds the id of a
 // destroyed object names a dead slot, which lookups report as an error instead of reaching another object.
-#include <tracejit/dispatch_core.h>
+#include <tracejit/detail/dispatch_core.h>
 #include <tracejit/error.h>
 
 #include <fmt/format.h>

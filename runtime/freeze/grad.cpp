@@ -7,7 +7,7 @@
 #include "freeze/replay.h"
 #include "jit/var.h"
 
-#include <tracejit/ad_core.h>
+#include <tracejit/detail/ad_core.h>
 #include <tracejit/error.h>
 
 #include <fmt/format.h>

@@ -14,7 +14,7 @@
 #include "ad/call_node.h"
 #include "freeze/recording_device.h"
 
-#include <tracejit/freeze_traverse.h>
+#include <tracejit/detail/freeze_traverse.h>
 
 #include <memory>
 #include <string>

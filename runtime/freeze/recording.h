@@ -9,7 +9,7 @@
 
 #include "backend/device.h"
 
-#include <tracejit/core.h>
+#include <tracejit/detail/core.h>
 
 #include <cstdint>
 #include <memory>

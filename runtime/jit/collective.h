@@ -1,7 +1,7 @@
 // runtime/jit/collective.h — how processes agree on a collective before it runs (the JIT and freezing's replay)
 #pragma once
 
-#include <tracejit/collective_core.h>
+#include <tracejit/detail/collective_core.h>
 
 #include <cstdint>
 #include <vector>

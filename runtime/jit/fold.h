@@ -1,7 +1,7 @@
 // runtime/jit/fold.h — constant folding: evaluates an operation on literal operands at trace time
 #pragma once
 
-#include <tracejit/core.h>
+#include <tracejit/detail/core.h>
 
 #include <cstdint>
 

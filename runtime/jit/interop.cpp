@@ -8,7 +8,7 @@
 #include "backend/device.h"
 
 #include <tracejit/error.h>
-#include <tracejit/interop_core.h>
+#include <tracejit/detail/interop_core.h>
 
 #include <fmt/format.h>
 

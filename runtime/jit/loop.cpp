@@ -8,7 +8,7 @@
 #include "backend/device.h"
 #include "jit/var.h"
 
-#include <tracejit/control_core.h>
+#include <tracejit/detail/control_core.h>
 #include <tracejit/error.h>
 
 #include <fmt/format.h>

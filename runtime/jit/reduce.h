@@ -4,7 +4,7 @@
 // What each operator means on each type is kernel/reduce_algebra.h; this header adds the JIT's errors.
 #pragma once
 
-#include <tracejit/core.h>
+#include <tracejit/detail/core.h>
 
 #include <cstdint>
 #include <functional>

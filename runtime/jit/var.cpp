@@ -7,7 +7,7 @@
 #include "backend/device.h"
 #include "log.h"
 
-#include <tracejit/control_core.h>
+#include <tracejit/detail/control_core.h>
 #include <tracejit/error.h>
 
 #include <fmt/format.h>

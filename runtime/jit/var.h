@@ -5,7 +5,7 @@
 // All access goes through the global state and its lock.
 #pragma once
 
-#include <tracejit/core.h>
+#include <tracejit/detail/core.h>
 #include <tracejit/runtime.h>
 
 #include "kernel/kernel_ir.h"

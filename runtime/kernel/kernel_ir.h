@@ -8,7 +8,7 @@
 // the same code.
 #pragma once
 
-#include <tracejit/core.h>
+#include <tracejit/detail/core.h>
 
 #include <cstddef>
 #include <cstdint>

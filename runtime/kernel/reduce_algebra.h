@@ -7,7 +7,7 @@
 // every operator and type against this table on each backend.
 #pragma once
 
-#include <tracejit/core.h>
+#include <tracejit/detail/core.h>
 
 #include <bit>
 #include <cmath>

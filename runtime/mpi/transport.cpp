@@ -1,7 +1,7 @@
 // runtime/mpi/transport.cpp — the MPI transport: tracejit's collectives as MPI calls on host (or CUDA) buffers
 //
-// libtracejit runs a collective through a tj::detail::Transport (include/tracejit/collective_core.h); this is the
-// one that MPI implements. Element types map to MPI's fixed-size types (Bool: one byte), ReduceOps to MPI's
+// libtracejit runs a collective through a tj::detail::Transport (include/tracejit/detail/collective_core.h); this is
+// the one that MPI implements. Element types map to MPI's fixed-size types (Bool: one byte), ReduceOps to MPI's
 // operators (Bool's Min/Max as bitwise and/or). Counts beyond MPI's int are sent in chunks where the call allows it.
 // The agreement exchange is where a process that is done first waits for the others; it waits there without
 // keeping its core busy (wait_sleeping), so the core goes to whoever still computes (docs/mpi.md).

@@ -1,7 +1,7 @@
 // runtime/mpi/transport.h — the MPI implementation of tracejit's Transport (libtracejit_mpi only)
 #pragma once
 
-#include <tracejit/collective_core.h>
+#include <tracejit/detail/collective_core.h>
 
 #include <mpi.h>
 

@@ -1,7 +1,7 @@
 // runtime/support/visit_type.h — calls a generic function with a value of the C++ type that a VarType stands for
 #pragma once
 
-#include <tracejit/core.h>
+#include <tracejit/detail/core.h>
 #include <tracejit/error.h>
 
 #include <cstdint>

@@ -13,7 +13,7 @@
 
 namespace tj::tape::detail {
 
-/// The AD functions of libtracejit the tape calls (tj::detail::ad_inc_ref & co., include/tracejit/ad_core.h).
+/// The AD functions of libtracejit the tape calls (tj::detail::ad_inc_ref & co., include/tracejit/detail/ad_core.h).
 struct ArrayHooks {
     void (*ad_inc_ref)(uint32_t ad) noexcept;
     void (*ad_dec_ref)(uint32_t ad) noexcept;

@@ -6,7 +6,7 @@
 #pragma once
 
 #include <tracejit/tape.h>
-#include <tracejit/tape_hooks.h>
+#include <tracejit/generated/tape_hooks.h>
 
 #include "tape_data.h"
 #include "tape_stream.h"

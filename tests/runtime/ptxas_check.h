@@ -5,7 +5,7 @@
 
 #include "test_util.h"
 
-#include <tracejit/core.h>
+#include <tracejit/detail/core.h>
 
 #include <cstdlib>
 #include <fstream>

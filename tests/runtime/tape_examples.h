@@ -7,7 +7,7 @@
 // source order, from 1.
 #pragma once
 
-#include <tracejit/tape_hooks.h>
+#include <tracejit/generated/tape_hooks.h>
 
 #include <cmath>
 #include <cstdint>

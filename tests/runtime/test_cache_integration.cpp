@@ -12,6 +12,7 @@
 #include "support/container.h" // the file layout
 #include "test_util.h"
 
+#include <tracejit/detail/gather_packed.h> // tj::detail::gather_packed, internal
 #include <tracejit/tracejit.h>
 
 #include <doctest/doctest.h>

@@ -1,6 +1,7 @@
 // tests/runtime/test_gather_packed.cpp — tj::detail::gather_packed (a packed gather: `count` consecutive elements
 // per index, loaded together) against plain C++, with masks, indices past either end and partial packets, and its
 // gradient (scatter_adds at index + channel)
+#include <tracejit/detail/gather_packed.h> // tj::detail::gather_packed, internal
 #include <tracejit/tracejit.h>
 
 #include <doctest/doctest.h>

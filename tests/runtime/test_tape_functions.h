@@ -5,7 +5,7 @@
 // "file" and line numbers are the ones given to the tables.
 #pragma once
 
-#include <tracejit/tape_hooks.h>
+#include <tracejit/generated/tape_hooks.h>
 #include <tracejit/tracejit.h>
 
 #include <cmath>

@@ -7,7 +7,7 @@
 #include "jit/var.h"
 
 #include <tracejit/tape.h>
-#include <tracejit/tape_hooks.h>
+#include <tracejit/generated/tape_hooks.h>
 #include <tracejit/tracejit.h>
 
 #include <doctest/doctest.h>

@@ -2,25 +2,41 @@
 # tools/layering/check_layering.py — fails when a source file includes a header its layer must not see
 #
 # The layers of docs/design.md §1 talk through narrow interfaces; this check keeps them so:
-#   runtime/jit      includes nothing from runtime/freeze, runtime/ad, runtime/tape (freezing records by wrapping
-#                    the Device, the JIT never calls it);
+#   runtime/jit      includes nothing from runtime/freeze, runtime/ad, runtime/tape, runtime/dispatch (freezing
+#                    records by wrapping the Device, the JIT never calls it; AD and virtual calls build on the JIT);
+#   runtime/ad       (the AD graph over JIT variables) includes nothing from runtime/freeze, runtime/dispatch,
+#                    runtime/backend, runtime/cache, runtime/kernel, and from runtime/tape only tape/array_hooks.h (the
+#                    hooks through which the tape holds AD nodes): AD reaches evaluation through the JIT alone;
+#   runtime/freeze   (records by standing in for the Device) includes nothing from runtime/dispatch, runtime/tape,
+#                    runtime/cache: a replay launches the recorded kernels, it looks none up;
+#   runtime/dispatch (symbolic virtual calls: the registry, the call frames) includes nothing from runtime/ad,
+#                    runtime/freeze, runtime/tape, runtime/cache: a virtual call is differentiated through the arrays'
+#                    own AD (its select form, include/tracejit/dispatch.h) and frozen like any other traced code;
 #   runtime/kernel   (the kernel IR, compiled kernels and the compiler interface, below both the cache and the
 #                    backends) includes nothing from the other folders of runtime/ but runtime/support, and no LLVM
 #                    header: what a kernel is does not depend on how its code is made;
 #   runtime/cache    includes nothing from runtime/backend (the backends call the cache; the cache reaches their
-#                    compilers through kernel/kernel.h), runtime/jit, runtime/freeze, runtime/ad, runtime/tape;
-#   runtime/backend  includes nothing from runtime/jit, runtime/freeze, runtime/ad, runtime/tape (its only input
-#                    is the kernel IR, kernel/kernel_ir.h); within it, backend/llvm (the LLVM lowering both
-#                    targets share) includes nothing from backend/cpu or backend/cuda, and backend/cpu and
-#                    backend/cuda never include each other;
+#                    compilers through kernel/kernel.h), runtime/jit, runtime/freeze, runtime/ad, runtime/tape,
+#                    runtime/dispatch;
+#   runtime/backend  includes nothing from runtime/jit, runtime/freeze, runtime/ad, runtime/tape, runtime/dispatch
+#                    (its only input is the kernel IR, kernel/kernel_ir.h); within it, backend/llvm (the LLVM
+#                    lowering both targets share) includes nothing from backend/cpu or backend/cuda, and backend/cpu
+#                    and backend/cuda never include each other;
 #   runtime/tape     includes nothing from runtime/jit, runtime/ad, runtime/freeze, runtime/backend, runtime/cache,
-#                    and no LLVM header: it is libtracejit_tape, which a program that records only C++ values loads
-#                    without libtracejit and LLVM (the AD nodes of arrays are reached through tape/array_hooks.h);
+#                    runtime/kernel, runtime/dispatch, and no LLVM header: it is libtracejit_tape, which a program that
+#                    records only C++ values loads without libtracejit and LLVM (the AD nodes of arrays are reached
+#                    through tape/array_hooks.h);
 #   runtime/support  the same, and nothing from runtime/tape (it is part of libtracejit_tape, and every layer uses it);
-#   runtime/mpi      (libtracejit_mpi) includes nothing from the other folders of runtime/: it builds on the public
-#                    headers (include/tracejit/collective_core.h) like any other user of libtracejit;
+#   runtime/mpi      (libtracejit_mpi) includes nothing from the other folders of runtime/: it builds on the headers of
+#                    include/tracejit/ (the Transport of detail/collective_core.h) like any other client of libtracejit;
 #   <mpi.h>          is included by runtime/mpi and include/tracejit/mpi.h only: libtracejit keeps no MPI dependency;
-#   plugin           includes none of the runtime's private headers (only <tracejit/…> reaches the user's code).
+#   plugin           includes none of the runtime's private headers (only <tracejit/…> reaches the user's code);
+# The headers of include/tracejit/ are in three folders (docs/architecture.md, "Headers"): the public API, detail/ (what
+# only tracejit's own headers and sources include) and generated/ (what only the plugin's rewritten code includes):
+#   user code        (samples/, tests/consumer: written as a user writes it) includes no <tracejit/detail/…> and no
+#                    <tracejit/generated/…> header;
+#   include/tracejit the public headers and detail/ include nothing from generated/: the code the plugin generates
+#                    builds on the API, never the other way round.
 # The plugin's rewrite engine (plugin/engine/) is layered too, lowest first; a file includes from its own folder and
 # from the layers below its own, never from one above or beside it:
 #   core      plugin/engine/core: the vocabulary every part shares (marks, options, diagnostics, type predicates,
@@ -41,17 +57,24 @@ LLVM_INCLUDE = re.compile(r'^\s*#\s*include\s*<((?:llvm|llvm-c|clang)/[^>]+)>')
 
 # (folder, folders of runtime/ its files must not include from; a rule for a folder holds in its subfolders too)
 RUNTIME_RULES = [
-    ("runtime/jit", ["freeze", "ad", "tape"]),
+    ("runtime/jit", ["freeze", "ad", "tape", "dispatch", "mpi"]),
+    ("runtime/ad", ["freeze", "dispatch", "tape", "backend", "cache", "kernel", "mpi"]),
+    ("runtime/freeze", ["dispatch", "tape", "cache", "mpi"]),
+    ("runtime/dispatch", ["ad", "freeze", "tape", "cache", "mpi"]),
     ("runtime/kernel", ["jit", "ad", "freeze", "tape", "backend", "cache", "dispatch", "mpi"]),
-    ("runtime/cache", ["jit", "ad", "freeze", "tape", "backend", "dispatch"]),
-    ("runtime/backend", ["jit", "freeze", "ad", "tape"]),
+    ("runtime/cache", ["jit", "ad", "freeze", "tape", "backend", "dispatch", "mpi"]),
+    ("runtime/backend", ["jit", "freeze", "ad", "tape", "dispatch", "mpi"]),
     ("runtime/backend/llvm", ["backend/cpu", "backend/cuda"]),
     ("runtime/backend/cpu", ["backend/cuda"]),
     ("runtime/backend/cuda", ["backend/cpu"]),
-    ("runtime/tape", ["jit", "ad", "freeze", "backend", "cache"]),
-    ("runtime/support", ["jit", "ad", "freeze", "backend", "cache", "tape"]),
-    ("runtime/mpi", ["jit", "ad", "freeze", "backend", "cache", "tape", "support"]),
+    ("runtime/tape", ["jit", "ad", "freeze", "backend", "cache", "kernel", "dispatch", "mpi"]),
+    ("runtime/support", ["jit", "ad", "freeze", "backend", "cache", "tape", "kernel", "dispatch", "mpi"]),
+    ("runtime/mpi", ["jit", "ad", "freeze", "backend", "cache", "tape", "support", "kernel", "dispatch"]),
 ]
+# The one header of a forbidden folder that a layer may include (folder, runtime-relative path), and why.
+RUNTIME_EXCEPTIONS = {
+    ("runtime/ad", "tape/array_hooks.h"),  # the tape holds AD nodes through hooks that libtracejit's AD sets
+}
 MPI_INCLUDE = re.compile(r'^\s*#\s*include\s*<(mpi\.h|mpi-ext\.h)>')
 # Where MPI's headers may be included (everything else under runtime/ and include/ is checked).
 MPI_ALLOWED = ["runtime/mpi/", "include/tracejit/mpi.h"]
@@ -59,7 +82,13 @@ MPI_ALLOWED = ["runtime/mpi/", "include/tracejit/mpi.h"]
 NO_LLVM = ["runtime/tape", "runtime/support"]
 # Folders of libtracejit that say nothing about how code is made, so no LLVM header either.
 NO_LLVM_LAYERS = ["runtime/kernel"]
-RUNTIME_FOLDERS = ["jit", "ad", "freeze", "tape", "kernel", "backend", "cache", "support", "mpi"]
+RUNTIME_FOLDERS = ["jit", "ad", "freeze", "tape", "kernel", "backend", "cache", "support", "mpi", "dispatch"]
+# <tracejit/…> headers by folder: any include naming tracejit/detail/ or tracejit/generated/, with <…> or "…".
+TRACEJIT_INCLUDE = re.compile(r'^\s*#\s*include\s*[<"](tracejit/(?:detail|generated)/[^>"]+)[>"]')
+# Code written as a user writes it: it includes the public headers only.
+USER_CODE = ["samples", "tests/consumer"]
+PUBLIC_HEADERS = "include/tracejit"
+GENERATED_HEADERS = "include/tracejit/generated"
 # The engine's layers by rank (folders of plugin/engine not named here are passes); the driver is its top-level files.
 ENGINE = "plugin/engine"
 ENGINE_API = "engine.h"
@@ -170,6 +199,27 @@ def engine_layering(root):
     return violations
 
 
+def header_folders(root):
+    """User code that includes tracejit's internal or generated-code headers, and the API's headers that include
+    generated-code support."""
+    violations = []
+    for folder in USER_CODE:
+        for path in sources(root, folder):
+            for number, name in includes(path, TRACEJIT_INCLUDE):
+                kind = "internal" if name.startswith("tracejit/detail/") else "for the plugin's generated code only"
+                violations.append(f"{os.path.relpath(path, root)}:{number}: includes <{name}>: {folder} is user code, "
+                                  f"which includes only the public headers of include/tracejit/ (this one is {kind})")
+    generated = os.path.join(root, GENERATED_HEADERS)
+    for path in sources(root, PUBLIC_HEADERS):
+        if path.startswith(generated + os.sep):
+            continue
+        for number, name in includes(path, TRACEJIT_INCLUDE):
+            if name.startswith("tracejit/generated/"):
+                violations.append(f"{os.path.relpath(path, root)}:{number}: includes <{name}>: the public headers and "
+                                  "detail/ never include generated-code support (only the plugin's output does)")
+    return violations
+
+
 def main():
     if len(sys.argv) != 2:
         print("usage: check_layering.py <source root>", file=sys.stderr)
@@ -180,6 +230,8 @@ def main():
         for path in sources(root, folder):
             for number, name in includes(path):
                 target = runtime_target(root, path, name)
+                if (folder, target and target.replace(os.sep, "/")) in RUNTIME_EXCEPTIONS:
+                    continue
                 if target and any(within(target, f) for f in forbidden):
                     violations.append(f"{os.path.relpath(path, root)}:{number}: includes \"{name}\" "
                                       f"(runtime/{target}): {folder} must not include from "
@@ -213,6 +265,7 @@ def main():
                 violations.append(f"{os.path.relpath(path, root)}:{number}: includes \"{name}\": the plugin must "
                                   "not include the runtime's private headers (only <tracejit/…>)")
     violations += engine_layering(root)
+    violations += header_folders(root)
     for v in violations:
         print(v)
     if violations:

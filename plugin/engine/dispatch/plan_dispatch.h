@@ -2,8 +2,8 @@
 //
 // In a marked function, a member call through the `->` of a tj::Array<Base *> (tj::Ptr<Base>) calls the method once
 // per lane, each lane on its own object: the plugin rewrites it, on the same lines, into a call of
-// ::tj::detail::vcall (include/tracejit/vcall_hooks.h), which runs tj::dispatch and records one Call node on the
-// tape. With three edits and no text moved:
+// ::tj::detail::vcall (include/tracejit/generated/vcall_hooks.h), which runs tj::dispatch and records one Call node
+// on the tape. With three edits and no text moved:
 //
 //     ptrs->intersect(o, d)
 //     ::tj::detail::vcall(&__tj_vcall_0, [](auto *__tj_self, auto &&...__tj_a) { return

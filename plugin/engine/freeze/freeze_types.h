@@ -1,5 +1,6 @@
 // plugin/engine/freeze/freeze_types.h — which types a frozen function's inputs and outputs may have (what tj's
-// traversal, include/tracejit/freeze_traverse.h, supports), and the traversal the plugin generates for plain records
+// traversal, include/tracejit/detail/freeze_traverse.h, supports), and the traversal the plugin generates for plain
+// records
 //
 // Supported: tj arrays, arithmetic types and enums, std::string, the standard containers the traversal knows
 // (vector, array, tuple, pair, optional, map with string keys, shared_ptr, reference_wrapper) of supported types,

@@ -1,4 +1,4 @@
-// plugin/engine/plan/emit_tables.cpp — the static tables of a rewritten function (see include/tracejit/tape_hooks.h)
+// plugin/engine/plan/emit_tables.cpp — the static tables of a rewritten function (include/tracejit/generated/tape_hooks.h)
 #include "engine/plan/emit_tables.h"
 
 #include "engine/core/source_edits.h"
@@ -35,7 +35,7 @@ const char *value_kind_spelling(LiteralKind kind) {
     return "::tj::tape::ValueKind::Text";
 }
 
-/// A Literal's value fields (include/tracejit/tape_hooks.h): kind, bits, chars, size. Floats' bits in hex.
+/// A Literal's value fields (include/tracejit/generated/tape_hooks.h): kind, bits, chars, size. Floats' bits in hex.
 std::string literal_value(const PlannedLiteral &l) {
     std::string bits;
     if (l.kind == LiteralKind::Float) {

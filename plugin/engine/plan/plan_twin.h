@@ -1,8 +1,8 @@
 // plugin/engine/plan/plan_twin.h — the twin rewrite: the body as written while nothing records, the recording copy out of line
 //
 // A [[jit::trace]] function that can be duplicated keeps its body as written behind one branch on the process-wide
-// "recording anywhere" flag (tj::tape::detail::recording(), include/tracejit/tape_hooks.h), so that with no tape
-// active the optimizer sees, and inlines, the code the user wrote; the instrumented body (what plan_function
+// "recording anywhere" flag (tj::tape::detail::recording(), include/tracejit/generated/tape_hooks.h), so that with no
+// tape active the optimizer sees, and inlines, the code the user wrote; the instrumented body (what plan_function
 // produces) becomes a cold, never-inlined lambda called immediately on the other side of the branch:
 //
 //     T f(args) {if (!::tj::tape::detail::recording()) [[likely]] {<body as written>} else {return

@@ -1,7 +1,7 @@
 // runtime/backend/cpu/cpu_memory.h — host buffers, with a cache of freed ones so that evaluation does not page-fault
 #pragma once
 
-#include <tracejit/core.h>
+#include <tracejit/detail/core.h>
 
 #include <cstdint>
 

@@ -1,7 +1,7 @@
 // runtime/backend/cpu/cpu_reduce.h — reductions of host buffers (sum, prod, min, max, mean, and, or) over blocks or whole arrays
 #pragma once
 
-#include <tracejit/core.h>
+#include <tracejit/detail/core.h>
 
 #include <cstdint>
 

@@ -1,7 +1,7 @@
 // runtime/backend/cpu/cpu_scan.h — prefix reductions and stream compaction of host buffers on the thread pool
 #pragma once
 
-#include <tracejit/core.h>
+#include <tracejit/detail/core.h>
 
 #include <cstdint>
 

@@ -1,7 +1,7 @@
 // runtime/backend/cuda/cuda_reduce.h — PTX of the device reduction kernel (sum, prod, min, max, and, or over blocks)
 #pragma once
 
-#include <tracejit/core.h>
+#include <tracejit/detail/core.h>
 
 #include <cstdint>
 #include <string>

@@ -4,7 +4,7 @@
 // operators; they differ only in what a float Min/Max starts from (see FloatMinMaxIdentity).
 #pragma once
 
-#include <tracejit/core.h>
+#include <tracejit/detail/core.h>
 
 #include <llvm/IR/IRBuilder.h>
 

@@ -1,7 +1,7 @@
 // runtime/backend/cuda/cuda_scan.h — PTX of the scan kernels (prefix reductions in blocks, stream compaction)
 #pragma once
 
-#include <tracejit/core.h>
+#include <tracejit/detail/core.h>
 
 #include <string>
 

@@ -5,7 +5,7 @@
 // the operator and type, a compare-and-swap loop otherwise (products).
 #pragma once
 
-#include <tracejit/core.h>
+#include <tracejit/detail/core.h>
 
 #include <llvm/IR/IRBuilder.h>
 

@@ -1,4 +1,4 @@
-// include/tracejit/tape_value.h — how the tape captures a C++ value: type names, value kinds, formatting hooks
+// include/tracejit/detail/tape_value.h — how the tape captures a C++ value: type names, value kinds, formatting hooks
 //
 // Scalars are captured as raw bits and formatted only when someone reads value_string(), so recording a
 // statement stays cheap; strings, tj arrays and other types are turned into text when captured (they may
@@ -7,7 +7,7 @@
 #pragma once
 
 #include <tracejit/array.h>
-#include <tracejit/dispatch_core.h>
+#include <tracejit/detail/dispatch_core.h>
 #include <tracejit/tape.h>
 
 #include <cstdint>

@@ -1,21 +1,13 @@
-// include/tracejit/core.h — the id-based core of JIT variables that the typed façade (array.h) wraps
+// include/tracejit/detail/core.h — the id-based core of JIT variables that the typed façade (array.h) wraps
 #pragma once
+
+#include <tracejit/types.h>
 
 #include <cstddef>
 #include <cstdint>
 #include <string>
 
 namespace tj {
-
-/// Scalar type of a JIT variable.
-enum class VarType : uint8_t { Bool, Int32, UInt32, Int64, UInt64, Float32, Float64 };
-
-/// Backends that can run kernels.
-enum class Backend { CPU, CUDA };
-
-/// Operators of block, prefix and scatter reductions (Dr.Jit's names). And/Or are for Bool and integer arrays.
-enum class ReduceOp : uint8_t { Add, Mul, Min, Max, And, Or };
-
 namespace detail {
 
 /// Operations of the lazy SSA graph; each one maps to an instruction of the kernel IR.

@@ -1,4 +1,4 @@
-// include/tracejit/collective_core.h — the id-based core of collectives across processes, without any transport
+// include/tracejit/detail/collective_core.h — the id-based core of collectives across processes, without a transport
 //
 // libtracejit knows nothing of MPI: it runs a collective on an evaluated buffer through a Transport that another
 // library implements (libtracejit_mpi, include/tracejit/mpi.h). The runtime evaluates the input, agrees with the
@@ -7,7 +7,7 @@
 // function records it as a step and replays it. docs/mpi.md describes the semantics.
 #pragma once
 
-#include <tracejit/core.h>
+#include <tracejit/detail/core.h>
 
 #include <cstddef>
 #include <cstdint>

@@ -1,4 +1,4 @@
-// include/tracejit/control_core.h — the id-based core of symbolic control flow that control.h calls
+// include/tracejit/detail/control_core.h — the id-based core of symbolic control flow that control.h calls
 //
 // Masks: while a symbolic branch or loop body is traced, the thread's mask stack says which lanes it runs for;
 // gather/scatter/scatter_add AND their mask with the top. Loops: loop_begin gives each state variable a
@@ -6,7 +6,7 @@
 // results: variables that, when evaluated, run the loop inside one kernel (runtime/jit/loop.cpp).
 #pragma once
 
-#include <tracejit/core.h>
+#include <tracejit/detail/core.h>
 
 #include <cstddef>
 #include <cstdint>

@@ -1,11 +1,11 @@
-// include/tracejit/interop_core.h — the id-based core of uninitialised arrays and of memory shared with other code
+// include/tracejit/detail/interop_core.h — the id-based core of uninitialised arrays and of memory other code shares
 //
 // A variable can own a buffer of its backend's allocator (the usual case) or wrap foreign memory (tj::map,
 // tj::from_dlpack): then the runtime never frees it nor writes into it, and runs the owner's release function
 // once when the variable goes. interop.h and dlpack.h are the typed façade over these functions.
 #pragma once
 
-#include <tracejit/core.h>
+#include <tracejit/detail/core.h>
 
 #include <cstddef>
 #include <cstdint>

@@ -1,5 +1,5 @@
-// include/tracejit/freeze_traverse.h — how frozen functions see their inputs and outputs: flattening to arrays and a
-// layout key, and rebuilding outputs (docs/design.md §3, after FlareJax)
+// include/tracejit/detail/freeze_traverse.h — how frozen functions see their inputs and outputs: flattening to arrays
+// and a layout key, and rebuilding outputs (docs/design.md §3, after FlareJax)
 //
 // One visitor protocol serves every supported type: `traverse(v, x)` calls `v.array(a)` for each tj array,
 // `v.host(x)` for arithmetic values, enums and strings, `v.count(n)` before the elements of a container,
@@ -10,7 +10,7 @@
 // recorded layout back; ThroughReferences visits only what references reach (a frozen body's writes there).
 #pragma once
 
-#include <tracejit/ad_core.h>
+#include <tracejit/detail/ad_core.h>
 #include <tracejit/array.h>
 #include <tracejit/error.h>
 

@@ -1,4 +1,4 @@
-// include/tracejit/vcall_hooks.h — what the plugin's rewrite of `ptrs->method(args…)` calls (not for direct use)
+// include/tracejit/generated/vcall_hooks.h — what the plugin's rewrite of `ptrs->method(args…)` calls (not for users)
 //
 // In a marked function the tracejit plugin rewrites a call through the `->` of a pointer array (tj::Array<Base *>,
 // plugin/engine/dispatch/plan_dispatch.h) into
@@ -13,7 +13,7 @@
 #pragma once
 
 #include <tracejit/dispatch.h>
-#include <tracejit/tape_hooks.h>
+#include <tracejit/generated/tape_hooks.h>
 
 #include <exception>
 #include <tuple>

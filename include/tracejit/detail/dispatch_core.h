@@ -1,4 +1,4 @@
-// include/tracejit/dispatch_core.h — the id-based core of symbolic virtual calls that dispatch.h calls
+// include/tracejit/detail/dispatch_core.h — the id-based core of symbolic virtual calls that dispatch.h calls
 //
 // Every object derived from tj::Object is known to the registry while it lives. A pointer array stores 32-bit
 // instance ids, one numbering per base class (a "domain", as Dr.Jit's registry has): id 0 is nullptr, an id is
@@ -6,8 +6,8 @@
 // id of a destroyed object is then an error, not a call on another object). runtime/dispatch/ implements it.
 #pragma once
 
-#include <tracejit/ad_core.h>
-#include <tracejit/core.h>
+#include <tracejit/detail/ad_core.h>
+#include <tracejit/detail/core.h>
 
 #include <cstdint>
 #include <string>

@@ -1,4 +1,4 @@
-// include/tracejit/tape_hooks.h — what the code rewritten by the tracejit plugin calls (not for direct use)
+// include/tracejit/generated/tape_hooks.h — what the code rewritten by the tracejit plugin calls (not for direct use)
 //
 // The plugin gives each marked function a static FunctionInfo (its sites: one per recorded statement, branch,
 // loop and return, with the local variables each reads and writes) and a Frame object, then calls the
@@ -7,7 +7,7 @@
 #pragma once
 
 #include <tracejit/tape.h>
-#include <tracejit/tape_value.h>
+#include <tracejit/detail/tape_value.h>
 
 #include <cstdint>
 #include <exception>

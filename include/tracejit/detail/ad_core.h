@@ -1,11 +1,11 @@
-// include/tracejit/ad_core.h — the id-based core of automatic differentiation that array.h and ad.h call
+// include/tracejit/detail/ad_core.h — the id-based core of automatic differentiation that array.h and ad.h call
 //
 // A differentiable array holds two ids: its JIT variable (the value) and an AD node (0: not differentiated).
 // AD nodes form a graph whose edges carry derivative weights that are themselves JIT variables, so derivative
 // code is traced, fused and compiled like any other. The functions below are what the typed façade calls.
 #pragma once
 
-#include <tracejit/core.h>
+#include <tracejit/detail/core.h>
 
 #include <cstddef>
 #include <cstdint>
