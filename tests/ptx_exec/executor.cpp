@@ -552,11 +552,18 @@ class Exec {
                 arith(in);
             }
             break;
-        case Op::MulWide:
-            if (in.type == Type::S32)
+        case Op::MulWide: // the product of two halves, in the full width: 16 → 32 bits, 32 → 64
+            if (in.type == Type::S16) {
+                const int32_t a = int16_t(read(in, in.ops[1])), b = int16_t(read(in, in.ops[2]));
+                m_r[in.ops[0].reg] = uint32_t(a * b); // |a * b| <= 2^30
+            } else if (in.type == Type::U16) {
+                const uint32_t a = uint16_t(read(in, in.ops[1])), b = uint16_t(read(in, in.ops[2]));
+                m_r[in.ops[0].reg] = a * b;
+            } else if (in.type == Type::S32) {
                 m_r[in.ops[0].reg] = uint64_t(int64_t(int32_t(read(in, in.ops[1]))) * int64_t(int32_t(read(in, in.ops[2]))));
-            else
+            } else {
                 m_r[in.ops[0].reg] = uint64_t(uint32_t(read(in, in.ops[1]))) * uint32_t(read(in, in.ops[2]));
+            }
             break;
         case Op::Abs: case Op::Neg: case Op::Not: case Op::Clz: case Op::Rcp: case Op::Sqrt: case Op::Ex2:
             unary(in);

@@ -240,7 +240,7 @@ class Decoder {
             if (take("hi"))
                 return void(one_type({Type::S32, Type::S64, Type::U32, Type::U64}) && no_mods() && set(Op::MulHi));
             if (take("wide"))
-                return void(one_type({Type::S32, Type::U32}) && no_mods() && set(Op::MulWide));
+                return void(one_type({Type::S16, Type::U16, Type::S32, Type::U32}) && no_mods() && set(Op::MulWide));
             if (take("lo"))
                 return void(one_type({Type::S32, Type::S64, Type::U32}) && no_mods() && set(Op::Mul));
         }

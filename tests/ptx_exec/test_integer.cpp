@@ -32,6 +32,9 @@ TEST_CASE("ptx integer: wrapping add, sub, mul and mad, and the high and wide pr
     CHECK(i64("mul.hi.s64 %d, %a, %b;", INT64_MIN, 2) == ~0ull);
     CHECK(run1("mul.wide.s32 %d, %a, %b;", ".b64", ".b32", {0xffffffff, 2}) == uint64_t(-2));
     CHECK(run1("mul.wide.u32 %d, %a, %b;", ".b64", ".b32", {0xffffffff, 2}) == 0x1fffffffeull);
+    CHECK(run1("mul.wide.s16 %d, %a, %b;", ".b32", ".b16", {0xffff, 2}) == 0xfffffffeull);
+    CHECK(run1("mul.wide.s16 %d, %a, %b;", ".b32", ".b16", {0x8000, 0x8000}) == 0x40000000ull);
+    CHECK(run1("mul.wide.u16 %d, %a, %b;", ".b32", ".b16", {0xffff, 0xffff}) == 0xfffe0001ull);
 }
 
 TEST_CASE("ptx integer: division and remainder by zero and INT_MIN / -1") {
