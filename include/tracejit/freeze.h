@@ -285,39 +285,6 @@ template <typename F> class Frozen {
     detail::FreezeFunction *m_fn;
 };
 
-namespace detail {
-
-/// A frozen lambda together with a getter of its captures (what the plugin makes of `tj::freeze(lambda)`,
-/// docs/freezing.md "Lambdas with captures"): every call passes `getter()` — a std::tuple of references to the captured
-/// variables, or to the getter's own copies of the by-copy ones — as state, so host values are part of the layout
-/// key by value and arrays are inputs, written back after a replay.
-template <typename F, typename G> class CapturedFrozen {
-  public:
-    CapturedFrozen(F f, G getter, FreezeOptions options)
-        : m_frozen(std::move(f), std::move(options), StateSeen{}), m_getter(std::move(getter)) {}
-
-    template <typename... Args> decltype(auto) operator()(const Args &...args) {
-        return m_frozen.call(m_getter(), args...);
-    }
-    FreezeStats stats() const { return m_frozen.stats(); }
-    void clear() { m_frozen.clear(); }
-    size_t recording_count() const { return m_frozen.recording_count(); }
-    FreezeFunction *function() const { return m_frozen.function(); }
-
-  private:
-    Frozen<F> m_frozen;
-    G m_getter;
-};
-
-/// The plugin's replacement of `tj::freeze(lambda[, options])` when the lambda has captures it can name.
-template <typename F, typename G>
-CapturedFrozen<std::decay_t<F>, std::decay_t<G>> freeze_with_captures(F &&f, G &&getter, FreezeOptions options = {}) {
-    return CapturedFrozen<std::decay_t<F>, std::decay_t<G>>(std::forward<F>(f), std::forward<G>(getter),
-                                                            std::move(options));
-}
-
-} // namespace detail
-
 /// Freezes `f` (a function, function pointer or lambda): see Frozen.
 template <typename F> Frozen<std::decay_t<F>> freeze(F &&f, FreezeOptions options = {}) {
     return Frozen<std::decay_t<F>>(std::forward<F>(f), std::move(options));
@@ -325,8 +292,6 @@ template <typename F> Frozen<std::decay_t<F>> freeze(F &&f, FreezeOptions option
 
 /// The statistics of a frozen function object.
 template <typename F> FreezeStats freeze_stats(const Frozen<F> *f) { return f->stats(); }
-/// The statistics of a frozen lambda whose captures the plugin passes as state (detail::freeze_with_captures).
-template <typename F, typename G> FreezeStats freeze_stats(const detail::CapturedFrozen<F, G> *f) { return f->stats(); }
 /// The statistics of a function marked [[jit::freeze]] (through the plugin's wrapper). Throws tj::Error when
 /// the function was never called frozen.
 template <typename R, typename... Args> FreezeStats freeze_stats(R (*f)(Args...)) {
@@ -338,3 +303,6 @@ template <typename R, typename... Args> FreezeStats freeze_stats(R (*f)(Args...)
 }
 
 } // namespace tj
+
+// The plugin's form of a frozen lambda with captures (internal; it needs Frozen, above).
+#include <tracejit/detail/freeze_captures.h>
