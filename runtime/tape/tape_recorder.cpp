@@ -616,6 +616,22 @@ void TapeRecorder::thrown(FrameState &fs, std::exception_ptr error) noexcept {
     }
 }
 
+void TapeRecorder::capture_failed(std::exception_ptr error) noexcept {
+    try {
+        std::rethrow_exception(error);
+    } catch (const std::bad_alloc &) {
+        failed("out of memory");
+    } catch (...) {
+        std::string what;
+        try {
+            what = "capturing a value threw " + describe_exception(error);
+        } catch (...) {
+            what = "out of memory";
+        }
+        failed(what);
+    }
+}
+
 void TapeRecorder::main_result(FrameState &fs) noexcept {
     // `main` is `int main(…)` and reaching its end returns 0 ([basic.start.main]): a call of the global `main` that
     // left with no value, no exception and no Return node ran off its end.
@@ -892,6 +908,11 @@ void frame_thrown(void *frame, std::exception_ptr error) noexcept {
     fs.recorder->thrown(fs, std::move(error));
 }
 
+void frame_capture_failed(void *frame, std::exception_ptr error) noexcept {
+    FrameState &fs = *static_cast<FrameState *>(frame);
+    fs.recorder->capture_failed(error);
+}
+
 // --- tj::track ---
 
 TapeRecorder *track_begin(Context *ctx, bool direct, const char *callable_name) {
@@ -903,6 +924,8 @@ TapeRecorder *track_begin(Context *ctx, bool direct, const char *callable_name) 
 }
 
 void track_result_captured(TapeRecorder *rec, Captured &&value) { rec->set_result(std::move(value)); }
+
+void track_capture_failed(TapeRecorder *rec, std::exception_ptr error) noexcept { rec->capture_failed(error); }
 
 Tape track_end(TapeRecorder *rec, std::exception_ptr error) {
     if (t_recorder == rec)

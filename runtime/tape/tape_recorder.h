@@ -146,6 +146,9 @@ class __attribute__((visibility("hidden"))) TapeRecorder {
     /// Recording on this thread failed (`what`: out of memory, …): streamed, the file stops; in memory, the
     /// open calls record nothing more and the tape says why.
     void failed(const std::string &what) noexcept;
+    /// Capturing a value for a hook threw `error` (tape_hooks.h, capture_for): failed(), out of memory for a
+    /// std::bad_alloc.
+    void capture_failed(std::exception_ptr error) noexcept;
     bool auto_save() const { return m_auto_save; }
     bool idle() const { return m_frames.empty(); }
     TapeRecorder *previous = nullptr; ///< the recording this one interrupted on this thread
