@@ -72,8 +72,14 @@ class ObjectClassFinder : public RecursiveASTVisitor<ObjectClassFinder> {
             std::string name = field->getName().str();
             visits += "::tj::detail::visit_object_field(__tj_v, \"" + name + "\", this->" + name + "); ";
         }
+        // Without `override`, and with the warnings about that silenced on it alone: with the keyword, the class's
+        // own overriding members that lack it would be warned about (-Winconsistent-missing-override).
         m_edits.insert(brace, Phase::Open, 0,
-                       " void tj_object_fields(::tj::detail::ObjectFields &__tj_v) const override { " + visits + "} ");
+                       " _Pragma(\"clang diagnostic push\") _Pragma(\"clang diagnostic ignored \\\"-Winconsistent-missing-"
+                       "override\\\"\") _Pragma(\"clang diagnostic ignored \\\"-Wsuggest-override\\\"\") void "
+                       "tj_object_fields(::tj::detail::ObjectFields &" +
+                           std::string(visits.empty() ? "" : "__tj_v") + ") const { " + visits +
+                           "} _Pragma(\"clang diagnostic pop\") ");
         ++m_count;
         return true;
     }
