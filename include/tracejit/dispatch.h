@@ -570,7 +570,8 @@ template <typename B, typename F, typename... Args> auto dispatch(const Array<B 
 
 /// TJ_OBJECT_FIELDS(field...): in the body of a class derived from tj::Object, declares the array fields that its
 /// dispatched code reads (tj arrays, tj::Ptr, std::vector/std::array of them), so that frozen functions take them as
-/// inputs. A derived class lists its base class's fields too.
+/// inputs. A derived class lists its base class's fields too. In a file compiled with the tracejit plugin a class
+/// without it gets its list from the plugin (docs/vcalls.md); one with it keeps it.
 #define TJ_OBJECT_FIELD_(f) v.visit(#f, f);
 #define TJ_OBJECT_FIELDS(...)                                                                                         \
     void tj_object_fields(::tj::detail::ObjectFields &v) const override {                                             \
