@@ -220,6 +220,23 @@ template <typename X> void ObjectFields::visit(const char *name, const X &x) {
                                       "std::array of them");
 }
 
+/// Whether ObjectFields::visit takes a field of type `X`: a tj array, a tj::Ptr, a std::vector or std::array of them.
+template <typename X> constexpr bool object_field_visitable() {
+    if constexpr (is_pointer_array_v<X> || is_array_v<X>)
+        return true;
+    else if constexpr (IsStdVector<X>::value || IsStdArray<X>::value)
+        return object_field_visitable<typename X::value_type>();
+    else
+        return false;
+}
+
+/// One field of a class whose field list the tracejit plugin wrote (plugin/engine/freeze/object_fields.h): visited
+/// when it holds arrays, left out otherwise (a host value is part of what a recording traced, as without the plugin).
+template <typename X> void visit_object_field(ObjectFields &v, const char *name, const X &x) {
+    if constexpr (object_field_visitable<std::remove_cvref_t<X>>())
+        v.visit(name, x);
+}
+
 /// Forwards an object's declared fields to a freezing visitor (Flattener, OpaqueMaker) as fields of that object.
 template <typename V> class FieldsFor final : public ObjectFields {
   public:
@@ -553,7 +570,8 @@ template <typename B, typename F, typename... Args> auto dispatch(const Array<B 
 
 /// TJ_OBJECT_FIELDS(field...): in the body of a class derived from tj::Object, declares the array fields that its
 /// dispatched code reads (tj arrays, tj::Ptr, std::vector/std::array of them), so that frozen functions take them as
-/// inputs. A derived class lists its base class's fields too.
+/// inputs. A derived class lists its base class's fields too. In a file compiled with the tracejit plugin a class
+/// without it gets its list from the plugin (docs/vcalls.md); one with it keeps it.
 #define TJ_OBJECT_FIELD_(f) v.visit(#f, f);
 #define TJ_OBJECT_FIELDS(...)                                                                                         \
     void tj_object_fields(::tj::detail::ObjectFields &v) const override {                                             \

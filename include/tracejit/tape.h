@@ -354,6 +354,8 @@ TapeRecorder *track_begin(Context *ctx, bool direct, const char *callable_name);
 /// Records the callable's result (for a root that is not a marked function's frame).
 struct Captured;
 void track_result_captured(TapeRecorder *rec, Captured &&value);
+/// Capturing the callable's result threw `error`: the tape stops as at a limit (its root says why).
+void track_capture_failed(TapeRecorder *rec, std::exception_ptr error) noexcept;
 /// Stops recording, restores the previous one and returns the tape (also kept for take_last()).
 Tape track_end(TapeRecorder *rec, std::exception_ptr error);
 template <typename T> void track_result(TapeRecorder *rec, const T &value);

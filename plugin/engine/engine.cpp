@@ -9,7 +9,8 @@
 // whose condition is a tj::Bool are planned by plan/plan_symbolic.cpp (their state by plan/symbolic_state.cpp).
 // A function is applied whole or not at all (its freezing likewise). Then the `tj::freeze(lambda)` calls elsewhere
 // (freeze/frozen_lambdas.cpp). Last, the traversal of the records that frozen functions take or return, or lambdas
-// capture (freeze/freeze_types.cpp). A C++ file compiled before C++20 gets one error and no rewrite.
+// capture (freeze/freeze_types.cpp), and the field lists of the classes derived from tj::Object
+// (freeze/object_fields.cpp). A C++ file compiled before C++20 gets one error and no rewrite.
 //
 // The engine's layers, each including only from those below it (tools/layering/check_layering.py): core/ the
 // vocabulary every part shares (marks, options, diagnostics, type predicates, source edits, the plan's model);
@@ -25,6 +26,7 @@
 #include "engine/freeze/freeze_types.h"
 #include "engine/freeze/frozen_lambdas.h"
 #include "engine/freeze/implicit_inputs.h"
+#include "engine/freeze/object_fields.h"
 #include "engine/freeze/plan_freeze.h"
 #include "engine/plan/plan_statements.h"
 #include "engine/plan/plan_twin.h"
@@ -155,6 +157,8 @@ EngineResult rewrite_marked_functions(clang::ASTContext &ctx, clang::Rewriter &r
         result.frozen_lambdas = rewrite_frozen_lambdas(ctx, rewriter, types, result.diagnostics);
     EditList traversals(ctx.getSourceManager());
     types.plan_generated_fields(traversals);
+    if (lang.CPlusPlus20) // what frozen functions read of the objects they dispatch to
+        plan_object_fields(ctx, src, traversals);
     traversals.apply(rewriter);
     return result;
 }

@@ -420,7 +420,7 @@ void TapeRecorder::arg(FrameState &fs, uint32_t index, Captured &&value) {
         m_scratch_calls = 0;
         m_refs.clear();
         if (index < fs.fn->slot_count)
-            m_slot_ords[fs.slot_base + index] = m_stream->ordinal() + 1;
+            m_slot_ords[fs.slot_base + index] = next_ordinal() + 1;
         emit_scratch();
     } else {
         attach(fs.call, n);
@@ -522,8 +522,8 @@ void TapeRecorder::add_constants(FrameState &fs, uint32_t site, Node *n) {
 }
 
 void TapeRecorder::loop_enter(FrameState &fs, uint32_t site) {
-    if (fs.skip_site == site) [[unlikely]] // the loop runs again: the count of its last run ends here
-        end_skip(fs);
+    if (!m_tails.empty()) [[unlikely]] // the loop runs again: the tail of its last run ends here
+        end_tails_outside(fs, site < fs.fn->site_count ? fs.fn->sites[site].nesting : 0);
     if (site < fs.fn->site_count)
         m_loops[fs.loop_base + site] = 0;
 }
@@ -616,6 +616,22 @@ void TapeRecorder::thrown(FrameState &fs, std::exception_ptr error) noexcept {
     }
 }
 
+void TapeRecorder::capture_failed(std::exception_ptr error) noexcept {
+    try {
+        std::rethrow_exception(error);
+    } catch (const std::bad_alloc &) {
+        failed("out of memory");
+    } catch (...) {
+        std::string what;
+        try {
+            what = "capturing a value threw " + describe_exception(error);
+        } catch (...) {
+            what = "out of memory";
+        }
+        failed(what);
+    }
+}
+
 void TapeRecorder::main_result(FrameState &fs) noexcept {
     // `main` is `int main(…)` and reaching its end returns 0 ([basic.start.main]): a call of the global `main` that
     // left with no value, no exception and no Return node ran off its end.
@@ -677,12 +693,10 @@ void TapeRecorder::parallel_statement(FrameState &fs, uint32_t site,
     Node *n = record(fs, site, Kind::Statement, Captured{}, calls);
     if (!n)
         return;
-    if (m_stream) { // the node, then each thread's calls as Call records (their storage is dropped after)
+    if (m_stream) { // the node, then each thread's calls as Call records (out_node)
         m_scratch_calls = static_cast<uint32_t>(calls);
+        m_scratch_workers = &workers;
         emit_scratch();
-        for (auto &w : workers)
-            for (Node *call : w->m_worker_calls)
-                emit_subtree(*call);
         return;
     }
     for (auto &w : workers) {
@@ -892,6 +906,11 @@ void frame_thrown(void *frame, std::exception_ptr error) noexcept {
     fs.recorder->thrown(fs, std::move(error));
 }
 
+void frame_capture_failed(void *frame, std::exception_ptr error) noexcept {
+    FrameState &fs = *static_cast<FrameState *>(frame);
+    fs.recorder->capture_failed(error);
+}
+
 // --- tj::track ---
 
 TapeRecorder *track_begin(Context *ctx, bool direct, const char *callable_name) {
@@ -903,6 +922,8 @@ TapeRecorder *track_begin(Context *ctx, bool direct, const char *callable_name) 
 }
 
 void track_result_captured(TapeRecorder *rec, Captured &&value) { rec->set_result(std::move(value)); }
+
+void track_capture_failed(TapeRecorder *rec, std::exception_ptr error) noexcept { rec->capture_failed(error); }
 
 Tape track_end(TapeRecorder *rec, std::exception_ptr error) {
     if (t_recorder == rec)

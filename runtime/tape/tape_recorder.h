@@ -9,6 +9,7 @@
 #include <tracejit/generated/tape_hooks.h>
 
 #include "tape_data.h"
+#include "tape_loop_tail.h"
 #include "tape_stream.h"
 
 #include <cstdint>
@@ -62,10 +63,7 @@ struct FrameState {
     ParallelRegion *region = nullptr; ///< the OpenMP parallel region this call started and that has not ended
     // Streamed tapes only (tape_recorder_stream.cpp):
     bool hidden = false;       ///< a call left out by a limit: nothing of it is written
-    uint64_t ordinal = 0;      ///< the Call's ordinal in its stream
-    uint32_t skip_site = ~0u;  ///< a loop whose iterations past TRACEJIT_TAPE_LOOP are being counted, not recorded
-    uint32_t skip_nesting = 0; ///< that loop's nesting: a site nested deeper is inside it
-    uint32_t skip_from = 0;    ///< the first iteration not recorded
+    uint64_t ordinal = 0; ///< the Call's ordinal in its stream (virtual while a loop's tail holds it)
 };
 
 /// Records the marked calls made on one thread into one tape. (Hidden: its calls inside the library then
@@ -146,6 +144,9 @@ class __attribute__((visibility("hidden"))) TapeRecorder {
     /// Recording on this thread failed (`what`: out of memory, …): streamed, the file stops; in memory, the
     /// open calls record nothing more and the tape says why.
     void failed(const std::string &what) noexcept;
+    /// Capturing a value for a hook threw `error` (tape_hooks.h, capture_for): failed(), out of memory for a
+    /// std::bad_alloc.
+    void capture_failed(std::exception_ptr error) noexcept;
     bool auto_save() const { return m_auto_save; }
     bool idle() const { return m_frames.empty(); }
     TapeRecorder *previous = nullptr; ///< the recording this one interrupted on this thread
@@ -162,12 +163,32 @@ class __attribute__((visibility("hidden"))) TapeRecorder {
     void *enter_stream(const FunctionInfo &fn, const char *signature, bool *record);
     Node *record_stream(FrameState &fs, uint32_t site, Kind kind, Captured &&value, size_t extra_children);
     void emit_scratch();
-    void emit_end(const Node &call, bool leaf);
+    /// The End record of `call` (`source`: instead of the call's own).
+    void emit_end(const Node &call, bool leaf, const Source *source = nullptr);
     void write_node(const Node &n, uint32_t src, uint32_t constants_id, uint32_t constants_count, uint32_t calls);
     void leave_stream(FrameState &fs) noexcept;
     bool loop_stream(FrameState &fs, uint32_t site, bool condition);
-    void end_skip(FrameState &fs, bool at_false = false);
     void emit_subtree(const Node &call);
+    /// The ordinal the next node takes: the stream's, or a virtual one while a loop's tail is open.
+    uint64_t next_ordinal() const { return m_tails.empty() ? m_stream->ordinal() : m_virtual; }
+    /// Writes node `n` (references in m_refs, absolute) into the open tail or the stream; returns its ordinal.
+    /// `site`: its site's cache (constants, source id); `workers`: an OpenMP region's threads, whose calls follow.
+    uint64_t out_node(Node &n, SiteCache *site, uint32_t constants, uint32_t calls,
+                      std::vector<std::unique_ptr<TapeRecorder>> *workers);
+    /// A Call record (a call starts) into the open tail or the stream; returns its ordinal.
+    uint64_t out_call(const Source *source);
+    /// The End record of `call` into the open tail or the stream.
+    void out_end(const Node &call, bool leaf);
+    /// After a record written to the stream: the statement budget, a full chunk.
+    void after_write();
+    // Loop tails (tape_loop_tail.cpp).
+    void start_tail(FrameState &fs, uint32_t site);
+    void next_iteration(LoopTail &t);
+    TailRecord *tail_record(Record type, size_t bytes);
+    /// Ends the innermost tail: its count and kept iterations go to the next tail out, or the stream.
+    void end_tail();
+    /// Ends the tails of `fs` whose loops a site of nesting `nesting` (other than `site`) lies outside of.
+    void end_tails_outside(FrameState &fs, uint32_t nesting, uint32_t site = ~0u);
     void stop_stream(const std::string &reason) noexcept;
     void after_flush();
     Node *pool_node();
@@ -209,6 +230,9 @@ class __attribute__((visibility("hidden"))) TapeRecorder {
     size_t m_base = 0;                  ///< frames below this were closed by stream_exit
     uint64_t m_budget_end = UINT64_MAX; ///< ordinal at which TRACEJIT_TAPE_STATEMENTS is checked again
     bool m_stopped = false;
+    std::vector<std::unique_ptr<TapeRecorder>> *m_scratch_workers = nullptr; ///< an OpenMP region's, for emit_scratch
+    std::vector<LoopTail> m_tails;            ///< the open loop tails (TRACEJIT_TAPE_LOOP), innermost last
+    uint64_t m_virtual = virtual_ordinal_base; ///< the next virtual ordinal
 };
 
 /// The recording in progress on this thread (null: none).

@@ -6,14 +6,16 @@
 // (a small pool). So memory is the chunk buffer plus the open frames, whatever the length of the run. The limits
 // of tape_limits.h are applied here: functions left out (their recorded callees go to the nearest recorded
 // caller), the first N calls of a function (later ones and their callees are left out), a depth (DepthLimit), a
-// loop's iterations past K (counted into one Statement node), a statement budget and the file's size (the file
-// stops, the open calls end as unfinished "stopped: …", the program runs on with recording off).
+// loop's first and last K iterations (the last K are buffered until the loop ends, tape_loop_tail.h; those between
+// are counted into one Statement node), a statement budget and the file's size (the file stops, the open calls end
+// as unfinished "stopped: …", the program runs on with recording off).
 #include "tape_recorder.h"
 
 #include "../log.h"
 #include "tape_limits.h"
 
 #include <string>
+#include <utility>
 
 namespace tj::tape::detail {
 namespace {
@@ -77,8 +79,8 @@ void *TapeRecorder::enter_stream(const FunctionInfo &fn, const char *signature, 
     if (!fc.selected)
         return nullptr; // TRACEJIT_TAPE_FUNCTIONS: not this one; its recorded callees go to its caller
     const TapeLimits &limits = tape_limits();
-    bool hide = !top && m_frames.back().skip_site != ~0u; // inside a loop's iterations that are only counted
-    if (!hide && limits.calls && fc.calls++ >= limits.calls) {
+    bool hide = false;
+    if (limits.calls && fc.calls++ >= limits.calls) {
         hide = true;
         if (fc.calls == limits.calls + 1)
             m_stream->file()->note("TRACEJIT_TAPE_CALLS=" + std::to_string(limits.calls) + ": the calls of " + fc.name +
@@ -104,16 +106,9 @@ void *TapeRecorder::enter_stream(const FunctionInfo &fn, const char *signature, 
     }
     m_slot_ords.resize(fs.slot_base + fn.slot_count, 0);
     m_loops.resize(fs.loop_base + fn.site_count, 0);
-    StreamOut &o = *m_stream;
     if (top)
-        o.call_starts(fc.name);
-    const uint32_t src = o.source(fc.call);
-    o.byte(static_cast<uint8_t>(Record::Call));
-    o.varint(src);
-    o.varint(0);
-    fs.ordinal = o.ordinal();
-    o.take_ordinals(1);
-    o.open_calls(1);
+        m_stream->call_starts(fc.name); // (a loop's tail is inside a call: never open here)
+    fs.ordinal = out_call(fc.call);
     *record = true;
     if (fn.param_count == 0)
         decide(fs); // the stream's Contexts never throw
@@ -127,26 +122,19 @@ Node *TapeRecorder::record_stream(FrameState &fs, uint32_t site, Kind kind, Capt
     if (fs.leaf || site >= fn.site_count) [[unlikely]]
         return nullptr;
     const Site &s = fn.sites[site];
-    uint64_t *slots = m_slot_ords.data() + fs.slot_base;
-    if (fs.skip_site != ~0u) [[unlikely]] {
-        if (s.nesting > fs.skip_nesting) { // inside the loop being counted: its writes go to the count's node
-            const uint64_t count_node = m_stream->ordinal() + 1;
-            if (fn.writes)
-                for (uint32_t i = 0; i < s.writes_count; ++i)
-                    if (fn.writes[s.writes_begin + i] < fn.slot_count)
-                        slots[fn.writes[s.writes_begin + i]] = count_node;
-            m_pending_ords.resize(fs.pending_base);
+    if (!m_tails.empty()) [[unlikely]] {
+        end_tails_outside(fs, s.nesting, site); // left a loop whose tail was open (break, goto, the statement after it)
+        if (m_stopped)
             return nullptr;
-        }
-        end_skip(fs); // left the loop (break, goto)
     }
+    uint64_t *slots = m_slot_ords.data() + fs.slot_base;
     Node *n = scratch_node();
     NA::kind(*n) = kind;
     const SiteCache &sc = fs.cache->sites[site];
     NA::source(*n) = value.type == sc.type_key && sc.source ? sc.source : site_source(fs, site, value.type);
     if (value.kind != ValueKind::None)
         set_value(n, std::move(value));
-    const uint64_t self = m_stream->ordinal();
+    const uint64_t self = next_ordinal();
     m_refs.clear();
     for (size_t i = fs.pending_base; i < m_pending_ords.size(); ++i)
         m_refs.emplace_back(0, m_pending_ords[i] - 1);
@@ -221,30 +209,120 @@ void TapeRecorder::write_node(const Node &n, uint32_t src, uint32_t constants_id
 }
 
 void TapeRecorder::emit_scratch() {
-    StreamOut &o = *m_stream;
     FrameState &fs = *m_scratch_frame;
-    uint32_t constants_id = 0, constants_count = 0;
-    if (m_scratch_site != ~0u && fs.fn->literals && fs.fn->sites[m_scratch_site].literals_count) {
-        const std::vector<SiteCache::Constant> &list = site_constants(fs, m_scratch_site);
-        SiteCache &sc = fs.cache->sites[m_scratch_site];
-        constants_id = o.constants(list, sc.stream_epoch, sc.stream_id);
-        constants_count = static_cast<uint32_t>(list.size());
-    }
-    // The node's source (defined before the record when this chunk has not yet), through the site's cache.
-    const Source *s = NA::source(*m_scratch);
-    uint32_t src;
+    SiteCache *sc = nullptr;
+    uint32_t constants = 0;
     if (m_scratch_site != ~0u) {
-        SiteCache &sc = fs.cache->sites[m_scratch_site];
-        if (sc.stream_source != s || sc.source_epoch != o.epoch()) [[unlikely]] {
-            sc.source_id = o.source(s);
-            sc.stream_source = s;
-            sc.source_epoch = o.epoch();
+        sc = &fs.cache->sites[m_scratch_site];
+        if (fs.fn->literals && fs.fn->sites[m_scratch_site].literals_count)
+            constants = static_cast<uint32_t>(site_constants(fs, m_scratch_site).size());
+    }
+    std::vector<std::unique_ptr<TapeRecorder>> *workers = std::exchange(m_scratch_workers, nullptr);
+    out_node(*m_scratch, sc, constants, m_scratch_calls, workers);
+    if (m_tails.empty())
+        after_write();
+}
+
+uint64_t TapeRecorder::out_node(Node &n, SiteCache *sc, uint32_t constants, uint32_t calls,
+                                std::vector<std::unique_ptr<TapeRecorder>> *workers) {
+    if (!m_tails.empty()) [[unlikely]] {
+        size_t bytes = sizeof(Node) + NA::string(n).size() + m_refs.size() * sizeof(m_refs[0]);
+        TailRecord *r = tail_record(Record::Node, bytes);
+        const uint64_t self = m_virtual;
+        m_virtual += 1 + constants;
+        if (!r)
+            return self; // an iteration being dropped
+        r->self = self;
+        r->node.reset(&n == m_scratch ? std::exchange(m_scratch, NA::make()) : NA::make());
+        if (r->node.get() != &n) { // a tail ending into the next one out: the record's own node moves on
+            Node &to = *r->node;
+            NA::kind(to) = n.kind();
+            NA::source(to) = NA::source(n);
+            NA::copy_value(to, n);
+            NA::set_iteration(to, n.kind() == Kind::Loop ? n.iteration() : 0);
+            if (n.kind() == Kind::Branch && !n.taken().empty())
+                NA::set_taken(to, &n.taken());
         }
-        src = sc.source_id;
+        r->site = sc;
+        r->constants = constants;
+        r->calls = calls;
+        TailIteration &it = m_tails.back().kept.back();
+        r->refs_begin = static_cast<uint32_t>(it.refs.size());
+        r->refs_count = static_cast<uint32_t>(m_refs.size());
+        it.refs.insert(it.refs.end(), m_refs.begin(), m_refs.end());
+        if (workers)
+            r->workers = std::move(*workers);
+        return self;
+    }
+    StreamOut &o = *m_stream;
+    uint32_t constants_id = 0;
+    if (constants)
+        constants_id = o.constants(sc->constants, sc->stream_epoch, sc->stream_id);
+    // The node's source (defined before the record when this chunk has not yet), through the site's cache.
+    const Source *s = NA::source(n);
+    uint32_t src;
+    if (sc) {
+        if (sc->stream_source != s || sc->source_epoch != o.epoch()) [[unlikely]] {
+            sc->source_id = o.source(s);
+            sc->stream_source = s;
+            sc->source_epoch = o.epoch();
+        }
+        src = sc->source_id;
     } else {
         src = o.source(s);
     }
-    write_node(*m_scratch, src, constants_id, constants_count, m_scratch_calls);
+    const uint64_t self = o.ordinal();
+    write_node(n, src, constants_id, constants, calls);
+    if (workers) // the threads' calls as Call records (their storage is dropped after)
+        for (auto &w : *workers)
+            for (Node *call : w->worker_calls())
+                emit_subtree(*call);
+    return self;
+}
+
+uint64_t TapeRecorder::out_call(const Source *source) {
+    if (!m_tails.empty()) [[unlikely]] {
+        const uint64_t self = m_virtual++;
+        if (TailRecord *r = tail_record(Record::Call, 0)) {
+            r->self = self;
+            r->source = source;
+        }
+        return self;
+    }
+    StreamOut &o = *m_stream;
+    const uint32_t src = o.source(source);
+    o.byte(static_cast<uint8_t>(Record::Call));
+    o.varint(src);
+    o.varint(0);
+    const uint64_t self = o.ordinal();
+    o.take_ordinals(1);
+    o.open_calls(1);
+    return self;
+}
+
+void TapeRecorder::out_end(const Node &call, bool leaf) {
+    if (!m_tails.empty()) [[unlikely]] {
+        const size_t bytes = sizeof(Node) + NA::string(call).size() + call.exception().size();
+        if (TailRecord *r = tail_record(Record::End, bytes)) {
+            r->node.reset(NA::make());
+            Node &to = *r->node;
+            NA::kind(to) = Kind::Call;
+            NA::source(to) = NA::source(call);
+            NA::copy_value(to, call);
+            if (!call.exception().empty())
+                NA::exception(to) = call.exception();
+            if (!call.unfinished().empty())
+                NA::unfinished(to) = call.unfinished();
+            r->leaf = leaf;
+        }
+        return;
+    }
+    emit_end(call, leaf);
+    m_stream->open_calls(-1);
+}
+
+void TapeRecorder::after_write() {
+    StreamOut &o = *m_stream;
     if (o.ordinal() >= m_budget_end) [[unlikely]] {
         after_flush(); // counts what other threads wrote
         if (o.ordinal() >= m_budget_end) {
@@ -270,7 +348,7 @@ void TapeRecorder::after_flush() {
     m_budget_end = m_stream->ordinal() + (used >= limit ? 0 : limit - used);
 }
 
-void TapeRecorder::emit_end(const Node &call, bool leaf) {
+void TapeRecorder::emit_end(const Node &call, bool leaf, const Source *source) {
     StreamOut &o = *m_stream;
     const ValueKind vk = call.value_kind();
     const std::string &text = NA::string(call);
@@ -283,7 +361,7 @@ void TapeRecorder::emit_end(const Node &call, bool leaf) {
         flags |= EndException;
     if (!call.unfinished().empty())
         flags |= EndUnfinished;
-    const uint32_t src = (flags & EndValue) ? o.source(NA::source(call)) : 0;
+    const uint32_t src = (flags & EndValue) ? o.source(source ? source : NA::source(call)) : 0;
     o.byte(static_cast<uint8_t>(Record::End));
     o.varint(flags);
     if (flags & EndValue) {
@@ -305,15 +383,18 @@ void TapeRecorder::leave_stream(FrameState &fs) noexcept {
     const bool closed = m_frames.size() <= m_base; // stream_exit wrote its end already
     if (!fs.hidden && !m_stopped && !closed) {
         try {
-            if (fs.skip_site != ~0u)
-                end_skip(fs);
-            main_result(fs);
-            emit_end(*fs.call, fs.leaf);
-            m_stream->open_calls(-1);
+            while (!m_tails.empty() && m_tails.back().frame == &fs && !m_stopped)
+                end_tail(); // returned or unwound inside a loop whose tail was open
+            if (!m_stopped) {
+                main_result(fs);
+                out_end(*fs.call, fs.leaf);
+            }
         } catch (...) {
             stop_stream("out of memory");
         }
     }
+    while (!m_tails.empty() && m_tails.back().frame == &fs) // not written (hidden, stopped, closed): dropped
+        m_tails.pop_back();
     const uint64_t ordinal = fs.ordinal;
     const bool hidden = fs.hidden;
     Node *call = fs.call;
@@ -344,55 +425,41 @@ bool TapeRecorder::loop_stream(FrameState &fs, uint32_t site, bool condition) {
     if (fs.leaf || site >= fs.fn->site_count)
         return true; // record() records nothing
     const uint32_t it = ++m_loops[fs.loop_base + site];
-    if (fs.skip_site == site) {
-        if (condition)
-            return false; // counted
-        end_skip(fs, true);
-        return true; // the loop's last evaluation is recorded
+    if (!m_tails.empty()) [[unlikely]] {
+        end_tails_outside(fs, fs.fn->sites[site].nesting, site);
+        if (m_stopped)
+            return false;
+        LoopTail &t = m_tails.back();
+        if (t.frame == &fs && t.site == site) {
+            if (!condition) {
+                end_tail();       // the count and the last k iterations, then
+                return !m_stopped; // the loop's last evaluation
+            }
+            next_iteration(t);
+            return true;
+        }
     }
     const uint32_t k = tape_limits().loop;
-    if (k && condition && it > k && fs.skip_site == ~0u) {
-        fs.skip_site = site;
-        fs.skip_nesting = fs.fn->sites[site].nesting;
-        fs.skip_from = it;
-        return false;
-    }
+    if (k && condition && it > k) [[unlikely]]
+        start_tail(fs, site); // this iteration's Loop node is the tail's first record
     return true;
-}
-
-void TapeRecorder::end_skip(FrameState &fs, bool at_false) {
-    const uint32_t site = fs.skip_site;
-    fs.skip_site = ~0u;
-    const uint32_t last = m_loops[fs.loop_base + site] - (at_false ? 1 : 0);
-    const uint64_t count = last >= fs.skip_from ? last - fs.skip_from + 1 : 0;
-    const Site &s = fs.fn->sites[site];
-    SiteCache &sc = fs.cache->sites[site];
-    Node *n = scratch_node();
-    NA::kind(*n) = Kind::Statement;
-    // One Source per loop site and value type: the text does not name the count (the value does).
-    NA::source(*n) = m_data->intern_source(
-        "… iterations " + std::to_string(tape_limits().loop + 1) +
-            " and later not recorded (TRACEJIT_TAPE_LOOP=" + std::to_string(tape_limits().loop) + ")",
-        fs.fn->file ? fs.fn->file : "", s.line, s.column, "unsigned long", s.nesting + 1);
-    (void)sc;
-    NA::value_kind(*n) = ValueKind::Unsigned;
-    NA::bits(*n) = count;
-    m_refs.clear();
-    m_scratch_frame = &fs;
-    m_scratch_site = ~0u;
-    m_scratch_calls = 0;
-    emit_scratch(); // takes the ordinal the counted iterations' writes point at
 }
 
 void TapeRecorder::emit_subtree(const Node &root) {
     StreamOut &o = *m_stream;
     std::unordered_map<const Node *, uint64_t> ordinal;
+    // The thread's Sources die with its recorder, after this, while the chunk's ids are kept by address: the
+    // stream names this recorder's own copies (interned once each).
+    auto own = [&](const Source *s) {
+        return m_data->intern_source(s->text, s->location.file, s->location.line, s->location.column, s->type,
+                                     s->nesting);
+    };
     struct Walk {
         const Node *node;
         size_t next;
     };
     auto open_call = [&](const Node &c) {
-        const uint32_t src = o.source(NA::source(c));
+        const uint32_t src = o.source(own(NA::source(c)));
         o.byte(static_cast<uint8_t>(Record::Call));
         o.varint(src);
         o.varint(NA::thread_field(c));
@@ -406,7 +473,7 @@ void TapeRecorder::emit_subtree(const Node &root) {
         Walk &w = stack.back();
         Children ch = w.node->children();
         if (w.next >= ch.size()) {
-            emit_end(*w.node, !w.node->expanded());
+            emit_end(*w.node, !w.node->expanded(), own(NA::source(*w.node)));
             stack.pop_back();
             continue;
         }
@@ -420,7 +487,7 @@ void TapeRecorder::emit_subtree(const Node &root) {
         std::vector<const Node *> calls;
         for (const Node &k : c.children()) {
             if (k.kind() == Kind::Constant)
-                constants.push_back({NA::source(k), k.value_kind(), NA::bits(k), NA::string(k)});
+                constants.push_back({own(NA::source(k)), k.value_kind(), NA::bits(k), NA::string(k)});
             else if (k.kind() == Kind::Call)
                 calls.push_back(&k);
         }
@@ -432,7 +499,7 @@ void TapeRecorder::emit_subtree(const Node &root) {
             if (auto it = ordinal.find(ref); it != ordinal.end())
                 m_refs.emplace_back(pos, it->second);
         ordinal[&c] = self;
-        const uint32_t src = o.source(NA::source(c));
+        const uint32_t src = o.source(own(NA::source(c)));
         write_node(c, src, constants_id, static_cast<uint32_t>(constants.size()), static_cast<uint32_t>(calls.size()));
         for (const Node *k : calls) { // a region inside a thread's call: recorded in full (rare)
             emit_subtree(*k);
@@ -461,7 +528,7 @@ void TapeRecorder::stop_stream(const std::string &reason) noexcept {
             file->note("recording stopped on a thread" + where);
         if (!reason.empty() && !file->stopped()) {
             for (size_t i = m_frames.size(); i-- > m_base;)
-                if (!m_frames[i].hidden) {
+                if (!m_frames[i].hidden && m_frames[i].ordinal < virtual_ordinal_base) { // not in a dropped tail
                     NA::unfinished(*m_frames[i].call) = "stopped: " + reason;
                     emit_end(*m_frames[i].call, m_frames[i].leaf);
                 }
@@ -474,9 +541,9 @@ void TapeRecorder::stop_stream(const std::string &reason) noexcept {
         file->stop(reason.empty() ? "out of memory" : reason + " (then out of memory)");
     }
     m_stream->discard();
+    m_tails.clear(); // a loop's last iterations not written yet are not written
     for (FrameState &fs : m_frames) {
         fs.hidden = fs.decided = fs.leaf = true;
-        fs.skip_site = ~0u;
         *fs.record = false;
     }
     m_pending_ords.clear();
@@ -487,6 +554,10 @@ void TapeRecorder::stream_exit(const std::string &reason) noexcept {
     if (m_stopped)
         return;
     try {
+        while (!m_tails.empty() && !m_stopped)
+            end_tail(); // the loops the program ended in: their last iterations so far
+        if (m_stopped)
+            return;
         for (size_t i = m_frames.size(); i-- > m_base;)
             if (!m_frames[i].hidden) {
                 NA::unfinished(*m_frames[i].call) = reason;

@@ -186,23 +186,34 @@ TEST_CASE("tape stream: limits") {
         tj::tape::DepthLimit one(1);
         CHECK(json(*t) == json(*tj::track(one, poly, 2.0)));
     }
-    SUBCASE("a loop's iterations past K are counted") {
+    SUBCASE("a loop's first and last K iterations are recorded, those between counted") {
         REQUIRE(tj_test::run_self(child, {{"TRACEJIT_TAPE", dir.string()}, {"TRACEJIT_TAPE_LOOP", "2"}}) == 0);
-        tj::tape::Tape t = tj::tape::load_call(only_file(dir), 2);
+        const std::string file = only_file(dir);
+        // grid(3)'s loops run at most 2K times: recorded whole, as in memory.
+        CHECK(json(*tj::tape::load_call(file, 0)) == json(*tj::track(grid, 3)));
+        tj::tape::Tape t = tj::tape::load_call(file, 2);
         CHECK(t->text() == "h");
-        // x, n, r = 0, i = 0, then 2 iterations (loop, r +=, i +=), the count, the last loop test, the return.
-        REQUIRE(t->children().size() == 4 + 2 * 3 + 1 + 1 + 1);
-        const tj::tape::Node &count = (*t)[11];
-        CHECK(count.text() == "… iterations 3 and later not recorded (TRACEJIT_TAPE_LOOP=2)");
-        CHECK(count.value<uint64_t>() == 998);
-        const tj::tape::Node &end = (*t)[12];
+        // x, n, r = 0, i = 0, 2 iterations (loop, r +=, i +=), the count, 2 iterations, the last loop test, the return.
+        REQUIRE(t->children().size() == 4 + 2 * 3 + 1 + 2 * 3 + 1 + 1);
+        const tj::tape::Node &count = (*t)[11]; // (@11)
+        CHECK(count.text() == "… iterations after the first 2 and before the last 2 not recorded (TRACEJIT_TAPE_LOOP=2)");
+        CHECK(count.value<uint64_t>() == 996);
+        const tj::tape::Node &first_kept = (*t)[12];
+        CHECK(first_kept.kind() == tj::tape::Kind::Loop);
+        CHECK(first_kept.iteration() == 999);
+        // i was last written in the counted iterations, then in the kept ones.
+        std::vector<const tj::tape::Node *> read = tj::tape::referenced(first_kept);
+        CHECK(std::find(read.begin(), read.end(), &count) != read.end());
+        CHECK((*t)[13].value<double>() == 999.0); // r += pow(x, i) in iteration 999
+        read = tj::tape::referenced((*t)[16]);    // r += … in iteration 1000 reads r of iteration 999
+        CHECK(std::find(read.begin(), read.end(), &(*t)[13]) != read.end());
+        const tj::tape::Node &end = (*t)[18];
         CHECK(end.kind() == tj::tape::Kind::Loop);
         CHECK(end.iteration() == 1001);
         CHECK(end.value<bool>() == false);
-        const std::vector<const tj::tape::Node *> read = tj::tape::referenced(end);
-        CHECK(std::find(read.begin(), read.end(), &count) !=
-              read.end()); // i was last written in the counted iterations
-        CHECK((*t)[13].value<double>() == 1000.0);
+        read = tj::tape::referenced(end);
+        CHECK(std::find(read.begin(), read.end(), &(*t)[17]) != read.end());
+        CHECK((*t)[19].value<double>() == 1000.0);
     }
     SUBCASE("a limit that does not parse turns recording off, in one line") {
         const std::string err = (dir / "stderr.txt").string();

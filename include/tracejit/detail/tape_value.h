@@ -198,7 +198,15 @@ template <typename T> Captured capture(const T &v) {
 }
 
 template <typename T> void track_result(TapeRecorder *rec, const T &value) {
+#if defined(__cpp_exceptions)
+    try {
+        track_result_captured(rec, capture(value));
+    } catch (...) { // never the callable's caller's problem: the tape says why it stopped
+        track_capture_failed(rec, std::current_exception());
+    }
+#else
     track_result_captured(rec, capture(value));
+#endif
 }
 
 } // namespace tj::tape::detail

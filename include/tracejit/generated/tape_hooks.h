@@ -122,8 +122,28 @@ void frame_switch(void *frame, uint32_t site, Captured &&value, bool integral, i
 void frame_return(void *frame, uint32_t site, Captured &&value);
 void frame_result(void *frame, Captured &&value);
 void frame_thrown(void *frame, std::exception_ptr error) noexcept;
+/// Capturing a value for `frame` threw `error` (out of memory turning a string into text, a throwing formatter):
+/// recording stops as at a limit, the program runs on (docs/tape.md, "Never a changed program").
+void frame_capture_failed(void *frame, std::exception_ptr error) noexcept;
 void frame_parallel_begin(void *frame, uint32_t site);
 void frame_parallel_end(void *frame, uint32_t site);
+
+/// capture(v) for a hook of `frame`, into `out`: false when capturing threw, which frame_capture_failed() has
+/// handled, so that no exception of the recording reaches the user's statement.
+template <typename T> bool capture_for(void *frame, const T &v, Captured &out) noexcept {
+#if defined(__cpp_exceptions)
+    try {
+        out = capture(v);
+        return true;
+    } catch (...) {
+        frame_capture_failed(frame, std::current_exception());
+        return false;
+    }
+#else
+    out = capture(v);
+    return true;
+#endif
+}
 
 /// The recording state of one call of a marked function (a local of the rewritten function).
 class Frame {
@@ -145,13 +165,15 @@ class Frame {
     template <typename... A> void args(const A &...a) {
         if (m_record) [[unlikely]] {
             uint32_t i = 0;
-            (frame_arg(m_frame, i++, capture(a)), ...);
+            (arg(i++, a), ...);
         }
     }
     /// After a statement that defined or assigned `value`.
     template <typename T> void stmt(uint32_t site, const T &value) {
-        if (m_record) [[unlikely]]
-            frame_stmt(m_frame, site, capture(value));
+        if (m_record) [[unlikely]] {
+            if (Captured c; capture_for(m_frame, value, c))
+                frame_stmt(m_frame, site, std::move(c));
+        }
     }
     /// After a statement with no value (a call returning void, a `break` — recorded before it).
     void stmt(uint32_t site) {
@@ -192,17 +214,22 @@ class Frame {
     template <typename T> T &&sw(uint32_t site, T &&v) {
         if (m_record) [[unlikely]] {
             using U = std::remove_cvref_t<T>;
+            Captured c;
+            if (!capture_for(m_frame, v, c))
+                return std::forward<T>(v);
             if constexpr (std::is_integral_v<U> || std::is_enum_v<U>)
-                frame_switch(m_frame, site, capture(v), true, static_cast<int64_t>(v));
+                frame_switch(m_frame, site, std::move(c), true, static_cast<int64_t>(v));
             else
-                frame_switch(m_frame, site, capture(v), false, 0);
+                frame_switch(m_frame, site, std::move(c), false, 0);
         }
         return std::forward<T>(v);
     }
     /// `return expr;` becomes `return frame.ret(site, expr);`.
     template <typename T> T &&ret(uint32_t site, T &&v) {
-        if (m_frame) [[unlikely]]
-            frame_return(m_frame, site, capture(v));
+        if (m_frame) [[unlikely]] {
+            if (Captured c; capture_for(m_frame, v, c))
+                frame_return(m_frame, site, std::move(c));
+        }
         return std::forward<T>(v);
     }
     /// `return expr;` where expr is not of the declared return type R (a null pointer constant, a braced list, a
@@ -210,8 +237,10 @@ class Frame {
     /// at the user's expression, as the return statement would initialize its result, so `return 0;` in a function
     /// returning a pointer records the null pointer; the result then reaches the caller by one move.
     template <typename R> R ret_as(uint32_t site, std::type_identity_t<R> v) {
-        if (m_frame) [[unlikely]]
-            frame_return(m_frame, site, capture(v));
+        if (m_frame) [[unlikely]] {
+            if (Captured c; capture_for(m_frame, v, c))
+                frame_return(m_frame, site, std::move(c));
+        }
         return v;
     }
     /// Before `return;` (or after evaluating a void expression that is returned).
@@ -224,8 +253,10 @@ class Frame {
     void ret(uint32_t site, Void) { ret(site); }
     /// The value of a call recorded without a Return node (a call through a pointer array, vcall_hooks.h).
     template <typename T> void result(const T &v) {
-        if (m_frame) [[unlikely]]
-            frame_result(m_frame, capture(v));
+        if (m_frame) [[unlikely]] {
+            if (Captured c; capture_for(m_frame, v, c))
+                frame_result(m_frame, std::move(c));
+        }
     }
     /// Before an OpenMP construct that starts a team of threads (`#pragma omp parallel …`): until parallel_end, the
     /// calls the team's threads make are recorded for this call.
@@ -245,6 +276,11 @@ class Frame {
     }
 
   private:
+    template <typename A> void arg(uint32_t index, const A &a) {
+        if (Captured c; capture_for(m_frame, a, c))
+            frame_arg(m_frame, index, std::move(c));
+    }
+
     void *m_frame = nullptr;
     bool m_record = false;
 };

@@ -43,6 +43,12 @@
 // LOOP-NEXT: @7: [limits.cpp:21] for (int i = 0; i < n; ++i) since @1,@6 → true  (iteration 2)
 // LOOP-NEXT: @8: [limits.cpp:22]   s += sq(i) reads @5,@6 → 1
 // LOOP-NEXT: @9: [limits.cpp:21]   ++i reads @6 → 2
-// LOOP-NEXT: @10: [limits.cpp:21]   … iterations 3 and later not recorded (TRACEJIT_TAPE_LOOP=2) → 98
-// LOOP-NEXT: @11: [limits.cpp:21] for (int i = 0; i < n; ++i) since @1,@10 → false  (iteration 101)
-// LOOP-NEXT: @12: [limits.cpp:23] return s reads @10 → 328350
+// LOOP-NEXT: @10: [limits.cpp:21]   … iterations after the first 2 and before the last 2 not recorded (TRACEJIT_TAPE_LOOP=2) → 96
+// LOOP-NEXT: @11: [limits.cpp:21] for (int i = 0; i < n; ++i) since @1,@10 → true  (iteration 99)
+// LOOP-NEXT: @12: [limits.cpp:22]   s += sq(i) reads @10 → 318549
+// LOOP-NEXT: @13: [limits.cpp:21]   ++i reads @10 → 99
+// LOOP-NEXT: @14: [limits.cpp:21] for (int i = 0; i < n; ++i) since @1,@13 → true  (iteration 100)
+// LOOP-NEXT: @15: [limits.cpp:22]   s += sq(i) reads @12,@13 → 328350
+// LOOP-NEXT: @16: [limits.cpp:21]   ++i reads @13 → 100
+// LOOP-NEXT: @17: [limits.cpp:21] for (int i = 0; i < n; ++i) since @1,@16 → false  (iteration 101)
+// LOOP-NEXT: @18: [limits.cpp:23] return s reads @15 → 328350
