@@ -183,8 +183,8 @@ SourceLocation SourceText::after_previous_token(SourceLocation loc) const {
             // Text cannot follow a directive (it would join it). An `#if` that opens the region of what follows is
             // stepped over: the code before it is in the same active region as the `#if` line itself.
             StringRef text = StringRef(buffer.data() + begin, end - begin).ltrim();
-            if (directive && (directive_named(text, "if") || directive_named(text, "ifdef") ||
-                              directive_named(text, "ifndef"))) {
+            if (directive &&
+                (directive_named(text, "if") || directive_named(text, "ifdef") || directive_named(text, "ifndef"))) {
                 if (begin == 0)
                     return {};
                 end = begin - 1;
