@@ -21,9 +21,36 @@
 
 #include <map>
 #include <memory>
+#include <set>
 
 namespace tracejit::plugin {
 namespace {
+
+/// The warning groups turned on by -fplugin-arg-tracejit-W<group> (engine/core/diagnostics.h).
+using GroupSet = std::set<WarningGroup>;
+
+/// The engine's diagnostics that are shown: errors, warnings of no group and those of the groups turned on; of a
+/// -Wmacro warning, the first of each file, which says how many there are.
+std::vector<EngineDiagnostic> shown(std::vector<EngineDiagnostic> diagnostics, const GroupSet &on) {
+    std::vector<EngineDiagnostic> kept;
+    std::map<std::string, std::pair<size_t, unsigned>> macro_warnings; // file → (index in kept, count)
+    for (EngineDiagnostic &diagnostic : diagnostics) {
+        if (diagnostic.group != WarningGroup::None && !on.count(diagnostic.group))
+            continue;
+        if (diagnostic.group == WarningGroup::Macro) {
+            auto [it, first] = macro_warnings.try_emplace(diagnostic.file, kept.size(), 0);
+            ++it->second.second;
+            if (!first)
+                continue;
+        }
+        kept.push_back(std::move(diagnostic));
+    }
+    for (const auto &[file, where] : macro_warnings)
+        if (where.second > 1)
+            kept[where.first].message +=
+                "; " + std::to_string(where.second - 1) + " more statement(s) of this file alike are not recorded";
+    return kept;
+}
 
 /// Reports, in the real compile, the user's warnings that are left (user_warnings.h) and then the engine's
 /// diagnostics, once every file they point into has been read, at the user's line and column.
@@ -43,10 +70,10 @@ class ReportConsumer : public clang::ASTConsumer {
                                                                             : clang::DiagnosticsEngine::Warning;
             clang::SourceLocation loc = m_warnings->locate(diagnostic.file, diagnostic.line, diagnostic.column);
             if (loc.isValid()) {
-                diags.Report(loc, diags.getCustomDiagID(level, "%0")) << diagnostic.message;
+                diags.Report(loc, diags.getCustomDiagID(level, "%0")) << shown_message(diagnostic);
             } else { // not a file of this compile (cannot happen unless the engine names a file oddly)
                 diags.Report(diags.getCustomDiagID(level, "%0:%1:%2: %3"))
-                    << diagnostic.file << diagnostic.line << diagnostic.column << diagnostic.message;
+                    << diagnostic.file << diagnostic.line << diagnostic.column << shown_message(diagnostic);
             }
         }
     }
@@ -70,11 +97,16 @@ class TracejitAction : public clang::PluginASTAction {
                 m_dump = true;
             } else if (arg == "no-twin") {
                 m_twins = false;
+            } else if (WarningGroup group; arg.starts_with("W") && group_named(arg.substr(1), &group)) {
+                m_warnings.insert(group);
+            } else if (arg == "Wall") {
+                for (WarningGroup g : {WarningGroup::Unrecorded, WarningGroup::Macro, WarningGroup::OpenMP})
+                    m_warnings.insert(g);
             } else {
                 clang::DiagnosticsEngine &diags = ci.getDiagnostics();
                 unsigned id = diags.getCustomDiagID(clang::DiagnosticsEngine::Error,
                                                     "tracejit: unknown plugin argument '%0' (known: dump, "
-                                                    "no-twin, off)");
+                                                    "no-twin, off, Wall, Wmacro, Wopenmp, Wunrecorded)");
                 diags.Report(id) << arg;
                 ok = false;
             }
@@ -115,13 +147,15 @@ class TracejitAction : public clang::PluginASTAction {
                                         std::move(originals));
         if (errors)
             errors->set_replay(warnings);
-        return std::make_unique<ReportConsumer>(std::move(result.diagnostics), std::move(warnings), errors);
+        return std::make_unique<ReportConsumer>(shown(std::move(result.diagnostics), m_warnings), std::move(warnings),
+                                                errors);
     }
 
   private:
     bool m_off = false;
     bool m_dump = false;
     bool m_twins = true; ///< -fplugin-arg-tracejit-no-twin: instrumented bodies only (plan_twin.h)
+    GroupSet m_warnings; ///< -fplugin-arg-tracejit-W<group>, -Wall: all
 };
 
 clang::FrontendPluginRegistry::Add<TracejitAction> registration("tracejit",

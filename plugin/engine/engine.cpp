@@ -120,7 +120,8 @@ EngineResult rewrite_marked_functions(clang::ASTContext &ctx, clang::Rewriter &r
         if (!lang.CPlusPlus) { // the recording code is C++
             result.diagnostics.push_back(
                 make_warning(ctx.getSourceManager(), fn->getLocation(),
-                             "tracejit: '" + fn->getNameAsString() + "' is not instrumented: only C++ is supported"));
+                             "tracejit: '" + fn->getNameAsString() + "' is not instrumented: only C++ is supported",
+                             WarningGroup::Unrecorded));
             continue;
         }
         FunctionPlan plan;

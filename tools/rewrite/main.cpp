@@ -72,10 +72,10 @@ class RewriteConsumer : public clang::ASTConsumer {
             if (auto file = sm.getFileManager().getOptionalFileRef(diagnostic.file))
                 loc = sm.translateFileLineCol(&file->getFileEntry(), diagnostic.line, diagnostic.column);
             if (loc.isValid())
-                diags.Report(loc, diags.getCustomDiagID(level, "%0")) << diagnostic.message;
+                diags.Report(loc, diags.getCustomDiagID(level, "%0")) << tp::shown_message(diagnostic);
             else
                 diags.Report(diags.getCustomDiagID(level, "%0:%1:%2: %3"))
-                    << diagnostic.file << diagnostic.line << diagnostic.column << diagnostic.message;
+                    << diagnostic.file << diagnostic.line << diagnostic.column << tp::shown_message(diagnostic);
         }
         clang::FileID main = sm.getMainFileID();
         if (const clang::RewriteBuffer *buffer = rewriter.getRewriteBufferFor(main))

@@ -21,8 +21,35 @@ EngineDiagnostic make(EngineDiagnostic::Level level, const clang::SourceManager 
 
 } // namespace
 
-EngineDiagnostic make_warning(const clang::SourceManager &sm, clang::SourceLocation loc, std::string message) {
-    return make(EngineDiagnostic::Level::Warning, sm, loc, std::move(message));
+const char *group_name(WarningGroup group) {
+    switch (group) {
+    case WarningGroup::None: return nullptr;
+    case WarningGroup::Unrecorded: return "unrecorded";
+    case WarningGroup::Macro: return "macro";
+    case WarningGroup::OpenMP: return "openmp";
+    }
+    return nullptr;
+}
+
+bool group_named(std::string_view name, WarningGroup *group) {
+    for (WarningGroup g : {WarningGroup::Unrecorded, WarningGroup::Macro, WarningGroup::OpenMP})
+        if (name == group_name(g)) {
+            *group = g;
+            return true;
+        }
+    return false;
+}
+
+EngineDiagnostic make_warning(const clang::SourceManager &sm, clang::SourceLocation loc, std::string message,
+                              WarningGroup group) {
+    EngineDiagnostic d = make(EngineDiagnostic::Level::Warning, sm, loc, std::move(message));
+    d.group = group;
+    return d;
+}
+
+std::string shown_message(const EngineDiagnostic &diagnostic) {
+    const char *group = group_name(diagnostic.group);
+    return group ? diagnostic.message + " [-fplugin-arg-tracejit-W" + group + "]" : diagnostic.message;
 }
 
 EngineDiagnostic make_error(const clang::SourceManager &sm, clang::SourceLocation loc, std::string message) {

@@ -101,6 +101,16 @@ std::vector<Token> raw_tokens(const SourceManager &sm, const LangOptions &lang, 
     return tokens;
 }
 
+/// True when `line` (its leading blanks trimmed) is the preprocessor directive `#name`.
+bool directive_named(StringRef line, StringRef name) {
+    if (!line.consume_front("#"))
+        return false;
+    line = line.ltrim(" \t");
+    if (!line.consume_front(name))
+        return false;
+    return line.empty() || !isAsciiIdentifierContinue(line.front());
+}
+
 size_t line_start(StringRef buffer, size_t offset) {
     size_t nl = buffer.substr(0, offset).find_last_of("\n\r");
     return nl == StringRef::npos ? 0 : nl + 1;
@@ -138,14 +148,15 @@ SourceLocation SourceText::pragmas_before(SourceLocation loc) const {
         pos = m_sm.getFileOffset(line[i].getLocation());
         found = true;
     }
-    // `#pragma` lines directly above (lines holding only a `//` comment between them skipped).
+    // `#pragma` lines directly above (lines holding only a `//` comment or an `#endif` between them skipped: the
+    // pragma of `#ifdef _OPENMP` / `#pragma omp …` / `#endif` applies to the statement after the `#endif`).
     if (!StringRef(buffer.data() + begin, pos - begin).trim().empty())
         begin = 0; // code before it on its line
     while (begin > 0) {
         size_t above = line_start(buffer, begin - 1);
         StringRef text = StringRef(buffer.data() + above, begin - above).ltrim();
         begin = above;
-        if (text.starts_with("//"))
+        if (text.starts_with("//") || directive_named(text, "endif"))
             continue;
         if (!text.consume_front("#") || !text.ltrim().starts_with("pragma"))
             break;
@@ -164,10 +175,23 @@ SourceLocation SourceText::after_previous_token(SourceLocation loc) const {
     while (true) {
         size_t begin = line_start(buffer, end);
         std::vector<Token> line = raw_tokens(m_sm, m_lang, fid, buffer, begin, end);
+        if (begin >= 2 && buffer[begin - 2] == '\\')
+            return {}; // the line continues the one above: perhaps a directive's
         if (!line.empty()) {
-            if (line.front().is(tok::hash) && m_sm.getFileOffset(line.front().getLocation()) ==
-                                                  begin + (buffer.substr(begin).find_first_not_of(" \t")))
-                return {}; // a preprocessor directive: text after it would join it
+            bool directive = line.front().is(tok::hash) && m_sm.getFileOffset(line.front().getLocation()) ==
+                                                               begin + (buffer.substr(begin).find_first_not_of(" \t"));
+            // Text cannot follow a directive (it would join it). An `#if` that opens the region of what follows is
+            // stepped over: the code before it is in the same active region as the `#if` line itself.
+            StringRef text = StringRef(buffer.data() + begin, end - begin).ltrim();
+            if (directive &&
+                (directive_named(text, "if") || directive_named(text, "ifdef") || directive_named(text, "ifndef"))) {
+                if (begin == 0)
+                    return {};
+                end = begin - 1;
+                continue;
+            }
+            if (directive)
+                return {};
             return line.back().getEndLoc();
         }
         if (begin == 0)

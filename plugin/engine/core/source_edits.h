@@ -42,10 +42,11 @@ class SourceText {
     std::optional<clang::Token> next_token(clang::SourceLocation loc) const;
     /// The start of the pragmas (`#pragma` lines, `_Pragma(...)` operators) written directly before the statement
     /// starting at `loc` (a file location), or invalid when none precedes it. A pragma applies to the statement that
-    /// follows it, so nothing may be inserted between them.
+    /// follows it, so nothing may be inserted between them (nor between it and an `#endif` after it).
     clang::SourceLocation pragmas_before(clang::SourceLocation loc) const;
-    /// The location just after the last token before `loc` (comments and blank lines skipped), where text that must
-    /// precede a pragma can go; invalid when that token ends a preprocessor directive or none is found.
+    /// The location just after the last token before `loc` (comments, blank lines and `#if`, `#ifdef`, `#ifndef`
+    /// lines skipped), where text that must precede a pragma can go; invalid when that token ends another
+    /// preprocessor directive or none is found.
     clang::SourceLocation after_previous_token(clang::SourceLocation loc) const;
     /// Presumed line and column of a location (its expansion for macro locations).
     std::pair<uint32_t, uint32_t> presumed(clang::SourceLocation loc) const;

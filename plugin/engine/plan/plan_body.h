@@ -32,10 +32,11 @@ using namespace clang;
 
 /// How an expression's result reaches the hook.
 enum class ValueForm {
-    Target, ///< `EXPR; __tjf.stmt(S, TARGET);`
-    Value,  ///< `__tjf.stmt(S, (EXPR));`
-    Void,   ///< `EXPR; __tjf.stmt(S);`
-    Dependent ///< `__tjf.stmt(S, (EXPR, ::tj::tape::detail::Void{}));`: its type depends on a template parameter
+    Target,    ///< `EXPR; __tjf.stmt(S, TARGET);`
+    Value,     ///< `__tjf.stmt(S, (EXPR));`
+    Void,      ///< `EXPR; __tjf.stmt(S);`
+    Dependent, ///< `__tjf.stmt(S, (EXPR, ::tj::tape::detail::Void{}));`: its type depends on a template parameter
+    Copy       ///< `__tjf.stmt(S, static_cast<TYPE>(EXPR));`, TYPE the target's: an assignment to an unbindable element
 };
 
 /// `s` without leading and trailing whitespace.
@@ -50,6 +51,9 @@ bool capturable(clang::QualType t);
 /// True when a statement may leave the enclosing code (return, break, continue, goto, throw): a statement
 /// recorded as a whole is then recorded before it runs, where the hook still runs.
 bool may_leave(const clang::Stmt *s);
+/// True when an expression is a bit-field or a vector or matrix element: a non-const reference cannot bind to it, so
+/// the hooks take a copy of it (`static_cast<…>(E)`).
+bool unbindable(const clang::Expr *e);
 /// True when a type-dependent expression may turn out `void` in some instantiation (a call, a cast, a `?:`, a
 /// comma, a fold): `ret(S, EXPR)` would then not compile, so such a return is recorded without its value.
 bool may_be_void(const clang::Expr *e);
@@ -84,8 +88,16 @@ class Planner {
     std::string sid(uint32_t site) const { return std::to_string(site); }
 
     // Helpers.
-    void warn(SourceLocation loc, std::string message) {
-        m_diags.push_back(make_warning(m_sm, loc, std::move(message)));
+    /// A warning that something is not recorded, under its group's flag (core/diagnostics.h).
+    void warn(SourceLocation loc, std::string message, WarningGroup group) {
+        m_diags.push_back(make_warning(m_sm, loc, std::move(message), group));
+    }
+    /// A statement that cannot be instrumented (-Wunrecorded), with what the user can do about it.
+    void unrecorded(SourceLocation loc, const std::string &message) {
+        warn(loc,
+             message + " (write it outside macros, with no preprocessor directive right before its pragmas, to "
+                       "record it)",
+             WarningGroup::Unrecorded);
     }
     void conditionals(const OperandScan &scan, unsigned n, unsigned d);
     void block(const Stmt *body, unsigned n_inside, unsigned d);
@@ -97,6 +109,8 @@ class Planner {
     SourceLocation opening(SourceLocation start, bool *pragma = nullptr) const;
     ValueForm value_form(const Expr *e, const Expr **target, bool *plain) const;
     std::string target_text(const Expr *target) const;
+    /// `static_cast<T>` to the unqualified type of `target`, spelled through decltype (ValueForm::Copy).
+    std::string copy_cast(const Expr *target) const;
 
     // Statement kinds.
     void macro_statement(const Stmt *s, unsigned n, unsigned d);

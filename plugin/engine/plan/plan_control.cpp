@@ -52,7 +52,7 @@ void Planner::if_statement(const IfStmt *s, unsigned n, unsigned d) {
             CharSourceRange r = m_src.file_range(e->getSourceRange());
             SourceLocation end = end_of(e);
             if (r.isInvalid() || end.isInvalid()) {
-                warn(e->getBeginLoc(), "tracejit: this statement cannot be instrumented; it is not recorded");
+                unrecorded(e->getBeginLoc(), "tracejit: this statement cannot be instrumented; it is not recorded");
                 return;
             }
             m_edits.insert(r.getBegin(), Phase::Open, d + 1, "{");
@@ -70,7 +70,8 @@ void Planner::if_statement(const IfStmt *s, unsigned n, unsigned d) {
     SourceLocation end = end_of(s);
     CharSourceRange header = m_src.file_range(SourceRange(s->getIfLoc(), s->getRParenLoc()));
     if (end.isInvalid() || header.isInvalid()) {
-        warn(s->getBeginLoc(), "tracejit: this if statement cannot be instrumented; its condition is not recorded");
+        unrecorded(s->getBeginLoc(),
+                   "tracejit: this if statement cannot be instrumented; its condition is not recorded");
         block(s->getThen(), n + 1, d + 1);
         else_way();
         return;
@@ -81,7 +82,8 @@ void Planner::if_statement(const IfStmt *s, unsigned n, unsigned d) {
     if (const Stmt *init = s->getInit()) {
         has_init = init_statement(init, s->getIfLoc(), " if (", n, d);
         if (!has_init)
-            warn(init->getBeginLoc(), "tracejit: this init-statement cannot be instrumented; the if is not recorded");
+            unrecorded(init->getBeginLoc(),
+                       "tracejit: this init-statement cannot be instrumented; the if is not recorded");
     }
     bool recorded = s->getInit() == nullptr || has_init;
     if (recorded) {
@@ -122,7 +124,7 @@ void Planner::switch_statement(const SwitchStmt *s, unsigned n, unsigned d) {
             statement(s->getBody(), n + 1, d + 2);
     };
     if (end.isInvalid() || header.isInvalid()) {
-        warn(s->getBeginLoc(), "tracejit: this switch cannot be instrumented; its condition is not recorded");
+        unrecorded(s->getBeginLoc(), "tracejit: this switch cannot be instrumented; its condition is not recorded");
         body();
         return;
     }
@@ -168,8 +170,8 @@ void Planner::switch_statement(const SwitchStmt *s, unsigned n, unsigned d) {
     if (const Stmt *init = s->getInit()) {
         has_init = init_statement(init, s->getSwitchLoc(), " switch (", n, d);
         if (!has_init)
-            warn(init->getBeginLoc(), "tracejit: this init-statement cannot be instrumented; the switch is not "
-                                      "recorded");
+            unrecorded(init->getBeginLoc(), "tracejit: this init-statement cannot be instrumented; the switch is not "
+                                            "recorded");
     }
     if (s->getInit() == nullptr || has_init) {
         if (const VarDecl *var = s->getConditionVariable()) {
@@ -185,7 +187,7 @@ void Planner::switch_statement(const SwitchStmt *s, unsigned n, unsigned d) {
             CharSourceRange cr = m_src.file_range(cond->getSourceRange());
             condition_operands(site, cond);
             if (cr.isValid()) {
-                if (!cond->isTypeDependent() && cond->IgnoreImpCasts()->refersToBitField()) {
+                if (!cond->isTypeDependent() && unbindable(cond)) {
                     std::string c = m_src.text(cr);
                     m_edits.insert(cr.getBegin(), Phase::Open, d,
                                    "__tjf.sw(" + S + ", static_cast<::std::remove_cvref_t<decltype((" + c + "))>>((");
@@ -210,7 +212,7 @@ void Planner::while_statement(const WhileStmt *s, unsigned n, unsigned d) {
     SourceLocation end = end_of(s);
     CharSourceRange header = m_src.file_range(SourceRange(s->getWhileLoc(), s->getRParenLoc()));
     if (end.isInvalid() || header.isInvalid()) {
-        warn(s->getBeginLoc(), "tracejit: this loop cannot be instrumented; its iterations are not recorded");
+        unrecorded(s->getBeginLoc(), "tracejit: this loop cannot be instrumented; its iterations are not recorded");
         block(s->getBody(), n + 1, d + 1);
         return;
     }
@@ -223,7 +225,7 @@ void Planner::while_statement(const WhileStmt *s, unsigned n, unsigned d) {
         CharSourceRange rparen = m_src.file_range(SourceRange(s->getRParenLoc(), s->getRParenLoc()));
         SourceLocation after;
         if (kp.isInvalid() || rparen.isInvalid() || var->getName().empty()) {
-            warn(s->getBeginLoc(), "tracejit: this loop cannot be instrumented; its iterations are not recorded");
+            unrecorded(s->getBeginLoc(), "tracejit: this loop cannot be instrumented; its iterations are not recorded");
             m_plan.sites.pop_back();
             block(s->getBody(), n + 1, d + 1);
             return;
@@ -244,15 +246,16 @@ void Planner::while_statement(const WhileStmt *s, unsigned n, unsigned d) {
     const Expr *cond = s->getCond();
     CharSourceRange cr = cond ? m_src.file_range(cond->getSourceRange()) : CharSourceRange();
     if (cr.isInvalid()) {
-        warn(s->getBeginLoc(), "tracejit: this loop's condition cannot be instrumented; it is not recorded");
+        unrecorded(s->getBeginLoc(), "tracejit: this loop's condition cannot be instrumented; it is not recorded");
         m_plan.sites.pop_back();
         block(s->getBody(), n + 1, d + 1);
         return;
     }
     SourceLocation open = opening(header.getBegin());
     if (open.isInvalid()) {
-        warn(s->getBeginLoc(), "tracejit: this loop cannot be instrumented after its pragma; its iterations are not "
-                               "recorded");
+        unrecorded(s->getBeginLoc(),
+                   "tracejit: this loop cannot be instrumented after its pragma; its iterations are not "
+                   "recorded");
         m_plan.sites.pop_back();
         block(s->getBody(), n + 1, d + 1);
         return;
@@ -276,7 +279,7 @@ void Planner::do_statement(const DoStmt *s, unsigned n, unsigned d) {
     CharSourceRange cr = cond ? m_src.file_range(cond->getSourceRange()) : CharSourceRange();
     SourceLocation open = start.isValid() ? opening(start.getBegin()) : SourceLocation();
     if (end.isInvalid() || header.isInvalid() || open.isInvalid() || cr.isInvalid()) {
-        warn(s->getBeginLoc(), "tracejit: this loop cannot be instrumented; its iterations are not recorded");
+        unrecorded(s->getBeginLoc(), "tracejit: this loop cannot be instrumented; its iterations are not recorded");
         block(s->getBody(), n + 1, d + 1);
         return;
     }
@@ -298,7 +301,7 @@ void Planner::for_statement(const ForStmt *s, unsigned n, unsigned d) {
     SourceLocation end = end_of(s);
     CharSourceRange header = m_src.file_range(SourceRange(s->getForLoc(), s->getRParenLoc()));
     if (end.isInvalid() || header.isInvalid() || s->getConditionVariable()) {
-        warn(s->getBeginLoc(), "tracejit: this loop cannot be instrumented; its iterations are not recorded");
+        unrecorded(s->getBeginLoc(), "tracejit: this loop cannot be instrumented; its iterations are not recorded");
         block(s->getBody(), n + 1, d + 1);
         return;
     }
@@ -312,7 +315,8 @@ void Planner::for_statement(const ForStmt *s, unsigned n, unsigned d) {
     if (open.isInvalid() || (cond && cr.isInvalid()) || (inc && ir.isInvalid()) ||
         (!pragma && s->getInit() &&
          (s->getInit()->getBeginLoc().isMacroID() || keyword_paren(s->getForLoc()).isInvalid()))) {
-        warn(s->getBeginLoc(), "tracejit: this loop's header cannot be instrumented; its iterations are not recorded");
+        unrecorded(s->getBeginLoc(),
+                   "tracejit: this loop's header cannot be instrumented; its iterations are not recorded");
         block(s->getBody(), n + 1, d + 1);
         return;
     }
@@ -329,8 +333,8 @@ void Planner::for_statement(const ForStmt *s, unsigned n, unsigned d) {
         auto semi = m_src.next_token(from);
         separator = semi && semi->is(tok::semi) ? semi->getLocation() : SourceLocation();
         if (separator.isInvalid()) {
-            warn(s->getBeginLoc(), "tracejit: this loop's header cannot be instrumented; its iterations are not "
-                                   "recorded");
+            unrecorded(s->getBeginLoc(), "tracejit: this loop's header cannot be instrumented; its iterations are not "
+                                         "recorded");
             block(s->getBody(), n + 1, d + 1);
             return;
         }
@@ -370,6 +374,10 @@ void Planner::increment(const Expr *inc, CharSourceRange ir, unsigned n, unsigne
         m_edits.insert(ir.getBegin(), Phase::Open, d, "__tjf.stmt(" + I + ", (");
         m_edits.insert(ir.getEnd(), Phase::Close, d, "))");
         break;
+    case ValueForm::Copy:
+        m_edits.insert(ir.getBegin(), Phase::Open, d, "__tjf.stmt(" + I + ", " + copy_cast(target) + "(");
+        m_edits.insert(ir.getEnd(), Phase::Close, d, "))");
+        break;
     case ValueForm::Dependent: // `(void)(INC)` whatever its type
     case ValueForm::Void:
         m_edits.insert(ir.getBegin(), Phase::Open, d, "(void)(");
@@ -394,7 +402,7 @@ void Planner::range_for(const CXXForRangeStmt *s, unsigned n, unsigned d) {
         vr = CharSourceRange();
     const Stmt *body = s->getBody();
     if (end.isInvalid() || header.isInvalid() || vr.isInvalid() || !body) {
-        warn(s->getBeginLoc(), "tracejit: this loop cannot be instrumented; its iterations are not recorded");
+        unrecorded(s->getBeginLoc(), "tracejit: this loop cannot be instrumented; its iterations are not recorded");
         block(body, n + 1, d + 1);
         return;
     }
@@ -407,15 +415,16 @@ void Planner::range_for(const CXXForRangeStmt *s, unsigned n, unsigned d) {
     if (const Stmt *init = s->getInit(); init && m_src.pragmas_before(header.getBegin()).isInvalid())
         has_init = init_statement(init, s->getForLoc(), (" __tjf.loop_enter(" + S + "); for (").c_str(), n, d);
     if (!has_init && s->getInit()) {
-        warn(s->getBeginLoc(), "tracejit: this loop's init-statement cannot be instrumented; it is not recorded");
+        unrecorded(s->getBeginLoc(), "tracejit: this loop's init-statement cannot be instrumented; it is not recorded");
         m_plan.sites.pop_back();
         block(body, n + 1, d + 1);
         return;
     }
     SourceLocation open = opening(header.getBegin());
     if (!has_init && open.isInvalid()) {
-        warn(s->getBeginLoc(), "tracejit: this loop cannot be instrumented after its pragma; its iterations are not "
-                               "recorded");
+        unrecorded(s->getBeginLoc(),
+                   "tracejit: this loop cannot be instrumented after its pragma; its iterations are not "
+                   "recorded");
         m_plan.sites.pop_back();
         block(body, n + 1, d + 1);
         return;
@@ -441,7 +450,7 @@ void Planner::range_for(const CXXForRangeStmt *s, unsigned n, unsigned d) {
         CharSourceRange br = m_src.file_range(body->getSourceRange());
         SourceLocation bend = end_of(body);
         if (br.isInvalid() || bend.isInvalid()) {
-            warn(body->getBeginLoc(), "tracejit: this loop body cannot be instrumented; it is not recorded");
+            unrecorded(body->getBeginLoc(), "tracejit: this loop body cannot be instrumented; it is not recorded");
         } else {
             m_edits.insert(br.getBegin(), Phase::Open, d + 1, "{" + pre);
             m_edits.insert(bend, Phase::Close, d + 1, "}");
@@ -495,7 +504,7 @@ void Planner::omp_directive(const OMPExecutableDirective *s, unsigned n, unsigne
     CharSourceRange r = m_src.file_range(inner->getSourceRange());
     SourceLocation end = end_of(inner);
     if (r.isInvalid() || end.isInvalid()) {
-        warn(inner->getBeginLoc(), "tracejit: this OpenMP statement cannot be instrumented; it is not recorded");
+        unrecorded(inner->getBeginLoc(), "tracejit: this OpenMP statement cannot be instrumented; it is not recorded");
         return;
     }
     // Named by its loop's header (`for (…)`), or else by the directive (`#pragma omp parallel`).
@@ -534,8 +543,11 @@ void Planner::omp_directive(const OMPExecutableDirective *s, unsigned n, unsigne
             m_edits.insert(end, Phase::Close, d, " __tjf.parallel_end(" + sid(site) + ");");
             return;
         }
-        warn(inner->getBeginLoc(), "tracejit: the calls made by the threads of this OpenMP construct cannot be "
-                                   "recorded under its call; they are recorded as calls of their own");
+        warn(inner->getBeginLoc(),
+             "tracejit: the calls made by the threads of this OpenMP construct cannot be recorded under its call; "
+             "they are recorded as calls of their own (a preprocessor directive right before its pragma leaves no "
+             "place for the hook: move the directive to record them under it)",
+             WarningGroup::OpenMP);
     }
     m_edits.insert(end, Phase::Close, d, " __tjf.stmt(" + sid(site) + ");");
 }

@@ -6,6 +6,7 @@
 // one file because every handler is a method of the one Planner (plan_body.h) and they call each other.
 #include "engine/plan/plan_statements.h"
 
+#include "engine/plan/base_pointer.h"
 #include "engine/plan/call_writes.h"
 #include "engine/plan/emit_tables.h"
 #include "engine/plan/plan_body.h"
@@ -73,6 +74,11 @@ bool may_leave(const Stmt *s) {
         if (may_leave(child))
             return true;
     return false;
+}
+
+bool unbindable(const Expr *e) {
+    const Expr *inner = e->IgnoreParenImpCasts();
+    return inner->refersToBitField() || inner->refersToVectorElement() || inner->refersToMatrixElement();
 }
 
 bool may_be_void(const Expr *e) {
@@ -244,7 +250,7 @@ void Planner::block(const Stmt *body, unsigned n_inside, unsigned d) {
     SourceLocation end = end_of(body);
     SourceLocation open = r.isValid() ? opening(r.getBegin()) : SourceLocation();
     if (open.isInvalid() || end.isInvalid()) {
-        warn(body->getBeginLoc(), "tracejit: this statement cannot be instrumented; it is not recorded");
+        unrecorded(body->getBeginLoc(), "tracejit: this statement cannot be instrumented; it is not recorded");
         return;
     }
     m_edits.insert(open, Phase::Open, d, "{");
@@ -278,11 +284,21 @@ std::string Planner::target_text(const Expr *target) const {
     return m_src.text(m_src.file_range(target->getSourceRange()));
 }
 
+std::string Planner::copy_cast(const Expr *target) const {
+    return "static_cast<::std::remove_cvref_t<decltype((" + target_text(target) + "))>>";
+}
+
 ValueForm Planner::value_form(const Expr *e, const Expr **target, bool *plain) const {
     *target = assignment_target(e, plain);
     if (*target && is_simple_lvalue(*target) && !target_text(*target).empty() &&
         ((*target)->isTypeDependent() || capturable((*target)->getType())))
         return ValueForm::Target;
+    // An assignment to a bit-field or a vector or matrix element (in a template too, where its right side makes it
+    // dependent): the element cannot bind to the Void form's forwarding reference, and clang-19 binds the const
+    // reference of the Value form to the wrong element of a vector; a copy of the result is what is recorded.
+    if (*target && !(*target)->isTypeDependent() && unbindable(*target) && !target_text(*target).empty() &&
+        (e->isTypeDependent() || !e->getType()->isVoidType()))
+        return ValueForm::Copy;
     if (e->isTypeDependent())
         return ValueForm::Dependent; // valid whatever the instantiation's type, void included
     QualType t = e->getType();
@@ -337,7 +353,7 @@ void Planner::statement(const Stmt *s, unsigned n, unsigned d) {
     if (const auto *e = dyn_cast<Expr>(s))
         return expression(e, n, d);
     if (isa<CoreturnStmt>(s) || isa<CoroutineBodyStmt>(s)) {
-        warn(s->getBeginLoc(), "tracejit: coroutine statements are not recorded");
+        warn(s->getBeginLoc(), "tracejit: coroutine statements are not recorded", WarningGroup::Unrecorded);
         return;
     }
     plain_statement(s, n, d); // asm and other statements: recorded without a value
@@ -349,8 +365,10 @@ void Planner::macro_statement(const Stmt *s, unsigned n, unsigned d) {
     CharSourceRange r = m_src.statement_range(s->getSourceRange());
     SourceLocation end = end_of(s);
     if (r.isInvalid() || end.isInvalid()) {
-        warn(s->getBeginLoc(), "tracejit: this statement comes from a macro in a way that cannot be instrumented; "
-                               "it is not recorded");
+        warn(s->getBeginLoc(),
+             "tracejit: this statement comes from a macro in a way that cannot be instrumented; it is not recorded "
+             "(a macro that expands to one whole statement is recorded as its use)",
+             WarningGroup::Macro);
         return;
     }
     if (isa<NullStmt>(s))
@@ -390,7 +408,7 @@ void Planner::plain_statement(const Stmt *s, unsigned n, unsigned d) {
     CharSourceRange r = m_src.file_range(s->getSourceRange());
     SourceLocation end = end_of(s);
     if (r.isInvalid() || end.isInvalid()) {
-        warn(s->getBeginLoc(), "tracejit: this statement cannot be instrumented; it is not recorded");
+        unrecorded(s->getBeginLoc(), "tracejit: this statement cannot be instrumented; it is not recorded");
         return;
     }
     uint32_t site = new_site(SiteKind::Statement, r.getBegin(), n, strip_semicolon(m_src.text(r)));
@@ -407,7 +425,7 @@ void Planner::expression(const Expr *e, unsigned n, unsigned d) {
     CharSourceRange r = m_src.file_range(e->getSourceRange());
     SourceLocation end = r.isValid() ? m_src.after_semi(r.getEnd()) : SourceLocation();
     if (r.isInvalid() || end.isInvalid()) {
-        warn(e->getBeginLoc(), "tracejit: this expression statement cannot be instrumented; it is not recorded");
+        unrecorded(e->getBeginLoc(), "tracejit: this expression statement cannot be instrumented; it is not recorded");
         return;
     }
     uint32_t site = new_site(SiteKind::Statement, r.getBegin(), n, m_src.text(r));
@@ -430,6 +448,10 @@ void Planner::expression(const Expr *e, unsigned n, unsigned d) {
         m_edits.insert(r.getBegin(), Phase::Open, d, "__tjf.stmt(" + sid(site) + ", (");
         m_edits.insert(r.getEnd(), Phase::Close, d, ", ::tj::tape::detail::Void{}))");
         break;
+    case ValueForm::Copy:
+        m_edits.insert(r.getBegin(), Phase::Open, d, "__tjf.stmt(" + sid(site) + ", " + copy_cast(target) + "(");
+        m_edits.insert(r.getEnd(), Phase::Close, d, "))");
+        break;
     case ValueForm::Void: m_edits.insert(end, Phase::Close, d, " __tjf.stmt(" + sid(site) + ");"); break;
     }
 }
@@ -439,7 +461,7 @@ void Planner::expression(const Expr *e, unsigned n, unsigned d) {
 void Planner::declaration(const DeclStmt *s, unsigned n, unsigned d) {
     CharSourceRange whole = m_src.file_range(s->getSourceRange());
     if (whole.isInvalid()) {
-        warn(s->getBeginLoc(), "tracejit: this declaration cannot be instrumented; it is not recorded");
+        unrecorded(s->getBeginLoc(), "tracejit: this declaration cannot be instrumented; it is not recorded");
         return;
     }
     SourceLocation end = whole.getEnd();
@@ -512,7 +534,7 @@ void Planner::return_statement(const ReturnStmt *s, unsigned n, unsigned d) {
     CharSourceRange r = m_src.file_range(s->getSourceRange());
     SourceLocation end = end_of(s);
     if (r.isInvalid() || end.isInvalid()) {
-        warn(s->getBeginLoc(), "tracejit: this return statement cannot be instrumented; it is not recorded");
+        unrecorded(s->getBeginLoc(), "tracejit: this return statement cannot be instrumented; it is not recorded");
         return;
     }
     uint32_t site = new_site(SiteKind::Return, r.getBegin(), n, m_src.text(r));
@@ -572,8 +594,7 @@ void Planner::return_statement(const ReturnStmt *s, unsigned n, unsigned d) {
         }
     }
     // Converted to the declared type at the user's expression, then recorded: the value the caller gets.
-    bool converts = braced || rv->isTypeDependent() || rv->IgnoreParenImpCasts()->refersToBitField() ||
-                    !same_type(spelled->getType());
+    bool converts = braced || rv->isTypeDependent() || unbindable(rv) || !same_type(spelled->getType());
     if (!as.empty() && converts) {
         m_edits.insert(vr.getBegin(), Phase::Open, d, lead + "__tjf.ret_as<" + as + ">(" + S + ", ");
         m_edits.insert(vr.getEnd(), Phase::Close, d, ")");
@@ -605,7 +626,7 @@ void Planner::return_statement(const ReturnStmt *s, unsigned n, unsigned d) {
         no_value();
         return;
     }
-    if (!rv->isTypeDependent() && rv->IgnoreParenImpCasts()->refersToBitField()) {
+    if (!rv->isTypeDependent() && unbindable(rv)) {
         m_edits.insert(vr.getBegin(), Phase::Open, d,
                        lead + "__tjf.ret(" + S + ", static_cast<::std::remove_cvref_t<decltype((" + value_text +
                            "))>>((");
@@ -647,7 +668,7 @@ void Planner::jump(const Stmt *s, unsigned n, unsigned d) {
     CharSourceRange r = m_src.file_range(s->getSourceRange());
     SourceLocation end = end_of(s);
     if (r.isInvalid() || end.isInvalid()) {
-        warn(s->getBeginLoc(), "tracejit: this jump cannot be instrumented; it is not recorded");
+        unrecorded(s->getBeginLoc(), "tracejit: this jump cannot be instrumented; it is not recorded");
         return;
     }
     uint32_t site = new_site(SiteKind::Statement, r.getBegin(), n, strip_semicolon(m_src.text(r)));
@@ -688,8 +709,8 @@ bool plan_function(ASTContext &ctx, const SourceText &src, const FunctionDecl &f
     if (!raw)
         return false;
     auto refuse = [&](SourceLocation loc, const std::string &why) {
-        diagnostics.push_back(
-            make_warning(sm, loc, "tracejit: '" + fn.getNameAsString() + "' is not instrumented: " + why));
+        diagnostics.push_back(make_warning(
+            sm, loc, "tracejit: '" + fn.getNameAsString() + "' is not instrumented: " + why, WarningGroup::Unrecorded));
         return false;
     };
     if (isa<CoroutineBodyStmt>(raw))
@@ -708,6 +729,8 @@ bool plan_function(ASTContext &ctx, const SourceText &src, const FunctionDecl &f
         return refuse(fn.getLocation(), "its body comes from a macro");
     if (src.text(lb) != "{" || src.text(rb) != "}")
         return refuse(fn.getLocation(), "its body has an unexpected form");
+    if (std::string why = base_pointer_clash(ctx, fn); !why.empty())
+        return refuse(fn.getLocation(), why);
 
     SlotTable slots(fn, body);
     plan.name = function_name(fn);

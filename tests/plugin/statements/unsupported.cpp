@@ -1,6 +1,6 @@
 // tests/plugin/statements/unsupported.cpp — what the engine does not rewrite is a warning at the function, and the
 // program still compiles and runs as written
-// RUN: %clangxx %plugin -fsyntax-only -Xclang -verify %s
+// RUN: %clangxx %plugin -fplugin-arg-tracejit-Wunrecorded -fsyntax-only -Xclang -verify %s
 // RUN: %trace_cxx %s -o %t
 // RUN: %t | %FileCheck %s
 
