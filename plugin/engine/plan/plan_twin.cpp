@@ -141,8 +141,6 @@ std::string why_no_twin(ASTContext &ctx, const SourceText &src, const FunctionDe
     const auto *body = dyn_cast_or_null<CompoundStmt>(fn.getBody());
     if (!body)
         return "its body has an unexpected form";
-    if (fn.isMain())
-        return "it is main (run once; its end returns 0 only in main itself)";
     if (fn.isVariadic())
         return "it is variadic (va_start needs the function itself)";
     TwinScan scan(fn);
@@ -159,6 +157,7 @@ std::string why_no_twin(ASTContext &ctx, const SourceText &src, const FunctionDe
 
     shape = TwinShape{};
     shape.template_signature = is_template;
+    shape.is_main = fn.isMain();
     QualType declared = fn.getDeclaredReturnType();
     if (isa<CXXConstructorDecl>(fn) || isa<CXXDestructorDecl>(fn) || (!declared.isNull() && declared->isVoidType())) {
         shape.returns_void = true;
@@ -194,7 +193,9 @@ std::string twin_body(const SourceText &src, const FunctionDecl &fn, const TwinS
     std::string lambda = "[&";
     if (shape.template_signature)
         lambda += std::string(", ") + twin_signature_name + " = __PRETTY_FUNCTION__";
-    lambda += "]() __attribute__((noinline, cold))" + shape.lambda_return + " " + instrumented + "()";
+    lambda += "]() __attribute__((noinline, cold))" + shape.lambda_return + " ";
+    // Falling off the end of main returns 0; falling off the end of the copy, a lambda, would not.
+    lambda += shape.is_main ? "{" + instrumented + " return 0;}()" : instrumented + "()";
     std::string out = "{if (!::tj::tape::detail::recording()) [[likely]] " + plain + " else {";
     out += shape.returns_void ? "" : "return ";
     out += "\n#line " + std::to_string(line) + " " + cxx_string_literal(src.presumed_file(body->getLBracLoc())) +

@@ -29,6 +29,7 @@ struct TwinShape {
     std::string lambda_return; ///< the lambda's trailing return type (" -> double", " -> decltype(auto)"), or ""
     bool returns_void = false; ///< the copy is called as a statement, not returned
     bool template_signature = false; ///< the lambda captures `__tj_signature = __PRETTY_FUNCTION__` (templates)
+    bool is_main = false; ///< the copy ends with `return 0;` (what falling off the end of main returns)
 };
 
 /// The name under which the recording copy sees the enclosing function's __PRETTY_FUNCTION__ (emit_prologue).
