@@ -183,6 +183,12 @@ void resolve_recording_flag() {
     recording_flag().fetch_and(~1u, std::memory_order_relaxed);
 }
 
+/// Resolves the flag when the library is loaded, before the program's own initializers and main run (a shared
+/// library's initializers run before those of what depends on it), so that the first marked call already takes the
+/// body as written when TRACEJIT_TAPE is not set. Marked calls made before this (from the initializers of another
+/// library loaded earlier) find bit 0 still set and resolve the flag themselves (frame_enter).
+[[gnu::constructor]] void resolve_recording_flag_at_load() { resolve_recording_flag(); }
+
 /// Set when TRACEJIT_TAPE cannot record (its file cannot be made, a limit does not parse, the file stopped).
 std::atomic<bool> g_stream_off{false};
 

@@ -82,9 +82,9 @@ struct FunctionInfo {
 };
 
 /// Whether anything may be recorded anywhere in the process: nonzero while a tj::track runs on any thread (4 per
-/// recording), with TRACEJIT_TAPE (bit 1, cleared when its recording stops), and until the first marked call has
-/// read TRACEJIT_TAPE (bit 0, set by its constant initializer, so calls made before that take the recording path,
-/// which reads it). A marked function's twin (the plugin's engine/plan/plan_twin.h) runs its body as written while
+/// recording), with TRACEJIT_TAPE (bit 1, cleared when its recording stops), and until TRACEJIT_TAPE has been read
+/// (bit 0, set by its constant initializer and cleared when libtracejit_tape loads, so that the first marked call
+/// already runs its body as written; calls made before that take the recording path, which reads it). A marked function's twin (the plugin's engine/plan/plan_twin.h) runs its body as written while
 /// this is 0.
 ///
 /// Process-wide, not per thread, and read with a plain load, on purpose (measured with bench_every_marked, every

@@ -19,11 +19,36 @@ using namespace clang;
 
 namespace {
 
+/// Whether the recording copy may take parameter `p` as a parameter of its own (TwinShape::passed): a value of
+/// trivially copyable, non-volatile type of at most 128 bytes whose copy constructor is trivial and usable (the
+/// copy runs no code and nothing can tell it from the original). A reference is captured (the closure holds the
+/// address of what it refers to, as a parameter would), and so is a parameter of dependent type (what an
+/// instantiation gives is not known here).
+bool passed_by_value(const ASTContext &ctx, const ParmVarDecl &p) {
+    if (p.getName().empty() || p.isParameterPack())
+        return false;
+    QualType t = p.getType();
+    if (t->isReferenceType() || t->isDependentType() || t->isInstantiationDependentType() ||
+        t.isVolatileQualified() || t->isIncompleteType() || !t.isTriviallyCopyableType(ctx) ||
+        ctx.getTypeSizeInChars(t).getQuantity() > 128)
+        return false;
+    if (const CXXRecordDecl *rd = t->getAsCXXRecordDecl()) {
+        if (!rd->hasDefinition() || !rd->hasTrivialCopyConstructor() || !rd->hasTrivialDestructor())
+            return false;
+        if (rd->needsImplicitCopyConstructor() ? rd->defaultedCopyConstructorIsDeleted() : false)
+            return false;
+        for (const CXXConstructorDecl *c : rd->ctors())
+            if (c->isCopyConstructor() && (c->isDeleted() || c->getAccess() != AS_public))
+                return false;
+    }
+    return true;
+}
+
 /// What in a body keeps it from being duplicated. Walks into lambdas (a static local of a lambda would be
 /// duplicated with it).
 class TwinScan {
   public:
-    explicit TwinScan(const FunctionDecl &fn) : m_fn(fn) {}
+    TwinScan(const ASTContext &ctx, const FunctionDecl &fn) : m_ctx(ctx), m_fn(fn) {}
 
     /// Why the statement `s` cannot be in two copies, or empty.
     std::string operator()(const Stmt *s) {
@@ -65,14 +90,15 @@ class TwinScan {
             m_why = "it has an asm statement";
             return;
         } else if (const auto *r = dyn_cast<ReturnStmt>(s)) {
-            // `return p;` moves from the parameter p; in the copy p is a captured reference and would be copied.
+            // `return p;` moves from the parameter p; in the copy a captured p is a reference and would be copied
+            // (a passed one is the lambda's own parameter, moved as well).
             const Expr *v = r->getRetValue() ? r->getRetValue()->IgnoreUnlessSpelledInSource() : nullptr;
             while (const auto *p = dyn_cast_or_null<ParenExpr>(v))
                 v = p->getSubExpr()->IgnoreUnlessSpelledInSource();
             if (const auto *ref = dyn_cast_or_null<DeclRefExpr>(v))
                 if (const auto *p = dyn_cast<ParmVarDecl>(ref->getDecl());
                     p && p->getDeclContext() == &m_fn &&
-                    (p->getType()->isRecordType() || p->getType()->isDependentType())) {
+                    (p->getType()->isRecordType() || p->getType()->isDependentType()) && !passed_by_value(m_ctx, *p)) {
                     m_why = "it returns its parameter '" + p->getNameAsString() + "' by name (moved, not copied)";
                     return;
                 }
@@ -97,6 +123,7 @@ class TwinScan {
             walk(child);
     }
 
+    const ASTContext &m_ctx;
     const FunctionDecl &m_fn;
     std::string m_why;
     bool m_lambda = false;
@@ -141,11 +168,9 @@ std::string why_no_twin(ASTContext &ctx, const SourceText &src, const FunctionDe
     const auto *body = dyn_cast_or_null<CompoundStmt>(fn.getBody());
     if (!body)
         return "its body has an unexpected form";
-    if (fn.isMain())
-        return "it is main (run once; its end returns 0 only in main itself)";
     if (fn.isVariadic())
         return "it is variadic (va_start needs the function itself)";
-    TwinScan scan(fn);
+    TwinScan scan(ctx, fn);
     if (std::string why = scan(body); !why.empty())
         return why;
     CharSourceRange range = src.file_range(SourceRange(body->getLBracLoc(), body->getRBracLoc()));
@@ -159,6 +184,10 @@ std::string why_no_twin(ASTContext &ctx, const SourceText &src, const FunctionDe
 
     shape = TwinShape{};
     shape.template_signature = is_template;
+    shape.is_main = fn.isMain();
+    for (const ParmVarDecl *p : fn.parameters())
+        if (passed_by_value(ctx, *p))
+            shape.passed.push_back(p->getNameAsString());
     QualType declared = fn.getDeclaredReturnType();
     if (isa<CXXConstructorDecl>(fn) || isa<CXXDestructorDecl>(fn) || (!declared.isNull() && declared->isVoidType())) {
         shape.returns_void = true;
@@ -194,7 +223,15 @@ std::string twin_body(const SourceText &src, const FunctionDecl &fn, const TwinS
     std::string lambda = "[&";
     if (shape.template_signature)
         lambda += std::string(", ") + twin_signature_name + " = __PRETTY_FUNCTION__";
-    lambda += "]() __attribute__((noinline, cold))" + shape.lambda_return + " " + instrumented + "()";
+    std::string params, args;
+    for (const std::string &name : shape.passed) {
+        params += (params.empty() ? "" : ", ") + std::string("[[maybe_unused]] decltype(") + name + ") " + name;
+        args += (args.empty() ? "" : ", ") + name;
+    }
+    lambda += "](" + params + ") __attribute__((noinline, cold))" + shape.lambda_return + " ";
+    // Falling off the end of main returns 0; falling off the end of the copy, a lambda, would not.
+    lambda += shape.is_main ? "{" + instrumented + " return 0;}" : instrumented;
+    lambda += "(" + args + ")";
     std::string out = "{if (!::tj::tape::detail::recording()) [[likely]] " + plain + " else {";
     out += shape.returns_void ? "" : "return ";
     out += "\n#line " + std::to_string(line) + " " + cxx_string_literal(src.presumed_file(body->getLBracLoc())) +

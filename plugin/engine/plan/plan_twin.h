@@ -7,7 +7,10 @@
 //
 //     T f(args) {if (!::tj::tape::detail::recording()) [[likely]] {<body as written>} else {return
 //     #line <line of the body's '{'> "<file>"
-//     [&]() __attribute__((noinline, cold)) -> T {<instrumented body>}();}}
+//     [&]([[maybe_unused]] decltype(a) a, …) __attribute__((noinline, cold)) -> T {<instrumented body>}(a, …);}}
+//
+// The lambda takes the parameters it can copy unseen as its own (TwinShape::passed) and captures the others and
+// `this` by reference.
 //
 // The `#line` directive puts the copy on the user's lines again, so `__LINE__`, diagnostics and debug information
 // of both copies point at the lines as written, and the lines after the function are numbered as in the user's file.
@@ -21,6 +24,7 @@
 #include <clang/AST/Decl.h>
 
 #include <string>
+#include <vector>
 
 namespace tracejit::plugin {
 
@@ -29,6 +33,12 @@ struct TwinShape {
     std::string lambda_return; ///< the lambda's trailing return type (" -> double", " -> decltype(auto)"), or ""
     bool returns_void = false; ///< the copy is called as a statement, not returned
     bool template_signature = false; ///< the lambda captures `__tj_signature = __PRETTY_FUNCTION__` (templates)
+    bool is_main = false; ///< the copy ends with `return 0;` (what falling off the end of main returns)
+    /// The parameters the lambda takes as its own parameters of the same type (`decltype(p) p`), passed at the call,
+    /// instead of capturing them by reference: those of trivially copyable type taken by value (a copy nobody can
+    /// tell from the original). A captured parameter's address escapes into the copy, which keeps it in memory in
+    /// the body as written too once the function is inlined; a passed one does not.
+    std::vector<std::string> passed;
 };
 
 /// The name under which the recording copy sees the enclosing function's __PRETTY_FUNCTION__ (emit_prologue).

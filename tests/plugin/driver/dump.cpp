@@ -12,11 +12,11 @@
 // CHECK-NEXT: {{^}}    return y;{{$}}
 // CHECK-NEXT: {{^}}} else {return {{$}}
 // CHECK-NEXT: {{^}}#line 26 "{{.*}}dump.cpp"{{$}}
-// CHECK-NEXT: {{^}}[&]() __attribute__((noinline, cold)) -> int {{\{.*}}__tjf
+// CHECK-NEXT: {{^}}[&]({{\[\[}}maybe_unused]] decltype(x) x) __attribute__((noinline, cold)) -> int {{\{.*}}__tjf
 // CHECK-NEXT: {{^}}    int y = x + x;
 // CHECK-NEXT: {{^}}    {{.*}}return y;
 // CHECK-NEXT: {{^}} }
-// CHECK-SAME: }();}} _Pragma("clang diagnostic pop"){{$}}
+// CHECK-SAME: }(x);}} _Pragma("clang diagnostic pop"){{$}}
 // CHECK-NOT: tracejit-dump
 
 int untouched(int x) { return x - 1; }
