@@ -86,11 +86,9 @@ def measure(cmd, cwd, env=None, timeout=RUN_TIMEOUT, stdout_path=None):
 
 
 def with_exit(result):
-    """The output as the suite's reference files hold it: the program's output, then its exit status."""
-    out = result.output
-    if out and not out.endswith("\n"):
-        out += "\n"
-    return out + result.exit_text() + "\n"
+    """The output as the suite's reference files hold it: the program's output, then its exit status (on the same
+    line when the output does not end with a newline, as BuiltinTypeInfo.reference_output shows)."""
+    return result.output + result.exit_text() + "\n"
 
 
 def read_programs(path):
@@ -167,7 +165,7 @@ def run_program(prog, tools, out_dir, repeat):
                       stdout_path=marked_src)
     if rewrite.rc != 0:
         return ["tracejit-rewrite --mark-all failed: " + rewrite.output.strip()[-500:]], fig, notes
-    with open(marked_src, encoding="utf-8") as f:
+    with open(marked_src, encoding="utf-8", errors="replace") as f:  # moments.cpp is Latin-1
         marked_text = f.read()
     fig["marks"] = marked_text.count("[[jit::trace]]") + marked_text.count("[[jit::freeze]]")
     marked_exe = os.path.join(work, "marked")
