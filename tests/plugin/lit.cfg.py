@@ -23,7 +23,7 @@ import lit.formats
 config.name = "tracejit-plugin"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".cpp"]
-config.excludes = ["Inputs"]
+config.excludes = ["Inputs", "outside"]  # outside/: whole programs run by outside/run_corpus.py
 config.test_source_root = os.path.dirname(os.path.abspath(__file__))
 config.test_exec_root = config.tracejit_binary_dir
 

@@ -53,6 +53,41 @@ bool movable(const CXXRecordDecl *rd) {
     return false;
 }
 
+bool moves_unseen(const CXXRecordDecl *rd, const SourceManager &sm) {
+    if (!rd || !rd->hasDefinition())
+        return true;
+    rd = rd->getDefinition();
+    // The standard library's moves print nothing; a dependent or invalid class is decided at instantiation.
+    if (sm.isInSystemHeader(rd->getLocation()) || rd->isDependentContext() || rd->isInvalidDecl())
+        return true;
+    if (rd->hasTrivialMoveConstructor() && rd->hasTrivialCopyConstructor())
+        return true;
+    // The constructor an xvalue selects: a declared move constructor, else the implicit one, else the copy.
+    const CXXConstructorDecl *chosen = nullptr;
+    for (const CXXConstructorDecl *c : rd->ctors())
+        if (c->isMoveConstructor() && !c->isDeleted())
+            chosen = c;
+    if (!chosen && !rd->needsImplicitMoveConstructor())
+        for (const CXXConstructorDecl *c : rd->ctors())
+            if (c->isCopyConstructor() && !c->isDeleted())
+                chosen = c;
+    if (chosen && chosen->isUserProvided())
+        return false;
+    // Implicit or defaulted: it moves each base and member in turn.
+    for (const CXXBaseSpecifier &b : rd->bases())
+        if (!moves_unseen(b.getType()->getAsCXXRecordDecl(), sm))
+            return false;
+    for (const FieldDecl *f : rd->fields()) {
+        QualType t = f->getType();
+        if (t->isReferenceType())
+            continue;
+        if (const auto *inner = t->getBaseElementTypeUnsafe()->getAsCXXRecordDecl(); inner && inner != rd)
+            if (!moves_unseen(inner, sm))
+                return false;
+    }
+    return true;
+}
+
 bool capturable(QualType t) {
     if (t.isNull())
         return false;
@@ -528,7 +563,9 @@ void Planner::declaration(const DeclStmt *s, unsigned n, unsigned d) {
 // an EXPR (or braced list) not of the declared type R: return __tjf.ret_as<R>(S, EXPR); (the hook's parameter is
 // initialized from EXPR as the return would be: a null pointer constant stays one); return; → {__tjf.ret(S);
 // return;}; a void EXPR: {EXPR; __tjf.ret(S); return;}; a prvalue that cannot be moved, decltype(auto), a braced
-// list into a type that cannot be spelled or moved: {__tjf.ret(S); return …;}; a template-dependent EXPR that may be
+// list into a type that cannot be spelled or moved, a prvalue whose move would run a constructor the user wrote
+// (moves_unseen; the program would see the copy that guaranteed elision leaves out): {__tjf.ret(S); return …;};
+// a template-dependent EXPR that may be
 // void in an instantiation: return __tjf.ret(S, (EXPR, ::tj::tape::detail::Void{})); (tape_hooks.h).
 void Planner::return_statement(const ReturnStmt *s, unsigned n, unsigned d) {
     CharSourceRange r = m_src.file_range(s->getSourceRange());
@@ -607,7 +644,7 @@ void Planner::return_statement(const ReturnStmt *s, unsigned n, unsigned d) {
     bool stuck = false;
     if (!rv->isTypeDependent() && rv->isPRValue())
         if (const CXXRecordDecl *rd = rv->getType()->getAsCXXRecordDecl())
-            stuck = !movable(rd);
+            stuck = !movable(rd) || !moves_unseen(rd, m_ctx.getSourceManager());
     // A template returning `auto` or a dependent type may return a void expression (`return f(x);`).
     bool maybe_void = rv->isTypeDependent() && !declared.isNull() &&
                       (declared->isDependentType() || declared->getContainedDeducedType()) && may_be_void(rv);
@@ -639,7 +676,8 @@ void Planner::return_statement(const ReturnStmt *s, unsigned n, unsigned d) {
 
 // The declared return type as the body can spell it, for `ret_as<R>`; empty when the hook cannot take it: a
 // deduced type, a reference (bound as it is, through `ret`), void, an array or function, a class that cannot be
-// moved (a prvalue of it is returned by guaranteed elision only), an unnamed or local type, a dependent type
+// moved (a prvalue of it is returned by guaranteed elision only) or whose move runs a constructor the user wrote
+// (the program would see that move), an unnamed or local type, a dependent type
 // other than a pointer (`T *` is spelled as written in the template; `T` might be a class that cannot be moved).
 std::string Planner::spelled_return_type() const {
     QualType t = m_fn.getReturnType();
@@ -653,7 +691,7 @@ std::string Planner::spelled_return_type() const {
         return t.getUnqualifiedType().getAsString(policy);
     }
     if (const CXXRecordDecl *rd = t->getAsCXXRecordDecl()) {
-        if (!movable(rd) || !rd->getIdentifier() || rd->isLocalClass())
+        if (!movable(rd) || !moves_unseen(rd, m_ctx.getSourceManager()) || !rd->getIdentifier() || rd->isLocalClass())
             return {};
     }
     std::string text = TypeName::getFullyQualifiedName(t.getUnqualifiedType(), m_ctx, policy, true);

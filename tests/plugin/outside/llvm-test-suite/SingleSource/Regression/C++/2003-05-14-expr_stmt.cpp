@@ -1,0 +1,9 @@
+
+struct Foo {  int X; };
+
+void bar() {}
+
+int main() {
+  Foo X;
+  X = ({ bar(); Foo(); });
+}

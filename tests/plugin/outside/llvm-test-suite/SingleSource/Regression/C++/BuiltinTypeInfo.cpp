@@ -1,0 +1,6 @@
+#include <typeinfo>
+#include <cstdio>
+
+int main() {
+  printf("%d", typeid(int) == typeid(float));
+}

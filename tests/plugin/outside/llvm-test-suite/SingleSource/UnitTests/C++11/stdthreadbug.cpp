@@ -1,0 +1,8 @@
+#include <thread>
+
+int main()
+{
+   std::thread t([](){});
+   t.join();
+   return 0;
+}
