@@ -37,6 +37,7 @@ struct Launch {
     const std::vector<VarType> *out_types = nullptr; ///< type of each Output param, in param order
     const std::vector<uint32_t> *size_of = nullptr;  ///< for each Size param, the buffer param whose size it is
     const std::vector<uint64_t> *table = nullptr;    ///< literals beyond max_embedded_literals
+    uint32_t element_bytes = 0;                      ///< element_bytes(the kernel's IR) (kernel/kernel_ir.h)
     uint32_t table_param = UINT32_MAX;               ///< UINT32_MAX: the kernel has no literal table
     bool size_follows_count = false; ///< n is a compress count (jit::Variable::follows_count): freezing replays it so
     /// A width chosen on the host takes part in n (a root is jit::Variable::host_size: `arange(n)`, `full(v, n)`), and

@@ -64,6 +64,7 @@ struct Step {
     std::vector<Binding> params;
     std::vector<uint64_t> table;
     uint32_t table_param = UINT32_MAX; ///< the param bound to `table` (UINT32_MAX: none)
+    uint32_t element_bytes = 0;        ///< backends::Launch::element_bytes
     // Reduce and Prefix (block 0: the whole array, whatever its size), Fill, Copy, HostData, Compress (in: the
     // mask, out: the index buffer, as large as the mask; the count is the step's run-time value)
     detail::ReduceOp reduce = detail::ReduceOp::Sum;

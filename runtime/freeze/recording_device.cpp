@@ -208,6 +208,7 @@ void RecordingDevice::launch(const backends::Launch &l) {
     Step step;
     step.kind = StepKind::Launch;
     step.kernel = l.kernel;
+    step.element_bytes = l.element_bytes;
     // Whether n is a compress count comes from the JIT, which knows what the kernel computes from (one that reads an
     // array of the count's size may have another size: a gather through a constant index).
     step.n = infer(l.n, "a kernel launch", l.size_follows_count, l.size_from_host);

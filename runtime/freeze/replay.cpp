@@ -171,6 +171,7 @@ void replay(const Recording &rec, const BoundInputs &in, const std::vector<uint3
                 launch.args = &args;
                 launch.table = &step.table;
                 launch.table_param = step.table_param;
+                launch.element_bytes = step.element_bytes;
                 if (launch.n) {
                     dev.launch(launch);
                     ++s.stats.launches;

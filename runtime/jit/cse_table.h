@@ -12,6 +12,10 @@
 // short queue with their slot's line prefetched, and are carried out in order a
 // few operations later, when the line has arrived, so that the misses overlap.
 // find, insert and erase carry out the queue first: a lookup sees every entry.
+// A table small enough to stay in the caches (`queue_from`) has no misses to
+// overlap: there the queue would only add work (a small graph traced over and
+// over, whose every operation looks up, carried it out at each lookup), so its
+// changes are made at once.
 #pragma once
 
 #include <array>
@@ -25,8 +29,9 @@ class CseTable {
   public:
     CseTable() : m_slots(1024, 0), m_mask(1023) {}
 
-    /// The id whose variable satisfies `same(id)` among entries with hash `h`, or 0.
-    template <typename Same> uint32_t find(uint64_t h, Same &&same) {
+    /// The id whose variable satisfies `same(id)` among entries with hash `h`, or 0. Always inline: tracing calls it
+    /// once per operation, and a call through the library's PLT cost more than the probe of a small table.
+    template <typename Same> [[gnu::always_inline]] uint32_t find(uint64_t h, Same &&same) {
         flush();
         uint32_t tag = tag_of(h);
         for (size_t i = h & m_mask;; i = (i + 1) & m_mask) {
@@ -50,10 +55,22 @@ class CseTable {
         remove(h, id);
     }
 
-    /// insert(h, id) before the next find, insert or erase, or once `queue_size` changes wait.
-    void insert_soon(uint64_t h, uint32_t id) { enqueue(h, id, false); }
-    /// erase(h, id) before the next find, insert or erase, or once `queue_size` changes wait.
-    void erase_soon(uint64_t h, uint32_t id) { enqueue(h, id, true); }
+    /// insert(h, id) before the next find, insert or erase, or once `queue_size` changes wait (at once in a
+    /// table of fewer than `queue_from` slots).
+    void insert_soon(uint64_t h, uint32_t id) {
+        if (m_slots.size() < queue_from && m_queued == 0) [[likely]]
+            add(h, id);
+        else
+            enqueue(h, id, false);
+    }
+    /// erase(h, id) before the next find, insert or erase, or once `queue_size` changes wait (at once in a
+    /// table of fewer than `queue_from` slots).
+    void erase_soon(uint64_t h, uint32_t id) {
+        if (m_slots.size() < queue_from && m_queued == 0) [[likely]]
+            remove(h, id);
+        else
+            enqueue(h, id, true);
+    }
 
     /// Carries out the queued inserts and erasures, in the order they were queued.
     void flush() {
@@ -73,6 +90,8 @@ class CseTable {
   private:
     /// Changes queued at most: enough for a cache miss to be covered by the work of as many traced operations.
     static constexpr size_t queue_size = 16;
+    /// Tables of fewer slots than this (256 KiB: within a core's L2 cache) change at once, without the queue.
+    static constexpr size_t queue_from = size_t(1) << 15;
     struct Change {
         uint64_t hash;
         uint32_t id;

@@ -61,6 +61,7 @@ void run_group(State &s, uint64_t size, const std::vector<uint32_t> &roots) {
         launch.size_of = &as.size_of;
         launch.table = &as.table;
         launch.table_param = as.table_param;
+        launch.element_bytes = element_bytes(as.ir);
         launch.size_follows_count = follows_count;
         // Whether a width chosen on the host takes part in the size (Variable::host_size), for a recording.
         launch.size_from_host =

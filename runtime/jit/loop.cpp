@@ -25,9 +25,10 @@ std::vector<uint32_t> &mask_stack() {
     return stack;
 }
 
-/// Loops whose condition or body this thread is tracing, innermost last.
+/// Loops whose condition or body this thread is tracing, innermost last. Initial-exec: every traced operation asks
+/// (tracing_loop, loop_note_direct), and the general TLS model cost a call into the dynamic loader each time.
 std::vector<uint32_t> &loop_stack() {
-    static thread_local std::vector<uint32_t> stack;
+    static thread_local std::vector<uint32_t> stack __attribute__((tls_model("initial-exec")));
     return stack;
 }
 

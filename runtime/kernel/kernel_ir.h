@@ -110,6 +110,21 @@ struct KernelIR {
     uint64_t launch_size = 0;
 };
 
+/// Bytes a launch of `ir` moves per element through its element-wise parameters: each Input that a Load reads (once,
+/// however many loads) and each Output, at its element size (Bool: 1). Gather sources and scatter targets are left
+/// out: their size is not the launch's. (The CPU backend streams launches by it: backend/cpu/cpu_streaming.h.)
+inline uint32_t element_bytes(const KernelIR &ir) {
+    std::vector<uint8_t> size(ir.params.size(), 0);
+    for (const Instr &ins : ir.instrs)
+        if ((ins.kind == InstrKind::Load && ir.params[ins.a] == ParamKind::Input) ||
+            (ins.kind == InstrKind::Store && ir.params[ins.a] == ParamKind::Output))
+            size[ins.a] = uint8_t(ins.type == VarType::Bool ? 1 : tj::detail::type_size(ins.type));
+    uint32_t bytes = 0;
+    for (uint8_t b : size)
+        bytes += b;
+    return bytes;
+}
+
 /// Literals beyond this many per kernel are read from a table: embedding thousands of distinct
 /// constants makes LLVM's code generation superlinear (its constant pool is searched linearly).
 inline constexpr uint32_t max_embedded_literals = 64;

@@ -1,22 +1,30 @@
-// tests/runtime/test_cpu_streaming.cpp — launches large enough to stream (non-temporal stores, prefetched loads)
+// tests/runtime/test_cpu_streaming.cpp — launches that stream (non-temporal stores, prefetched loads), and the rule
 //
-// From 2^21 elements on, a CPU launch writes its outputs with non-temporal stores in whole vectors (the last partial
-// vector with a masked store) and prefetches its loads ahead (runtime/backend/cpu/cpu_device.cpp, cpu_lowering.cpp).
-// The op tests stay below that size; here fused kernels of each element size run at it and one partial vector past
-// it, against the scalar results.
+// A CPU launch whose element-wise inputs and outputs reach the last-level cache writes its outputs with non-temporal
+// stores in whole vectors (the last partial vector with a masked store) and prefetches its loads ahead
+// (runtime/backend/cpu/cpu_streaming.h, cpu_device.cpp, cpu_lowering.cpp). The op tests stay below that size; here
+// fused kernels of each element size stream at 2^21 elements and one partial vector past it (the rule's cache set
+// small, so that they stream on any machine), against the scalar results.
 #include "fused_check.h"
+
+#include "backend/cpu/cpu_streaming.h"
+#include "kernel/kernel_ir.h"
 
 using namespace tjtest;
 
 namespace {
 
-/// The smallest launch that streams (cpu_device.cpp, streaming_launch).
-constexpr size_t streaming = size_t(1) << 21;
+/// Sets the cache size the streaming rule decides by, for one test.
+struct StreamingCache {
+    explicit StreamingCache(uint64_t bytes) { tj::cpu::set_streaming_cache(bytes); }
+    ~StreamingCache() { tj::cpu::set_streaming_cache(0); }
+};
 
 } // namespace
 
 TEST_CASE("streaming launches: float32, float64, int32 and bool results equal the scalar ones, partial vector too") {
-    for (size_t n : {streaming, streaming + 37}) {
+    StreamingCache small(1 << 20); // every launch below streams
+    for (size_t n : {size_t(1) << 21, (size_t(1) << 21) + 37}) {
         CAPTURE(n);
         FusedInputs in(n);
         FusedResults fused(in);
@@ -33,4 +41,42 @@ TEST_CASE("streaming launches: float32, float64, int32 and bool results equal th
         }
         CHECK_MESSAGE(bad == 0, bad << " results of a*b + sin(a) are off by more than a few ulp");
     }
+}
+
+TEST_CASE("streaming rule: a launch streams when its inputs and outputs reach the last-level cache") {
+    using tj::cpu::streams;
+    const uint64_t mib = 1 << 20, cache = 32 * mib;
+    // a*b + c (16 bytes per element): cached at 2^20 (16 MiB), streamed from 2^21 (32 MiB).
+    CHECK_FALSE(streams(uint64_t(1) << 20, 16, cache));
+    CHECK(streams(uint64_t(1) << 21, 16, cache));
+    // a*2 (8 bytes per element): cached at 2^21 (16 MiB: the next kernel finds it in the cache), streamed at 2^22.
+    CHECK_FALSE(streams(uint64_t(1) << 21, 8, cache));
+    CHECK(streams(uint64_t(1) << 22, 8, cache));
+    CHECK_FALSE(streams(uint64_t(1) << 22, 8, cache + 1)); // (rounded up: the data must reach the cache)
+    CHECK_FALSE(streams(uint64_t(1) << 30, 0, cache));     // nothing moved element-wise: scatters only
+    CHECK(tj::cpu::last_level_cache() > 0);
+}
+
+TEST_CASE("streaming rule: element bytes count each loaded input once and each output, not gather sources") {
+    using namespace tj;
+    KernelIR ir;
+    ir.params = {ParamKind::Input, ParamKind::Input, ParamKind::Output,
+                 ParamKind::Input, ParamKind::Size,  ParamKind::Output};
+    auto instr = [&](InstrKind kind, VarType t, uint32_t a, uint32_t c = 0) {
+        Instr ins;
+        ins.kind = kind;
+        ins.op = kind == InstrKind::Compute ? detail::Op::Gather : detail::Op::Count;
+        ins.type = t;
+        ins.a = a;
+        ins.c = c;
+        ir.instrs.push_back(ins);
+    };
+    instr(InstrKind::Load, VarType::Float32, 0);
+    instr(InstrKind::Load, VarType::Float32, 0); // the same input again: counted once
+    instr(InstrKind::Load, VarType::Float64, 1);
+    instr(InstrKind::Compute, VarType::Int32, 0, 3); // a gather from param 3: not per element
+    instr(InstrKind::Bcast, VarType::Float32, 3);    // its first element: not per element either
+    instr(InstrKind::Store, VarType::Bool, 2);
+    instr(InstrKind::Store, VarType::UInt64, 5);
+    CHECK(element_bytes(ir) == 4 + 8 + 1 + 8);
 }

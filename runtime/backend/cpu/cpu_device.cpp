@@ -5,6 +5,7 @@
 #include "backend/cpu/cpu_memory.h"
 #include "backend/cpu/cpu_reduce.h"
 #include "backend/cpu/cpu_scan.h"
+#include "backend/cpu/cpu_streaming.h"
 #include "backend/cpu/cpu_thread_pool.h"
 #include "cache/kernel_cache.h"
 
@@ -45,11 +46,6 @@ void run_range(void *ctx, uint64_t start, uint64_t end) {
     auto *job = static_cast<RangeJob *>(ctx);
     job->fn(start, end, job->args, job->stream);
 }
-
-/// Launches over at least this many elements write their outputs with non-temporal stores: such an output
-/// (8 MiB and more of float32) does not fit in the caches next to the inputs, and a store that bypasses them
-/// does not read each line from memory first. Smaller outputs stay cached for the kernels that read them next.
-constexpr uint64_t streaming_launch = uint64_t(1) << 21;
 
 /// Elements per block of a parallel launch: big enough to amortise scheduling (one atomic increment per block),
 /// small enough to balance. 16 blocks per thread: a thread that starts late or is preempted (the machine's other
@@ -112,8 +108,10 @@ class CpuDevice final : public Device {
         std::vector<void *> &args = *l.args;
         if (l.table_param != UINT32_MAX)
             args[l.table_param] = const_cast<uint64_t *>(l.table->data());
+        // Outputs too large for the last-level cache next to the inputs are written with non-temporal stores
+        // (cpu_streaming.h).
         RangeJob job{reinterpret_cast<KernelFn>(const_cast<void *>(l.kernel.handle())), args.data(),
-                     l.n >= streaming_launch};
+                     cpu::streams(l.n, l.element_bytes, cpu::streaming_cache())};
         cpu::parallel_for(l.n, block_size(l.n), run_range, &job);
     }
 

@@ -1,0 +1,66 @@
+// runtime/backend/cpu/cpu_streaming.cpp — the last-level cache size that decides streaming launches
+#include "backend/cpu/cpu_streaming.h"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+
+namespace tj::cpu {
+namespace {
+
+/// "32768K" or "32M" (the /sys cache size format) in bytes; 0 when it is not one.
+uint64_t parse_size(const std::string &s) {
+    char *end = nullptr;
+    unsigned long long v = std::strtoull(s.c_str(), &end, 10);
+    if (end == s.c_str())
+        return 0;
+    switch (*end) {
+    case 'K': return v << 10;
+    case 'M': return v << 20;
+    case 'G': return v << 30;
+    case '\0': return v;
+    default: return 0;
+    }
+}
+
+uint64_t read_cache() {
+    // The highest level /sys lists for cpu0: what the cores running kernels share. (In a virtual machine CPUID, and
+    // so sysconf, may report the socket's cache where /sys has the core complex's.)
+    int best_level = 0;
+    uint64_t best = 0;
+    for (int i = 0; i < 16; ++i) {
+        std::string dir = "/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(i) + "/";
+        std::ifstream level_file(dir + "level"), size_file(dir + "size");
+        int level = 0;
+        std::string size;
+        if (!(level_file >> level) || !(size_file >> size))
+            continue;
+        if (uint64_t bytes = parse_size(size); bytes && level > best_level)
+            best_level = level, best = bytes;
+    }
+    if (best)
+        return best;
+    long l3 = sysconf(_SC_LEVEL3_CACHE_SIZE);
+    return l3 > 0 ? uint64_t(l3) : uint64_t(32) << 20;
+}
+
+std::atomic<uint64_t> chosen{0};
+
+} // namespace
+
+uint64_t last_level_cache() {
+    static const uint64_t bytes = read_cache();
+    return bytes;
+}
+
+uint64_t streaming_cache() {
+    uint64_t c = chosen.load(std::memory_order_relaxed);
+    return c ? c : last_level_cache();
+}
+
+void set_streaming_cache(uint64_t bytes) { chosen.store(bytes, std::memory_order_relaxed); }
+
+} // namespace tj::cpu
