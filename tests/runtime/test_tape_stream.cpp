@@ -137,6 +137,24 @@ TEST_CASE("tape stream: a long recording stays in bounded memory and its call is
     fs::remove_all(dir);
 }
 
+TEST_CASE("tape stream: a long loop's last K iterations wait in bounded memory") {
+    fs::path dir = scratch_dir("long-tail");
+    // The child checks its peak memory: the iterations past K are recorded into memory, only the last K kept.
+    REQUIRE(tj_test::run_self("tape stream: child records a long loop",
+                              {{"TRACEJIT_TAPE", dir.string()}, {"TRACEJIT_TAPE_LOOP", "100"}}) == 0);
+    const std::string file = only_file(dir);
+    CHECK(fs::file_size(file) < 64u << 10);
+    tj::tape::Tape t = tj::tape::load_call(file, 0);
+    CHECK(t->value<double>() == 300'000.0);
+    // args, 2 statements, 3 per kept iteration, the count, the loop end, the return
+    REQUIRE(t->children().size() == 2 + 2 + 3 * 100 + 1 + 3 * 100 + 1 + 1);
+    CHECK((*t)[2 + 2 + 3 * 100 + 1].value<uint64_t>() == 300'000 - 200); // (@305)
+    const tj::tape::Node &last_add = (*t)[2 + 2 + 3 * 100 + 1 + 3 * 99 + 2];
+    CHECK(last_add.text() == "r += pow(x, i)");
+    CHECK(last_add.value<double>() == 300'000.0);
+    fs::remove_all(dir);
+}
+
 TEST_CASE("tape stream: child runs under its limits" * doctest::skip()) {
     REQUIRE(std::getenv("TRACEJIT_TAPE"));
     CHECK(grid(3) == grid(3));
