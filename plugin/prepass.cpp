@@ -39,6 +39,7 @@ namespace {
 // generated-code support under tracejit/generated/ (docs/architecture.md, "Headers"), the public API beside it.
 constexpr const char *tape_hooks_header = "tracejit/generated/tape_hooks.h";
 constexpr const char *vcall_hooks_header = "tracejit/generated/vcall_hooks.h";
+constexpr const char *tape_header = "tracejit/tape.h"; // and with it tracejit/detail/tape_value.h
 constexpr const char *freeze_header = "tracejit/freeze.h";
 constexpr const char *control_header = "tracejit/control.h";
 
@@ -187,6 +188,7 @@ class PrepassConsumer : public clang::ASTConsumer {
         m_result.uses_control = engine.symbolic_statements > 0;
         m_result.uses_dispatch = engine.dispatch_calls > 0;
         m_result.uses_fmt = !ctx.getTranslationUnitDecl()->lookup(&ctx.Idents.get("fmt")).empty();
+        m_result.uses_tj = !ctx.getTranslationUnitDecl()->lookup(&ctx.Idents.get("tj")).empty();
         m_result.diagnostics = std::move(engine.diagnostics);
         silence_rewritten(sm, rewriter, engine.rewritten_definitions);
         m_result.warnings = m_warnings.take_in(m_result.rewritten);
@@ -438,11 +440,14 @@ bool apply_prepass(clang::CompilerInstance &ci, const PrepassResult &result) {
         if (edited.is_main)
             sm.setMainFileID(sm.createFileID(*file, clang::SourceLocation(), clang::SrcMgr::C_User));
     }
-    // An #include in the predefines shifts no line of the user's files.
-    // With fmt in the file, the tape formats values of types that have a fmt formatter (tracejit/detail/tape_value.h).
+    // An #include in the predefines shifts no line of the user's files. tape_hooks.h includes no standard header,
+    // so that the names the user's code sees are those of the plain build; the capture of tj arrays and tensors
+    // (tape_value.h, and with it the standard headers of tracejit's own) only comes into a file that includes a
+    // tracejit header. With fmt in the file, the tape formats values of types that have a fmt formatter.
     auto include = [](const char *header) { return "#include <" + std::string(header) + ">\n"; };
     pp.setPredefines(pp.getPredefines() + (result.uses_fmt ? "\n#define TRACEJIT_TAPE_FMT 1" : "") + "\n" +
-                     include(tape_hooks_header) + (result.uses_freeze ? include(freeze_header) : "") +
+                     include(tape_hooks_header) + (result.uses_tj ? include(tape_header) : "") +
+                     (result.uses_freeze ? include(freeze_header) : "") +
                      (result.uses_control ? include(control_header) : "") +
                      (result.uses_dispatch ? include(vcall_hooks_header) : ""));
     return true;

@@ -38,6 +38,7 @@ struct PrepassResult {
     bool uses_control = false; ///< symbolic branches or loops: <tracejit/control.h> is included too
     bool uses_dispatch = false; ///< calls through pointer arrays: <tracejit/generated/vcall_hooks.h> is included too
     bool uses_fmt = false;     ///< the file includes fmt: the tape may format values through it (TRACEJIT_TAPE_FMT)
+    bool uses_tj = false;      ///< the file includes a tracejit header: <tracejit/tape.h> is included too
     std::vector<EditedFile> files;
     std::vector<EngineDiagnostic> diagnostics; ///< positions in the original text of `file`
     std::vector<RewrittenSpan> rewritten;      ///< the rewritten definitions, in the original texts

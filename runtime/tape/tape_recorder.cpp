@@ -859,15 +859,15 @@ void frame_parallel_end(void *frame, uint32_t site) {
     guarded(fs, [&] { parallel_end(fs, site); });
 }
 
-void frame_arg(void *frame, uint32_t index, Captured &&value) {
+void frame_arg(void *frame, uint32_t index, const RawValue &value) {
     FrameState &fs = *static_cast<FrameState *>(frame);
-    guarded(fs, [&] { fs.recorder->arg(fs, index, std::move(value)); });
+    guarded(fs, [&] { fs.recorder->arg(fs, index, captured(value)); });
 }
 
-void frame_stmt(void *frame, uint32_t site, Captured &&value) {
+void frame_stmt(void *frame, uint32_t site, const RawValue &value) {
     FrameState &fs = *static_cast<FrameState *>(frame);
     guarded(fs, [&] {
-        if (Node *n = fs.recorder->record(fs, site, Kind::Statement, std::move(value)))
+        if (Node *n = fs.recorder->record(fs, site, Kind::Statement, captured(value)))
             fs.recorder->done(n);
     });
 }
@@ -892,29 +892,29 @@ void frame_symbolic(void *frame, uint32_t site) {
     guarded(fs, [&] { fs.recorder->symbolic(fs, site); });
 }
 
-void frame_switch(void *frame, uint32_t site, Captured &&value, bool integral, int64_t v) {
+void frame_switch(void *frame, uint32_t site, const RawValue &value, bool integral, int64_t v) {
     FrameState &fs = *static_cast<FrameState *>(frame);
-    guarded(fs, [&] { fs.recorder->switch_(fs, site, std::move(value), integral, v); });
+    guarded(fs, [&] { fs.recorder->switch_(fs, site, captured(value), integral, v); });
 }
 
-void frame_return(void *frame, uint32_t site, Captured &&value) {
+void frame_return(void *frame, uint32_t site, const RawValue &value) {
     FrameState &fs = *static_cast<FrameState *>(frame);
-    guarded(fs, [&] { fs.recorder->ret(fs, site, std::move(value)); });
+    guarded(fs, [&] { fs.recorder->ret(fs, site, captured(value)); });
 }
 
-void frame_result(void *frame, Captured &&value) {
+void frame_result(void *frame, const RawValue &value) {
     FrameState &fs = *static_cast<FrameState *>(frame);
-    guarded(fs, [&] { fs.recorder->result(fs, std::move(value)); });
+    guarded(fs, [&] { fs.recorder->result(fs, captured(value)); });
 }
 
-void frame_thrown(void *frame, std::exception_ptr error) noexcept {
+void frame_thrown(void *frame) noexcept {
     FrameState &fs = *static_cast<FrameState *>(frame);
-    fs.recorder->thrown(fs, std::move(error));
+    fs.recorder->thrown(fs, std::current_exception());
 }
 
-void frame_capture_failed(void *frame, std::exception_ptr error) noexcept {
+void frame_capture_failed(void *frame) noexcept {
     FrameState &fs = *static_cast<FrameState *>(frame);
-    fs.recorder->capture_failed(error);
+    fs.recorder->capture_failed(std::current_exception());
 }
 
 // --- tj::track ---

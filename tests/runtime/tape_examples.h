@@ -43,7 +43,7 @@ inline double h(double x, int n) { static constexpr uint32_t L = __LINE__; stati
         i += 1; __tjf.stmt(4, i);
     }}
     {__tjf.ret(5, r); return r;}
-} catch (...) { __tjf.thrown(std::current_exception()); throw; } }
+} catch (...) { __tjf.thrown(); throw; } }
 
 /// A nested marked call.
 ///     double square(double v) {
@@ -53,7 +53,7 @@ inline double h(double x, int n) { static constexpr uint32_t L = __LINE__; stati
 inline double square(double v) { static constexpr uint32_t L = __LINE__; static constexpr Operand ops[] = {{1, 0}, {2, 0}, {1, 1}}; static constexpr uint32_t writes[] = {1}; static constexpr Site sites[] = {{Kind::Statement, L + 1, 5, 0, "double s = v * v", 0, 2, 0, 0, 0, 1, 0, 0, 0}, {Kind::Return, L + 2, 5, 0, "return s", 2, 1, 0, 0, 0, 0, 0, 0, 0}}; static constexpr const char *slots[] = {"v", "s"}; static constexpr FunctionInfo info = {"square", __FILE__, L, 15, sites, 2, ops, nullptr, writes, nullptr, slots, 1, 2, nullptr}; Frame __tjf(info); __tjf.args(v); try {
     double s = v * v; __tjf.stmt(0, s);
     {__tjf.ret(1, s); return s;}
-} catch (...) { __tjf.thrown(std::current_exception()); throw; } }
+} catch (...) { __tjf.thrown(); throw; } }
 
 /// A for loop, an if/else and a nested call: sum_squares(3) == 4 - 1 - 1 == 2 (k = 1: -1, k = 2: +4, k = 3: -1).
 ///     double sum_squares(int n) {
@@ -77,7 +77,7 @@ inline double sum_squares(int n) { static constexpr uint32_t L = __LINE__; stati
         }
     }}
     {__tjf.ret(7, total); return total;}
-} catch (...) { __tjf.thrown(std::current_exception()); throw; } }
+} catch (...) { __tjf.thrown(); throw; } }
 
 /// Strings that need escaping in JSON and DOT (quotes, a backslash, a line break, a tab, non-ASCII).
 ///     std::string quote(std::string name) {
@@ -87,7 +87,7 @@ inline double sum_squares(int n) { static constexpr uint32_t L = __LINE__; stati
 inline std::string quote(std::string name) { static constexpr uint32_t L = __LINE__; static constexpr Operand ops[] = {{2, 0}, {1, 1}}; static constexpr Literal lits[] = {{1, "\"say \\\"hi\\\"\\\\\\n\\t→ \"", "const char[16]", tj::tape::ValueKind::String, 0, "say \"hi\"\\\n\t→ ", sizeof("say \"hi\"\\\n\t→ ") - 1}}; static constexpr uint32_t writes[] = {1}; static constexpr Site sites[] = {{Kind::Statement, L + 1, 5, 0, "std::string s = \"say \\\"hi\\\"\\\\\\n\\t→ \" + name", 0, 1, 0, 1, 0, 1, 0, 0, 0}, {Kind::Return, L + 2, 5, 0, "return s", 1, 1, 0, 0, 0, 0, 0, 0, 0}}; static constexpr const char *slots[] = {"name", "s"}; static constexpr FunctionInfo info = {"quote", __FILE__, L, 20, sites, 2, ops, lits, writes, nullptr, slots, 1, 2, nullptr}; Frame __tjf(info); __tjf.args(name); try {
     std::string s = "say \"hi\"\\\n\t→ " + name; __tjf.stmt(0, s);
     {__tjf.ret(1, s); return s;}
-} catch (...) { __tjf.thrown(std::current_exception()); throw; } }
+} catch (...) { __tjf.thrown(); throw; } }
 
 /// An exception leaving a marked function.
 ///     int checked_div(int a, int b) {
@@ -101,7 +101,7 @@ inline int checked_div(int a, int b) { static constexpr uint32_t L = __LINE__; s
         throw std::invalid_argument("checked_div: division by zero");
     }
     return __tjf.ret(1, a / b);
-} catch (...) { __tjf.thrown(std::current_exception()); throw; } }
+} catch (...) { __tjf.thrown(); throw; } }
 
 /// Recursion: one nested Call per level; countdown(n) == n.
 ///     int countdown(int n) {
@@ -115,7 +115,7 @@ inline int countdown(int n) { static constexpr uint32_t L = __LINE__; static con
         return __tjf.ret(1, 0);
     }
     return __tjf.ret(2, countdown(n - 1) + 1);
-} catch (...) { __tjf.thrown(std::current_exception()); throw; } }
+} catch (...) { __tjf.thrown(); throw; } }
 
 // clang-format on
 

@@ -64,7 +64,7 @@ inline double h(double x, int n) {
         i += 1; __tjf.stmt(4, i);
     }}
     {__tjf.ret(5, r); return r;}
-    } catch (...) { __tjf.thrown(std::current_exception()); throw; }
+    } catch (...) { __tjf.thrown(); throw; }
 }
 
 // f.cpp
@@ -89,7 +89,7 @@ inline double f(double x) {
     double s = std::sin(x); __tjf.stmt(0, s);
     double y = s + x; __tjf.stmt(1, y);
     {__tjf.ret(2, y); return y;}
-    } catch (...) { __tjf.thrown(std::current_exception()); throw; }
+    } catch (...) { __tjf.thrown(); throw; }
 }
 
 // sq.cpp
@@ -109,7 +109,7 @@ inline constexpr FunctionInfo sq_info = {"sq",    "sq.cpp", 1, 8, sq_sites, 1, s
 inline double sq(double x) {
     ::tj::tape::detail::Frame __tjf(sq_info); __tjf.args(x); try {
     return __tjf.ret(0, x * x);
-    } catch (...) { __tjf.thrown(std::current_exception()); throw; }
+    } catch (...) { __tjf.thrown(); throw; }
 }
 
 // sq again with the twin the plugin emits by default (docs/tape.md, "Twins"): the body as written while nothing
@@ -119,7 +119,7 @@ inline double twin_sq(double x) {
     if (!::tj::tape::detail::recording()) [[likely]] { return x * x; } else { return
     [&]() __attribute__((noinline, cold)) -> double { ::tj::tape::detail::Frame __tjf(sq_info); __tjf.args(x); try {
     return __tjf.ret(0, x * x);
-    } catch (...) { __tjf.thrown(std::current_exception()); throw; } }(); }
+    } catch (...) { __tjf.thrown(); throw; } }(); }
 }
 
 inline constexpr Site poly_sites[] = {
@@ -137,7 +137,7 @@ inline double poly(double x) {
     ::tj::tape::detail::Frame __tjf(poly_info); __tjf.args(x); try {
     double y = sq(x) + 1; __tjf.stmt(0, y);
     {__tjf.ret(1, y); return y;}
-    } catch (...) { __tjf.thrown(std::current_exception()); throw; }
+    } catch (...) { __tjf.thrown(); throw; }
 }
 
 // poly again, its literal table written with the spellings only (as tables were before they carried values).
@@ -149,7 +149,7 @@ inline double spelled(double x) {
     ::tj::tape::detail::Frame __tjf(spelled_info); __tjf.args(x); try {
     double y = sq(x) + 1; __tjf.stmt(0, y);
     {__tjf.ret(1, y); return y;}
-    } catch (...) { __tjf.thrown(std::current_exception()); throw; }
+    } catch (...) { __tjf.thrown(); throw; }
 }
 
 // square.cpp
@@ -166,7 +166,7 @@ template <typename T> T square(T x) {
                                              1,               nullptr};
     ::tj::tape::detail::Frame __tjf(__tj_fn, __PRETTY_FUNCTION__); __tjf.args(x); try {
     return __tjf.ret(0, x * x);
-    } catch (...) { __tjf.thrown(std::current_exception()); throw; }
+    } catch (...) { __tjf.thrown(); throw; }
 }
 
 // geom.cpp (IRTracker's geometric distribution: recursion with stochastic control flow)
@@ -202,7 +202,7 @@ inline int geom(int n, double beta) {
     } else {
         return __tjf.ret(3, geom(n + 1, beta));
     }
-    } catch (...) { __tjf.thrown(std::current_exception()); throw; }
+    } catch (...) { __tjf.thrown(); throw; }
 }
 
 // sw.cpp
@@ -260,7 +260,7 @@ inline int classify(int k) {
         r = -1; __tjf.stmt(6, r);
     }
     {__tjf.ret(7, r); return r;}
-    } catch (...) { __tjf.thrown(std::current_exception()); throw; }
+    } catch (...) { __tjf.thrown(); throw; }
 }
 
 inline constexpr Site pick_sites[] = {
@@ -283,7 +283,7 @@ inline int pick(int k) {
         return __tjf.ret(1, 1);
     }
     return __tjf.ret(2, 0);
-    } catch (...) { __tjf.thrown(std::current_exception()); throw; }
+    } catch (...) { __tjf.thrown(); throw; }
 }
 
 // abs.cpp
@@ -320,7 +320,7 @@ inline double absval(double x) {
         r = x; __tjf.stmt(3, r);
     }
     {__tjf.ret(4, r); return r;}
-    } catch (...) { __tjf.thrown(std::current_exception()); throw; }
+    } catch (...) { __tjf.thrown(); throw; }
 }
 
 // risky.cpp
@@ -361,7 +361,7 @@ inline double risky(double x) {
         throw std::runtime_error("too big"); __tjf.stmt(2);
     }
     {__tjf.ret(3, y); return y;}
-    } catch (...) { __tjf.thrown(std::current_exception()); throw; }
+    } catch (...) { __tjf.thrown(); throw; }
 }
 
 inline constexpr Site outer_sites[] = {
@@ -388,7 +388,7 @@ inline double outer(double x) {
         r = -1; __tjf.stmt(3, r);
     }
     {__tjf.ret(4, r); return r;}
-    } catch (...) { __tjf.thrown(std::current_exception()); throw; }
+    } catch (...) { __tjf.thrown(); throw; }
 }
 
 // values.cpp: one statement per kind of value
@@ -440,7 +440,7 @@ inline void values() {
     float third = 1.0f / 3; __tjf.stmt(18, third);
     double neg = -0.0; __tjf.stmt(19, neg);
     {__tjf.ret(20); return;}
-    } catch (...) { __tjf.thrown(std::current_exception()); throw; }
+    } catch (...) { __tjf.thrown(); throw; }
 }
 
 // arrays.cpp: tj arrays in statements
@@ -472,7 +472,7 @@ inline double arrays() {
     tj::eval(b); __tjf.stmt(2);
     tj::Float c = b; __tjf.stmt(3, c);
     return __tjf.ret(4, 0.0);
-    } catch (...) { __tjf.thrown(std::current_exception()); throw; }
+    } catch (...) { __tjf.thrown(); throw; }
 }
 
 // loops.cpp: nested loops (iteration counters restart when a loop is entered again)
@@ -517,7 +517,7 @@ inline int grid(int n) {
         }}
     }}
     {__tjf.ret(8, s); return s;}
-    } catch (...) { __tjf.thrown(std::current_exception()); throw; }
+    } catch (...) { __tjf.thrown(); throw; }
 }
 
 // clang-format on

@@ -40,7 +40,7 @@ inline constexpr FunctionInfo sine_info = {"sine", "grad.cpp", 1, 11, sine_sites
 tj::Float sine(tj::Float v) {
     ::tj::tape::detail::Frame __tjf(sine_info); __tjf.args(v); try {
     return __tjf.ret(0, tj::sin(v));
-    } catch (...) { __tjf.thrown(std::current_exception()); throw; }
+    } catch (...) { __tjf.thrown(); throw; }
 }
 
 // grad.cpp
@@ -73,7 +73,7 @@ tj::Float sin_times(tj::Float x) {
     tj::Float plain = tj::detach(z) * 2.f; __tjf.stmt(2, plain);
     tj::backward(z); __tjf.stmt(3);
     return __tjf.ret(4, z);
-    } catch (...) { __tjf.thrown(std::current_exception()); throw; }
+    } catch (...) { __tjf.thrown(); throw; }
 }
 
 // clang-format on

@@ -1,13 +1,16 @@
-// include/tracejit/detail/tape_value.h — how the tape captures a C++ value: type names, value kinds, formatting hooks
+// include/tracejit/detail/tape_value.h — how the tape captures a C++ value: Captured, and tj arrays and tensors
 //
 // Scalars are captured as raw bits and formatted only when someone reads value_string(), so recording a
 // statement stays cheap; strings, tj arrays and other types are turned into text when captured (they may
-// change afterwards). A differentiable tj array also hands its AD node to the tape, which shows the gradient
+// change afterwards). Type names, value kinds and the capture of everything but tj types are in
+// tracejit/generated/tape_hooks.h, which includes no standard header (the plugin includes it in every file it
+// rewrites). A differentiable tj array also hands its AD node to the tape, which shows the gradient
 // that reached it (Node::grad_string()).
 #pragma once
 
 #include <tracejit/array.h>
 #include <tracejit/detail/dispatch_core.h>
+#include <tracejit/generated/tape_hooks.h>
 #include <tracejit/tape.h>
 
 #include <cstdint>
@@ -17,67 +20,27 @@
 #include <type_traits>
 #include <utility>
 
-// fmt is used only where the program uses it already: fmt included before this header, or TRACEJIT_TAPE_FMT
-// (which the plugin defines for a file that includes fmt). Everyone else is spared its compile time.
-#if (defined(FMT_VERSION) || defined(TRACEJIT_TAPE_FMT)) && __has_include(<fmt/core.h>)
-#include <fmt/core.h>
-#define TRACEJIT_TAPE_HAS_FMT 1
-#endif
-
 namespace tj::tape::detail {
-
-/// The compiler's name of `T` ("double", "std::basic_string<char>", "ns::Point"), computed at compile time.
-template <typename T> constexpr std::string_view type_name_view() {
-    std::string_view p = __PRETTY_FUNCTION__;
-    size_t start = p.find("T = ") + 4;
-    size_t end = p.find_first_of(";]", start);
-    return p.substr(start, end - start);
-}
-template <typename T> struct TypeNameStorage {
-    static constexpr std::string_view view = type_name_view<T>();
-    static constexpr auto chars = [] {
-        struct Buffer {
-            char data[view.size() + 1]{};
-        } b;
-        for (size_t i = 0; i < view.size(); ++i)
-            b.data[i] = view[i];
-        return b;
-    }();
-};
-/// A null-terminated static copy of type_name_view<T>(); readable names for the common cases.
-template <typename T> constexpr const char *type_name() {
-    if constexpr (std::is_same_v<T, std::string>)
-        return "std::string";
-    else if constexpr (std::is_same_v<T, std::string_view>)
-        return "std::string_view";
-    else
-        return TypeNameStorage<T>::chars.data;
-}
 
 template <typename T> struct IsJitArray : std::false_type {};
 template <JitScalar T> struct IsJitArray<Array<T>> : std::true_type {};
 
-/// How a value of type `T` is stored on the tape.
-template <typename T> constexpr ValueKind value_kind_of() {
-    using U = std::remove_cvref_t<T>;
-    if constexpr (std::is_same_v<U, bool>)
-        return ValueKind::Bool;
-    else if constexpr (std::is_enum_v<U>)
-        return std::is_signed_v<std::underlying_type_t<U>> ? ValueKind::Signed : ValueKind::Unsigned;
-    else if constexpr (std::is_floating_point_v<U>)
-        return ValueKind::Float;
-    else if constexpr (std::is_integral_v<U>)
-        return std::is_signed_v<U> ? ValueKind::Signed : ValueKind::Unsigned;
-    else if constexpr (std::is_same_v<U, std::string> || std::is_same_v<U, std::string_view> ||
-                       std::is_same_v<std::decay_t<U>, const char *> || std::is_same_v<std::decay_t<U>, char *>)
-        return ValueKind::String;
-    else if constexpr (std::is_pointer_v<U> || std::is_null_pointer_v<U>)
-        return ValueKind::Pointer;
-    else if constexpr (IsJitArray<U>::value)
-        return ValueKind::Array;
-    else
-        return ValueKind::Text;
-}
+/// tj arrays and tensors are captured by capture() below (tracejit/generated/tape_hooks.h captures the rest).
+template <typename T>
+    requires IsJitArray<T>::value
+struct RichValue<T> {
+    static constexpr bool value = true;
+    static constexpr ValueKind kind = ValueKind::Array;
+};
+template <typename T>
+    requires(!IsJitArray<T>::value && requires(const T &v) {
+        v.tape_summary();
+        T::tape_type_name;
+    })
+struct RichValue<T> {
+    static constexpr bool value = true;
+    static constexpr ValueKind kind = ValueKind::Text;
+};
 
 /// Drops one reference to the AD node `ad` of a differentiable tj array (in libtracejit_tape, which hands it to
 /// libtracejit: a program that records no arrays does not load libtracejit).
@@ -122,14 +85,17 @@ struct Captured {
     }
 };
 
-/// While one exists on a thread, calls of marked functions on it are not recorded: formatting a value for the
-/// tape runs user code (a fmt formatter), which must not record into the tape it is being added to.
-struct CaptureScope {
-    CaptureScope() noexcept;
-    ~CaptureScope();
-    CaptureScope(const CaptureScope &) = delete;
-    CaptureScope &operator=(const CaptureScope &) = delete;
-};
+/// The Captured of a RawValue (its characters copied, its AD node's reference taken over).
+inline Captured captured(const RawValue &r) {
+    Captured c;
+    c.ad = r.ad;
+    c.kind = r.kind;
+    c.bits = r.bits;
+    c.type = r.type;
+    if (r.chars)
+        c.text.assign(r.chars, r.size);
+    return c;
+}
 
 /// Throws tj::Error unless `node` holds a value of the C++ type named `type` (Node::value<T>()).
 void check_value_type(const Node &node, const char *type, ValueKind kind);
@@ -137,62 +103,36 @@ void check_value_type(const Node &node, const char *type, ValueKind kind);
 /// Captures `v` as the tape stores it.
 template <typename T> Captured capture(const T &v) {
     using U = std::remove_cvref_t<T>;
-    constexpr ValueKind kind = value_kind_of<U>();
     Captured c;
-    c.kind = kind;
-    c.type = type_name<U>();
-    if constexpr (kind == ValueKind::Bool) {
-        c.bits = v ? 1 : 0;
-    } else if constexpr (kind == ValueKind::Float) {
-        double d = static_cast<double>(v);
-        std::memcpy(&c.bits, &d, sizeof d);
-    } else if constexpr (kind == ValueKind::Signed) {
-        c.bits = static_cast<uint64_t>(static_cast<int64_t>(v));
-    } else if constexpr (kind == ValueKind::Unsigned) {
-        c.bits = static_cast<uint64_t>(v);
-    } else if constexpr (kind == ValueKind::String) {
-        if constexpr (std::is_pointer_v<std::decay_t<U>>) {
-            if (v)
-                c.text = v;
-            else
-                c.kind = ValueKind::Pointer; // a null char pointer is shown as the address it is
+    if constexpr (!RichValue<U>::value) {
+        with_raw_value(v, [&](const RawValue &r) { c = captured(r); });
+    } else if constexpr (IsJitArray<U>::value) {
+        c.kind = ValueKind::Array;
+        c.type = type_name<U>();
+        if constexpr (requires { U::domain(); }) { // a tj::Ptr: its type, classes
+            c.text = tj::detail::pointer_summary(U::domain(), v.index(), 16, c.type);
         } else {
-            c.text = std::string(v);
+            c.text = tj::detail::var_summary(v.index(), 16);
+            if (uint32_t ad = v.ad_index()) [[unlikely]] { // differentiable: the node keeps it for its gradient
+                tj::detail::ad_inc_ref(ad);
+                c.ad = ad;
+            }
+            c.type = U::Type == VarType::Float32   ? "tj::Float"
+                     : U::Type == VarType::Float64 ? "tj::Float64"
+                     : U::Type == VarType::Int32   ? "tj::Int32"
+                     : U::Type == VarType::UInt32  ? "tj::UInt32"
+                     : U::Type == VarType::Int64   ? "tj::Int64"
+                     : U::Type == VarType::UInt64  ? "tj::UInt64"
+                                                   : "tj::Bool";
         }
-    } else if constexpr (kind == ValueKind::Pointer) {
-        if constexpr (std::is_null_pointer_v<U>)
-            c.bits = 0;
-        else // any pointer (to functions and volatile objects too) as its address
-            c.bits = reinterpret_cast<uintptr_t>(v);
-    } else if constexpr (kind == ValueKind::Array && requires { U::domain(); }) { // a tj::Ptr: its type, classes
-        c.text = tj::detail::pointer_summary(U::domain(), v.index(), 16, c.type);
-    } else if constexpr (kind == ValueKind::Array) {
-        c.text = tj::detail::var_summary(v.index(), 16);
-        if (uint32_t ad = v.ad_index()) [[unlikely]] { // differentiable: the node keeps it for its gradient
-            tj::detail::ad_inc_ref(ad);
-            c.ad = ad;
-        }
-        c.type = U::Type == VarType::Float32   ? "tj::Float"
-                 : U::Type == VarType::Float64 ? "tj::Float64"
-                 : U::Type == VarType::Int32   ? "tj::Int32"
-                 : U::Type == VarType::UInt32  ? "tj::UInt32"
-                 : U::Type == VarType::Int64   ? "tj::Int64"
-                 : U::Type == VarType::UInt64  ? "tj::UInt64"
-                                               : "tj::Bool";
-    } else if constexpr (requires { v.tape_summary(); U::tape_type_name; }) { // a tj::Tensor: type, shape, state
+    } else { // a tj::Tensor: type, shape, state
+        c.kind = ValueKind::Text;
         c.text = v.tape_summary();
         c.type = U::tape_type_name;
         if (uint32_t ad = v.ad_index()) [[unlikely]] {
             tj::detail::ad_inc_ref(ad);
             c.ad = ad;
         }
-    } else {
-#ifdef TRACEJIT_TAPE_HAS_FMT
-        if constexpr (!std::is_array_v<U> && !std::is_function_v<U> && fmt::is_formattable<U>::value) {
-            CaptureScope scope; // the formatter may call marked functions: they run unrecorded
-            c.text = fmt::format("{}", v);
-        }
-#endif
     }
     return c;
 }

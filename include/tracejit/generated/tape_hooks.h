@@ -3,89 +3,282 @@
 // The plugin gives each marked function a static FunctionInfo (its sites: one per recorded statement, branch,
 // loop and return, with the local variables each reads and writes) and a Frame object, then calls the
 // Frame after each statement. With no tape active a hook is one predictable branch on a local flag; the
-// recording itself happens out of line in libtracejit (runtime/tape/tape_recorder.cpp).
+// recording itself happens out of line in libtracejit_tape (runtime/tape/tape_recorder.cpp).
+//
+// The plugin includes this header in every file it rewrites, so it includes no standard header and declares
+// nothing outside namespace tj: a name it brought into std would change name lookup in the user's code
+// (`using namespace std;` and a class of the user's named `span` make `span` ambiguous). Its integer types are the
+// compiler's (__UINT32_TYPE__…), and the values the tape stores as bits or characters are captured here, as a
+// RawValue that libtracejit_tape copies. Values of tj types (arrays, tensors) are captured by capture() of
+// tracejit/detail/tape_value.h, which the plugin includes too in a file that includes a tracejit header; fmt
+// formats values only in a file that includes fmt (TRACEJIT_TAPE_FMT).
 #pragma once
 
-#include <tracejit/tape.h>
-#include <tracejit/detail/tape_value.h>
+#include <tracejit/detail/tape_kinds.h>
 
-#include <cstdint>
-#include <exception>
-#include <type_traits>
-#include <utility>
+// fmt is used only where the program uses it already: fmt included before this header, or TRACEJIT_TAPE_FMT
+// (which the plugin defines for a file that includes fmt). Everyone else is spared its compile time and its names.
+#if defined(FMT_VERSION) || defined(TRACEJIT_TAPE_FMT)
+#if __has_include(<fmt/core.h>) // (a file __has_include looks for is a dependency of the compile)
+#include <fmt/core.h>
+#define TRACEJIT_TAPE_HAS_FMT 1
+#endif
+#endif
 
 namespace tj::tape::detail {
 
+using u32 = __UINT32_TYPE__;
+using u64 = __UINT64_TYPE__;
+using i64 = __INT64_TYPE__;
+using usize = __SIZE_TYPE__;
+using uptr = __UINTPTR_TYPE__;
+
 /// A read of a local variable (or parameter) by a site.
 struct Operand {
-    uint32_t position; ///< 1-based position among the site's operands (variables and literals, source order)
-    uint32_t slot;     ///< the variable: parameters are slots 0…param_count-1, then the locals
+    u32 position; ///< 1-based position among the site's operands (variables and literals, source order)
+    u32 slot;     ///< the variable: parameters are slots 0…param_count-1, then the locals
 };
 
 /// A literal taking part in a site (becomes a Constant child of the node), with the value the compiler gave it. The
 /// value fields come last and have defaults: a table written with the first three only shows the spelling.
 struct Literal {
-    uint32_t position;                ///< as Operand::position
+    u32 position;                     ///< as Operand::position
     const char *text;                 ///< its spelling, e.g. "0.5"
     const char *type;                 ///< its type, e.g. "double"
     ValueKind kind = ValueKind::Text; ///< Bool, Signed, Unsigned, Float, Pointer (in `bits`), String (in `chars`)
-    uint64_t bits = 0;                ///< as Captured::bits: the integer, a double's bits (float literals widened)
+    u64 bits = 0;                     ///< as RawValue::bits: the integer, a double's bits (float literals widened)
     const char *chars = nullptr;      ///< String: its characters (escapes resolved), `size` of them, may hold '\0'
-    uint32_t size = 0;                ///< String: how many characters `chars` holds
+    u32 size = 0;                     ///< String: how many characters `chars` holds
 };
 
 /// A `case` label of a switch site (GNU ranges have low < high).
 struct Case {
-    int64_t low;
-    int64_t high;
+    i64 low;
+    i64 high;
     const char *text; ///< "case 3", "case Color::Red"
 };
 
 /// One place in a function's body that records a node.
 struct Site {
-    Kind kind;            ///< Statement, Branch, Loop or Return
-    uint32_t line;        ///< presumed line (what `__LINE__` gives there)
-    uint32_t column;      ///< presumed column of the statement's first character
-    uint32_t nesting;     ///< block depth inside the body (0 = directly in the body)
-    const char *text;     ///< the statement's source ("r += pow(x, i)", "while (i < n)", "return r")
-    uint32_t reads_begin; ///< into FunctionInfo::operands
-    uint32_t reads_count;
-    uint32_t literals_begin; ///< into FunctionInfo::literals
-    uint32_t literals_count;
-    uint32_t writes_begin; ///< into FunctionInfo::writes
-    uint32_t writes_count;
-    uint32_t cases_begin; ///< switch sites: into FunctionInfo::cases
-    uint32_t cases_count;
-    uint32_t flags; ///< SiteFlags
+    Kind kind;        ///< Statement, Branch, Loop or Return
+    u32 line;         ///< presumed line (what `__LINE__` gives there)
+    u32 column;       ///< presumed column of the statement's first character
+    u32 nesting;      ///< block depth inside the body (0 = directly in the body)
+    const char *text; ///< the statement's source ("r += pow(x, i)", "while (i < n)", "return r")
+    u32 reads_begin;  ///< into FunctionInfo::operands
+    u32 reads_count;
+    u32 literals_begin; ///< into FunctionInfo::literals
+    u32 literals_count;
+    u32 writes_begin; ///< into FunctionInfo::writes
+    u32 writes_count;
+    u32 cases_begin; ///< switch sites: into FunctionInfo::cases
+    u32 cases_count;
+    u32 flags; ///< SiteFlags
 };
 
-enum SiteFlags : uint32_t {
+enum SiteFlags : u32 {
     SiteHasDefault = 1, ///< a switch with a `default:` label
 };
 
 /// Everything static about one marked function. The arrays may be null when empty.
 struct FunctionInfo {
-    const char *name;   ///< qualified name: "h", "ns::Body::step", "square<T>" (templates: see signature)
-    const char *file;   ///< presumed file name, as `__FILE__`
-    uint32_t line;      ///< of the function's name
-    uint32_t column;
+    const char *name; ///< qualified name: "h", "ns::Body::step", "square<T>" (templates: see signature)
+    const char *file; ///< presumed file name, as `__FILE__`
+    u32 line;         ///< of the function's name
+    u32 column;
     const Site *sites;
-    uint32_t site_count;
+    u32 site_count;
     const Operand *operands;
     const Literal *literals;
-    const uint32_t *writes; ///< slots
+    const u32 *writes; ///< slots
     const Case *cases;
     const char *const *slot_names; ///< parameter names first, then locals; slot_count entries
-    uint32_t param_count;
-    uint32_t slot_count;
+    u32 param_count;
+    u32 slot_count;
     const char *signature; ///< `__PRETTY_FUNCTION__` for template instantiations, else null
 };
+
+/// `T` without references and cv-qualifiers (what the plugin's casts of bit-fields and vector elements name).
+template <typename T> using Plain = __remove_cvref(T);
+template <typename T> struct Identity { using type = T; };
+
+/// The compiler's name of `T` ("double", "ns::Point"), computed at compile time from __PRETTY_FUNCTION__
+/// ("… [T = double]"): its characters, between `start` and `end`.
+template <typename T> struct TypeName {
+    static constexpr const char *pretty() { return __PRETTY_FUNCTION__; }
+    static constexpr usize find(const char *s, const char *what) {
+        for (usize i = 0; s[i]; ++i) {
+            usize j = 0;
+            while (what[j] && s[i + j] == what[j])
+                ++j;
+            if (!what[j])
+                return i;
+        }
+        return 0;
+    }
+    static constexpr usize start = find(pretty(), "T = ") + 4;
+    static constexpr usize end = [] {
+        usize i = start;
+        while (pretty()[i] && pretty()[i] != ';' && pretty()[i] != ']')
+            ++i;
+        return i;
+    }();
+    /// True when the name is `name`.
+    static constexpr bool is(const char *name) {
+        usize i = 0;
+        while (name[i] && start + i < end && pretty()[start + i] == name[i])
+            ++i;
+        return !name[i] && start + i == end;
+    }
+    static constexpr auto chars = [] {
+        struct Buffer {
+            char data[end - start + 1]{};
+        } b;
+        for (usize i = start; i < end; ++i)
+            b.data[i - start] = pretty()[i];
+        return b;
+    }();
+};
+
+/// True for std::string and std::string_view (told by name: this header includes neither).
+template <typename U> constexpr bool is_std_string() {
+    return TypeName<U>::is("std::basic_string<char>") || TypeName<U>::is("std::basic_string_view<char>");
+}
+
+/// A null-terminated static copy of the compiler's name of `T`; readable names for the common cases.
+template <typename T> constexpr const char *type_name() {
+    if constexpr (TypeName<T>::is("std::basic_string<char>"))
+        return "std::string";
+    else if constexpr (TypeName<T>::is("std::basic_string_view<char>"))
+        return "std::string_view";
+    else
+        return TypeName<T>::chars.data;
+}
+
+/// The types whose values capture() of tracejit/detail/tape_value.h captures (tj arrays, tensors): it
+/// specializes this, with their ValueKind as `kind`.
+template <typename T> struct RichValue { static constexpr bool value = false; };
+
+/// How a value of type `T` is stored on the tape.
+template <typename T> constexpr ValueKind value_kind_of() {
+    using U = Plain<T>;
+    if constexpr (__is_same(U, bool))
+        return ValueKind::Bool;
+    else if constexpr (__is_enum(U))
+        return __is_signed(__underlying_type(U)) ? ValueKind::Signed : ValueKind::Unsigned;
+    else if constexpr (__is_floating_point(U))
+        return ValueKind::Float;
+    else if constexpr (__is_integral(U))
+        return __is_signed(U) ? ValueKind::Signed : ValueKind::Unsigned;
+    else if constexpr (is_std_string<U>() || __is_same(__decay(U), const char *) || __is_same(__decay(U), char *))
+        return ValueKind::String;
+    else if constexpr (__is_pointer(U) || __is_nullptr(U))
+        return ValueKind::Pointer;
+    else if constexpr (RichValue<U>::value)
+        return RichValue<U>::kind;
+    else
+        return ValueKind::Text;
+}
+
+/// A value on its way to the tape, as libtracejit_tape takes it: `bits` holds scalars (int64/uint64/double bits,
+/// bool, address); `chars` (`size` of them, not owned: the recorder copies them) strings, array summaries and fmt
+/// output; `type` is a static type name; `ad` is the AD node of a differentiable tj array, with one reference that
+/// the recorder takes over.
+struct RawValue {
+    ValueKind kind = ValueKind::None;
+    u64 bits = 0;
+    const char *type = "";
+    const char *chars = nullptr;
+    usize size = 0;
+    u32 ad = 0;
+};
+
+/// While one exists on a thread, calls of marked functions on it are not recorded: formatting a value for the
+/// tape runs user code (a fmt formatter), which must not record into the tape it is being added to.
+struct CaptureScope {
+    CaptureScope() noexcept;
+    ~CaptureScope();
+    CaptureScope(const CaptureScope &) = delete;
+    CaptureScope &operator=(const CaptureScope &) = delete;
+};
+
+/// Calls `use` with `v` as the tape stores it, for the types RichValue does not name.
+template <typename T, typename F> void with_raw_value(const T &v, F &&use) {
+    using U = Plain<T>;
+    constexpr ValueKind kind = value_kind_of<U>();
+    RawValue r;
+    r.kind = kind;
+    r.type = type_name<U>();
+    if constexpr (kind == ValueKind::Bool) {
+        r.bits = v ? 1 : 0;
+    } else if constexpr (kind == ValueKind::Float) {
+        double d = static_cast<double>(v);
+        __builtin_memcpy(&r.bits, &d, sizeof d);
+    } else if constexpr (kind == ValueKind::Signed) {
+        r.bits = static_cast<u64>(static_cast<i64>(v));
+    } else if constexpr (kind == ValueKind::Unsigned) {
+        r.bits = static_cast<u64>(v);
+    } else if constexpr (kind == ValueKind::String) {
+        if constexpr (__is_pointer(__decay(U))) {
+            if (v) {
+                r.chars = v;
+                r.size = __builtin_strlen(v);
+            } else {
+                r.kind = ValueKind::Pointer; // a null char pointer is shown as the address it is
+            }
+        } else {
+            r.chars = v.data();
+            r.size = v.size();
+        }
+    } else if constexpr (kind == ValueKind::Pointer) {
+        if constexpr (__is_nullptr(U))
+            r.bits = 0;
+        else // any pointer (to functions and volatile objects too) as its address
+            r.bits = reinterpret_cast<uptr>(v);
+    } else {
+#ifdef TRACEJIT_TAPE_HAS_FMT
+        if constexpr (!__is_array(U) && !__is_function(U) && fmt::is_formattable<U>::value) {
+            CaptureScope scope; // the formatter may call marked functions: they run unrecorded
+            auto text = fmt::format("{}", v);
+            r.chars = text.data();
+            r.size = text.size();
+            use(static_cast<const RawValue &>(r));
+            return;
+        }
+#endif
+    }
+    use(static_cast<const RawValue &>(r));
+}
+
+struct Captured;
+/// Captures a value of a type RichValue names (defined in tracejit/detail/tape_value.h).
+template <typename T> Captured capture(const T &v);
+
+/// The RawValue of a Captured (`C`), valid while it lives: its AD node's reference is handed over.
+template <typename C> RawValue raw_of(C &&c) {
+    RawValue r;
+    r.kind = c.kind;
+    r.bits = c.bits;
+    r.type = c.type;
+    r.chars = c.text.data();
+    r.size = c.text.size();
+    r.ad = c.take_ad();
+    return r;
+}
+
+/// Calls `use` with the RawValue of `v`, whatever its type.
+template <typename T, typename F> void with_value(const T &v, F &&use) {
+    if constexpr (RichValue<Plain<T>>::value)
+        use(static_cast<const RawValue &>(raw_of(capture(v))));
+    else
+        with_raw_value(v, static_cast<F &&>(use));
+}
 
 /// Whether anything may be recorded anywhere in the process: nonzero while a tj::track runs on any thread (4 per
 /// recording), with TRACEJIT_TAPE (bit 1, cleared when its recording stops), and until TRACEJIT_TAPE has been read
 /// (bit 0, set by its constant initializer and cleared when libtracejit_tape loads, so that the first marked call
-/// already runs its body as written; calls made before that take the recording path, which reads it). A marked function's twin (the plugin's engine/plan/plan_twin.h) runs its body as written while
-/// this is 0.
+/// already runs its body as written; calls made before that take the recording path, which reads it). A marked
+/// function's twin (the plugin's engine/plan/plan_twin.h) runs its body as written while this is 0.
 ///
 /// Process-wide, not per thread, and read with a plain load, on purpose (measured with bench_every_marked, every
 /// function of a stencil code marked, against the code without the plugin): neither an `extern thread_local` flag
@@ -112,36 +305,35 @@ template <typename T> constexpr T &&operator,(T &&value, Void) noexcept { return
 // Out of line (runtime/tape/tape_recorder.cpp). A null frame means this call is not recorded at all.
 void *frame_enter(const FunctionInfo &fn, const char *signature, bool *record_statements);
 void frame_leave(void *frame) noexcept;
-void frame_arg(void *frame, uint32_t index, Captured &&value);
-void frame_stmt(void *frame, uint32_t site, Captured &&value);
-void frame_branch(void *frame, uint32_t site, bool taken);
-void frame_loop_enter(void *frame, uint32_t site);
-void frame_loop(void *frame, uint32_t site, bool condition);
-void frame_symbolic(void *frame, uint32_t site);
-void frame_switch(void *frame, uint32_t site, Captured &&value, bool integral, int64_t v);
-void frame_return(void *frame, uint32_t site, Captured &&value);
-void frame_result(void *frame, Captured &&value);
-void frame_thrown(void *frame, std::exception_ptr error) noexcept;
-/// Capturing a value for `frame` threw `error` (out of memory turning a string into text, a throwing formatter):
-/// recording stops as at a limit, the program runs on (docs/tape.md, "Never a changed program").
-void frame_capture_failed(void *frame, std::exception_ptr error) noexcept;
-void frame_parallel_begin(void *frame, uint32_t site);
-void frame_parallel_end(void *frame, uint32_t site);
+void frame_arg(void *frame, u32 index, const RawValue &value);
+void frame_stmt(void *frame, u32 site, const RawValue &value);
+void frame_branch(void *frame, u32 site, bool taken);
+void frame_loop_enter(void *frame, u32 site);
+void frame_loop(void *frame, u32 site, bool condition);
+void frame_symbolic(void *frame, u32 site);
+void frame_switch(void *frame, u32 site, const RawValue &value, bool integral, i64 v);
+void frame_return(void *frame, u32 site, const RawValue &value);
+void frame_result(void *frame, const RawValue &value);
+/// In a handler: records the exception being handled (std::current_exception()).
+void frame_thrown(void *frame) noexcept;
+/// In a handler of an exception that capturing a value for `frame` threw (out of memory turning a value into text, a
+/// throwing formatter): recording stops as at a limit, the program runs on (docs/tape.md, "Never a changed program").
+void frame_capture_failed(void *frame) noexcept;
+void frame_parallel_begin(void *frame, u32 site);
+void frame_parallel_end(void *frame, u32 site);
 
-/// capture(v) for a hook of `frame`, into `out`: false when capturing threw, which frame_capture_failed() has
-/// handled, so that no exception of the recording reaches the user's statement.
-template <typename T> bool capture_for(void *frame, const T &v, Captured &out) noexcept {
+/// with_value() for a hook of `frame`: when capturing the value throws, frame_capture_failed() handles it, so that
+/// no exception of the recording reaches the user's statement.
+template <typename T, typename F> void record_value(void *frame, const T &v, F &&use) noexcept {
 #if defined(__cpp_exceptions)
     try {
-        out = capture(v);
-        return true;
+        with_value(v, static_cast<F &&>(use));
     } catch (...) {
-        frame_capture_failed(frame, std::current_exception());
-        return false;
+        frame_capture_failed(frame);
     }
 #else
-    out = capture(v);
-    return true;
+    (void)frame;
+    with_value(v, static_cast<F &&>(use));
 #endif
 }
 
@@ -164,123 +356,108 @@ class Frame {
     /// The arguments, in parameter order (slots 0…).
     template <typename... A> void args(const A &...a) {
         if (m_record) [[unlikely]] {
-            uint32_t i = 0;
-            (arg(i++, a), ...);
+            u32 i = 0;
+            (record_value(m_frame, a, [&](const RawValue &r) { frame_arg(m_frame, i++, r); }), ...);
         }
     }
     /// After a statement that defined or assigned `value`.
-    template <typename T> void stmt(uint32_t site, const T &value) {
-        if (m_record) [[unlikely]] {
-            if (Captured c; capture_for(m_frame, value, c))
-                frame_stmt(m_frame, site, std::move(c));
-        }
+    template <typename T> void stmt(u32 site, const T &value) {
+        if (m_record) [[unlikely]]
+            record_value(m_frame, value, [&](const RawValue &r) { frame_stmt(m_frame, site, r); });
     }
     /// After a statement with no value (a call returning void, a `break` — recorded before it).
-    void stmt(uint32_t site) {
+    void stmt(u32 site) {
         if (m_record) [[unlikely]]
-            frame_stmt(m_frame, site, Captured{});
+            frame_stmt(m_frame, site, RawValue{});
     }
     /// After a statement whose template-dependent expression turned out void in this instantiation.
-    void stmt(uint32_t site, Void) { stmt(site); }
+    void stmt(u32 site, Void) { stmt(site); }
     /// The condition of an `if` or `?:`: records the Branch and passes the condition through.
-    bool cond(uint32_t site, bool c) {
+    bool cond(u32 site, bool c) {
         if (m_record) [[unlikely]]
             frame_branch(m_frame, site, c);
         return c;
     }
     /// At the start of the way taken, for an `if` whose condition cannot be wrapped (condition variables).
-    void branch(uint32_t site, bool taken) {
+    void branch(u32 site, bool taken) {
         if (m_record) [[unlikely]]
             frame_branch(m_frame, site, taken);
     }
     /// Before a loop starts: iterations count from 1 again.
-    void loop_enter(uint32_t site) {
+    void loop_enter(u32 site) {
         if (m_record) [[unlikely]]
             frame_loop_enter(m_frame, site);
     }
     /// A loop condition: records the Loop node of this iteration and passes the condition through.
-    bool loop(uint32_t site, bool c) {
+    bool loop(u32 site, bool c) {
         if (m_record) [[unlikely]]
             frame_loop(m_frame, site, c);
         return c;
     }
     /// A branch or loop on a tj::Bool (tj::if_stmt / tj::while_loop): records its Branch or Loop node once, with
     /// the value "symbolic", before its bodies are traced.
-    void symbolic(uint32_t site) {
+    void symbolic(u32 site) {
         if (m_record) [[unlikely]]
             frame_symbolic(m_frame, site);
     }
     /// A switch's condition: records the Branch (value and case taken) and passes the value through.
-    template <typename T> T &&sw(uint32_t site, T &&v) {
+    template <typename T> T &&sw(u32 site, T &&v) {
         if (m_record) [[unlikely]] {
-            using U = std::remove_cvref_t<T>;
-            Captured c;
-            if (!capture_for(m_frame, v, c))
-                return std::forward<T>(v);
-            if constexpr (std::is_integral_v<U> || std::is_enum_v<U>)
-                frame_switch(m_frame, site, std::move(c), true, static_cast<int64_t>(v));
+            using U = Plain<T>;
+            if constexpr (__is_integral(U) || __is_enum(U))
+                record_value(m_frame, v,
+                             [&](const RawValue &r) { frame_switch(m_frame, site, r, true, static_cast<i64>(v)); });
             else
-                frame_switch(m_frame, site, std::move(c), false, 0);
+                record_value(m_frame, v, [&](const RawValue &r) { frame_switch(m_frame, site, r, false, 0); });
         }
-        return std::forward<T>(v);
+        return static_cast<T &&>(v);
     }
     /// `return expr;` becomes `return frame.ret(site, expr);`.
-    template <typename T> T &&ret(uint32_t site, T &&v) {
-        if (m_frame) [[unlikely]] {
-            if (Captured c; capture_for(m_frame, v, c))
-                frame_return(m_frame, site, std::move(c));
-        }
-        return std::forward<T>(v);
+    template <typename T> T &&ret(u32 site, T &&v) {
+        if (m_frame) [[unlikely]]
+            record_value(m_frame, v, [&](const RawValue &r) { frame_return(m_frame, site, r); });
+        return static_cast<T &&>(v);
     }
     /// `return expr;` where expr is not of the declared return type R (a null pointer constant, a braced list, a
     /// value that converts): `return frame.ret_as<R>(site, expr);`. The parameter is copy-initialized from expr
     /// at the user's expression, as the return statement would initialize its result, so `return 0;` in a function
     /// returning a pointer records the null pointer; the result then reaches the caller by one move.
-    template <typename R> R ret_as(uint32_t site, std::type_identity_t<R> v) {
-        if (m_frame) [[unlikely]] {
-            if (Captured c; capture_for(m_frame, v, c))
-                frame_return(m_frame, site, std::move(c));
-        }
+    template <typename R> R ret_as(u32 site, typename Identity<R>::type v) {
+        if (m_frame) [[unlikely]]
+            record_value(m_frame, v, [&](const RawValue &r) { frame_return(m_frame, site, r); });
         return v;
     }
     /// Before `return;` (or after evaluating a void expression that is returned).
-    void ret(uint32_t site) {
+    void ret(u32 site) {
         if (m_frame) [[unlikely]]
-            frame_return(m_frame, site, Captured{});
+            frame_return(m_frame, site, RawValue{});
     }
     /// `return EXPR;` in a template where EXPR may be void: `return frame.ret(site, (EXPR, Void{}));` returns void
     /// (allowed where the function returns void) when it is, else EXPR through the template above.
-    void ret(uint32_t site, Void) { ret(site); }
+    void ret(u32 site, Void) { ret(site); }
     /// The value of a call recorded without a Return node (a call through a pointer array, vcall_hooks.h).
     template <typename T> void result(const T &v) {
-        if (m_frame) [[unlikely]] {
-            if (Captured c; capture_for(m_frame, v, c))
-                frame_result(m_frame, std::move(c));
-        }
+        if (m_frame) [[unlikely]]
+            record_value(m_frame, v, [&](const RawValue &r) { frame_result(m_frame, r); });
     }
     /// Before an OpenMP construct that starts a team of threads (`#pragma omp parallel …`): until parallel_end, the
     /// calls the team's threads make are recorded for this call.
-    void parallel_begin(uint32_t site) {
+    void parallel_begin(u32 site) {
         if (m_frame) [[unlikely]]
             frame_parallel_begin(m_frame, site);
     }
     /// After the construct: records its Statement, with the threads' calls as its children.
-    void parallel_end(uint32_t site) {
+    void parallel_end(u32 site) {
         if (m_frame) [[unlikely]]
             frame_parallel_end(m_frame, site);
     }
     /// In the handler the plugin wraps around the body, before rethrowing.
-    void thrown(std::exception_ptr error) noexcept {
+    void thrown() noexcept {
         if (m_frame) [[unlikely]]
-            frame_thrown(m_frame, std::move(error));
+            frame_thrown(m_frame);
     }
 
   private:
-    template <typename A> void arg(uint32_t index, const A &a) {
-        if (Captured c; capture_for(m_frame, a, c))
-            frame_arg(m_frame, index, std::move(c));
-    }
-
     void *m_frame = nullptr;
     bool m_record = false;
 };

@@ -53,7 +53,7 @@ auto vcall(const tape::detail::FunctionInfo *info, const F &f, VCallArgs<P, A...
                 }
 #if defined(__cpp_exceptions)
             } catch (...) { // recorded on the Call node, as for a marked function (docs/tape.md, "Exceptions")
-                frame.thrown(std::current_exception());
+                frame.thrown();
                 throw;
             }
 #endif

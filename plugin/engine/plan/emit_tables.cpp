@@ -109,7 +109,7 @@ std::string emit_prologue(const FunctionPlan &plan, bool exceptions) {
     std::string t_sites = table((ns + "Site").c_str(), "__tj_sites", sites);
     std::string t_operands = table((ns + "Operand").c_str(), "__tj_operands", operands);
     std::string t_literals = table((ns + "Literal").c_str(), "__tj_literals", literals);
-    std::string t_writes = table("::std::uint32_t", "__tj_writes", writes);
+    std::string t_writes = table("::tj::tape::detail::u32", "__tj_writes", writes);
     std::string t_cases = table((ns + "Case").c_str(), "__tj_cases", cases);
     std::string t_slots = table("const char *", "__tj_slot_names", slot_names);
     out += "static constexpr " + ns + "FunctionInfo __tj_fn = {" + cxx_string_literal(plan.name) + ", " +
@@ -144,7 +144,7 @@ std::string emit_prologue(const FunctionPlan &plan, bool exceptions) {
 std::string emit_epilogue(bool exceptions) {
     if (!exceptions)
         return {};
-    return " } catch (...) { __tjf.thrown(::std::current_exception()); throw; } ";
+    return " } catch (...) { __tjf.thrown(); throw; } ";
 }
 
 } // namespace tracejit::plugin

@@ -190,7 +190,7 @@ void Planner::switch_statement(const SwitchStmt *s, unsigned n, unsigned d) {
                 if (!cond->isTypeDependent() && unbindable(cond)) {
                     std::string c = m_src.text(cr);
                     m_edits.insert(cr.getBegin(), Phase::Open, d,
-                                   "__tjf.sw(" + S + ", static_cast<::std::remove_cvref_t<decltype((" + c + "))>>((");
+                                   "__tjf.sw(" + S + ", static_cast<::tj::tape::detail::Plain<decltype((" + c + "))>>((");
                     m_edits.insert(cr.getEnd(), Phase::Close, d, ")))");
                 } else {
                     m_edits.insert(cr.getBegin(), Phase::Open, d, "__tjf.sw(" + S + ", (");

@@ -320,7 +320,7 @@ std::string Planner::target_text(const Expr *target) const {
 }
 
 std::string Planner::copy_cast(const Expr *target) const {
-    return "static_cast<::std::remove_cvref_t<decltype((" + target_text(target) + "))>>";
+    return "static_cast<::tj::tape::detail::Plain<decltype((" + target_text(target) + "))>>";
 }
 
 ValueForm Planner::value_form(const Expr *e, const Expr **target, bool *plain) const {
@@ -665,7 +665,7 @@ void Planner::return_statement(const ReturnStmt *s, unsigned n, unsigned d) {
     }
     if (!rv->isTypeDependent() && unbindable(rv)) {
         m_edits.insert(vr.getBegin(), Phase::Open, d,
-                       lead + "__tjf.ret(" + S + ", static_cast<::std::remove_cvref_t<decltype((" + value_text +
+                       lead + "__tjf.ret(" + S + ", static_cast<::tj::tape::detail::Plain<decltype((" + value_text +
                            "))>>((");
         m_edits.insert(vr.getEnd(), Phase::Close, d, ")))");
         return;

@@ -15,7 +15,7 @@
     return x / 2;
 }
 // The body is wrapped in a handler that records the exception and rethrows it, on the line of the closing brace.
-// REWRITE: {{^}} } catch (...) { __tjf.thrown(::std::current_exception()); throw; } }(x);}}{{$}}
+// REWRITE: {{^}} } catch (...) { __tjf.thrown(); throw; } }(x);}}{{$}}
 
 [[jit::trace]] double pipeline(double x) {
     double y = x - 10;
