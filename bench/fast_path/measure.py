@@ -8,7 +8,8 @@
 # both alike; a figure is the median over the rounds of the child's CPU time (user + system), and the ratio is the
 # median of the per-round ratios. The outputs of the two builds must be the same. Also printed: the functions
 # defined in each binary (llvm-nm; the marked build's recording copies, lambdas, counted apart) and the compile
-# times (plain compile; rewrite + marked compile), alternating the same way.
+# times (plain compile; rewrite + marked compile), alternating the same way. Ends with one GOAL line per program
+# (marked / plain <= 1.25, bench/run.sh collects them; a plain run under 5 ms gives none).
 import os
 import resource
 import re
@@ -22,6 +23,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SOURCE = os.path.dirname(os.path.dirname(HERE))
 PROGRAMS = ["loop_nest", "template_chain", "new_delete"]
 CXX = os.environ.get("CXX", "clang++-19")
+GOAL = 1.25  # marked / plain, each program (docs/tape.md, "What the fast path costs")
 FLOOR = 0.005  # seconds: below this a run is mostly the process's start and the ratio says nothing
 
 
@@ -58,6 +60,10 @@ def main():
     rounds = int(sys.argv[2]) if len(sys.argv) == 3 else 5
     plugin = os.path.join(build, "plugin", "tracejit.so")
     rewrite = os.path.join(build, "tools", "rewrite", "tracejit-rewrite")
+    for needed in (plugin, rewrite):
+        if not os.path.exists(needed):
+            sys.exit("%s: %s is not built (the plugin, tracejit-rewrite and libtracejit_tape are needed)" %
+                     (sys.argv[0], needed))
     runtime = os.path.join(build, "runtime")
     include = os.path.join(SOURCE, "include")
     env = dict(os.environ)
@@ -66,6 +72,7 @@ def main():
     print("machine: %d cores; load average at start: %s; %d rounds, -O2, %s" % (os.cpu_count(), " ".join(load), rounds, CXX))
     print("%-15s %9s %9s %7s   %s" % ("program", "plain s", "marked s", "ratio", "out-of-line functions: plain / marked (+ recording copies)"))
     compile_rows = []
+    goals = []
     with tempfile.TemporaryDirectory() as tmp:
         for name in PROGRAMS:
             src = os.path.join(HERE, name + ".cpp")
@@ -109,6 +116,11 @@ def main():
             fp, _ = functions(plain_bin)
             fm, lm = functions(marked_bin)
             ratio = "%6.2fx" % statistics.median(ratios) if ratios else "   n/a"
+            if ratios:
+                value = statistics.median(ratios)
+                verdict = "MEETS" if value <= GOAL else "MISSES"
+                goals.append("GOAL %-46s %10.3f %-5s goal <= %-9.3f %-6s (%.2fx of goal)" %
+                             ("fast path %s marked/plain, no tape" % name, value, "x", GOAL, verdict, GOAL / value))
             print("%-15s %9.3f %9.3f %7s   %d / %d (+ %d)" % (name, statistics.median(plain_t), statistics.median(marked_t),
                                                         ratio, fp, fm, lm))
     print("(ratio n/a: the plain run takes under %.0f ms, mostly the process's start)" % (FLOOR * 1000))
@@ -117,6 +129,8 @@ def main():
     for name, p, rw, m in compile_rows:
         print("%-15s %9.3f %9.3f %9.3f %6.2fx (%.2fx with the rewrite)" % (name, p, rw, m, m / p, (rw + m) / p))
     print("load average at end: %s" % " ".join(open("/proc/loadavg").read().split()[:3]))
+    for line in goals:
+        print(line)
 
 
 if __name__ == "__main__":
