@@ -4,7 +4,8 @@
 # Usage: bench/run.sh <build-dir>   (configures a Release build there if the folder has none yet)
 # Environment: BENCH_RUNS=n scales the number of timed runs (default 10); BENCH_ONLY="trace launch" runs a subset
 # (fused fma trace compile launch ad freeze mandelbrot block_reduce scan cuda tape every_marked tape_startup
-# plugin_compile texture dispatch mpi peers). peers: tracejit against Dr.Jit and JAX (bench/peers/run.sh: a venv
+# plugin_compile fast_path texture dispatch mpi peers). fast_path: bench/fast_path/measure.py (marked/plain of three
+# small programs, no tape). peers: tracejit against Dr.Jit and JAX (bench/peers/run.sh: a venv
 # with both from PyPI under <build-dir>/peers, made by bench/peers/venv.sh before the first benchmark that uses it,
 # dispatch or peers; SKIPPED where PyPI cannot be reached). bench_mpi runs under `mpirun -np 2` (with
 # --oversubscribe and, as root, --allow-run-as-root when mpirun is Open MPI's).
@@ -34,7 +35,7 @@ if grep -q '^TRACEJIT_SANITIZE:BOOL=ON' "$build/CMakeCache.txt"; then
 fi
 cmake --build "$build" --target benchmarks || exit 1
 
-all="fused fma trace compile launch ad freeze mandelbrot block_reduce scan cuda tape every_marked tape_startup plugin_compile texture dispatch mpi peers"
+all="fused fma trace compile launch ad freeze mandelbrot block_reduce scan cuda tape every_marked tape_startup plugin_compile fast_path texture dispatch mpi peers"
 only=${BENCH_ONLY:-$all}
 summary=$(mktemp)
 trap 'rm -f "$summary"' EXIT
@@ -57,6 +58,7 @@ fi
 for b in $only; do
     exe="$build/bench/bench_$b"
     [[ $b == peers ]] && exe="$source_dir/bench/peers/run.sh"
+    [[ $b == fast_path ]] && exe="$source_dir/bench/fast_path/measure.py"
     echo
     echo "=== bench_$b ==="
     if [[ ! -x "$exe" ]]; then # bench_tape, bench_every_marked, bench_tape_startup, bench_plugin_compile: only where the plugin is built (clang 19)
@@ -76,7 +78,7 @@ for b in $only; do
         fi
     fi
     start=$(date +%s)
-    if [[ $b == peers ]]; then
+    if [[ $b == peers || $b == fast_path ]]; then
         "$exe" "$build" | tee -a "$summary"
     else
         "${launcher[@]}" "$exe" | tee -a "$summary"

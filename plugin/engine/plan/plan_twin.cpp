@@ -25,7 +25,7 @@ namespace {
 /// address of what it refers to, as a parameter would), and so is a parameter of dependent type (what an
 /// instantiation gives is not known here).
 bool passed_by_value(const ASTContext &ctx, const ParmVarDecl &p) {
-    if (p.getName().empty() || p.isParameterPack())
+    if (p.getName().empty() || p.isParameterPack() || p.isExplicitObjectParameter())
         return false;
     QualType t = p.getType();
     if (t->isReferenceType() || t->isDependentType() || t->isInstantiationDependentType() ||
