@@ -267,6 +267,9 @@ def main():
             print("run_corpus.py: %s not found (build tracejit_plugin, tracejit-rewrite, tracejit_inspect and "
                   "tracejit_tape)" % path)
             return 2
+    if not os.access(TIME, os.X_OK):
+        print("run_corpus.py: %s not found (Debian: apt-get install time)" % TIME)
+        return 2
     out_dir = os.path.abspath(args.out or os.path.join(build, "outside-corpus"))
     os.makedirs(out_dir, exist_ok=True)
     os.environ.setdefault("TRACEJIT_CACHE_DIR", os.path.join(out_dir, "kernel-cache"))
