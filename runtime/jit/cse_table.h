@@ -29,9 +29,8 @@ class CseTable {
   public:
     CseTable() : m_slots(1024, 0), m_mask(1023) {}
 
-    /// The id whose variable satisfies `same(id)` among entries with hash `h`, or 0. Always inline: tracing calls it
-    /// once per operation, and a call through the library's PLT cost more than the probe of a small table.
-    template <typename Same> [[gnu::always_inline]] uint32_t find(uint64_t h, Same &&same) {
+    /// The id whose variable satisfies `same(id)` among entries with hash `h`, or 0.
+    template <typename Same> uint32_t find(uint64_t h, Same &&same) {
         flush();
         uint32_t tag = tag_of(h);
         for (size_t i = h & m_mask;; i = (i + 1) & m_mask) {

@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -114,14 +115,21 @@ struct KernelIR {
 /// however many loads) and each Output, at its element size (Bool: 1). Gather sources and scatter targets are left
 /// out: their size is not the launch's. (The CPU backend streams launches by it: backend/cpu/cpu_streaming.h.)
 inline uint32_t element_bytes(const KernelIR &ir) {
-    std::vector<uint8_t> size(ir.params.size(), 0);
+    // Each launch asks: no allocation for the usual few params.
+    uint8_t small[64] = {};
+    std::vector<uint8_t> large;
+    uint8_t *size = small;
+    if (ir.params.size() > std::size(small)) {
+        large.assign(ir.params.size(), 0);
+        size = large.data();
+    }
     for (const Instr &ins : ir.instrs)
         if ((ins.kind == InstrKind::Load && ir.params[ins.a] == ParamKind::Input) ||
             (ins.kind == InstrKind::Store && ir.params[ins.a] == ParamKind::Output))
             size[ins.a] = uint8_t(ins.type == VarType::Bool ? 1 : tj::detail::type_size(ins.type));
     uint32_t bytes = 0;
-    for (uint8_t b : size)
-        bytes += b;
+    for (size_t k = 0; k < ir.params.size(); ++k)
+        bytes += size[k];
     return bytes;
 }
 
