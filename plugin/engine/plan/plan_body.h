@@ -74,6 +74,9 @@ class Planner {
     void statement(const Stmt *s, unsigned n, unsigned d);
     /// The file location just after a statement, its `;` included.
     SourceLocation end_of(const Stmt *s) const;
+    /// Plans the statements of a block at nesting `n` and depth `d` (a macro's use that expands to several of them
+    /// as one: macro_use).
+    void children_of(const CompoundStmt *c, unsigned n, unsigned d);
 
   private:
     // Sites.
@@ -105,7 +108,6 @@ class Planner {
     }
     void conditionals(const OperandScan &scan, unsigned n, unsigned d);
     void block(const Stmt *body, unsigned n_inside, unsigned d);
-    void children_of(const CompoundStmt *c, unsigned n, unsigned d);
     CharSourceRange keyword_paren(SourceLocation keyword) const;
     /// Where text opening the statement that starts at `start` goes: `start` itself, or, when pragmas precede it,
     /// after the token before them (the pragmas must stay directly before their statement); invalid when there is
@@ -118,6 +120,7 @@ class Planner {
 
     // Statement kinds.
     void macro_statement(const Stmt *s, unsigned n, unsigned d);
+    size_t macro_use(const std::vector<const Stmt *> &stmts, size_t i, unsigned n, unsigned d);
     void plain_statement(const Stmt *s, unsigned n, unsigned d);
     void expression(const Expr *e, unsigned n, unsigned d);
     void declaration(const DeclStmt *s, unsigned n, unsigned d);

@@ -264,8 +264,62 @@ SourceLocation Planner::opening(SourceLocation start, bool *pragma) const {
 }
 
 void Planner::children_of(const CompoundStmt *c, unsigned n, unsigned d) {
-    for (const Stmt *child : c->body())
-        statement(child, n, d);
+    std::vector<const Stmt *> children(c->body_begin(), c->body_end());
+    for (size_t i = 0; i < children.size();) {
+        if (size_t used = macro_use(children, i, n, d)) {
+            i += used;
+            continue;
+        }
+        statement(children[i++], n, d);
+    }
+}
+
+// The statements of one use of a macro that expands to several statements, or to part of one (`t = a; a = b; b = t`),
+// from `stmts[i]` on: no statement_range covers one of them, so they are recorded together as the macro's use, one
+// Statement site named by its text, after it (before it when one of them may leave). The use is a whole statement
+// of a block, so nothing needs braces. Returns how many statements it records; 0 when stmts[i] is not such a one.
+size_t Planner::macro_use(const std::vector<const Stmt *> &stmts, size_t i, unsigned n, unsigned d) {
+    const Stmt *first = stmts[i];
+    if (!first->getBeginLoc().isMacroID() || isa<NullStmt>(first) || isa<OMPExecutableDirective>(first) ||
+        (m_src.statement_range(first->getSourceRange()).isValid() && end_of(first).isValid()))
+        return 0;
+    SourceLocation use = m_sm.getExpansionRange(first->getBeginLoc()).getBegin();
+    auto in_use = [&](SourceLocation loc) { return loc.isMacroID() && m_sm.getExpansionRange(loc).getBegin() == use; };
+    // The use's first statement must be the group's: a statement before it in the use (`case n:` of a macro) would
+    // take the use's start, where the hook before it goes, into its own.
+    if (i > 0 && (in_use(stmts[i - 1]->getBeginLoc()) || in_use(stmts[i - 1]->getEndLoc())))
+        return 0;
+    size_t end = i;
+    while (end < stmts.size() && in_use(stmts[end]->getBeginLoc()))
+        ++end;
+    for (size_t k = i; k < end; ++k) // each ends inside the use (a statement may not run on past it)
+        if (!in_use(stmts[k]->getEndLoc()) || isa<SwitchCase>(stmts[k]) || isa<LabelStmt>(stmts[k]))
+            return 0;
+    CharSourceRange r =
+        m_src.file_range(SourceRange(use, m_sm.getExpansionRange(stmts[end - 1]->getEndLoc()).getEnd()));
+    if (r.isInvalid())
+        return 0;
+    SourceLocation after = m_src.after_semi(r.getEnd());
+    if (after.isInvalid())
+        after = r.getEnd();
+    bool leaves = false;
+    for (size_t k = i; k < end; ++k)
+        leaves |= may_leave(stmts[k]);
+    SourceLocation open = leaves ? opening(r.getBegin()) : SourceLocation();
+    if (leaves && open.isInvalid())
+        return 0;
+    uint32_t site = new_site(SiteKind::Statement, r.getBegin(), n, m_src.text(r));
+    OperandScan scan;
+    for (size_t k = i; k < end; ++k) {
+        add_writes_within(site, stmts[k], isa<Expr>(stmts[k]));
+        scan_operands(stmts[k], m_slots, m_src, scan, nullptr, true);
+    }
+    set_operands(site, scan);
+    if (leaves)
+        m_edits.insert(open, Phase::Open, d, "__tjf.stmt(" + sid(site) + "); ");
+    else
+        m_edits.insert(after, Phase::Close, d, " __tjf.stmt(" + sid(site) + ");");
+    return end - i;
 }
 
 // A body of a control statement: braced when it is not a block; its statements at nesting `n_inside`.
@@ -402,7 +456,7 @@ void Planner::macro_statement(const Stmt *s, unsigned n, unsigned d) {
     if (r.isInvalid() || end.isInvalid()) {
         warn(s->getBeginLoc(),
              "tracejit: this statement comes from a macro in a way that cannot be instrumented; it is not recorded "
-             "(a macro that expands to one whole statement is recorded as its use)",
+             "(the use of a macro that expands to whole statements of a block is recorded as one)",
              WarningGroup::Macro);
         return;
     }
@@ -781,8 +835,7 @@ bool plan_function(ASTContext &ctx, const SourceText &src, const FunctionDecl &f
     plan.param_names = slots.param_names();
 
     body::Planner planner(ctx, src, slots, plan, edits, diagnostics, fn);
-    for (const Stmt *s : body->body())
-        planner.statement(s, 0, 1);
+    planner.children_of(body, 0, 1);
     edits.insert(lb.getEnd(), Phase::Prologue, 0, emit_prologue(plan, options.exceptions));
     std::string epilogue = emit_epilogue(options.exceptions);
     if (!epilogue.empty())

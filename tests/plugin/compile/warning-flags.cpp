@@ -11,17 +11,29 @@
 // RUN:   | %FileCheck --check-prefixes=UNRECORDED,MACRO --implicit-check-not=warning: %s
 // RUN: %trace_cxx %s -o %t && %t | %FileCheck --check-prefix=OUT %s
 
+#include <tracejit/tape.h>
+
 #include <cstdio>
+#include <iostream>
 
 #define SWAP(a, b) t = a; a = b; b = t
 #define FROM_ZERO int i = 0
+#define ON(n) case n: r = n * 10; break
 
 [[jit::trace]] int swapped(int x, int y) {
     int t = 0;
-    SWAP(x, y);
-    // MACRO: warning-flags.cpp:[[# @LINE - 1]]:5: warning: tracejit: this statement comes from a macro in a way that cannot be instrumented; it is not recorded (a macro that expands to one whole statement is recorded as its use); 5 more statement(s) of this file alike are not recorded [-fplugin-arg-tracejit-Wmacro]
-    SWAP(x, y);
+    SWAP(x, y); // recorded as one Statement, "SWAP(x, y)"
     return x - y;
+}
+
+[[jit::trace]] int pick(int k) {
+    int r = 0;
+    switch (k) {
+        ON(1);
+        // MACRO: warning-flags.cpp:[[# @LINE - 1]]:9: warning: tracejit: this statement comes from a macro in a way that cannot be instrumented; it is not recorded (the use of a macro that expands to whole statements of a block is recorded as one); {{[0-9]+}} more statement(s) of this file alike are not recorded [-fplugin-arg-tracejit-Wmacro]
+        ON(2);
+    }
+    return r;
 }
 
 [[jit::trace]] int count_up(int n) {
@@ -36,6 +48,10 @@
 // UNRECORDED: warning-flags.cpp:[[# @LINE - 1]]:30: warning: tracejit: 'cube' is not instrumented: constexpr functions run at compile time and are not recorded [-fplugin-arg-tracejit-Wunrecorded]
 
 int main() {
-    std::printf("%d %d %d\n", swapped(1, 5), count_up(4), cube(2));
-    // OUT: 4 6 8
+    std::printf("%d %d %d %d\n", swapped(1, 5), count_up(4), cube(2), pick(2));
+    // OUT: 4 6 8 20
+    std::cout << tj::tape::printlevels(*tj::track(swapped, 1, 5), 2);
+    // OUT: swapped(1, 5) → 4 : int
+    // OUT: [warning-flags.cpp:25] SWAP(x, y) reads @1,@2,@3{{$}}
+    // OUT: return x - y reads @4 → 4
 }
