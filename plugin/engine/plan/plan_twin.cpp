@@ -11,6 +11,7 @@
 #include <clang/AST/StmtCXX.h>
 #include <llvm/ADT/StringRef.h>
 
+#include <algorithm>
 #include <cctype>
 
 namespace tracejit::plugin {
@@ -129,9 +130,11 @@ class TwinScan {
     bool m_lambda = false;
 };
 
-/// Preprocessor directives in the body other than conditionals and pragmas: a `#define` or `#undef` read twice
-/// would give the first copy's macros to the second.
-bool has_other_directives(llvm::StringRef body) {
+/// Whether the body has preprocessor directives other than conditionals, pragmas, `#define` and `#undef`; collects
+/// the names that `#define` and `#undef` name into `macros` (twin_body saves and restores them around the first
+/// copy, so that the second starts from the macros the first started from).
+bool has_other_directives(llvm::StringRef body, std::vector<std::string> &macros) {
+    auto is_ident = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
     while (!body.empty()) {
         auto [line, rest] = body.split('\n');
         body = rest;
@@ -140,6 +143,14 @@ bool has_other_directives(llvm::StringRef body) {
             continue;
         line = line.ltrim();
         llvm::StringRef name = line.take_while([](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
+        if (name == "define" || name == "undef") {
+            llvm::StringRef macro = line.drop_front(name.size()).ltrim().take_while(is_ident);
+            if (macro.empty())
+                return true;
+            if (std::find(macros.begin(), macros.end(), macro) == macros.end())
+                macros.push_back(macro.str());
+            continue;
+        }
         if (name != "pragma" && name != "if" && name != "ifdef" && name != "ifndef" && name != "elif" &&
             name != "elifdef" && name != "elifndef" && name != "else" && name != "endif")
             return true;
@@ -177,14 +188,16 @@ std::string why_no_twin(ASTContext &ctx, const SourceText &src, const FunctionDe
     if (range.isInvalid())
         return "its body comes from a macro";
     std::string text = src.text(range);
-    if (has_other_directives(text))
-        return "its body has preprocessor directives other than #if and #pragma";
+    std::vector<std::string> macros;
+    if (has_other_directives(text, macros))
+        return "its body has preprocessor directives other than #if, #define, #undef and #pragma";
     if (text.find("__COUNTER__") != std::string::npos)
         return "it uses __COUNTER__, which would count twice";
 
     shape = TwinShape{};
     shape.template_signature = is_template;
     shape.is_main = fn.isMain();
+    shape.macros = std::move(macros);
     for (const ParmVarDecl *p : fn.parameters())
         if (passed_by_value(ctx, *p))
             shape.passed.push_back(p->getNameAsString());
@@ -232,7 +245,14 @@ std::string twin_body(const SourceText &src, const FunctionDecl &fn, const TwinS
     // Falling off the end of main returns 0; falling off the end of the copy, a lambda, would not.
     lambda += shape.is_main ? "{" + instrumented + " return 0;}" : instrumented;
     lambda += "(" + args + ")";
-    std::string out = "{if (!::tj::tape::detail::recording()) [[likely]] " + plain + " else {";
+    // The macros the body defines or undefines are as before the body again when the copy is read (on the lines
+    // of the body as written, so _Pragma: a directive would need lines of its own).
+    std::string push, pop;
+    for (const std::string &m : shape.macros) {
+        push += "_Pragma(\"push_macro(\\\"" + m + "\\\")\") ";
+        pop += " _Pragma(\"pop_macro(\\\"" + m + "\\\")\")";
+    }
+    std::string out = "{" + push + "if (!::tj::tape::detail::recording()) [[likely]] " + plain + pop + " else {";
     out += shape.returns_void ? "" : "return ";
     out += "\n#line " + std::to_string(line) + " " + cxx_string_literal(src.presumed_file(body->getLBracLoc())) +
            "\n";

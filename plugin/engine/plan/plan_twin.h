@@ -10,7 +10,8 @@
 //     [&]([[maybe_unused]] decltype(a) a, …) __attribute__((noinline, cold)) -> T {<instrumented body>}(a, …);}}
 //
 // The lambda takes the parameters it can copy unseen as its own (TwinShape::passed) and captures the others and
-// `this` by reference.
+// `this` by reference. The macros the body defines or undefines are saved before the body as written and restored
+// after it (TwinShape::macros), so that both copies are read with the same macros.
 //
 // The `#line` directive puts the copy on the user's lines again, so `__LINE__`, diagnostics and debug information
 // of both copies point at the lines as written, and the lines after the function are numbered as in the user's file.
@@ -39,6 +40,9 @@ struct TwinShape {
     /// tell from the original). A captured parameter's address escapes into the copy, which keeps it in memory in
     /// the body as written too once the function is inlined; a passed one does not.
     std::vector<std::string> passed;
+    /// The macros the body's `#define` and `#undef` name: saved before the body as written and restored after it
+    /// (`_Pragma("push_macro")`, `_Pragma("pop_macro")`), so that the copy sees the macros the body saw.
+    std::vector<std::string> macros;
 };
 
 /// The name under which the recording copy sees the enclosing function's __PRETTY_FUNCTION__ (emit_prologue).
