@@ -47,7 +47,8 @@ std::string strip_semicolon(std::string s);
 bool movable(const clang::CXXRecordDecl *rd);
 /// True when moving an object of this class (constructing one from an xvalue of it: what `ret(S, EXPR)` and
 /// `ret_as<R>` add where a prvalue was returned by guaranteed elision) runs no constructor written outside a system
-/// header, in the class, its bases or its members: such a move cannot be seen by the program.
+/// header and tracejit's namespace `tj`, in the class, its bases or its members: such a move cannot be seen by the
+/// program.
 bool moves_unseen(const clang::CXXRecordDecl *rd, const clang::SourceManager &sm);
 /// True when the runtime can capture a value of this type: complete and not an array or function (dependent types
 /// other than arrays are assumed capturable: the hook is instantiated with the template).

@@ -53,12 +53,23 @@ bool movable(const CXXRecordDecl *rd) {
     return false;
 }
 
+// A class declared in tracejit's namespace `tj` (or one inside it): its copies and moves change reference counts
+// and handles, which the program cannot see.
+static bool in_tracejit(const Decl *d) {
+    const NamespaceDecl *outermost = nullptr;
+    for (const DeclContext *dc = d->getDeclContext(); dc && !dc->isTranslationUnit(); dc = dc->getParent())
+        if (const auto *ns = dyn_cast<NamespaceDecl>(dc))
+            outermost = ns;
+    return outermost && outermost->getName() == "tj";
+}
+
 bool moves_unseen(const CXXRecordDecl *rd, const SourceManager &sm) {
     if (!rd || !rd->hasDefinition())
         return true;
     rd = rd->getDefinition();
-    // The standard library's moves print nothing; a dependent or invalid class is decided at instantiation.
-    if (sm.isInSystemHeader(rd->getLocation()) || rd->isDependentContext() || rd->isInvalidDecl())
+    // The standard library's and tracejit's moves print nothing; a dependent or invalid class is decided at
+    // instantiation.
+    if (sm.isInSystemHeader(rd->getLocation()) || in_tracejit(rd) || rd->isDependentContext() || rd->isInvalidDecl())
         return true;
     if (rd->hasTrivialMoveConstructor() && rd->hasTrivialCopyConstructor())
         return true;
