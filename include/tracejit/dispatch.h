@@ -284,7 +284,7 @@ template <typename V> void tj_fields(V &v, const DomainObjects &d) {
                              " are not those the recording's body left (it created or destroyed one that outlived "
                              "it); their fields cannot be written back");
         std::string name = std::string(object_domain_name(d.domain)) + "#" + std::to_string(ids[k]);
-        auto scope = v.field(name);
+        [[maybe_unused]] auto scope = v.field(name);
         FieldsFor<V> fields(v);
         objs[k]->tj_object_fields(fields);
         if (!objs[k]->tj_fields_declared()) {
@@ -318,7 +318,7 @@ template <typename V> void visit_domain_objects(V &v, uint32_t domain) {
     // Once per domain and call: a shared pointee. Not const: the dispatched code may scatter into the objects'
     // fields, and a frozen function writes them back after a replay as it does other pointees (ThroughReferences).
     auto ref = std::ref(const_cast<DomainObjects &>(object_domain_objects(domain)));
-    auto scope = v.field("objects");
+    [[maybe_unused]] auto scope = v.field("objects");
     v.reference(ref);
 }
 
