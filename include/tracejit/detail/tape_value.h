@@ -3,14 +3,14 @@
 // Scalars are captured as raw bits and formatted only when someone reads value_string(), so recording a
 // statement stays cheap; strings, tj arrays and other types are turned into text when captured (they may
 // change afterwards). Type names, value kinds and the capture of everything but tj types are in
-// tracejit/generated/tape_hooks.h, which includes no standard header (the plugin includes it in every file it
-// rewrites). A differentiable tj array also hands its AD node to the tape, which shows the gradient
+// tracejit/detail/tape_raw_value.h, which includes no standard header (the plugin's generated code includes it in
+// every file it rewrites). A differentiable tj array also hands its AD node to the tape, which shows the gradient
 // that reached it (Node::grad_string()).
 #pragma once
 
 #include <tracejit/array.h>
 #include <tracejit/detail/dispatch_core.h>
-#include <tracejit/generated/tape_hooks.h>
+#include <tracejit/detail/tape_raw_value.h>
 #include <tracejit/tape.h>
 
 #include <cstdint>
@@ -25,7 +25,7 @@ namespace tj::tape::detail {
 template <typename T> struct IsJitArray : std::false_type {};
 template <JitScalar T> struct IsJitArray<Array<T>> : std::true_type {};
 
-/// tj arrays and tensors are captured by capture() below (tracejit/generated/tape_hooks.h captures the rest).
+/// tj arrays and tensors are captured by capture() below (tracejit/detail/tape_raw_value.h captures the rest).
 template <typename T>
     requires IsJitArray<T>::value
 struct RichValue<T> {
