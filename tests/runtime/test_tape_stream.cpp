@@ -119,6 +119,11 @@ TEST_CASE("tape stream: child records a long loop" * doctest::skip()) {
     CHECK(r == 300'000.0);
     const long grown = peak_rss_kib() - before;
     MESSAGE("peak resident memory grew by " << grown / 1024 << " MiB while recording");
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+    return; // (AddressSanitizer keeps freed memory in its quarantine, up to 256 MiB: the peak says nothing here)
+#endif
+#endif
     CHECK(grown < 48 * 1024);
 }
 
