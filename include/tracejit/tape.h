@@ -391,6 +391,11 @@ template <typename F, typename... Args> decltype(auto) invoke(F &&f, Args &&...a
     else
         return std::forward<F>(f)(std::forward<Args>(args)...);
 }
+/// invoke, out of line: the marked functions f calls read the recording flag afresh, after track_begin changed it
+/// (marked code may otherwise keep a value of g_recording read earlier in the caller; generated/tape_hooks.h).
+template <typename F, typename... Args> [[gnu::noinline]] decltype(auto) invoke_recording(F &&f, Args &&...args) {
+    return detail::invoke(std::forward<F>(f), std::forward<Args>(args)...);
+}
 } // namespace detail
 
 template <typename C, typename F, typename... Args>
@@ -405,9 +410,9 @@ Tape track(C &&context, F &&f, Args &&...args) {
 #endif
         using R = std::invoke_result_t<F, Args...>;
         if constexpr (std::is_void_v<R>) {
-            detail::invoke(std::forward<F>(f), std::forward<Args>(args)...);
+            detail::invoke_recording(std::forward<F>(f), std::forward<Args>(args)...);
         } else {
-            decltype(auto) result = detail::invoke(std::forward<F>(f), std::forward<Args>(args)...);
+            decltype(auto) result = detail::invoke_recording(std::forward<F>(f), std::forward<Args>(args)...);
             detail::track_result(rec, result);
         }
 #if __cpp_exceptions

@@ -10,6 +10,7 @@
 #include "tape_recorder.h"
 
 #include "../log.h"
+#include "recording_flag.h"
 #include "tape_exit.h"
 #include "tape_file.h"
 #include "tape_limits.h"
@@ -169,12 +170,7 @@ std::string describe_exception(std::exception_ptr error) {
     }
 }
 
-alignas(std::atomic_ref<unsigned>::required_alignment) unsigned g_recording = 1u;
-
 namespace {
-
-/// g_recording as the runtime changes it: by atomic read-modify-writes (the hooks read it plainly, see tape_hooks.h).
-std::atomic_ref<unsigned> recording_flag() { return std::atomic_ref<unsigned>(g_recording); }
 
 /// Clears bit 0 of g_recording (TRACEJIT_TAPE not read yet), setting bit 1 when TRACEJIT_TAPE is set.
 void resolve_recording_flag() {

@@ -89,18 +89,22 @@ struct FunctionInfo {
 /// already runs its body as written; calls made before that take the recording path, which reads it). A marked
 /// function's twin (the plugin's engine/plan/plan_twin.h) runs its body as written while this is 0.
 ///
-/// Process-wide, not per thread, and read with a plain load, on purpose (measured with bench_every_marked, every
-/// function of a stencil code marked, against the code without the plugin): neither an `extern thread_local` flag
-/// (a TLS access per call, 4.3x) nor a relaxed std::atomic load (4.2x) may be merged or hoisted, so each inlined
-/// call keeps a test and a cold call inside the loops, which then do not vectorize; a plain load of this global is
-/// merged with the test at the entry of the outermost marked function and the loops are those of the plain build
-/// (1.00x). The runtime changes it with atomic read-modify-writes (std::atomic_ref) while other threads read it:
-/// the race is benign by construction. A thread reads the flag again after every call the compiler cannot see
-/// into, and a recording starts on a thread in such a call (tj::track's track_begin, out of line), so every marked
-/// call it makes from then on reads the new value; a recording started on another thread does not record this
-/// thread's calls (docs/tape.md, "Threads"), except the threads of its OpenMP regions, which start after it.
-/// Defined in runtime/tape/tape_recorder.cpp.
-extern unsigned g_recording;
+/// Process-wide, not per thread, and read with a plain load of a `const` object, on purpose (measured with
+/// bench_every_marked, every function of a stencil code marked, against the code without the plugin): neither an
+/// `extern thread_local` flag (a TLS access per call, 4.3x) nor a relaxed std::atomic load (4.2x) may be merged or
+/// hoisted, so each inlined call keeps a test and a cold call inside the loops, which then do not vectorize. The
+/// object is declared `const` here (the runtime defines it writable, runtime/tape/recording_flag.cpp), so the
+/// compiler treats it as memory nothing writes: the read at the entry of the outermost marked function serves every
+/// marked call inlined into it, even across calls it cannot see into (operator new, a virtual call), and the
+/// recording copies of those inlined calls, with the object or reference each would be given, vanish from the code
+/// (a plain `unsigned` was read again after each such call: a `new` of an object with a marked constructor kept its
+/// allocation, docs/tape.md "What the fast path costs"). That is exact because a recording only concerns the thread
+/// that started it (and the threads of its OpenMP regions, which start after it): a thread starts one in tj::track,
+/// which calls its callable out of line (detail::invoke_recording, tape.h), so the marked calls made there read the
+/// flag afresh; a recording started on another thread does not record this thread's calls (docs/tape.md,
+/// "Threads"). The runtime changes the flag with atomic read-modify-writes while other threads read it: the race is
+/// benign by construction (an aligned 32-bit word). Defined in runtime/tape/recording_flag.cpp.
+extern const unsigned g_recording;
 
 /// What a marked function tests on entry before running its body as written (see g_recording).
 inline bool recording() noexcept { return g_recording != 0; }
