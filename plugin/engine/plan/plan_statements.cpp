@@ -690,8 +690,18 @@ void Planner::return_statement(const ReturnStmt *s, unsigned n, unsigned d) {
         bool scalar_conversion = vd && !as.empty() && !result->isRecordType() && !vd->getType()->isRecordType() &&
                                  !vd->getType()->isDependentType() && !same_type(vd->getType());
         if (vd && vd->hasLocalStorage() && !vd->getName().empty() && capturable(vd->getType()) && !scalar_conversion) {
-            m_edits.insert(r.getBegin(), Phase::Open, d, "{__tjf.ret(" + S + ", " + vd->getName().str() + "); ");
+            std::string name = vd->getName().str();
+            m_edits.insert(r.getBegin(), Phase::Open, d, "{__tjf.ret(" + S + ", " + name + "); ");
             m_edits.insert(end, Phase::Close, d, "}");
+            // `return p;` moves from a parameter p of class type; the recording copy of a twin (plan_twin.h) has p
+            // as a captured reference, which `return p;` would copy, so the move is written out (the same move).
+            const auto *param = dyn_cast<ParmVarDecl>(vd);
+            if (param && param->getDeclContext() == &m_fn &&
+                (vd->getType()->isRecordType() || vd->getType()->isDependentType())) {
+                CharSourceRange nr = m_src.file_range(spelled->getSourceRange());
+                if (nr.isValid())
+                    m_edits.replace(nr, "static_cast<decltype(" + name + ") &&>(" + name + ")");
+            }
             return;
         }
     }

@@ -90,19 +90,6 @@ class TwinScan {
         } else if (isa<MSAsmStmt>(s)) {
             m_why = "it has an asm statement";
             return;
-        } else if (const auto *r = dyn_cast<ReturnStmt>(s)) {
-            // `return p;` moves from the parameter p; in the copy a captured p is a reference and would be copied
-            // (a passed one is the lambda's own parameter, moved as well).
-            const Expr *v = r->getRetValue() ? r->getRetValue()->IgnoreUnlessSpelledInSource() : nullptr;
-            while (const auto *p = dyn_cast_or_null<ParenExpr>(v))
-                v = p->getSubExpr()->IgnoreUnlessSpelledInSource();
-            if (const auto *ref = dyn_cast_or_null<DeclRefExpr>(v))
-                if (const auto *p = dyn_cast<ParmVarDecl>(ref->getDecl());
-                    p && p->getDeclContext() == &m_fn &&
-                    (p->getType()->isRecordType() || p->getType()->isDependentType()) && !passed_by_value(m_ctx, *p)) {
-                    m_why = "it returns its parameter '" + p->getNameAsString() + "' by name (moved, not copied)";
-                    return;
-                }
         } else if (const auto *i = dyn_cast<IfStmt>(s); i && symbolic_condition(i->getCond())) {
             m_why = "it branches on a tj::Bool (the plugin turns that into a symbolic branch)";
             return;

@@ -44,8 +44,9 @@
     return s;
 }
 
-// A parameter returned by name is moved; in the copy it would be a captured reference, copied.
-// REWRITE: {{^\[\[}}jit::trace]] std::unique_ptr<int> pass(std::unique_ptr<int> p) {static constexpr
+// A parameter returned by name is moved; in the copy it is a captured reference, so the move is written out.
+// REWRITE: {{^\[\[}}jit::trace]] std::unique_ptr<int> pass(std::unique_ptr<int> p) {if (!::tj::tape::detail::recording()) {{\[\[}}likely]] { return p; } else {return
+// REWRITE: {__tjf.ret(0, p); return static_cast<decltype(p) &&>(p);}
 [[jit::trace]] std::unique_ptr<int> pass(std::unique_ptr<int> p) { return p; }
 
 // A #define read twice would give the first copy's macros to the second: the macros the body names are saved
