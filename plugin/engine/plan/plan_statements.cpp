@@ -394,9 +394,10 @@ ValueForm Planner::value_form(const Expr *e, const Expr **target, bool *plain) c
         ((*target)->isTypeDependent() || capturable((*target)->getType())))
         return ValueForm::Target;
     // An assignment to a bit-field or a vector or matrix element (in a template too, where its right side makes it
-    // dependent): the element cannot bind to the Void form's forwarding reference, and clang-19 binds the const
-    // reference of the Value form to the wrong element of a vector; a copy of the result is what is recorded.
-    if (*target && !(*target)->isTypeDependent() && unbindable(*target) && !target_text(*target).empty() &&
+    // dependent, or the element's type is a template parameter: a matrix subscript is known as one there): the
+    // element cannot bind to the Void form's forwarding reference, and clang-19 binds the const reference of the
+    // Value form to the wrong element of a vector; a copy of the result is what is recorded.
+    if (*target && unbindable(*target) && !target_text(*target).empty() &&
         (e->isTypeDependent() || !e->getType()->isVoidType()))
         return ValueForm::Copy;
     if (e->isTypeDependent())

@@ -43,6 +43,22 @@ template <typename T> [[jit::trace]] int set_vector(T v) {
     return x[1];
 }
 
+// The matrix's type depends on the template parameter, so the assignment is type-dependent: a matrix subscript all
+// the same (llvm-test-suite's matrix-types-spec.cpp, transposeSpec).
+template <typename T> using mat = T __attribute__((matrix_type(2, 3)));
+template <typename T> [[jit::trace]] T transpose_sum(T v) {
+    mat<T> m;
+    for (int r = 0; r < 2; ++r)
+        for (int c = 0; c < 3; ++c)
+            m[r][c] = v * (r + c);
+    T t[3][2];
+    for (int r = 0; r < 2; ++r)
+        for (int c = 0; c < 3; ++c)
+            t[c][r] = m[r][c];
+    m[1][2] += v;
+    return t[2][1] + m[1][2];
+}
+
 int main() {
     std::cout << tj::tape::printlevels(*tj::track(set_matrix<float>, 1.5f), 2);
     // CHECK: set_matrix<float>(1.5) → 3.0 : float
@@ -61,4 +77,7 @@ int main() {
     // CHECK: plain_vector(9) → 9 : int
     // CHECK: [matrix-element.cpp:42] x[1] = v reads {{.*}}→ 9
     // CHECK: [matrix-element.cpp:43] return x[1] reads {{.*}}→ 9
+    std::cout << tj::tape::printlevels(*tj::track(transpose_sum<double>, 2.0), 2);
+    // CHECK: transpose_sum<double>(2.0) → 14.0 : double
+    // CHECK: [matrix-element.cpp:58] m[1][2] += v reads {{.*}}→ 8.0
 }
