@@ -131,9 +131,14 @@ EngineResult rewrite_marked_functions(clang::ASTContext &ctx, clang::Rewriter &r
         TwinShape twin;
         bool is_template = fn->isDependentContext() || fn->getTemplatedKind() != clang::FunctionDecl::TK_NonTemplate;
         bool twinned = options.twins && !freeze_mark(*fn) && why_no_twin(ctx, src, *fn, is_template, twin).empty();
-        if (twinned)
-            plan.signature = twin_signature_name;
         EditList plain_edits(ctx.getSourceManager()); // the twin's body as written needs its dispatches too
+        if (twinned) {
+            plan.signature = twin_signature_name;
+            for (const auto &[range, text] : twin.static_refs) { // both copies refer to the statics moved up
+                edits.replace(range, text);
+                plain_edits.replace(range, text);
+            }
+        }
         unsigned dispatches = plan_dispatch(ctx, src, *fn, plan, edits, plain_edits, result.diagnostics);
         if (!plan_function(ctx, src, *fn, options, plan, edits, result.diagnostics))
             continue;

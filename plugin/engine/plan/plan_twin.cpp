@@ -45,6 +45,41 @@ bool passed_by_value(const ASTContext &ctx, const ParmVarDecl &p) {
     return true;
 }
 
+/// Whether a static local is a constant two copies of which nobody can tell apart (but by their addresses):
+/// const-qualified (arrays too), constant-initialized, without mutable members. Such a local is duplicated.
+bool immutable_constant(const ASTContext &ctx, const VarDecl &vd) {
+    QualType t = vd.getType();
+    if (t->isDependentType() || t->isReferenceType() || !t.isConstant(ctx) || !vd.getInit() ||
+        vd.getDeclContext()->isDependentContext() || !vd.hasConstantInitialization())
+        return false;
+    const CXXRecordDecl *rd = ctx.getBaseElementType(t)->getAsCXXRecordDecl();
+    return !rd || !rd->hasMutableFields();
+}
+
+/// Whether an initializer is made only of constants and names of non-local entities, with nothing the planner edits
+/// inside (no conditional, short-circuit, call or lambda): written before the branch, it means what it meant.
+bool plain_constant_initializer(const Expr *e) {
+    if (!e)
+        return true;
+    if (const auto *ref = dyn_cast<DeclRefExpr>(e)) {
+        const auto *var = dyn_cast<VarDecl>(ref->getDecl());
+        return !ref->getDecl()->getDeclContext()->isFunctionOrMethod() && (!var || !var->isLocalVarDeclOrParm());
+    }
+    if (const auto *b = dyn_cast<BinaryOperator>(e); b && (b->isLogicalOp() || b->isCommaOp() || b->isAssignmentOp()))
+        return false;
+    if (const auto *u = dyn_cast<UnaryOperator>(e); u && u->isIncrementDecrementOp())
+        return false;
+    if (!isa<IntegerLiteral, FloatingLiteral, CharacterLiteral, StringLiteral, CXXBoolLiteralExpr,
+             CXXNullPtrLiteralExpr, ImplicitCastExpr, ParenExpr, UnaryOperator, BinaryOperator, InitListExpr,
+             ImplicitValueInitExpr, CStyleCastExpr, CXXStaticCastExpr, CXXFunctionalCastExpr, ConstantExpr,
+             UnaryExprOrTypeTraitExpr, CXXConstructExpr>(e))
+        return false;
+    for (const Stmt *child : e->children())
+        if (!plain_constant_initializer(dyn_cast_or_null<Expr>(child)))
+            return false;
+    return true;
+}
+
 /// What in a body keeps it from being duplicated. Walks into lambdas (a static local of a lambda would be
 /// duplicated with it).
 class TwinScan {
@@ -57,6 +92,8 @@ class TwinScan {
         return m_why;
     }
     bool has_lambda() const { return m_lambda; }
+    /// The static and thread_local locals of the function itself that keep a state (shared_statics decides).
+    const std::vector<std::pair<const VarDecl *, const DeclStmt *>> &statics() const { return m_statics; }
 
   private:
     void walk(const Stmt *s) {
@@ -66,6 +103,12 @@ class TwinScan {
             for (const Decl *d : ds->decls()) {
                 if (const auto *vd = dyn_cast<VarDecl>(d)) {
                     if (vd->isStaticLocal() || vd->getTLSKind() != VarDecl::TLS_None) {
+                        if (immutable_constant(m_ctx, *vd))
+                            continue;
+                        if (vd->getDeclContext() == &m_fn && ds->isSingleDecl()) {
+                            m_statics.push_back({vd, ds});
+                            continue;
+                        }
                         m_why = "it has a static or thread_local variable ('" + vd->getNameAsString() +
                                 "'), of which two copies would keep two states";
                         return;
@@ -115,6 +158,7 @@ class TwinScan {
     const FunctionDecl &m_fn;
     std::string m_why;
     bool m_lambda = false;
+    std::vector<std::pair<const VarDecl *, const DeclStmt *>> m_statics;
 };
 
 /// Whether the body has preprocessor directives other than conditionals, pragmas, `#define` and `#undef`; collects
@@ -159,6 +203,54 @@ std::string spelled_type(const ASTContext &ctx, QualType declared) {
     return text;
 }
 
+/// Moves the static locals that keep a state before the branch, so that both copies share them
+/// (TwinShape::hoisted): why one cannot be moved, or empty. Each must be constant-initialized (its initialization
+/// then happens before the program runs, wherever it is declared), of a type spelled the same at the top of the
+/// body, initialized by constants and names of non-local entities only, without attributes, outside templates.
+std::string shared_statics(const ASTContext &ctx, const SourceText &src, const FunctionDecl &fn,
+                           const std::vector<std::pair<const VarDecl *, const DeclStmt *>> &statics,
+                           TwinShape &shape) {
+    unsigned k = 0;
+    for (auto [vd, ds] : statics) {
+        std::string why = "it has a static or thread_local variable ('" + vd->getNameAsString() +
+                          "') whose state the two copies cannot share";
+        QualType t = vd->getType();
+        if (fn.isTemplated() || t->isDependentType() || t->isReferenceType() || vd->hasAttrs() ||
+            !shape.macros.empty())
+            return why;
+        const Expr *init = vd->getInit();
+        const auto *construct = dyn_cast_or_null<CXXConstructExpr>(init);
+        bool implicit = construct && construct->getParenOrBraceRange().isInvalid(); // `static T x;`
+        if ((init && !vd->hasConstantInitialization()) || !plain_constant_initializer(init) ||
+            (init && !implicit && vd->getInitStyle() == VarDecl::CallInit))
+            return why;
+        std::string type = spelled_type(ctx, t);
+        if (type.empty())
+            return why;
+        std::string init_text;
+        if (init && !implicit) {
+            CharSourceRange ir = src.file_range(init->getSourceRange());
+            if (ir.isInvalid())
+                return why;
+            init_text = (vd->getInitStyle() == VarDecl::ListInit ? " " : " = ") + src.text(ir);
+        }
+        CharSourceRange declared = src.file_range(SourceRange(ds->getBeginLoc(), vd->getEndLoc()));
+        if (declared.isInvalid())
+            return why;
+        std::string name = "__tj_static" + std::to_string(k++) + "_" + vd->getNameAsString();
+        std::string storage = "static ";
+        switch (vd->getTSCSpec()) {
+        case TSCS___thread: storage += "__thread "; break;
+        case TSCS_thread_local: storage += "thread_local "; break;
+        case TSCS__Thread_local: storage += "_Thread_local "; break;
+        case TSCS_unspecified: break;
+        }
+        shape.hoisted += storage + "::tj::tape::detail::Identity<" + type + ">::type " + name + init_text + "; ";
+        shape.static_refs.push_back({declared, "[[maybe_unused]] auto &" + vd->getNameAsString() + " = " + name});
+    }
+    return {};
+}
+
 } // namespace
 
 std::string why_no_twin(ASTContext &ctx, const SourceText &src, const FunctionDecl &fn, bool is_template,
@@ -185,6 +277,8 @@ std::string why_no_twin(ASTContext &ctx, const SourceText &src, const FunctionDe
     shape.template_signature = is_template;
     shape.is_main = fn.isMain();
     shape.macros = std::move(macros);
+    if (std::string why = shared_statics(ctx, src, fn, scan.statics(), shape); !why.empty())
+        return why;
     for (const ParmVarDecl *p : fn.parameters())
         if (passed_by_value(ctx, *p))
             shape.passed.push_back(p->getNameAsString());
@@ -239,7 +333,8 @@ std::string twin_body(const SourceText &src, const FunctionDecl &fn, const TwinS
         push += "_Pragma(\"push_macro(\\\"" + m + "\\\")\") ";
         pop += " _Pragma(\"pop_macro(\\\"" + m + "\\\")\")";
     }
-    std::string out = "{" + push + "if (!::tj::tape::detail::recording()) [[likely]] " + plain + pop + " else {";
+    std::string out = "{" + push + shape.hoisted + "if (!::tj::tape::detail::recording()) [[likely]] " + plain + pop +
+                      " else {";
     out += shape.returns_void ? "" : "return ";
     out += "\n#line " + std::to_string(line) + " " + cxx_string_literal(src.presumed_file(body->getLBracLoc())) +
            "\n";

@@ -11,7 +11,8 @@
 //
 // The lambda takes the parameters it can copy unseen as its own (TwinShape::passed) and captures the others and
 // `this` by reference. The macros the body defines or undefines are saved before the body as written and restored
-// after it (TwinShape::macros), so that both copies are read with the same macros.
+// after it (TwinShape::macros), so that both copies are read with the same macros. A static local that keeps a state
+// is declared once before the branch and referred to by both copies (TwinShape::hoisted).
 //
 // The `#line` directive puts the copy on the user's lines again, so `__LINE__`, diagnostics and debug information
 // of both copies point at the lines as written, and the lines after the function are numbered as in the user's file.
@@ -43,6 +44,14 @@ struct TwinShape {
     /// The macros the body's `#define` and `#undef` name: saved before the body as written and restored after it
     /// (`_Pragma("push_macro")`, `_Pragma("pop_macro")`), so that the copy sees the macros the body saw.
     std::vector<std::string> macros;
+    /// Static and thread_local locals of the function that keep a state, moved before the branch so that both copies
+    /// share it: their declarations under new names (`static long __tj_static0_last = 42;`), written before the
+    /// branch, and where each stood in the body, the reference both copies declare in its place
+    /// (`[[maybe_unused]] auto &last = __tj_static0_last`). Only constant-initialized ones (their initialization
+    /// happens before the program runs, wherever the declaration stands) of a type and initializer that name nothing
+    /// local (shared_statics in plan_twin.cpp).
+    std::string hoisted;
+    std::vector<std::pair<clang::CharSourceRange, std::string>> static_refs;
 };
 
 /// The name under which the recording copy sees the enclosing function's __PRETTY_FUNCTION__ (emit_prologue).

@@ -22,8 +22,9 @@
     return y;
 }
 
-// Static locals would be two variables in two copies: instrumented body alone.
-// REWRITE: {{^\[\[}}jit::trace]] int counter() {static constexpr
+// A static local would be two variables in two copies: it is declared once before the branch, and both copies
+// refer to it (tests/plugin/fastpath/statics.cpp).
+// REWRITE: {{^\[\[}}jit::trace]] int counter() {static ::tj::tape::detail::Identity<int>::type __tj_static0_calls = 0; if (!::tj::tape::detail::recording())
 [[jit::trace]] int counter() {
     static int calls = 0;
     return ++calls;
