@@ -9,6 +9,8 @@
 #   no-twin       the same with -fplugin-arg-tracejit-no-twin (instrumented bodies only, no body as written)
 #   rewritten     the plugin's output (tracejit-rewrite) compiled without the plugin: marked minus this is the
 #                 plugin's own work (its pre-parse of the file and the rewrite)
+#   copies-O2     that output with the recording copies optimized as the rest (not `minsize`): this minus rewritten
+#                 is what `minsize` saves
 #   cold-O0       that output with every recording copy `optnone`: rewritten minus this is the optimizer's time on
 #                 the recording copies
 #   rewritten-fe  that output with -fsyntax-only (parsing and semantic analysis of both copies)
@@ -59,9 +61,13 @@ def main():
         text = "#include <tracejit/generated/tape_hooks.h>\n" + text
         with open(rewritten, "w") as f:
             f.write(text)
-        copies = text.count("__attribute__((noinline, cold))")
+        attributes = "__attribute__((noinline, cold, minsize))"  # the recording copy's, plugin/engine/plan/plan_twin.h
+        copies = text.count(attributes)
+        copies_o2 = os.path.join(tmp, "copies_o2.cpp")
+        with open(copies_o2, "w") as f:
+            f.write(text.replace(attributes, "__attribute__((noinline, cold))"))
         with open(cold_o0, "w") as f:
-            f.write(text.replace("__attribute__((noinline, cold))", "__attribute__((noinline, cold, optnone))"))
+            f.write(text.replace(attributes, "__attribute__((noinline, cold, optnone))"))
         hooks = os.path.join(tmp, "hooks.cpp")
         with open(hooks, "w") as f:
             f.write("#include <tracejit/generated/tape_hooks.h>\n")
@@ -71,6 +77,7 @@ def main():
             "marked": [CXX] + flags + ["-fplugin=" + plugin, marked],
             "no-twin": [CXX] + flags + ["-fplugin=" + plugin, "-fplugin-arg-tracejit-no-twin", marked],
             "rewritten": [CXX] + flags + quiet + [rewritten],
+            "copies-O2": [CXX] + flags + quiet + [copies_o2],
             "cold-O0": [CXX] + flags + quiet + [cold_o0],
             "rewritten-fe": [CXX] + flags[:3] + quiet + ["-fsyntax-only", rewritten],
             "plain-fe": [CXX] + flags[:3] + ["-fsyntax-only", src],

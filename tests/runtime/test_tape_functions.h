@@ -117,7 +117,7 @@ inline double sq(double x) {
 // copy, a noinline and cold lambda, otherwise.
 inline double twin_sq(double x) {
     if (!::tj::tape::detail::recording()) [[likely]] { return x * x; } else { return
-    [&]() __attribute__((noinline, cold)) -> double { ::tj::tape::detail::Frame __tjf(sq_info); __tjf.args(x); try {
+    [&]() __attribute__((noinline, cold, minsize)) -> double { ::tj::tape::detail::Frame __tjf(sq_info); __tjf.args(x); try {
     return __tjf.ret(0, x * x);
     } catch (...) { __tjf.thrown(); throw; } }(); }
 }

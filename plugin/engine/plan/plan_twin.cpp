@@ -322,7 +322,7 @@ std::string twin_body(const SourceText &src, const FunctionDecl &fn, const TwinS
         params += (params.empty() ? "" : ", ") + std::string("[[maybe_unused]] decltype(") + name + ") " + name;
         args += (args.empty() ? "" : ", ") + name;
     }
-    lambda += "](" + params + ") __attribute__((noinline, cold))" + shape.lambda_return + " ";
+    lambda += "](" + params + ") __attribute__((noinline, cold, minsize))" + shape.lambda_return + " ";
     // Falling off the end of main returns 0; falling off the end of the copy, a lambda, would not.
     lambda += shape.is_main ? "{" + instrumented + " return 0;}" : instrumented;
     lambda += "(" + args + ")";

@@ -3,11 +3,13 @@
 // A [[jit::trace]] function that can be duplicated keeps its body as written behind one branch on the process-wide
 // "recording anywhere" flag (tj::tape::detail::recording(), include/tracejit/generated/tape_hooks.h), so that with no
 // tape active the optimizer sees, and inlines, the code the user wrote; the instrumented body (what plan_function
-// produces) becomes a cold, never-inlined lambda called immediately on the other side of the branch:
+// produces) becomes a cold, never-inlined lambda optimized for size (`minsize`: the optimizer's time on the copies
+// was a fifth of a marked file's compile; docs/benchmarks.md, "Where the compile time goes"), called immediately on
+// the other side of the branch:
 //
 //     T f(args) {if (!::tj::tape::detail::recording()) [[likely]] {<body as written>} else {return
 //     #line <line of the body's '{'> "<file>"
-//     [&]([[maybe_unused]] decltype(a) a, …) __attribute__((noinline, cold)) -> T {<instrumented body>}(a, …);}}
+//     [&]([[maybe_unused]] decltype(a) a, …) __attribute__((noinline, cold, minsize)) -> T {<instrumented body>}(a, …);}}
 //
 // The lambda takes the parameters it can copy unseen as its own (TwinShape::passed) and captures the others and
 // `this` by reference. The macros the body defines or undefines are saved before the body as written and restored

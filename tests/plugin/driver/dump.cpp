@@ -12,7 +12,7 @@
 // CHECK-NEXT: {{^}}    return y;{{$}}
 // CHECK-NEXT: {{^}}} else {return {{$}}
 // CHECK-NEXT: {{^}}#line 26 "{{.*}}dump.cpp"{{$}}
-// CHECK-NEXT: {{^}}[&]({{\[\[}}maybe_unused]] decltype(x) x) __attribute__((noinline, cold)) -> int {{\{.*}}__tjf
+// CHECK-NEXT: {{^}}[&]({{\[\[}}maybe_unused]] decltype(x) x) __attribute__((noinline, cold, minsize)) -> int {{\{.*}}__tjf
 // CHECK-NEXT: {{^}}    int y = x + x;
 // CHECK-NEXT: {{^}}    {{.*}}return y;
 // CHECK-NEXT: {{^}} }

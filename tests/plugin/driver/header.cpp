@@ -8,7 +8,7 @@
 // CHECK: {{^}}// tracejit-dump: {{.*}}Inputs/marked_header.h
 // CHECK: {{^\[\[}}jit::trace]] inline int twice {{_Pragma\([^)]*\) _Pragma\([^)]*\) }}(int x) {if (!::tj::tape::detail::recording())
 // CHECK: {{^}}#line 4 "{{.*}}Inputs/marked_header.h"{{$}}
-// CHECK-NEXT: {{^}}[&]({{\[\[}}maybe_unused]] decltype(x) x) __attribute__((noinline, cold)) -> int {{\{.*}}__tjf
+// CHECK-NEXT: {{^}}[&]({{\[\[}}maybe_unused]] decltype(x) x) __attribute__((noinline, cold, minsize)) -> int {{\{.*}}__tjf
 // CHECK-NOT: tracejit-dump
 #include "Inputs/marked_header.h"
 

@@ -14,7 +14,7 @@
 // RUN: %bare_clangxx %plugin -fplugin-arg-tracejit-dump -fsyntax-only %s 2>&1 | %FileCheck --check-prefix=BARE %s
 // BARE: // tracejit-dump: {{.*}}inputs.cpp
 // BARE: {{^}}int cube {{_Pragma\([^)]*\) _Pragma\([^)]*\) }}(int x) {if (!::tj::tape::detail::recording())
-// BARE: {{^}}[&]({{\[\[}}maybe_unused]] decltype(x) x) __attribute__((noinline, cold)) -> int {{\{.*}}__tjf
+// BARE: {{^}}[&]({{\[\[}}maybe_unused]] decltype(x) x) __attribute__((noinline, cold, minsize)) -> int {{\{.*}}__tjf
 
 [[jit::trace]] int cube(int x);
 

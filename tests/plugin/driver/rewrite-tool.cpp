@@ -16,7 +16,7 @@
 // CHECK-NEXT: {{^}}    return y;{{$}}
 // CHECK-NEXT: {{^}}} else {return {{$}}
 // CHECK-NEXT: {{^}}#line 24 "{{.*}}rewrite-tool.cpp"{{$}}
-// CHECK-NEXT: {{^}}[&]({{\[\[}}maybe_unused]] decltype(x) x) __attribute__((noinline, cold)) -> int {{\{.*}}__tjf
+// CHECK-NEXT: {{^}}[&]({{\[\[}}maybe_unused]] decltype(x) x) __attribute__((noinline, cold, minsize)) -> int {{\{.*}}__tjf
 // CHECK-NEXT: {{^}}    int y = x * 3; __tjf.stmt(
 
 int plain(int x) { return x; }

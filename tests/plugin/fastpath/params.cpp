@@ -14,7 +14,7 @@ struct State {
     unsigned a, b;
 };
 
-// REWRITE: {{^}}[&]({{\[\[}}maybe_unused]] decltype(s) s, {{\[\[}}maybe_unused]] decltype(k) k) __attribute__((noinline, cold)) -> ::State {
+// REWRITE: {{^}}[&]({{\[\[}}maybe_unused]] decltype(s) s, {{\[\[}}maybe_unused]] decltype(k) k) __attribute__((noinline, cold, minsize)) -> ::State {
 // REWRITE: {{^ .*}} }(s, k);}}{{$}}
 [[jit::trace]] State mix(State s, unsigned k, unsigned &out) {
     s.a = (s.a ^ k) * 2654435761u;
@@ -43,7 +43,7 @@ struct Counted {
     Counted(const Counted &o) : v(o.v) { ++copies; }
 };
 
-// REWRITE: {{^}}[&]() __attribute__((noinline, cold)) -> int {
+// REWRITE: {{^}}[&]() __attribute__((noinline, cold, minsize)) -> int {
 [[jit::trace]] int value(Counted c) { return c.v; }
 
 int main() {

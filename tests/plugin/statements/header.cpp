@@ -6,7 +6,7 @@
 // REWRITE: {{^}}// tracejit-dump: {{.*}}Inputs/stats.h
 // REWRITE: {{^\[\[}}jit::trace]] inline double mean {{_Pragma\([^)]*\) _Pragma\([^)]*\) }}(const std::vector<double> &xs) {if (!::tj::tape::detail::recording())
 // REWRITE: {{^}}#line 6 "{{.*}}Inputs/stats.h"{{$}}
-// REWRITE-NEXT: {{^}}[&]() __attribute__((noinline, cold)) -> double {{[{].*}}__tjf
+// REWRITE-NEXT: {{^}}[&]() __attribute__((noinline, cold, minsize)) -> double {{[{].*}}__tjf
 // REWRITE-NEXT: {{^}}    double sum = 0; __tjf.stmt([[#]], sum);{{$}}
 // REWRITE-NEXT: {{^}}    {__tjf.loop_enter([[#]]); for (double x : xs)
 // REWRITE-NEXT: {{^}}    return __tjf.ret([[#]], (__tjf.cond([[#]], static_cast<bool>(xs.empty())) ? 0.0 : sum / static_cast<double>(xs.size())));{{$}}

@@ -22,7 +22,7 @@ struct Body {
 };
 
 double Body::step(double dt) {
-    // REWRITE: {{^}}[&]({{\[\[}}maybe_unused]] decltype(dt) dt) __attribute__((noinline, cold)) -> double {{[{].*}}"sim::Body::step"
+    // REWRITE: {{^}}[&]({{\[\[}}maybe_unused]] decltype(dt) dt) __attribute__((noinline, cold, minsize)) -> double {{[{].*}}"sim::Body::step"
     pos += vel * dt;
     push(dt);
     return energy(vel);

@@ -10,7 +10,7 @@
 #include <string>
 
 template <typename T> [[jit::trace]] T square(T x) {
-    // REWRITE: [&, __tj_signature = __PRETTY_{{FUNCTION}}__]() __attribute__((noinline, cold)) -> T {{[{].*}}::tj::tape::detail::Frame __tjf(__tj_fn, __tj_signature); __tjf.args(x);
+    // REWRITE: [&, __tj_signature = __PRETTY_{{FUNCTION}}__]() __attribute__((noinline, cold, minsize)) -> T {{[{].*}}::tj::tape::detail::Frame __tjf(__tj_fn, __tj_signature); __tjf.args(x);
     T y = x * x;
     return y;
 }
@@ -18,7 +18,7 @@ template <typename T> [[jit::trace]] T square(T x) {
 template <typename T> struct Accumulator {
     T total{};
     [[jit::trace]] T add(T v) {
-        // REWRITE: [&, __tj_signature = __PRETTY_{{FUNCTION}}__]() __attribute__((noinline, cold)) -> T {{[{].*}}::tj::tape::detail::Frame __tjf(__tj_fn, __tj_signature); __tjf.args(v);
+        // REWRITE: [&, __tj_signature = __PRETTY_{{FUNCTION}}__]() __attribute__((noinline, cold, minsize)) -> T {{[{].*}}::tj::tape::detail::Frame __tjf(__tj_fn, __tj_signature); __tjf.args(v);
         total += v;
         return total;
     }

@@ -71,7 +71,7 @@
 // A deduced return type (auto) and recursion: the body as written comes first, so the function's type is known
 // when the copy calls it; the lambda deduces its own the same way.
 // REWRITE: {{^\[\[}}jit::trace]] auto fact(int n) {if (!::tj::tape::detail::recording())
-// REWRITE: {{^}}[&]({{\[\[}}maybe_unused]] decltype(n) n) __attribute__((noinline, cold)) {static constexpr
+// REWRITE: {{^}}[&]({{\[\[}}maybe_unused]] decltype(n) n) __attribute__((noinline, cold, minsize)) {static constexpr
 [[jit::trace]] auto fact(int n) {
     if (n <= 1)
         return 1L;
@@ -84,7 +84,7 @@ struct Holder {
     // REWRITE: {{^}}    {{\[\[}}jit::trace]] const auto &get() const {static constexpr
     [[jit::trace]] const auto &get() const { return name; }
     // REWRITE: {{^}}    {{\[\[}}jit::trace]] Holder(int n) {if (!::tj::tape::detail::recording())
-    // REWRITE: {{^}}[&]({{\[\[}}maybe_unused]] decltype(n) n) __attribute__((noinline, cold)) -> void {
+    // REWRITE: {{^}}[&]({{\[\[}}maybe_unused]] decltype(n) n) __attribute__((noinline, cold, minsize)) -> void {
     [[jit::trace]] Holder(int n) {
         for (int i = 0; i < n; ++i)
             name += "!";
@@ -94,7 +94,7 @@ struct Holder {
 // void: the copy is called as a statement.
 // REWRITE: {{^}}} else {{{$}}
 // REWRITE-NEXT: {{^}}#line [[#@LINE+2]] "{{.*}}twin.cpp"
-// REWRITE-NEXT: {{^}}[&]({{\[\[}}maybe_unused]] decltype(x) x) __attribute__((noinline, cold)) -> void {
+// REWRITE-NEXT: {{^}}[&]({{\[\[}}maybe_unused]] decltype(x) x) __attribute__((noinline, cold, minsize)) -> void {
 [[jit::trace]] void check_positive(double x) {
     if (x < 0)
         throw std::domain_error("negative");

@@ -13,7 +13,7 @@
 
 // REWRITE: {{^\[\[}}jit::trace]] double total(int n) {if (!::tj::tape::detail::recording())
 // REWRITE: {{^}}#pragma omp parallel for reduction(+ : s) schedule(static)
-// REWRITE: {{^}}[&]({{\[\[}}maybe_unused]] decltype(n) n) __attribute__((noinline, cold)) -> double {
+// REWRITE: {{^}}[&]({{\[\[}}maybe_unused]] decltype(n) n) __attribute__((noinline, cold, minsize)) -> double {
 // REWRITE: {{^}}#pragma omp parallel for reduction(+ : s) schedule(static)
 [[jit::trace]] double total(int n) {
     double s = 0;
