@@ -46,10 +46,12 @@ bool passed_by_value(const ASTContext &ctx, const ParmVarDecl &p) {
 }
 
 /// Whether a static local is a constant two copies of which nobody can tell apart (but by their addresses):
-/// const-qualified (arrays too), constant-initialized, without mutable members. Such a local is duplicated.
+/// const-qualified (arrays too), constant-initialized, trivially destroyed (two copies would be destroyed twice),
+/// without mutable members. Such a local is duplicated.
 bool immutable_constant(const ASTContext &ctx, const VarDecl &vd) {
     QualType t = vd.getType();
     if (t->isDependentType() || t->isReferenceType() || !t.isConstant(ctx) || !vd.getInit() ||
+        t.isDestructedType() != QualType::DK_none ||
         vd.getDeclContext()->isDependentContext() || !vd.hasConstantInitialization())
         return false;
     const CXXRecordDecl *rd = ctx.getBaseElementType(t)->getAsCXXRecordDecl();
@@ -205,8 +207,9 @@ std::string spelled_type(const ASTContext &ctx, QualType declared) {
 
 /// Moves the static locals that keep a state before the branch, so that both copies share them
 /// (TwinShape::hoisted): why one cannot be moved, or empty. Each must be constant-initialized (its initialization
-/// then happens before the program runs, wherever it is declared), of a type spelled the same at the top of the
-/// body, initialized by constants and names of non-local entities only, without attributes, outside templates.
+/// then happens before the program runs, wherever it is declared) and trivially destroyed, of a type spelled the
+/// same at the top of the body, initialized by constants and names of non-local entities only, without attributes,
+/// outside templates.
 std::string shared_statics(const ASTContext &ctx, const SourceText &src, const FunctionDecl &fn,
                            const std::vector<std::pair<const VarDecl *, const DeclStmt *>> &statics,
                            TwinShape &shape) {
@@ -215,8 +218,10 @@ std::string shared_statics(const ASTContext &ctx, const SourceText &src, const F
         std::string why = "it has a static or thread_local variable ('" + vd->getNameAsString() +
                           "') whose state the two copies cannot share";
         QualType t = vd->getType();
+        // A destructor is registered when the declaration is first reached: moved up, it could be registered
+        // where the program as written never reaches the declaration.
         if (fn.isTemplated() || t->isDependentType() || t->isReferenceType() || vd->hasAttrs() ||
-            !shape.macros.empty())
+            !shape.macros.empty() || t.isDestructedType() != QualType::DK_none)
             return why;
         const Expr *init = vd->getInit();
         const auto *construct = dyn_cast_or_null<CXXConstructExpr>(init);

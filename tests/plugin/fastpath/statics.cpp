@@ -32,6 +32,21 @@ int global = 10;
 
 int initial() { return 7; }
 
+// A static with a destructor registers it when its declaration is first reached: kept where it stands.
+struct Logged {
+    int v;
+    constexpr Logged(int x) : v(x) {}
+    ~Logged() { std::printf("~Logged %d\n", v); }
+};
+
+// REWRITE: {{^\[\[}}jit::trace]] int destroyed(bool reach) {static constexpr
+[[jit::trace]] int destroyed(bool reach) {
+    if (!reach)
+        return 0;
+    static Logged logged{3};
+    return ++logged.v;
+}
+
 // REWRITE: {{^\[\[}}jit::trace]] int dynamic() {static constexpr
 [[jit::trace]] int dynamic() {
     static int value = initial();
@@ -50,4 +65,7 @@ int main() {
     // CHECK: 11 13 count() → 15 : int
     std::printf("%d %d\n", dynamic(), dynamic());
     // CHECK: 8 9
+    std::printf("%d\n", destroyed(false));
+    // CHECK: 0
+    // CHECK-NOT: ~Logged
 }
