@@ -620,8 +620,9 @@ TEST_CASE("tape: tj arrays are recorded as their summary: lazy, then evaluated w
     CHECK_THROWS_AS(root[4].value<float>(), tj::Error);
 }
 
-// twin_sq reads the process-wide recording flag with a plain load while tj::track changes it on this thread: under
-// ThreadSanitizer (preset tsan) that is the one benign race that tests/tsan.supp suppresses, with its reason.
+// twin_sq reads the process-wide recording flag with a plain load while tj::track changes it on this thread: a
+// benign race, which ThreadSanitizer (preset tsan) does not report as the flag is const to marked code
+// (docs/sanitizers.md, "The recording flag").
 TEST_CASE("tape: recording is per thread: another thread runs the same functions unrecorded meanwhile") {
     std::atomic<bool> stop{false};
     std::atomic<long> runs{0};
