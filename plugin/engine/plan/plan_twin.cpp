@@ -96,6 +96,8 @@ class TwinScan {
     bool has_lambda() const { return m_lambda; }
     /// The static and thread_local locals of the function itself that keep a state (shared_statics decides).
     const std::vector<std::pair<const VarDecl *, const DeclStmt *>> &statics() const { return m_statics; }
+    /// Whether the body has a goto, which may jump over a static's declaration (why_no_twin then refuses).
+    bool has_goto() const { return m_goto; }
 
   private:
     void walk(const Stmt *s) {
@@ -107,7 +109,9 @@ class TwinScan {
                     if (vd->isStaticLocal() || vd->getTLSKind() != VarDecl::TLS_None) {
                         if (immutable_constant(m_ctx, *vd))
                             continue;
-                        if (vd->getDeclContext() == &m_fn && ds->isSingleDecl()) {
+                        // A jump may pass a static's declaration but not the reference that replaces it: none
+                        // inside a switch, none in a body with goto.
+                        if (vd->getDeclContext() == &m_fn && ds->isSingleDecl() && m_switches == 0) {
                             m_statics.push_back({vd, ds});
                             continue;
                         }
@@ -152,8 +156,11 @@ class TwinScan {
             m_lambda = true;
             walk(l->getBody());
         }
+        m_goto |= isa<GotoStmt>(s) || isa<IndirectGotoStmt>(s);
+        m_switches += isa<SwitchStmt>(s);
         for (const Stmt *child : s->children())
             walk(child);
+        m_switches -= isa<SwitchStmt>(s);
     }
 
     const ASTContext &m_ctx;
@@ -161,6 +168,8 @@ class TwinScan {
     std::string m_why;
     bool m_lambda = false;
     std::vector<std::pair<const VarDecl *, const DeclStmt *>> m_statics;
+    unsigned m_switches = 0; ///< switch statements around the statement being walked
+    bool m_goto = false;
 };
 
 /// Whether the body has preprocessor directives other than conditionals, pragmas, `#define` and `#undef`; collects
@@ -282,6 +291,9 @@ std::string why_no_twin(ASTContext &ctx, const SourceText &src, const FunctionDe
     shape.template_signature = is_template;
     shape.is_main = fn.isMain();
     shape.macros = std::move(macros);
+    if (!scan.statics().empty() && scan.has_goto())
+        return "it has a static or thread_local variable ('" + scan.statics().front().first->getNameAsString() +
+               "') and a goto, which may jump over the reference that would replace its declaration";
     if (std::string why = shared_statics(ctx, src, fn, scan.statics(), shape); !why.empty())
         return why;
     for (const ParmVarDecl *p : fn.parameters())

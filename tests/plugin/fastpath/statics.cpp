@@ -53,6 +53,17 @@ struct Logged {
     return ++value;
 }
 
+// A case label may jump over a static's declaration, not over the reference that would replace it: kept whole.
+// REWRITE: {{^\[\[}}jit::trace]] int by_case(int k) {static constexpr
+[[jit::trace]] int by_case(int k) {
+    switch (k) {
+    case 0:
+        static int zeros = 0;
+        return ++zeros;
+    default: return -1;
+    }
+}
+
 int main() {
     long a = next_random();
     long b = next_random();
@@ -65,6 +76,8 @@ int main() {
     // CHECK: 11 13 count() → 15 : int
     std::printf("%d %d\n", dynamic(), dynamic());
     // CHECK: 8 9
+    std::printf("%d %d %d\n", by_case(0), by_case(1), by_case(0));
+    // CHECK: 1 -1 2
     std::printf("%d\n", destroyed(false));
     // CHECK: 0
     // CHECK-NOT: ~Logged
