@@ -63,10 +63,8 @@ bool immutable_constant(const ASTContext &ctx, const VarDecl &vd) {
 bool plain_constant_initializer(const Expr *e) {
     if (!e)
         return true;
-    if (const auto *ref = dyn_cast<DeclRefExpr>(e)) {
-        const auto *var = dyn_cast<VarDecl>(ref->getDecl());
-        return !ref->getDecl()->getDeclContext()->isFunctionOrMethod() && (!var || !var->isLocalVarDeclOrParm());
-    }
+    if (const auto *ref = dyn_cast<DeclRefExpr>(e)) // a local's (or parameter's) context is a function
+        return !ref->getDecl()->getDeclContext()->isFunctionOrMethod();
     if (const auto *b = dyn_cast<BinaryOperator>(e); b && (b->isLogicalOp() || b->isCommaOp() || b->isAssignmentOp()))
         return false;
     if (const auto *u = dyn_cast<UnaryOperator>(e); u && u->isIncrementDecrementOp())
