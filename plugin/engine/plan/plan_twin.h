@@ -3,8 +3,8 @@
 // A [[jit::trace]] function that can be duplicated keeps its body as written behind one branch on the process-wide
 // "recording anywhere" flag (tj::tape::detail::recording(), include/tracejit/generated/tape_hooks.h), so that with no
 // tape active the optimizer sees, and inlines, the code the user wrote; the instrumented body (what plan_function
-// produces) becomes a cold, never-inlined lambda optimized for size (`minsize`: the optimizer's time on the copies
-// was a fifth of a marked file's compile; docs/benchmarks.md, "Where the compile time goes"), called immediately on
+// produces) becomes a cold, never-inlined lambda optimized for size (`minsize`: optimized as the rest, the copies take a
+// fifth of a marked file's compile; docs/benchmarks.md, "Where the compile time goes"), called immediately on
 // the other side of the branch:
 //
 //     T f(args) {if (!::tj::tape::detail::recording()) [[likely]] {<body as written>} else {return
