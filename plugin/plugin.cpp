@@ -5,6 +5,7 @@
 // pre-pass (prepass.h) and swap in the rewritten files. The consumer it returns only reports the engine's
 // diagnostics, mapped from the pre-pass's file/line/column onto the real compile's files.
 #include "attributes.h"
+#include "fast_calls.h"
 #include "engine/engine.h"
 #include "prepass.h"
 #include "rewrite_errors.h"
@@ -97,6 +98,8 @@ class TracejitAction : public clang::PluginASTAction {
                 m_dump = true;
             } else if (arg == "no-twin") {
                 m_twins = false;
+            } else if (arg == "no-fast-calls") {
+                m_fast_calls = false;
             } else if (WarningGroup group; arg.starts_with("W") && group_named(arg.substr(1), &group)) {
                 m_warnings.insert(group);
             } else if (arg == "Wall") {
@@ -106,7 +109,8 @@ class TracejitAction : public clang::PluginASTAction {
                 clang::DiagnosticsEngine &diags = ci.getDiagnostics();
                 unsigned id = diags.getCustomDiagID(clang::DiagnosticsEngine::Error,
                                                     "tracejit: unknown plugin argument '%0' (known: dump, "
-                                                    "no-twin, off, Wall, Wmacro, Wopenmp, Wunrecorded)");
+                                                    "no-fast-calls, no-twin, off, Wall, Wmacro, Wopenmp, "
+                                                    "Wunrecorded)");
                 diags.Report(id) << arg;
                 ok = false;
             }
@@ -130,6 +134,8 @@ class TracejitAction : public clang::PluginASTAction {
         if (result.had_errors) // the real compile reports the user's errors, once
             return std::make_unique<clang::ASTConsumer>();
         bool applied = result.rewritten_functions + result.rewritten_calls > 0 && apply_prepass(ci, result);
+        if (applied && m_twins && m_fast_calls)
+            add_fast_calls_pass(ci.getCodeGenOpts());
         if (applied && m_dump) {
             for (const EditedFile &file : result.files) {
                 llvm::errs() << "// tracejit-dump: " << file.name << "\n" << file.text;
@@ -155,6 +161,7 @@ class TracejitAction : public clang::PluginASTAction {
     bool m_off = false;
     bool m_dump = false;
     bool m_twins = true; ///< -fplugin-arg-tracejit-no-twin: instrumented bodies only (plan_twin.h)
+    bool m_fast_calls = true; ///< -fplugin-arg-tracejit-no-fast-calls: twins keep their bodies (fast_calls.h)
     GroupSet m_warnings; ///< -fplugin-arg-tracejit-W<group>, -Wall: all
 };
 

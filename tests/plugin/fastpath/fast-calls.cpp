@@ -1,0 +1,90 @@
+// tests/plugin/fastpath/fast-calls.cpp — the bodies as written of twinned functions call one another's test-free
+// copies (plugin/fast_calls.h), so a chain of small marked functions is inlined as deep as in the plain build: a
+// 16-level recursive template, whose levels each keep their cold recording call, would break after about 11 levels
+// (checked with -fplugin-arg-tracejit-no-fast-calls); with a tape, every level is still recorded. A constructor whose
+// initializers have effects before its body's test (a counter, a base class), called from unmarked code, runs them
+// once, as in the plain build.
+// RUN: %clangxx %plugin -O2 -S -emit-llvm %s -o - | %FileCheck --check-prefix=IR %s
+// RUN: %clangxx %plugin -fplugin-arg-tracejit-no-fast-calls -O2 -S -emit-llvm %s -o - | %FileCheck --check-prefix=NOFAST %s
+// RUN: %tape_cxx -O2 %s -o %t
+// RUN: %t | %FileCheck %s
+// RUN: rm -rf %t.dir && mkdir -p %t.dir
+// RUN: env TRACEJIT_TAPE=%t.dir %t | %FileCheck %s
+// RUN: ls %t.dir | count 1
+
+#include <tracejit/tape.h>
+
+#include <cstdio>
+
+template <int N> struct Level {
+    [[jit::trace]] static void step(unsigned &acc, const unsigned *p) {
+        Level<N - 1>::step(acc, p);
+        unsigned v = p[N - 1] * 2654435761u + 12345u;
+        acc += v ^ (v >> 7);
+    }
+};
+
+template <> struct Level<0> {
+    [[jit::trace]] static void step(unsigned &, const unsigned *) {}
+};
+
+// The whole chain is inlined into the loop: no call of a level is left in sum.
+// IR-LABEL: define {{.*}}@_Z3sumPKji(
+// IR-NOT: call {{.*}}@_ZN5LevelILi
+// IR: {{^}}}
+// Without the copies, the chain breaks on the way.
+// NOFAST-LABEL: define {{.*}}@_Z3sumPKji(
+// NOFAST: call {{.*}}@_ZN5LevelILi
+[[jit::trace]] unsigned sum(const unsigned *p, int rounds) {
+    unsigned acc = 0;
+    for (int r = 0; r < rounds; ++r)
+        Level<16>::step(acc, p);
+    return acc;
+}
+// The test-free copies are internal.
+// IR: define internal {{.*}}@_ZN5LevelILi{{[0-9]+}}EE4stepERjPKj.tj_fast(
+
+static int events = 0;
+
+struct Base {
+    [[jit::trace]] Base() { events += 1; }
+    [[jit::trace]] ~Base() { events += 100; }
+};
+
+struct Counted : Base {
+    int id;
+    int twice;
+    [[jit::trace]] explicit Counted(int t) : id(events++), twice(2 * t) { events += 10; }
+    [[jit::trace]] ~Counted() { events += 1000; }
+};
+
+// Unmarked: it calls the constructors themselves (a marked caller's copy would call their copies).
+int make_three() {
+    int s = 0;
+    for (int i = 0; i < 3; ++i) {
+        Counted c(i);
+        s += c.twice + c.id;
+    }
+    return s;
+}
+
+int main() {
+    unsigned data[16];
+    for (unsigned i = 0; i < 16; ++i)
+        data[i] = i * i + 1;
+    std::printf("%u\n", sum(data, 1000));
+    // The sums of a plain build (-O0, without the plugin).
+    // CHECK: 1012675112
+    int s = make_three();
+    std::printf("make_three %d, events %d\n", s, events);
+    // Per object: Base() +1, id(events++) +1, the body +10, ~Counted +1000, ~Base +100.
+    // CHECK: make_three 3345, events 3336
+    tj::tape::Tape tape;
+    tj::tape::Context everything;
+    tape = tj::track(everything, sum, data, 1);
+    std::printf("%s", tj::tape::printlevels(*tape, 20).c_str());
+    // CHECK: sum({{.*}}, 1) → 1087639401 : unsigned int
+    // CHECK: Level::step<16>(0,
+    // CHECK: Level::step<1>(
+    // CHECK: Level<0>::step()
+}
