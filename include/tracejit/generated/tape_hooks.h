@@ -102,8 +102,10 @@ struct FunctionInfo {
 /// that started it (and the threads of its OpenMP regions, which start after it): a thread starts one in tj::track,
 /// which calls its callable out of line (detail::invoke_recording, tape.h), so the marked calls made there read the
 /// flag afresh; a recording started on another thread does not record this thread's calls (docs/tape.md,
-/// "Threads"). The runtime changes the flag with atomic read-modify-writes while other threads read it: the race is
-/// benign by construction (an aligned 32-bit word). Defined in runtime/tape/recording_flag.cpp.
+/// "Threads"). For the same reason the plugin's test-free copies of bodies as written (plugin/fast_calls.h) start by
+/// telling the optimizer that this reads 0. The runtime changes the flag with atomic read-modify-writes while other
+/// threads read it: the race is benign by construction (an aligned 32-bit word). Defined in
+/// runtime/tape/recording_flag.cpp.
 extern const unsigned g_recording;
 
 /// What a marked function tests on entry before running its body as written (see g_recording).
