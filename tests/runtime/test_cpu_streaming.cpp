@@ -1,7 +1,7 @@
-// tests/runtime/test_cpu_streaming.cpp — launches that stream (non-temporal stores, prefetched loads), and the rule
+// tests/runtime/test_cpu_streaming.cpp — launches that stream (non-temporal stores), and the rule
 //
 // A CPU launch whose element-wise inputs and outputs reach the last-level cache writes its outputs with non-temporal
-// stores in whole vectors (the last partial vector with a masked store) and prefetches its loads ahead
+// stores in whole vectors (the last partial vector with a masked store)
 // (runtime/backend/cpu/cpu_streaming.h, cpu_device.cpp, cpu_lowering.cpp). The op tests stay below that size; here
 // fused kernels of each element size stream at 2^21 elements and one partial vector past it (the rule's cache set
 // small, so that they stream on any machine), against the scalar results.

@@ -170,8 +170,6 @@ Value *Lowering::load(const Instr &ins) {
         return from_mem(ins.type, m_b.CreateMaskedGather(vt, ptrs, align_of(ins.type), m_active, zero));
     }
     Value *p = m_b.CreateInBoundsGEP(mem_type(ins.type), m_params[ins.a], m_index_scalar());
-    if (m_stream_ok && m_active == m_top_active)
-        prefetch_ahead(p, ins.type);
     if (m_lanes == Lanes::Whole && m_active == m_top_active)
         return from_mem(ins.type, load_in_order(p, ins.type));
     Value *v = m_b.CreateMaskedLoad(vt, p, align_of(ins.type), m_active, zero);
@@ -229,29 +227,6 @@ void Lowering::store_streaming(Value *v, Value *p, VarType t) {
     m_b.CreateBr(done);
     m_b.SetInsertPoint(masked);
     m_b.CreateMaskedStore(v, p, align_of(t), m_active);
-    m_b.CreateBr(done);
-    m_b.SetInsertPoint(done);
-}
-
-/// In launches that stream their outputs (m_stream_ok: the data is too large for the caches), a load's data
-/// `prefetch_distance` bytes ahead is prefetched into L2, one prefetch per `prefetch_stride` bytes of the load
-/// (none where an iteration loads less). Measured on the fused benchmarks (docs/benchmarks.md): a prefetch of
-/// every line, or into L1, was slower than none.
-void Lowering::prefetch_ahead(Value *p, VarType t) {
-    uint64_t bytes = uint64_t(m_width) * (t == VarType::Bool ? 1 : detail::type_size(t));
-    if (bytes < prefetch_stride)
-        return;
-    auto *prefetch = llvm::BasicBlock::Create(m_ctx, "prefetch", m_function);
-    auto *done = llvm::BasicBlock::Create(m_ctx, "prefetch.done", m_function);
-    // Loop-invariant: the optimiser unswitches small loops on it; elsewhere it is a branch predicted right.
-    m_b.CreateCondBr(m_stream_ok, prefetch, done);
-    m_b.SetInsertPoint(prefetch);
-    for (uint64_t offset = 0; offset < bytes; offset += prefetch_stride) {
-        // Not inbounds: the address may lie past the buffer (a prefetch never faults).
-        Value *ahead = m_b.CreateGEP(m_b.getInt8Ty(), p, m_b.getInt64(prefetch_distance + offset));
-        m_b.CreateIntrinsic(llvm::Intrinsic::prefetch, {ahead->getType()},
-                            {ahead, m_b.getInt32(0), m_b.getInt32(2), m_b.getInt32(1)}); // read, L2, data
-    }
     m_b.CreateBr(done);
     m_b.SetInsertPoint(done);
 }

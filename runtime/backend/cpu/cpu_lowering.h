@@ -73,7 +73,6 @@ class Lowering final : public llvm_lowering::Lowering {
     Value *load_table_slot(VarType t, Value *p) override;
     Value *load_in_order(Value *p, VarType t);
     void store_streaming(Value *v, Value *p, VarType t);
-    void prefetch_ahead(Value *p, VarType t);
     Value *call_math(const char *name, VarType t, llvm::ArrayRef<Value *> args) override;
     Value *call_libmvec(const char *name, VarType t, llvm::ArrayRef<Value *> args);
     Value *slice(Value *v, unsigned first, unsigned count);
@@ -125,9 +124,6 @@ class Lowering final : public llvm_lowering::Lowering {
     static constexpr uint64_t prefetch_vectors = 2;
     /// How many instructions prefetch_ahead may recompute for an index.
     static constexpr size_t prefetch_budget = 64;
-
-    /// Streaming launches prefetch loads this far ahead, once per this many bytes (prefetch_ahead).
-    static constexpr uint64_t prefetch_distance = 4096, prefetch_stride = 256;
 
     /// The body's parameters: start, end, stream, then one per param slot.
     static constexpr unsigned first_param = 3;
