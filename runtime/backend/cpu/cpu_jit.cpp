@@ -37,7 +37,7 @@ namespace {
 
 /// Bump whenever the generated code changes for the same kernel IR: it is part of every cache key,
 /// so object code cached by an older tracejit is never loaded.
-constexpr int codegen_revision = 18;
+constexpr int codegen_revision = 19;
 
 /// Kernels with more instructions than this skip the IR optimiser and use LLVM's fast code generator:
 /// the kernel IR is already folded, deduplicated and vectorised, and the optimising code generator's
@@ -139,6 +139,18 @@ bool has_packed_gather(const KernelIR &ir) {
     return false;
 }
 
+/// Whether the kernel computes a Float32 sin or cos, which the CPU lowering writes inline (cpu_math.h) as a chain of
+/// about 17 dependent instructions per vector: such a kernel is latency-bound however few instructions its IR has.
+/// Measured on bench_fused's a*b+sin(a) (16M floats, 1 thread, this machine: znver5), best (median) GB/s of two runs
+/// each: 4 vectors 50.45 (49.03), 50.65 (49.42); 8 vectors 54.35 (50.62), 54.14 (53.34); 2 vectors 37.32 (33.65).
+bool has_inline_sin_cos(const KernelIR &ir) {
+    for (const Instr &ins : ir.instrs)
+        if (ins.kind == InstrKind::Compute && ins.type == VarType::Float32 &&
+            (ins.op == detail::Op::Sin || ins.op == detail::Op::Cos))
+            return true;
+    return false;
+}
+
 /// How many independent SIMD vectors one loop iteration handles. Long kernels are mostly chains of dependent
 /// operations (a traced loop, a backward pass through it): their speed is bound by each instruction's latency,
 /// and independent vectors interleaved in one iteration hide it. More vectors cost compile time in proportion
@@ -158,7 +170,7 @@ unsigned interleave_for(const KernelIR &ir) {
     if (small_launch(ir) || loop_shape(ir).loops >= divergent_loops || has_sorted_dispatch(ir) || has_packed_gather(ir))
         return 1;
     if (instrs <= large_kernel)
-        return chain_like(ir) ? 8 : 4;
+        return chain_like(ir) || has_inline_sin_cos(ir) ? 8 : 4;
     if (instrs <= 5000)
         return 8;
     if (instrs <= 16000) // past this, compile time (linear, but times the vectors) dominates
