@@ -139,16 +139,20 @@ bool has_packed_gather(const KernelIR &ir) {
     return false;
 }
 
-/// Whether the kernel computes a Float32 sin or cos, which the CPU lowering writes inline (cpu_math.h) as a chain of
-/// about 17 dependent instructions per vector: such a kernel is latency-bound however few instructions its IR has.
+/// Whether the kernel, without symbolic loops, computes a Float32 sin or cos, which the CPU lowering writes inline
+/// (cpu_math.h) as a chain of about 17 dependent instructions per vector: such a kernel is latency-bound however few
+/// instructions its IR has. (A looped kernel keeps its vectors: not measured.)
 /// Measured on bench_fused's a*b+sin(a) (16M floats, 1 thread, this machine: znver5), best (median) GB/s of two runs
 /// each: 4 vectors 50.45 (49.03), 50.65 (49.42); 8 vectors 54.35 (50.62), 54.14 (53.34); 2 vectors 37.32 (33.65).
 bool has_inline_sin_cos(const KernelIR &ir) {
-    for (const Instr &ins : ir.instrs)
-        if (ins.kind == InstrKind::Compute && ins.type == VarType::Float32 &&
-            (ins.op == detail::Op::Sin || ins.op == detail::Op::Cos))
-            return true;
-    return false;
+    bool sin_cos = false;
+    for (const Instr &ins : ir.instrs) {
+        if (ins.kind == InstrKind::LoopStart)
+            return false;
+        sin_cos |= ins.kind == InstrKind::Compute && ins.type == VarType::Float32 &&
+                   (ins.op == detail::Op::Sin || ins.op == detail::Op::Cos);
+    }
+    return sin_cos;
 }
 
 /// How many independent SIMD vectors one loop iteration handles. Long kernels are mostly chains of dependent
