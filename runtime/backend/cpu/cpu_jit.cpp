@@ -37,7 +37,7 @@ namespace {
 
 /// Bump whenever the generated code changes for the same kernel IR: it is part of every cache key,
 /// so object code cached by an older tracejit is never loaded.
-constexpr int codegen_revision = 19;
+constexpr int codegen_revision = 20;
 
 /// Kernels with more instructions than this skip the IR optimiser and use LLVM's fast code generator:
 /// the kernel IR is already folded, deduplicated and vectorised, and the optimising code generator's
@@ -141,7 +141,9 @@ bool has_packed_gather(const KernelIR &ir) {
 
 /// Whether the kernel, without symbolic loops, computes a Float32 sin or cos, which the CPU lowering writes inline
 /// (cpu_math.h) as a chain of about 17 dependent instructions per vector: such a kernel is latency-bound however few
-/// instructions its IR has. (A looped kernel keeps its vectors: not measured.)
+/// instructions its IR has. (A looped kernel keeps its vectors: not measured.) Only where the target has 32 vector
+/// registers (AVX-512): with AVX2's 16, 8 vectors of it spill (the peer harness, PEERS_CPU=x86-64-v3, 1 thread: 4
+/// vectors 43.84, 43.12 GB/s; 8 vectors 38.07, 18.96).
 /// Measured on bench_fused's a*b+sin(a) (16M floats, 1 thread, this machine: znver5), best (median) GB/s of two runs
 /// each: 4 vectors 50.45 (49.03), 50.65 (49.42); 8 vectors 54.35 (50.62), 54.14 (53.34); 2 vectors 37.32 (33.65).
 bool has_inline_sin_cos(const KernelIR &ir) {
@@ -169,12 +171,12 @@ bool has_inline_sin_cos(const KernelIR &ir) {
 /// path a latency-bound chain of 5000 to 16000 instructions takes 8 vectors as well when its launch is not small: the
 /// frozen N = 10000 chain at width 1M ran 1.46x the 8-register loop with 4 and 1.06x with 8, and bench_compile's 10k
 /// chain (64 elements), which doubled its compile with 8, is a small launch.
-unsigned interleave_for(const KernelIR &ir) {
+unsigned interleave_for(const KernelIR &ir, const HostTarget &host) {
     size_t instrs = ir.instrs.size();
     if (small_launch(ir) || loop_shape(ir).loops >= divergent_loops || has_sorted_dispatch(ir) || has_packed_gather(ir))
         return 1;
     if (instrs <= large_kernel)
-        return chain_like(ir) || has_inline_sin_cos(ir) ? 8 : 4;
+        return chain_like(ir) || (host.vector_bits >= 512 && has_inline_sin_cos(ir)) ? 8 : 4;
     if (instrs <= 5000)
         return 8;
     if (instrs <= 16000) // past this, compile time (linear, but times the vectors) dominates
@@ -329,7 +331,7 @@ std::vector<char> compile_object(const KernelIR &ir) {
     // selector (FastISel) takes the float ops one by one but does not select llvm.fmuladd itself (bench_compile's
     // cold 10k-op chain: 12 ms unfused, 31 ms fused). Wider vectors are not types FastISel selects: their blocks go
     // through the instruction DAG anyway (the frozen 10000-op chain's kernel: 239-253 ms fused, 264-275 unfused).
-    unsigned interleave = interleave_for(ir);
+    unsigned interleave = interleave_for(ir, t.host);
     std::unique_ptr<llvm::Module> m = build_module(ir, t.host, ctx, interleave, !large || interleave > 1);
     if (!large)
         optimize(*m, *t.tm);
