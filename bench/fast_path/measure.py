@@ -9,7 +9,9 @@
 # median of the per-round ratios. The outputs of the two builds must be the same. Also printed: the functions
 # defined in each binary (llvm-nm; the marked build's recording copies, lambdas, counted apart) and the compile
 # times (plain compile; rewrite + marked compile), alternating the same way. Ends with one GOAL line per program
-# (marked / plain <= 1.25, bench/run.sh collects them; a plain run under 5 ms gives none).
+# (marked / plain <= 1.25, bench/run.sh collects them; a plain run under 5 ms gives none). MARKED_FLAGS adds flags
+# to the marked compile, e.g. MARKED_FLAGS=-fplugin-arg-tracejit-no-fast-calls for the twins without their fast
+# copies (docs/tape.md, "Fast copies").
 import os
 import resource
 import re
@@ -23,6 +25,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SOURCE = os.path.dirname(os.path.dirname(HERE))
 PROGRAMS = ["loop_nest", "template_chain", "new_delete"]
 CXX = os.environ.get("CXX", "clang++-19")
+MARKED_FLAGS = os.environ.get("MARKED_FLAGS", "").split()
 GOAL = 1.25  # marked / plain, each program (docs/tape.md, "What the fast path costs")
 FLOOR = 0.005  # seconds: below this a run is mostly the process's start and the ratio says nothing
 
@@ -82,7 +85,7 @@ def main():
             plain_cmd = [CXX, "-std=c++20", "-O2", src, "-o", plain_bin]
             rewrite_cmd = [rewrite, "--mark-all", src, "--", "-std=c++20", "-I" + include]
             marked_cmd = [CXX, "-std=c++20", "-O2", "-I" + include, "-fplugin=" + plugin, marked_src, "-o", marked_bin,
-                          "-L" + runtime, "-Wl,-rpath," + runtime, "-ltracejit_tape"]
+                          "-L" + runtime, "-Wl,-rpath," + runtime, "-ltracejit_tape"] + MARKED_FLAGS
             plain_c, rewrite_c, marked_c = [], [], []
             for r in range(max(1, min(rounds, 3))):
                 order = ["plain", "marked"] if r % 2 == 0 else ["marked", "plain"]
