@@ -24,6 +24,7 @@
 #include <tracejit/error.h>
 #include <tracejit/detail/freeze_traverse.h>
 
+#include <exception>
 #include <memory>
 #include <string>
 #include <tuple>
@@ -170,6 +171,21 @@ struct MaskScope {
     MaskScope &operator=(const MaskScope &) = delete;
 };
 
+/// An IsolateGrad scope around both branches of a tj::if_stmt (and the instances' code of a tj::dispatch): a backward
+/// traversal inside a branch stops at the AD nodes made before the if, whose gradients wait until both branches are
+/// traced and then go on backward, once (as Dr.Jit's postponed edges). Without it, a backward in the true branch
+/// freed the edges that a backward in the false branch needed, whose gradient was then lost without an error. Passes
+/// nothing on when a branch throws.
+struct BranchGradScope {
+    BranchGradScope() : m_exceptions(std::uncaught_exceptions()) { ad_scope_enter(); }
+    ~BranchGradScope() noexcept(false) { ad_scope_leave(std::uncaught_exceptions() == m_exceptions); }
+    BranchGradScope(const BranchGradScope &) = delete;
+    BranchGradScope &operator=(const BranchGradScope &) = delete;
+
+  private:
+    int m_exceptions;
+};
+
 /// Follows the memory of each state array (the array the branches receive) through a tj::if_stmt's branches: the
 /// scatters of each branch write it in place, as Dr.Jit's do, while a branch that assigns the array another value
 /// leaves it (FollowedArray, scatter_note in control_core.h). The false branch receives the memory as the true
@@ -283,6 +299,7 @@ auto if_stmt(const Bool &mask, State &&state, TrueFn &&true_fn, FalseFn &&false_
             return r;
         }
     } else {
+        detail::BranchGradScope isolate;
         Bool not_mask = !mask;
         auto run = [&](auto &fn, V &s, const Bool &m) {
             detail::MaskScope scope(api, m.index());

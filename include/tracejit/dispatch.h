@@ -527,6 +527,7 @@ template <typename B, typename F, typename... Args> auto dispatch(const Array<B 
     for (size_t k = 0; k < targets.size(); ++k)
         objs[k] = static_cast<B *>(targets[k].self);
     std::optional<std::conditional_t<std::is_void_v<R>, int, V>> acc;
+    detail::BranchGradScope isolate; // a backward in one instance's code must not free what another's needs
     if (detail::dispatch_in_loops(targets, objs.data(), args...)) {
         for (const detail::DispatchTarget &t : targets)
             detail::dispatch_case<B>(base_name, function, ptrs.index(), t, acc, f, args...);

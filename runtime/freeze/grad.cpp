@@ -168,8 +168,12 @@ GradCapture::GradCapture(const detail::Flattener &in, std::string name, Recordin
         m_inputs.push_back(l.jit ? JitRef::borrow(l.jit) : JitRef());
         const uint32_t ad = ad::live(g, l.ad); // (an inert node stands for no gradient)
         m_in_nodes.push_back(ad);
-        if (ad)
+        if (ad) {
+            // Held until the call ends: a body that drops the input's gradients (tj::disable_grad) must not free
+            // the node, whose slot a node the body makes (an enable_grad) would then reuse under the same index.
+            ad::inc_ext(g, ad);
             g.nodes[ad].grad_read = false;
+        }
         if (!ad || !g.nodes[ad].grad) {
             m_start_grads.emplace_back();
             continue;
@@ -197,6 +201,11 @@ GradCapture::GradCapture(const detail::Flattener &in, std::string name, Recordin
 GradCapture::~GradCapture() {
     if (m_in_scope)
         detail::ad_scope_leave(false);
+    jit::Lock lock(jit::state().mutex);
+    ad::Graph &g = ad::graph();
+    for (uint32_t node : m_in_nodes)
+        if (node)
+            ad::dec_ext(g, node);
 }
 
 void GradCapture::analyse(const detail::Flattener &out, std::vector<uint32_t> &lazy) {

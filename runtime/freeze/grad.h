@@ -53,7 +53,7 @@ class GradCapture {
 
     std::string m_name;
     std::vector<ad::JitRef> m_inputs; ///< each input leaf's variable (empty: the empty array)
-    std::vector<uint32_t> m_in_nodes; ///< AD node of each input leaf (0: none)
+    std::vector<uint32_t> m_in_nodes; ///< AD node of each input leaf (0: none), one external reference each
     uint64_t m_since = 0;             ///< AD nodes from this serial on were made by the body
     uint32_t m_stamp = 0;             ///< the graph's traversal stamp before the body (later ones: reached inside)
     std::vector<uint32_t> m_waiting_nodes; ///< inputs a backward inside the body reached (their gradient waits)

@@ -187,6 +187,32 @@ TEST_CASE("AD through if_stmt: a masked scatter_add in a branch") {
     check_derivatives<double>("scatter_add of x*y where x > 0, y*y elsewhere", f, in);
 }
 
+// A backward in each branch from arrays made before the if: the true branch's traversal used to free the edges
+// of y -> x that the false branch's needed, which then gave x nothing, without an error (found by the port of Dr.Jit's
+// test_if_stmt_ad.py). Both gradients wait at y and reach x once, after the if: here against the derivative of
+// select(m, 2y, sin y) and against one backward from that select.
+TEST_CASE("AD through if_stmt: a backward in each branch from arrays made before the if reaches them both") {
+    std::vector<double> v = random_vector<double>(300, 331, -2, 2);
+    auto run = [&](bool in_branches) {
+        Float64 x(v);
+        tj::enable_grad(x);
+        Float64 y = x * x;
+        tj::Bool m = x > 0.0;
+        if (in_branches)
+            tj::if_stmt(m, std::make_tuple(), [&] { tj::backward(y * 2.0); }, [&] { tj::backward(tj::sin(y)); });
+        else
+            tj::backward(tj::select(m, y * 2.0, tj::sin(y)));
+        return tj::to_vector(tj::grad(x));
+    };
+    std::vector<double> got = run(true), once = run(false);
+    for (size_t i = 0; i < v.size(); ++i) {
+        double expect = v[i] > 0 ? 4 * v[i] : std::cos(v[i] * v[i]) * 2 * v[i];
+        INFO("x = " << v[i]);
+        CHECK(std::fabs(got[i] - expect) <= 1e-12 * (1 + std::fabs(expect)));
+        CHECK(got[i] == doctest::Approx(once[i]).epsilon(1e-12));
+    }
+}
+
 TEST_CASE("AD through while_loop, forward mode: x <- x*a + b, k times per element") {
     const size_t n = 40;
     Inputs in = {random_vector<double>(n, 331, -1, 1), random_vector<double>(n, 332, 0.5, 1.5),

@@ -120,3 +120,35 @@ TEST_CASE("dispatch gradients: to gradient-enabled fields of the objects, both m
         w = Float64(wv);
     }
 }
+
+namespace {
+
+/// An instance whose code runs a backward from its argument, made before the dispatch, scaled by its own factor.
+struct Backward final : tj::Object {
+    double k = 1;
+    TJ_OBJECT_NO_FIELDS
+};
+
+} // namespace
+
+// A backward inside each instance's code from the same array made before the dispatch: the first instance's
+// traversal used to free the edges y -> x that the second's needed, which then gave x nothing, without an error
+// (found with Dr.Jit's test_switch.py test17_bwd_in_switch). Both gradients wait at y and reach x once, after the
+// dispatch (the cases run inside one IsolateGrad scope, as tj::if_stmt's branches).
+TEST_CASE("dispatch gradients: a backward in each instance's code from an array made before the dispatch") {
+    std::vector<double> v = random_vector<double>(64, 977, -2, 2);
+    Float64 x(v);
+    tj::enable_grad(x);
+    Float64 y = x * x;
+    Backward twice, thrice;
+    twice.k = 2, thrice.k = 3;
+    std::vector<Backward *> lanes;
+    for (size_t i = 0; i < v.size(); ++i)
+        lanes.push_back(i % 3 == 0 ? &twice : &thrice);
+    tj::dispatch(tj::Ptr<Backward>(lanes), [](Backward *b, const Float64 &y) { tj::backward(y * b->k); }, y);
+    std::vector<double> g = tj::to_vector(tj::grad(x));
+    for (size_t i = 0; i < v.size(); ++i) {
+        INFO("lane " << i);
+        CHECK(g[i] == doctest::Approx((i % 3 == 0 ? 2 : 3) * 2 * v[i]).epsilon(1e-12));
+    }
+}

@@ -388,3 +388,31 @@ TEST_CASE("freeze meets AD: a call made while lazy work with gradients is pendin
         CHECK(f.stats().replays == 3);
     }
 }
+
+// An input whose gradients the body disables (through std::ref) lost its AD node inside the body, and the node that
+// the body's enable_grad on another input made took the freed slot: the recording took that input's gradient
+// (set_grad) for one left on the first input, so a replay gave it to the first input's node instead (an internal
+// error where the widths differed, found by the port of Dr.Jit's test_freeze_ad.py; a gradient silently missing where
+// they agreed). The capture now holds each input's node until the call ends.
+TEST_CASE("freeze meets AD: a body that disables one input's gradients and enables another's keeps them apart") {
+    auto body = [](Float &p, Float &x) {
+        Float y = tj::detach(p) * x; // (an AD edge from p would keep its node alive)
+        tj::disable_grad(p);
+        tj::enable_grad(x);
+        tj::set_grad(x, 6.5f);
+        return y;
+    };
+    auto f = tj::freeze(body);
+    for (int i = 0; i < 4; ++i) {
+        CAPTURE(i);
+        const size_t n = i < 3 ? 8 : 24; // the last call replays at another width
+        Float p = tj::arange<Float>(n) + tj::opaque<Float>(float(i)), x = tj::full<Float>(2.f, n);
+        tj::enable_grad(p);
+        Float y = f(std::ref(p), std::ref(x));
+        CHECK(!tj::grad_enabled(p));
+        CHECK(tj::grad_enabled(x));
+        CHECK(tj::to_vector(tj::grad(x)) == std::vector<float>(n, 6.5f));
+        CHECK(tj::to_vector(tj::detach(y)) == tj::to_vector(tj::detach(p) * 2.f));
+    }
+    CHECK(f.stats().recordings == 1);
+}
