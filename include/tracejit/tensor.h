@@ -14,6 +14,7 @@
 
 #include <tracejit/ad.h>
 #include <tracejit/array.h>
+#include <tracejit/math.h>
 #include <tracejit/ops.h>
 #include <tracejit/reductions.h>
 
@@ -339,6 +340,20 @@ TJ_TENSOR_UNARY_FN(erf)
 TJ_TENSOR_UNARY_FN(floor)
 TJ_TENSOR_UNARY_FN(ceil)
 TJ_TENSOR_UNARY_FN(round)
+TJ_TENSOR_UNARY_FN(atan)
+TJ_TENSOR_UNARY_FN(asin)
+TJ_TENSOR_UNARY_FN(acos)
+TJ_TENSOR_UNARY_FN(log1p)
+TJ_TENSOR_UNARY_FN(expm1)
+TJ_TENSOR_UNARY_FN(sinh)
+TJ_TENSOR_UNARY_FN(cosh)
+TJ_TENSOR_UNARY_FN(asinh)
+TJ_TENSOR_UNARY_FN(acosh)
+TJ_TENSOR_UNARY_FN(atanh)
+TJ_TENSOR_UNARY_FN(exp2)
+TJ_TENSOR_UNARY_FN(log2)
+TJ_TENSOR_UNARY_FN(cbrt)
+TJ_TENSOR_UNARY_FN(trunc)
 #undef TJ_TENSOR_UNARY_FN
 
 #define TJ_TENSOR_BINARY_FN(NAME)                                                                                 \

@@ -9,6 +9,7 @@
 #include <tracejit/freeze.h>
 #include <tracejit/interop.h>
 #include <tracejit/log.h>
+#include <tracejit/math.h>
 #include <tracejit/ops.h>
 #include <tracejit/random.h>
 #include <tracejit/reductions.h>

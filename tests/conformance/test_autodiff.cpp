@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cmath>
+#include <functional>
 #include <optional>
 #include <utility>
 #include <string>
@@ -527,8 +528,7 @@ using Args = std::vector<Float>;
 const double pi = 3.14159265358979323846;
 } // namespace
 
-// Dr.Jit's std_test cases (generated test37_op_neg .. test75_op_floor). The ops without a tracejit counterpart
-// (cbrt, log2, exp2, asin, acos, atan, sinh, cosh, asinh, acosh, atanh, sincos, sincosh, trunc) are not ported.
+// Dr.Jit's std_test cases (generated test37_op_neg .. test75_op_floor); the ops of include/tracejit/math.h too.
 TEST_CASE("test_autodiff.py test37_op_neg") { std_test([](Args a) { return -a[0]; }, {3}, -3, {-1}); }
 TEST_CASE("test_autodiff.py test38_op_add") { std_test([](Args a) { return a[0] + a[1]; }, {2, 3}, 5, {1, 1}); }
 TEST_CASE("test_autodiff.py test39_op_sub") { std_test([](Args a) { return a[0] - a[1]; }, {2, 3}, -1, {1, -1}); }
@@ -546,6 +546,9 @@ TEST_CASE("test_autodiff.py test46_op_rcp") { std_test([](Args a) { return 1.f /
 TEST_CASE("test_autodiff.py test47_op_rsqrt") {
     std_test([](Args a) { return tj::rsqrt(a[0]); }, {2}, float(1 / std::sqrt(2.)), {float(-1 / (4 * std::sqrt(2.)))});
 }
+TEST_CASE("test_autodiff.py test48_op_cbrt") {
+    std_test([](Args a) { return tj::cbrt(a[0]); }, {8}, 2, {float(1 / (3 * std::pow(8., 2. / 3)))});
+}
 TEST_CASE("test_autodiff.py test49_op_erf") {
     std_test([](Args a) { return tj::erf(a[0]); }, {.2f}, float(std::erf(.2)),
              {float(2 * std::exp(-.2 * .2) / std::sqrt(pi))});
@@ -553,8 +556,14 @@ TEST_CASE("test_autodiff.py test49_op_erf") {
 TEST_CASE("test_autodiff.py test50_op_log") {
     std_test([](Args a) { return tj::log(a[0]); }, {2}, float(std::log(2.)), {.5f});
 }
+TEST_CASE("test_autodiff.py test51_op_log2") {
+    std_test([](Args a) { return tj::log2(a[0]); }, {2}, 1, {float(1 / (2 * std::log(2.)))});
+}
 TEST_CASE("test_autodiff.py test52_op_exp") {
     std_test([](Args a) { return tj::exp(a[0]); }, {2}, float(std::exp(2.)), {float(std::exp(2.))});
+}
+TEST_CASE("test_autodiff.py test53_op_exp2") {
+    std_test([](Args a) { return tj::exp2(a[0]); }, {2}, 4, {float(4 * std::log(2.))});
 }
 TEST_CASE("test_autodiff.py test54_op_sin") {
     std_test([](Args a) { return tj::sin(a[0]); }, {1}, float(std::sin(1.)), {float(std::cos(1.))});
@@ -565,8 +574,45 @@ TEST_CASE("test_autodiff.py test55_op_cos") {
 TEST_CASE("test_autodiff.py test56_op_tan") {
     std_test([](Args a) { return tj::tan(a[0]); }, {.5f}, float(std::tan(.5)), {float(1 / std::pow(std::cos(.5), 2))});
 }
+TEST_CASE("test_autodiff.py test57_op_asin") {
+    std_test([](Args a) { return tj::asin(a[0]); }, {.5f}, float(std::asin(.5)), {float(1 / std::sqrt(1 - .25))});
+}
+TEST_CASE("test_autodiff.py test58_op_acos") {
+    std_test([](Args a) { return tj::acos(a[0]); }, {.5f}, float(std::acos(.5)), {float(-1 / std::sqrt(1 - .25))});
+}
+TEST_CASE("test_autodiff.py test59_op_atan") {
+    std_test([](Args a) { return tj::atan(a[0]); }, {.5f}, float(std::atan(.5)), {float(1 / (1 + .25))});
+}
+TEST_CASE("test_autodiff.py test60_op_sinh") {
+    std_test([](Args a) { return tj::sinh(a[0]); }, {1}, float(std::sinh(1.)), {float(std::cosh(1.))});
+}
+TEST_CASE("test_autodiff.py test61_op_cosh") {
+    std_test([](Args a) { return tj::cosh(a[0]); }, {1}, float(std::cosh(1.)), {float(std::sinh(1.))});
+}
 TEST_CASE("test_autodiff.py test62_op_tanh") {
     std_test([](Args a) { return tj::tanh(a[0]); }, {1}, float(std::tanh(1.)), {float(1 / std::pow(std::cosh(1.), 2))});
+}
+TEST_CASE("test_autodiff.py test63_op_asinh") {
+    std_test([](Args a) { return tj::asinh(a[0]); }, {.5f}, float(std::asinh(.5)), {float(1 / std::sqrt(1 + .25))});
+}
+TEST_CASE("test_autodiff.py test64_op_acosh") {
+    std_test([](Args a) { return tj::acosh(a[0]); }, {1.5f}, float(std::acosh(1.5)),
+             {float(1 / std::sqrt(1.5 * 1.5 - 1))});
+}
+TEST_CASE("test_autodiff.py test65_op_atanh") {
+    std_test([](Args a) { return tj::atanh(a[0]); }, {.5f}, float(std::atanh(.5)), {float(1 / (1 - .25))});
+}
+TEST_CASE("test_autodiff.py test66_op_sincos_s") {
+    std_test([](Args a) { return tj::sincos(a[0]).first; }, {1}, float(std::sin(1.)), {float(std::cos(1.))});
+}
+TEST_CASE("test_autodiff.py test67_op_sincos_c") {
+    std_test([](Args a) { return tj::sincos(a[0]).second; }, {1}, float(std::cos(1.)), {float(-std::sin(1.))});
+}
+TEST_CASE("test_autodiff.py test68_op_sincosh_s") {
+    std_test([](Args a) { return tj::sincosh(a[0]).first; }, {1}, float(std::sinh(1.)), {float(std::cosh(1.))});
+}
+TEST_CASE("test_autodiff.py test69_op_sincosh_c") {
+    std_test([](Args a) { return tj::sincosh(a[0]).second; }, {1}, float(std::cosh(1.)), {float(std::sinh(1.))});
 }
 TEST_CASE("test_autodiff.py test70_op_atan2_1") {
     std_test([](Args a) { return tj::atan2(a[0], a[1]); }, {1, 2}, float(std::atan2(1., 2.)), {2.f / 5, -1.f / 5});
@@ -575,6 +621,7 @@ TEST_CASE("test_autodiff.py test71_op_atan2_2") {
     std_test([](Args a) { return tj::atan2(a[0], a[1]); }, {-1, 2}, float(std::atan2(-1., 2.)), {2.f / 5, 1.f / 5});
 }
 TEST_CASE("test_autodiff.py test72_op_round") { std_test([](Args a) { return tj::round(a[0]); }, {1.6f}, 2, {0}); }
+TEST_CASE("test_autodiff.py test73_op_trunc") { std_test([](Args a) { return tj::trunc(a[0]); }, {1.6f}, 1, {0}); }
 TEST_CASE("test_autodiff.py test74_op_ceil") { std_test([](Args a) { return tj::ceil(a[0]); }, {1.6f}, 2, {0}); }
 TEST_CASE("test_autodiff.py test75_op_floor") { std_test([](Args a) { return tj::floor(a[0]); }, {1.6f}, 1, {0}); }
 
@@ -626,6 +673,39 @@ TEST_CASE("test_autodiff.py test078_tan") {
                 1e-5);
 }
 
+namespace {
+/// Dr.Jit's test079..test089: y = f(g(x)) with gradients, against its values (and the function itself).
+void unary_grad_test(std::function<Float(const Float &)> f, float lo, float hi, std::vector<float> y_ref,
+                     std::vector<float> grad_ref) {
+    Float x = tj::linspace<Float>(lo, hi, 10);
+    tj::enable_grad(x);
+    Float y = f(x);
+    tj::backward(y);
+    if (!y_ref.empty())
+        check_close("y", y, y_ref, 1e-5, 1e-5);
+    check_close("y against no gradients", y, f(tj::detach(x)));
+    check_close("grad", tj::grad(x), grad_ref, 1e-5, 1e-5);
+}
+} // namespace
+
+TEST_CASE("test_autodiff.py test079_asin") {
+    unary_grad_test([](const Float &x) { return tj::asin(x * x); }, -.8f, .8f, {},
+                    {-2.08232f, -1.3497f, -0.906755f, -0.534687f, -0.177783f, 0.177783f, 0.534687f, 0.906755f, 1.3497f,
+                     2.08232f});
+}
+
+TEST_CASE("test_autodiff.py test080_acos") {
+    unary_grad_test([](const Float &x) { return tj::acos(x * x); }, -.8f, .8f, {},
+                    {2.08232f, 1.3497f, 0.906755f, 0.534687f, 0.177783f, -0.177783f, -0.534687f, -0.906755f, -1.3497f,
+                     -2.08232f});
+}
+
+TEST_CASE("test_autodiff.py test081_atan") {
+    unary_grad_test([](const Float &x) { return tj::atan(x * x); }, -.8f, .8f, {},
+                    {-1.13507f, -1.08223f, -0.855508f, -0.53065f, -0.177767f, 0.177767f, 0.53065f, 0.855508f, 1.08223f,
+                     1.13507f});
+}
+
 TEST_CASE("test_autodiff.py test082_atan2") {
     Float x = tj::linspace<Float>(-.8f, .8f, 10);
     Float y = tj::cast<float>(tj::arange<tj::Int32>(10) & 1) * 1.f - .5f;
@@ -643,6 +723,30 @@ TEST_CASE("test_autodiff.py test082_atan2") {
                  0.898876f});
 }
 
+TEST_CASE("test_autodiff.py test083_cbrt") {
+    unary_grad_test([](const Float &x) { return tj::cbrt(x); }, -.8f, .8f,
+                    {-0.928318f, -0.853719f, -0.763143f, -0.64366f, -0.446289f, 0.446289f, 0.64366f, 0.763143f,
+                     0.853719f, 0.928318f},
+                    {0.386799f, 0.45735f, 0.572357f, 0.804574f, 1.67358f, 1.67358f, 0.804574f, 0.572357f, 0.45735f,
+                     0.386799f});
+}
+
+TEST_CASE("test_autodiff.py test084_sinh") {
+    unary_grad_test([](const Float &x) { return tj::sinh(x); }, -1.f, 1.f,
+                    {-1.1752f, -0.858602f, -0.584578f, -0.339541f, -0.11134f, 0.11134f, 0.339541f, 0.584578f, 0.858602f,
+                     1.1752f},
+                    {1.54308f, 1.31803f, 1.15833f, 1.05607f, 1.00618f, 1.00618f, 1.05607f, 1.15833f, 1.31803f,
+                     1.54308f});
+}
+
+TEST_CASE("test_autodiff.py test085_cosh") {
+    unary_grad_test([](const Float &x) { return tj::cosh(x); }, -1.f, 1.f,
+                    {1.54308f, 1.31803f, 1.15833f, 1.05607f, 1.00618f, 1.00618f, 1.05607f, 1.15833f, 1.31803f,
+                     1.54308f},
+                    {-1.1752f, -0.858602f, -0.584578f, -0.339541f, -0.11134f, 0.11134f, 0.339541f, 0.584578f,
+                     0.858602f, 1.1752f});
+}
+
 TEST_CASE("test_autodiff.py test086_tanh") {
     Float x = tj::linspace<Float>(-1.f, 1.f, 10);
     tj::enable_grad(x);
@@ -654,6 +758,30 @@ TEST_CASE("test_autodiff.py test086_tanh") {
     check_close("grad", tj::grad(x),
                 {0.419974f, 0.57564f, 0.745306f, 0.89663f, 0.987755f, 0.987755f, 0.89663f, 0.745306f, 0.57564f,
                  0.419974f});
+}
+
+TEST_CASE("test_autodiff.py test087_asinh") {
+    unary_grad_test([](const Float &x) { return tj::asinh(x); }, -.9f, .9f,
+                    {-0.808867f, -0.652667f, -0.481212f, -0.295673f, -0.0998341f, 0.0998341f, 0.295673f, 0.481212f,
+                     0.652667f, 0.808867f},
+                    {0.743294f, 0.819232f, 0.894427f, 0.957826f, 0.995037f, 0.995037f, 0.957826f, 0.894427f, 0.819232f,
+                     0.743294f});
+}
+
+TEST_CASE("test_autodiff.py test088_acosh") {
+    unary_grad_test([](const Float &x) { return tj::acosh(x); }, 1.01f, 2.f,
+                    {0.141304f, 0.485127f, 0.665864f, 0.802882f, 0.916291f, 1.01426f, 1.10111f, 1.17944f, 1.25098f,
+                     1.31696f},
+                    {7.05346f, 1.98263f, 1.39632f, 1.12112f, 0.952381f, 0.835191f, 0.747665f, 0.679095f, 0.623528f,
+                     0.57735f});
+}
+
+TEST_CASE("test_autodiff.py test089_atanh") {
+    unary_grad_test([](const Float &x) { return tj::atanh(x); }, -.99f, .99f,
+                    {-2.64665f, -1.02033f, -0.618381f, -0.342828f, -0.110447f, 0.110447f, 0.342828f, 0.618381f,
+                     1.02033f, 2.64665f},
+                    {50.2513f, 2.4564f, 1.43369f, 1.12221f, 1.01225f, 1.01225f, 1.12221f, 1.43369f, 2.4564f,
+                     50.2513f});
 }
 
 // forward_to(y) is tj::forward(x); cumsum is the inclusive prefix_sum.
