@@ -1,5 +1,6 @@
 // include/tracejit/math.h — math beyond the primitive operations: inverse trigonometric and hyperbolic functions,
-// log1p/expm1, log2/exp2, cbrt, trunc, sincos/sincosh (docs/semantics.md "Math functions")
+// log1p/expm1, log2/exp2, cbrt, trunc, sincos/sincosh, safe_sqrt/asin/acos and replace_grad (docs/semantics.md
+// "Math functions")
 //
 // Each is composed from array.h's primitives, so it is lazy, fuses into the kernel that uses it and runs on every
 // backend. Where a plain formula loses accuracy (cancellation near 0, as in exp(x) - 1), the value comes from a
@@ -10,8 +11,11 @@
 
 #include <tracejit/ad.h>
 #include <tracejit/array.h>
+#include <tracejit/error.h>
+#include <tracejit/ops.h>
 
 #include <limits>
+#include <string>
 #include <type_traits>
 #include <utility>
 
@@ -187,5 +191,52 @@ template <typename T> std::pair<Array<T>, Array<T>> sincos(const Array<T> &x) { 
 
 /// {sinh(x), cosh(x)}.
 template <typename T> std::pair<Array<T>, Array<T>> sincosh(const Array<T> &x) { return {sinh(x), cosh(x)}; }
+
+/// sqrt(max(x, 0)), whose derivative is 0 (not infinite) where x <= 0.
+template <typename T> Array<T> safe_sqrt(const Array<T> &x) {
+    static_assert(detail::is_float_math_v<T>, "tj::safe_sqrt(): a Float or Float64 array");
+    Array<T> v = detach(x), r = sqrt(max(v, T(0)));
+    return detail::with_slope(x, r, select(v > T(0), T(0.5) / r, Array<T>(T(0))));
+}
+
+/// asin of x clamped to [-1, 1], whose derivative is 0 (not infinite or NaN) where |x| >= 1.
+template <typename T> Array<T> safe_asin(const Array<T> &x) {
+    static_assert(detail::is_float_math_v<T>, "tj::safe_asin(): a Float or Float64 array");
+    Array<T> v = detach(x), c = min(max(v, T(-1)), T(1));
+    return detail::with_slope(x, asin(c), select(abs(v) < T(1), rsqrt((T(1) - v) * (T(1) + v)), Array<T>(T(0))));
+}
+
+/// acos of x clamped to [-1, 1], whose derivative is 0 (not infinite or NaN) where |x| >= 1.
+template <typename T> Array<T> safe_acos(const Array<T> &x) {
+    static_assert(detail::is_float_math_v<T>, "tj::safe_acos(): a Float or Float64 array");
+    Array<T> v = detach(x), c = min(max(v, T(-1)), T(1));
+    return detail::with_slope(x, acos(c), select(abs(v) < T(1), -rsqrt((T(1) - v) * (T(1) + v)), Array<T>(T(0))));
+}
+
+/// x's value with y's derivatives (Dr.Jit's replace_grad): of the same width, the result is y in the AD graph (a
+/// gradient that reaches it is y's, tj::grad of it is y's); where one of them has width 1, the result has the other's
+/// width and one AD edge from y. Without gradients on y the result is x detached. tj::Error for widths that are
+/// neither equal nor 1.
+template <typename T> Array<T> replace_grad(const Array<T> &x, const Array<T> &y) {
+    const size_t n = x.size(), m = y.size();
+    if (n != m && n != 1 && m != 1)
+        detail::raise("tj::replace_grad(): incompatible input sizes (" + std::to_string(n) + " and " +
+                      std::to_string(m) + ")");
+    Array<T> value = n < m ? detach(x) - full<Array<T>>(T(0), m) : detach(x); // (x - 0: exactly x, -0 too)
+    if (!y.ad_index())
+        return value;
+    if (value.size() == m) { // y's own node
+        detail::var_inc_ref(value.index());
+        detail::ad_inc_ref(y.ad_index());
+        return Array<T>::steal(value.index(), y.ad_index());
+    }
+    Array<T> zero(T(0));
+    detail::VarPair out = detail::ad_op("tj::replace_grad()", detail::Op::Sub, {value.index(), y.ad_index()},
+                                        {zero.index(), 0});
+    return Array<T>::steal(out.jit, out.ad);
+}
+template <typename T, HostScalar S> Array<T> replace_grad(S x, const Array<T> &y) {
+    return replace_grad(Array<T>(static_cast<T>(x)), y);
+}
 
 } // namespace tj

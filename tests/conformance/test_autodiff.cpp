@@ -784,6 +784,56 @@ TEST_CASE("test_autodiff.py test089_atanh") {
                      50.2513f});
 }
 
+// The dict of arrays and host values (a pytree) has no C++ counterpart; the arrays' cases are ported, and
+// Dr.Jit's index_ad equalities are ad_index() equalities.
+TEST_CASE("test_autodiff.py test090_replace_grad") {
+    std::string err = error_of([] { tj::replace_grad(Float({1, 2, 3}), Float({1, 2, 3, 4})); });
+    CHECK(err.find("incompatible input sizes") != std::string::npos);
+    Float x({1, 2, 3}), y({3, 2, 1});
+    tj::enable_grad(x, y);
+    Float x2 = x * x, y2 = y * y, z = tj::replace_grad(x2, y2);
+    CHECK(z.ad_index() == y2.ad_index());
+    Float z2 = z * z;
+    check_close("z2", z2, {1.f, 16.f, 81.f});
+    tj::backward(z2);
+    check_close("grad x", tj::grad(x), {0.f, 0.f, 0.f});
+    check_close("grad y", tj::grad(y), {12.f, 32.f, 36.f});
+    Float a(1.f);
+    tj::enable_grad(a);
+    Float b = tj::replace_grad(4.f, a);
+    CHECK(b.ad_index() == a.ad_index());
+    check_close("b", b, {4.f});
+    Float a16 = tj::full<Float>(.5f, 16);
+    tj::enable_grad(a16);
+    Float b16 = tj::replace_grad(1.f, a16);
+    CHECK(b16.size() == 16);
+    CHECK(b16.ad_index() == a16.ad_index());
+    check_close("b16", b16, tj::full<Float>(1.f, 16));
+    Float a1(1.f), z3({1.f, 2.f, 3.f});
+    tj::enable_grad(a1, z3);
+    Float b3 = tj::replace_grad(z3, a1);
+    CHECK(b3.size() == 3);
+    CHECK(b3.ad_index() != 0);
+    CHECK(b3.ad_index() != a1.ad_index());
+    CHECK(tj::grad(b3).size() == 3);
+}
+
+TEST_CASE("test_autodiff.py test091_safe_functions") {
+    Float x = tj::linspace<Float>(0.f, 1.f, 10), y = tj::linspace<Float>(-1.f, 1.f, 10),
+          z = tj::linspace<Float>(-1.f, 1.f, 10);
+    tj::enable_grad(x, y, z);
+    Float x2 = tj::safe_sqrt(x), y2 = tj::safe_acos(y), z2 = tj::safe_asin(z);
+    tj::backward(x2);
+    tj::backward(y2);
+    tj::backward(z2);
+    CHECK(tj::grad(x).read(0) == 0.f);
+    CHECK(tj::grad(x).read(1) == doctest::Approx(.5 / std::sqrt(1. / 9)).epsilon(1e-5));
+    CHECK(x.read(0) == 0.f);
+    for (const Float &g : {tj::grad(x), tj::grad(y), tj::grad(z)})
+        for (float v : tj::to_vector(g))
+            CHECK(std::isfinite(v));
+}
+
 // forward_to(y) is tj::forward(x); cumsum is the inclusive prefix_sum.
 TEST_CASE("test_autodiff.py test092_prefix_sum_fwd") {
     for (bool inclusive : {false, true}) {

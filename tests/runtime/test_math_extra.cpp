@@ -1,9 +1,12 @@
 // tests/runtime/test_math_extra.cpp — include/tracejit/math.h against the C library: values in ulps with the special
 // cases, exact results, derivatives in both AD modes against the closed forms, frozen replays and tensors
+#include "test_util.h"
+
 #include <tracejit/tracejit.h>
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -193,4 +196,40 @@ TEST_CASE("math.h: a frozen function replays equal to the unfrozen one on fresh 
     tj::TensorXf r = tj::acos(t);
     CHECK(r.shape() == std::vector<size_t>{2, 3});
     CHECK(tj::to_vector(r.array()) == tj::to_vector(tj::acos(t.array())));
+}
+
+TEST_CASE("math.h: safe_sqrt / safe_asin / safe_acos: finite derivatives at and past the domain's edge") {
+    std::vector<double> v{-2.0, -1.0, -0.5, 0.0, 0.25, 0.5, 1.0, 2.0};
+    tj::Float64 x(v);
+    tj::enable_grad(x);
+    tj::backward(tj::safe_sqrt(x) + tj::safe_asin(x) + tj::safe_acos(x));
+    std::vector<double> g = tj::to_vector(tj::grad(x));
+    std::vector<double> s = tj::to_vector(tj::safe_sqrt(tj::Float64(v))), a = tj::to_vector(tj::safe_asin(tj::Float64(v)));
+    for (size_t i = 0; i < v.size(); ++i) {
+        CAPTURE(v[i]);
+        double expect = (v[i] > 0 ? 0.5 / std::sqrt(v[i]) : 0.0); // asin' + acos' = 0 inside (-1, 1), 0 outside
+        CHECK(g[i] == doctest::Approx(expect).epsilon(1e-12));
+        CHECK(s[i] == std::sqrt(std::max(v[i], 0.0)));
+        CHECK(a[i] == std::asin(std::clamp(v[i], -1.0, 1.0)));
+    }
+}
+
+TEST_CASE("math.h: replace_grad gives x's value y's derivatives, in both modes and at widths 1 and n") {
+    tj::Float64 x({1, 2, 3}), y({3, 2, 1});
+    tj::enable_grad(x, y);
+    tj::Float64 z = tj::replace_grad(x * x, y * y);
+    CHECK(tj::to_vector(tj::detach(z)) == std::vector<double>{1, 4, 9});
+    tj::backward(z * z);
+    CHECK(tj::to_vector(tj::grad(x)) == std::vector<double>{0, 0, 0});
+    CHECK(tj::to_vector(tj::grad(y)) == std::vector<double>{2 * 1 * 6, 2 * 4 * 4, 2 * 9 * 2}); // 2z · 2y
+    tj::Float64 w(2.0), u({1, 2, 3});
+    tj::enable_grad(w);
+    tj::Float64 r = tj::replace_grad(u, w); // width 3 from a width-1 y
+    tj::forward(w);
+    CHECK(tj::to_vector(tj::grad(r)) == std::vector<double>{1, 1, 1});
+    CHECK(tj::to_vector(tj::detach(r)) == std::vector<double>{1, 2, 3});
+    CHECK(tj::replace_grad(u, tj::Float64({4, 5, 6})).ad_index() == 0); // y without gradients: x detached
+    CHECK(std::signbit(tj::replace_grad(tj::Float64(-0.0), tj::full<tj::Float64>(1.0, 4)).read(3)));
+    CHECK(tj_test::error_of([] { tj::replace_grad(tj::Float64({1, 2}), tj::Float64({1, 2, 3})); }).find("(2 and 3)") !=
+          std::string::npos);
 }
