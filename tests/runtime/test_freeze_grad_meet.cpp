@@ -389,14 +389,15 @@ TEST_CASE("freeze meets AD: a call made while lazy work with gradients is pendin
     }
 }
 
-// An input whose gradients the body disables (through std::ref) lost its AD node inside the body, and the node that
-// the body's enable_grad on another input made took the freed slot: the recording took that input's gradient
-// (set_grad) for one left on the first input, so a replay gave it to the first input's node instead (an internal
-// error where the widths differed, found by the port of Dr.Jit's test_freeze_ad.py; a gradient silently missing where
-// they agreed). The capture now holds each input's node until the call ends.
+// An input whose gradients the body disables (state, through std::tie) lost its AD node inside the body, and the node
+// that the body's enable_grad on another input made took the freed slot: the recording took that input's gradient
+// (set_grad) for one left on the first input, so a replay gave it to the first input's node instead: an internal error
+// (abort) where the widths differed, as at the third call here (found by the port of Dr.Jit's test_freeze_ad.py); a
+// gradient on the wrong node where they agreed. The capture now holds each input's node until the call ends.
 TEST_CASE("freeze meets AD: a body that disables one input's gradients and enables another's keeps them apart") {
-    auto body = [](Float &p, Float &x) {
-        Float y = tj::detach(p) * x; // (an AD edge from p would keep its node alive)
+    Float p({1, 2, 3, 4, 5});
+    auto body = [&p](Float &x) {
+        Float y = x * tj::gather<Float>(tj::detach(p), tj::arange<tj::UInt32>(x.size()) % 5u);
         tj::disable_grad(p);
         tj::enable_grad(x);
         tj::set_grad(x, 6.5f);
@@ -405,14 +406,14 @@ TEST_CASE("freeze meets AD: a body that disables one input's gradients and enabl
     auto f = tj::freeze(body);
     for (int i = 0; i < 4; ++i) {
         CAPTURE(i);
-        const size_t n = i < 3 ? 8 : 24; // the last call replays at another width
-        Float p = tj::arange<Float>(n) + tj::opaque<Float>(float(i)), x = tj::full<Float>(2.f, n);
+        const size_t n = 5 * size_t(i + 1); // the third and fourth calls replay the second's recording
+        Float x = tj::full<Float>(.5f, n) + tj::opaque<Float>(float(i));
         tj::enable_grad(p);
-        Float y = f(std::ref(p), std::ref(x));
+        Float y = f.call(std::tie(p), std::ref(x));
         CHECK(!tj::grad_enabled(p));
         CHECK(tj::grad_enabled(x));
         CHECK(tj::to_vector(tj::grad(x)) == std::vector<float>(n, 6.5f));
-        CHECK(tj::to_vector(tj::detach(y)) == tj::to_vector(tj::detach(p) * 2.f));
+        CHECK(tj::to_vector(tj::detach(y)).size() == n);
     }
-    CHECK(f.stats().recordings == 1);
+    CHECK(f.stats().replays == 2);
 }
