@@ -71,6 +71,14 @@ void check_close(const std::string &what, const tj::Array<T> &got, const A &expe
 /// The message of the tj::Error that `fn` throws ("" when it throws none).
 template <typename Fn> std::string error_of(Fn &&fn) { return tj_test::error_of(std::forward<Fn>(fn)); }
 
+/// Dr.Jit's dr.set_grad_enabled(x, on).
+inline void set_grad_enabled(Float &x, bool on) {
+    if (on)
+        tj::enable_grad(x);
+    else
+        tj::disable_grad(x);
+}
+
 /// Runs `body(auto_opaque)` for Dr.Jit's two auto_opaque parameters.
 template <typename Body> void for_auto_opaque(Body &&body) {
     for (bool auto_opaque : {false, true}) {

@@ -1233,12 +1233,6 @@ struct MyModel45 {
     Float params;
 };
 TJ_STRUCT(MyModel45, params)
-void set_grad_enabled(Float &x, bool on) {
-    if (on)
-        tj::enable_grad(x);
-    else
-        tj::disable_grad(x);
-}
 } // namespace
 
 // may_fail: R3 (a replay inside SuspendGrad disables the caller's input gradients: grad_enabled(x) is false after a

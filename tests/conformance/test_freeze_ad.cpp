@@ -70,14 +70,8 @@ TEST_CASE("test_freeze_ad.py test02_suspend_resume") {
             UInt32 idx = tj::arange<UInt32>(x.size()) % uint32_t(params.size());
             Float result = x * tj::gather<Float>(params, idx);
             tj::ResumeGrad resume;
-            if (p_end)
-                tj::enable_grad(params);
-            else
-                tj::disable_grad(params);
-            if (x_end)
-                tj::enable_grad(x);
-            else
-                tj::disable_grad(x);
+            set_grad_enabled(params, p_end);
+            set_grad_enabled(x, x_end);
             if (literal && x_end)
                 tj::set_grad(x, 6.66f);
             return result;
@@ -86,14 +80,8 @@ TEST_CASE("test_freeze_ad.py test02_suspend_resume") {
         for (int i = 0; i < 3; ++i) {
             INFO("call " << i);
             Float x = repeated({0.1f, 0.2f, 0.3f, 0.4f, 0.5f}, i + 1, i);
-            if (params_start)
-                tj::enable_grad(params);
-            else
-                tj::disable_grad(params);
-            if (inputs_start)
-                tj::enable_grad(x);
-            else
-                tj::disable_grad(x);
+            set_grad_enabled(params, params_start);
+            set_grad_enabled(x, inputs_start);
             Float result;
             {
                 tj::SuspendGrad suspend;

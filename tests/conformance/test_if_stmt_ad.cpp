@@ -65,25 +65,39 @@ Float backward_outside(const Bool &mask, const Float &x, bool b1, bool b2, bool 
     return tj::grad(x);
 }
 
+/// Dr.Jit's variants 1-3 (which branches run a backward or assign z) of `run` (backward_inside or backward_outside),
+/// with a direct read of y or a gather from it (then also x one longer and y evaluated first or not), on its fixed
+/// inputs and on a fresh random mask.
+void check_branch_grads(Float (*run)(const Bool &, const Float &, bool, bool, bool, bool), bool gather) {
+    for (int variant : {1, 2, 3})
+        for (bool same_size : {true, false})
+            for (bool evaluated : {false, true}) {
+                if (!gather && (!same_size || evaluated))
+                    continue;
+                INFO("variant " << variant << ", same_size " << same_size << ", source_evaluated " << evaluated);
+                const bool b1 = variant & 1, b2 = variant & 2;
+                Float x = tj::arange<Float>(same_size ? 5 : 6);
+                tj::enable_grad(x);
+                std::vector<float> expect{4.f * b1, 4.f * b1, 6.f * b2, 6.f * b2, 6.f * b2};
+                if (!same_size)
+                    expect.push_back(0.f);
+                check_eq("grad", run(tj::arange<UInt32>(5) < 2u, x, b1, b2, gather, evaluated), expect);
+                Bool m = rand_mask(100);
+                Float r = rand_f(same_size ? 100 : 101);
+                tj::enable_grad(r);
+                std::vector<float> want = per_lane(m, 4.f * b1, 6.f * b2);
+                if (!same_size)
+                    want.push_back(0.f);
+                check_eq("random", run(m, r, b1, b2, gather, evaluated), want);
+            }
+}
+
 } // namespace
 
 // The backward in the false branch used to find the edges of y → x freed by the true branch's backward and gave x
 // no gradient (4 4 0 0 0 for variant 3, without an error): the branches now run inside one IsolateGrad scope, so
 // both gradients wait at y and go on to x once, after the if (include/tracejit/control.h, BranchGradScope).
-TEST_CASE("test_if_stmt_ad.py test01_backward_inside") {
-    for (int variant : {1, 2, 3}) {
-        INFO("variant " << variant);
-        const bool b1 = variant & 1, b2 = variant & 2;
-        Float x = tj::arange<Float>(5);
-        tj::enable_grad(x);
-        check_eq("grad", backward_inside(tj::arange<UInt32>(5) < 2u, x, b1, b2, false, false),
-                 {4.f * b1, 4.f * b1, 6.f * b2, 6.f * b2, 6.f * b2});
-        Bool m = rand_mask(100);
-        Float r = rand_f(100);
-        tj::enable_grad(r);
-        check_eq("random", backward_inside(m, r, b1, b2, false, false), per_lane(m, 4.f * b1, 6.f * b2));
-    }
-}
+TEST_CASE("test_if_stmt_ad.py test01_backward_inside") { check_branch_grads(backward_inside, false); }
 
 // forward_from(x, ClearEdges) is tj::forward(x) (the graph freed); Dr.Jit's forward_to(y*2) inside a branch is a
 // forward traversal queued at y (tj::enqueue), seeded with the gradient the first traversal gave y (tj::set_grad
@@ -123,57 +137,11 @@ TEST_CASE("test_if_stmt_ad.py test02_forward_inside") {
     }
 }
 
-TEST_CASE("test_if_stmt_ad.py test03_backward_outside") {
-    for (int variant : {1, 2, 3}) {
-        INFO("variant " << variant);
-        const bool b1 = variant & 1, b2 = variant & 2;
-        Float x = tj::arange<Float>(5);
-        tj::enable_grad(x);
-        check_eq("grad", backward_outside(tj::arange<UInt32>(5) < 2u, x, b1, b2, false, false),
-                 {4.f * b1, 4.f * b1, 6.f * b2, 6.f * b2, 6.f * b2});
-        Bool m = rand_mask(100);
-        Float r = rand_f(100);
-        tj::enable_grad(r);
-        check_eq("random", backward_outside(m, r, b1, b2, false, false), per_lane(m, 4.f * b1, 6.f * b2));
-    }
-}
+TEST_CASE("test_if_stmt_ad.py test03_backward_outside") { check_branch_grads(backward_outside, false); }
 
-TEST_CASE("test_if_stmt_ad.py test04_backward_gather_inside") {
-    for (int variant : {1, 2, 3})
-        for (bool same_size : {true, false})
-            for (bool evaluated : {true, false}) {
-                INFO("variant " << variant << ", same_size " << same_size << ", source_evaluated " << evaluated);
-                const bool b1 = variant & 1, b2 = variant & 2;
-                Float x = tj::arange<Float>(same_size ? 5 : 6);
-                tj::enable_grad(x);
-                std::vector<float> expect{4.f * b1, 4.f * b1, 6.f * b2, 6.f * b2, 6.f * b2};
-                if (!same_size)
-                    expect.push_back(0.f);
-                check_eq("grad", backward_inside(tj::arange<UInt32>(5) < 2u, x, b1, b2, true, evaluated), expect);
-                Bool m = rand_mask(100);
-                Float r = rand_f(same_size ? 100 : 101);
-                tj::enable_grad(r);
-                std::vector<float> want = per_lane(m, 4.f * b1, 6.f * b2);
-                if (!same_size)
-                    want.push_back(0.f);
-                check_eq("random", backward_inside(m, r, b1, b2, true, evaluated), want);
-            }
-}
+TEST_CASE("test_if_stmt_ad.py test04_backward_gather_inside") { check_branch_grads(backward_inside, true); }
 
-TEST_CASE("test_if_stmt_ad.py test05_backward_gather_outside") {
-    for (int variant : {1, 2, 3})
-        for (bool same_size : {true, false})
-            for (bool evaluated : {true, false}) {
-                INFO("variant " << variant << ", same_size " << same_size << ", source_evaluated " << evaluated);
-                const bool b1 = variant & 1, b2 = variant & 2;
-                Float x = tj::arange<Float>(same_size ? 5 : 6);
-                tj::enable_grad(x);
-                std::vector<float> expect{4.f * b1, 4.f * b1, 6.f * b2, 6.f * b2, 6.f * b2};
-                if (!same_size)
-                    expect.push_back(0.f);
-                check_eq("grad", backward_outside(tj::arange<UInt32>(5) < 2u, x, b1, b2, true, evaluated), expect);
-            }
-}
+TEST_CASE("test_if_stmt_ad.py test05_backward_gather_outside") { check_branch_grads(backward_outside, true); }
 
 namespace {
 
