@@ -18,6 +18,7 @@ struct PCG32 {
     static constexpr uint64_t PCG32_DEFAULT_STATE = 0x853c49e6748fea9bULL;
     static constexpr uint64_t PCG32_DEFAULT_STREAM = 0xda3e39cb94b95bdbULL;
     static constexpr uint64_t PCG32_MULT = 0x5851f42d4c957f2dULL;
+    static constexpr uint64_t PCG32_MULT_INV = 0xc097ef87329e28a5ULL; ///< PCG32_MULT^-1 modulo 2^64
 
     /// `size` lanes; lane i is seeded as seed(initstate + i, initseq + i) (Dr.Jit's constructor).
     explicit PCG32(size_t size = 1, const UInt64 &initstate = PCG32_DEFAULT_STATE,
@@ -69,6 +70,76 @@ struct PCG32 {
     /// (computed as u * 2^-32, the same number exactly).
     Float64 next_float64() { return to_float64(next_uint32()); }
     Float64 next_float64(const Bool &mask) { return to_float64(next_uint32(mask)); }
+
+    /// Steps every lane back by one draw and returns the number it gives: the last next_uint32()'s (Dr.Jit's
+    /// prev_uint32). Stepping back and drawing again repeat the same numbers.
+    UInt32 prev_uint32() {
+        state = (state - inc) * PCG32_MULT_INV;
+        return output(state);
+    }
+    /// The same, stepping back only the lanes where `mask` is set (the others give the number they would draw, as
+    /// next_uint32(mask) does): after next_uint32(mask), it returns what that returned, in every lane.
+    UInt32 prev_uint32(const Bool &mask) {
+        state = select(mask, (state - inc) * PCG32_MULT_INV, state);
+        return output(state);
+    }
+    /// The last next_uint64()'s number, stepping back over its two draws (the high half first).
+    UInt64 prev_uint64() {
+        UInt32 hi = prev_uint32();
+        UInt32 lo = prev_uint32();
+        return cast<uint64_t>(lo) | (cast<uint64_t>(hi) << uint64_t(32));
+    }
+    UInt64 prev_uint64(const Bool &mask) {
+        UInt32 hi = prev_uint32(mask);
+        UInt32 lo = prev_uint32(mask);
+        return cast<uint64_t>(lo) | (cast<uint64_t>(hi) << uint64_t(32));
+    }
+    Float prev_float32() { return to_float32(prev_uint32()); }
+    Float prev_float32(const Bool &mask) { return to_float32(prev_uint32(mask)); }
+    Float64 prev_float64() { return to_float64(prev_uint32()); }
+    Float64 prev_float64(const Bool &mask) { return to_float64(prev_uint32(mask)); }
+
+    /// Moves every lane `delta` draws ahead (behind for a negative `delta`) in O(log |delta|) traced steps: the state
+    /// after `delta` calls of next_uint32() (Brown's jump-ahead for LCGs, as pcg32_advance_r; Dr.Jit's `rng += delta`).
+    void advance(int64_t delta) {
+        uint64_t d = uint64_t(delta); // (the period is 2^64: -n steps are 2^64 - n steps ahead)
+        uint64_t cur_mult = PCG32_MULT, acc_mult = 1;
+        UInt64 cur_plus = inc, acc_plus = zeros<UInt64>(1);
+        while (d > 0) {
+            if (d & 1) {
+                acc_mult *= cur_mult;
+                acc_plus = acc_plus * cur_mult + cur_plus;
+            }
+            cur_plus = cur_plus * (cur_mult + 1);
+            cur_mult *= cur_mult;
+            d >>= 1;
+        }
+        state = state * acc_mult + acc_plus;
+    }
+    PCG32 &operator+=(int64_t delta) {
+        advance(delta);
+        return *this;
+    }
+    PCG32 &operator-=(int64_t delta) {
+        advance(-delta);
+        return *this;
+    }
+
+    /// Per lane, how many draws `other` is behind this generator (Dr.Jit's `a - b`): the n with other.advance(n)
+    /// reaching this state, as a signed count in (-2^63, 2^63]. Both must draw from the same streams (`inc`).
+    Int64 operator-(const PCG32 &other) const {
+        uint64_t cur_mult = PCG32_MULT;
+        UInt64 cur_plus = inc, cur_state = other.state, distance = zeros<UInt64>(1);
+        for (int bit = 0; bit < 64; ++bit) { // the distance's bits from the lowest: where the states differ at bit `bit`
+            uint64_t b = uint64_t(1) << bit;
+            Bool differ = (state & b) != (cur_state & b);
+            cur_state = select(differ, cur_state * cur_mult + cur_plus, cur_state);
+            distance = distance | select(differ, UInt64(b), UInt64(uint64_t(0)));
+            cur_plus = cur_plus * (cur_mult + 1);
+            cur_mult *= cur_mult;
+        }
+        return cast<int64_t>(distance);
+    }
 
     UInt64 state; ///< the LCG's state per lane (any value)
     UInt64 inc;   ///< the stream per lane: the LCG's increment, always odd

@@ -186,6 +186,50 @@ TEST_CASE("PCG32: in and out of a frozen function, replayed on other generators"
     CHECK(step.stats().replays == 2);
 }
 
+TEST_CASE("PCG32: prev_* steps back over the last draws, masked or not, and repeats them") {
+    for (size_t n : sizes) {
+        CAPTURE(n);
+        tj::PCG32 rng(n, 3u, 9u);
+        std::vector<uint32_t> drawn = tj::to_vector(rng.next_uint32());
+        std::vector<uint64_t> wide = tj::to_vector(rng.next_uint64());
+        CHECK(tj::to_vector(rng.prev_uint64()) == wide);
+        CHECK(tj::to_vector(rng.prev_uint32()) == drawn);
+        CHECK(tj::to_vector(rng.next_uint32()) == drawn); // stepped back to where it was before the first draw
+        std::vector<float> f = tj::to_vector(rng.next_float32());
+        CHECK(tj::to_vector(rng.prev_float32()) == f);
+        std::vector<double> d = tj::to_vector(rng.next_float64());
+        CHECK(tj::to_vector(rng.prev_float64()) == d);
+        tj::Bool mask = tj::arange<UInt32>(n) % 3u == 0u;
+        std::vector<uint32_t> masked = tj::to_vector(rng.next_uint32(mask));
+        CHECK(tj::to_vector(rng.prev_uint32(mask)) == masked);
+        tj::PCG32 fresh(n, 3u, 9u);
+        fresh.next_uint32();
+        CHECK(tj::to_vector(rng.state) == tj::to_vector(fresh.state));
+    }
+}
+
+TEST_CASE("PCG32: advance (+=, -=) equals that many draws, and a - b counts the draws between them") {
+    for (size_t n : sizes) {
+        CAPTURE(n);
+        std::vector<ReferencePcg32> ref = reference_lanes(n, tj::PCG32::PCG32_DEFAULT_STATE,
+                                                          tj::PCG32::PCG32_DEFAULT_STREAM);
+        for (int k = 0; k < 1000; ++k)
+            for (ReferencePcg32 &r : ref)
+                r.next();
+        tj::PCG32 a(n), b(n);
+        a += 1000;
+        std::vector<uint32_t> got = tj::to_vector(a.next_uint32());
+        for (size_t i = 0; i < n; ++i)
+            CHECK(got[i] == ref[i].next());
+        CHECK(tj::to_vector(a - b) == std::vector<int64_t>(n, 1001));
+        CHECK(tj::to_vector(b - a) == std::vector<int64_t>(n, -1001));
+        a -= 1001;
+        CHECK(tj::to_vector(a.state) == tj::to_vector(b.state));
+        b.advance(-(int64_t(1) << 40)); // far behind, in 41 traced steps
+        CHECK(tj::to_vector(a - b) == std::vector<int64_t>(n, int64_t(1) << 40));
+    }
+}
+
 TEST_CASE("empty: an evaluated buffer of the requested size that a scatter fills") {
     Float e = tj::empty<Float>(1000);
     CHECK(e.size() == 1000);
