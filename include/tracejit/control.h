@@ -174,10 +174,11 @@ struct MaskScope {
 /// An IsolateGrad scope around both branches of a tj::if_stmt (and the instances' code of a tj::dispatch): a backward
 /// traversal inside a branch stops at the AD nodes made before the if, whose gradients wait until both branches are
 /// traced and then go on backward, once (as Dr.Jit's postponed edges). Without it, a backward in the true branch
-/// freed the edges that a backward in the false branch needed, whose gradient was then lost without an error. Passes
-/// nothing on when a branch throws.
+/// freed the edges that a backward in the false branch needed, whose gradient was then lost without an error. Forward
+/// traversals are not isolated (a tj::forward inside a branch reaches what the branch computes from earlier arrays).
+/// Passes nothing on when a branch throws.
 struct BranchGradScope {
-    BranchGradScope() : m_exceptions(std::uncaught_exceptions()) { ad_scope_enter(); }
+    BranchGradScope() : m_exceptions(std::uncaught_exceptions()) { ad_scope_enter(false); }
     ~BranchGradScope() noexcept(false) { ad_scope_leave(std::uncaught_exceptions() == m_exceptions); }
     BranchGradScope(const BranchGradScope &) = delete;
     BranchGradScope &operator=(const BranchGradScope &) = delete;

@@ -26,6 +26,7 @@ struct Scope {
     /// `prior` (parallel to `waiting`) until the scope ends, so that the node holds only what this scope gave it.
     bool apart = false;
     std::vector<JitRef> prior;
+    bool isolate_forward = true; ///< forward traversals inside stop at its boundary too
 };
 
 std::vector<Scope> &scopes() {
@@ -54,6 +55,14 @@ void wait_in_scope(Graph &g, Scope &scope, uint32_t id) {
 
 uint64_t scope_boundary() { return scopes().empty() ? 0 : scopes().back().boundary; }
 
+uint64_t forward_boundary() {
+    const std::vector<Scope> &s = scopes();
+    for (auto it = s.rbegin(); it != s.rend(); ++it)
+        if (it->isolate_forward)
+            return it->boundary;
+    return 0;
+}
+
 uint64_t recording_boundary() {
     const std::vector<Scope> &s = scopes();
     for (auto it = s.rbegin(); it != s.rend(); ++it)
@@ -70,12 +79,13 @@ void scope_wait(Graph &g, llvm::ArrayRef<uint32_t> outside, bool free_graph) {
         wait_in_scope(g, scope, id);
 }
 
-void scope_enter(bool apart) {
+void scope_enter(bool apart, bool isolate_forward) {
     jit::State &s = jit::state();
     jit::Lock lock(s.mutex);
     Scope scope;
     scope.boundary = graph().next_serial;
     scope.apart = apart;
+    scope.isolate_forward = isolate_forward;
     scopes().push_back(std::move(scope));
 }
 
@@ -111,7 +121,7 @@ namespace tj::detail {
 
 using namespace tj::ad;
 
-void ad_scope_enter() { scope_enter(false); }
+void ad_scope_enter(bool isolate_forward) { scope_enter(false, isolate_forward); }
 
 void ad_scope_leave(bool propagate) {
     jit::State &s = jit::state();

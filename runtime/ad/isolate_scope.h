@@ -18,7 +18,11 @@ void scope_wait(Graph &g, llvm::ArrayRef<uint32_t> outside, bool free_graph);
 
 /// Enters an IsolateGrad scope (ad_scope_enter); `apart`: a frozen function's recording, whose waiting leaves hold
 /// only this scope's gradient until it ends (scope_waiting reads it), their older gradient being kept apart.
-void scope_enter(bool apart);
+/// `isolate_forward`: forward traversals inside it visit only the nodes made inside it (and their starts); a scope
+/// around tj::if_stmt's branches or tj::dispatch's instances isolates backward traversals only.
+void scope_enter(bool apart, bool isolate_forward = true);
+/// The boundary of the innermost scope of this thread that isolates forward traversals (0: none).
+uint64_t forward_boundary();
 /// The boundary of the innermost scope of a frozen function's recording on this thread (scope_enter with `apart`):
 /// nodes with a smaller serial were made before its body (0: no recording).
 uint64_t recording_boundary();

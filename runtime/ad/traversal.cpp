@@ -226,7 +226,8 @@ void traverse(Graph &g, Direction d, llvm::ArrayRef<uint32_t> starts, bool seed_
     TraversalGuard busy(g);
     Marks marks = Marks::stamped(g);
     HeldStarts held(g, starts); // starts live through the traversal
-    Reach r = reach(g, d, starts, {}, std::max(scope_boundary(), since), marks);
+    const uint64_t boundary = d == Direction::Backward ? scope_boundary() : forward_boundary();
+    Reach r = reach(g, d, starts, {}, std::max(boundary, since), marks);
     logging::debug("ad: {}: {} nodes from {} start(s), {} waiting outside an IsolateGrad scope", rule_name(d),
                    r.order.size(), starts.size(), r.outside.size());
     check_call_rules(g, r.order, d);

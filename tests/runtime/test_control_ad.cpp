@@ -213,6 +213,28 @@ TEST_CASE("AD through if_stmt: a backward in each branch from arrays made before
     }
 }
 
+// The branches' scope isolates backward traversals only: a tj::forward inside a branch from an array made before the
+// if reaches what the branch computes from it (through arrays also made before the if), with the branch's mask.
+TEST_CASE("AD through if_stmt: a forward traversal inside a branch reaches the branch's results from earlier arrays") {
+    std::vector<double> v = random_vector<double>(64, 337, -2, 2);
+    Float64 x(v);
+    tj::enable_grad(x);
+    Float64 y = x * x;
+    Float64 w_grad;
+    tj::if_stmt(x > 0.0, std::make_tuple(), [&] {
+        Float64 w = tj::sin(y) * 3.0;
+        tj::forward(x, false);
+        w_grad = tj::grad(w);
+    }, [] {});
+    std::vector<double> got = tj::to_vector(w_grad), gy = tj::to_vector(tj::grad(y));
+    for (size_t i = 0; i < v.size(); ++i) {
+        INFO("x = " << v[i]);
+        double expect = v[i] > 0 ? 3 * std::cos(v[i] * v[i]) * 2 * v[i] : 0.0;
+        CHECK(got[i] == doctest::Approx(expect).epsilon(1e-12));
+        CHECK(gy[i] == doctest::Approx(2 * v[i]).epsilon(1e-12));
+    }
+}
+
 TEST_CASE("AD through while_loop, forward mode: x <- x*a + b, k times per element") {
     const size_t n = 40;
     Inputs in = {random_vector<double>(n, 331, -1, 1), random_vector<double>(n, 332, 0.5, 1.5),

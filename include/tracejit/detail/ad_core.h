@@ -39,8 +39,9 @@ void ad_set_label(uint32_t ad, const std::string &label);
 /// DOT text of the AD graph that leads to the given nodes.
 std::string ad_graphviz(const uint32_t *ads, size_t count);
 /// IsolateGrad: entering starts a scope; leaving propagates what reached nodes from outside it (unless
-/// `propagate` is false, as when leaving by an exception).
-void ad_scope_enter();
+/// `propagate` is false, as when leaving by an exception). `isolate_forward`: forward traversals inside visit only
+/// what the scope made (IsolateGrad); false for the scope around tj::if_stmt's branches and tj::dispatch's instances.
+void ad_scope_enter(bool isolate_forward = true);
 void ad_scope_leave(bool propagate);
 /// The gradient that reached node `ad` as text, "[0.5, 1, 2]" (evaluated; at most `max_elements` shown, then
 /// "…" and the size); empty when no gradient reached it. For the tape.
