@@ -52,13 +52,11 @@ struct PCG32 {
     /// A uniformly distributed 64-bit unsigned integer per lane: two draws, the first in the low half.
     UInt64 next_uint64() {
         UInt32 lo = next_uint32();
-        UInt32 hi = next_uint32();
-        return cast<uint64_t>(lo) | (cast<uint64_t>(hi) << uint64_t(32));
+        return join(lo, next_uint32());
     }
     UInt64 next_uint64(const Bool &mask) {
         UInt32 lo = next_uint32(mask);
-        UInt32 hi = next_uint32(mask);
-        return cast<uint64_t>(lo) | (cast<uint64_t>(hi) << uint64_t(32));
+        return join(lo, next_uint32(mask));
     }
 
     /// A float in [0, 1) from the draw's high 23 bits: Dr.Jit's bits as the mantissa of a float in [1, 2), minus
@@ -86,13 +84,11 @@ struct PCG32 {
     /// The last next_uint64()'s number, stepping back over its two draws (the high half first).
     UInt64 prev_uint64() {
         UInt32 hi = prev_uint32();
-        UInt32 lo = prev_uint32();
-        return cast<uint64_t>(lo) | (cast<uint64_t>(hi) << uint64_t(32));
+        return join(prev_uint32(), hi);
     }
     UInt64 prev_uint64(const Bool &mask) {
         UInt32 hi = prev_uint32(mask);
-        UInt32 lo = prev_uint32(mask);
-        return cast<uint64_t>(lo) | (cast<uint64_t>(hi) << uint64_t(32));
+        return join(prev_uint32(mask), hi);
     }
     Float prev_float32() { return to_float32(prev_uint32()); }
     Float prev_float32(const Bool &mask) { return to_float32(prev_uint32(mask)); }
@@ -150,6 +146,10 @@ struct PCG32 {
         UInt32 xorshifted = cast<uint32_t>(((old >> uint64_t(18)) ^ old) >> uint64_t(27));
         UInt32 rot = cast<uint32_t>(old >> uint64_t(59));
         return (xorshifted >> rot) | (xorshifted << ((uint32_t(32) - rot) & uint32_t(31)));
+    }
+    /// The 64-bit number of two draws: `lo` the low half.
+    static UInt64 join(const UInt32 &lo, const UInt32 &hi) {
+        return cast<uint64_t>(lo) | (cast<uint64_t>(hi) << uint64_t(32));
     }
     static Float to_float32(const UInt32 &u) { return cast<float>(u >> uint32_t(9)) * 0x1p-23f; }
     static Float64 to_float64(const UInt32 &u) { return cast<double>(u) * 0x1p-32; }

@@ -55,21 +55,18 @@ void wait_in_scope(Graph &g, Scope &scope, uint32_t id) {
 
 uint64_t scope_boundary() { return scopes().empty() ? 0 : scopes().back().boundary; }
 
-uint64_t forward_boundary() {
+/// The boundary of this thread's innermost scope with `flag` set (0: none).
+static uint64_t innermost_boundary(bool Scope::*flag) {
     const std::vector<Scope> &s = scopes();
     for (auto it = s.rbegin(); it != s.rend(); ++it)
-        if (it->isolate_forward)
+        if ((*it).*flag)
             return it->boundary;
     return 0;
 }
 
-uint64_t recording_boundary() {
-    const std::vector<Scope> &s = scopes();
-    for (auto it = s.rbegin(); it != s.rend(); ++it)
-        if (it->apart)
-            return it->boundary;
-    return 0;
-}
+uint64_t forward_boundary() { return innermost_boundary(&Scope::isolate_forward); }
+
+uint64_t recording_boundary() { return innermost_boundary(&Scope::apart); }
 
 void scope_wait(Graph &g, llvm::ArrayRef<uint32_t> outside, bool free_graph) {
     TJ_ASSERT(!scopes().empty(), "tj::ad: nodes waiting outside a scope that does not exist");
