@@ -120,9 +120,9 @@ KernelLookup find_kernel(KernelCompiler &compiler, const KernelIR &ir) {
         }
     }
     if (!result.kernel) {
-        std::vector<char> code = compiler.compile(ir);
-        result = {compiler.load(code), KernelSource::Compiled, 0};
-        disk().store(disk_hash, key, code);
+        CompiledKernel compiled = compiler.compile(ir);
+        result = {std::move(compiled.kernel), KernelSource::Compiled, 0};
+        disk().store(disk_hash, key, compiled.code);
     }
     result.ms = ms_since(t0);
     logging::debug("{} {:016x}: {} in {:.2f} ms ({} instructions)", compiler.name(), h,

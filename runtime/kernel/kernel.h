@@ -65,6 +65,12 @@ struct KernelLookup {
     double ms = 0; ///< time spent loading or compiling it
 };
 
+/// A kernel just compiled: loaded, and its code for the disk level.
+struct CompiledKernel {
+    Kernel kernel;
+    std::vector<char> code;
+};
+
 /// What a device's code generator supplies to the cache levels (one object per device, living for the process).
 class KernelCompiler {
   public:
@@ -75,10 +81,11 @@ class KernelCompiler {
     /// Which of the compiler's shapes of code `ir` gets (by its launch size, its target CPU): the memory level keys on
     /// it next to the IR text (disk_key includes it itself). 0 for a compiler with one shape per IR.
     virtual uint32_t variant(const KernelIR &) const { return 0; }
-    /// The code to store on disk and to load (object code, PTX).
-    virtual std::vector<char> compile(const KernelIR &ir) = 0;
-    /// Loads code from compile() into the process (or onto the device); throws tj::Error when it cannot (a stale disk
-    /// entry). The code is unloaded when the last copy of the returned handle goes.
+    /// Compiles `ir` and loads the result: the kernel, and its code to store on disk (object code, PTX).
+    virtual CompiledKernel compile(const KernelIR &ir) = 0;
+    /// Loads code that compile() returned, read back from disk, into the process (or onto the device); throws
+    /// tj::Error when it cannot (a stale disk entry). The code is unloaded when the last copy of the returned handle
+    /// goes.
     virtual Kernel load(std::span<const char> code) = 0;
 
   protected:

@@ -15,27 +15,6 @@
 namespace tj::backends {
 namespace {
 
-/// Host object code for the CPU, as the kernel cache levels need it.
-class CpuCompiler final : public KernelCompiler {
-  public:
-    const char *name() const override { return "kernel"; }
-    std::string disk_key(const KernelIR &ir) const override {
-        // Built in one allocation: the text of a long kernel is most of a megabyte.
-        const std::string &target = cpu::target_key();
-        const std::string_view small = cpu::small_launch(ir) ? " small launch" : "";
-        std::string key;
-        key.reserve(ir.text.size() + 1 + target.size() + small.size());
-        key.append(ir.text).append(1, '\n').append(target).append(small);
-        return key;
-    }
-    /// Bit 0: a small launch; the bits above: the CPU target (tj::set_cpu_target).
-    uint32_t variant(const KernelIR &ir) const override {
-        return (cpu::target_id() << 1) | (cpu::small_launch(ir) ? 1 : 0);
-    }
-    std::vector<char> compile(const KernelIR &ir) override { return cpu::compile_object(ir); }
-    Kernel load(std::span<const char> code) override { return cpu::load_object(code); }
-};
-
 struct RangeJob {
     KernelFn fn;
     void **args;
@@ -102,7 +81,7 @@ class CpuDevice final : public Device {
             std::memcpy(static_cast<char *>(dst) + i * es, &bits, es);
     }
 
-    KernelLookup find_kernel(const KernelIR &ir) override { return cache::find_kernel(m_compiler, ir); }
+    KernelLookup find_kernel(const KernelIR &ir) override { return cache::find_kernel(cpu::kernel_compiler(), ir); }
 
     void launch(const Launch &l) override {
         std::vector<void *> &args = *l.args;
@@ -137,7 +116,6 @@ class CpuDevice final : public Device {
     void sync() override {} // launches are synchronous
 
   private:
-    CpuCompiler m_compiler;
 };
 
 } // namespace

@@ -321,6 +321,9 @@ const HostTarget &host_target() { return jit().current.load()->host; }
 const std::string &target_key() { return jit().current.load()->key; }
 uint32_t target_id() { return jit().current.load()->id; }
 
+namespace {
+
+/// Lowers, optimises and compiles `ir` to a relocatable object file in memory.
 std::vector<char> compile_object(const KernelIR &ir) {
     Jit &j = jit();
     std::lock_guard<std::mutex> guard(j.mutex);
@@ -351,6 +354,8 @@ std::vector<char> compile_object(const KernelIR &ir) {
     return std::vector<char>(object.begin(), object.end());
 }
 
+/// Links object code into the process (a JITDylib of its own) and returns the kernel, whose entry is a KernelFn;
+/// throws tj::Error if it cannot.
 Kernel load_object(std::span<const char> object) {
     Jit &j = jit();
     std::lock_guard<std::mutex> guard(j.mutex);
@@ -377,6 +382,36 @@ Kernel load_object(std::span<const char> object) {
     if (!sym)
         throw fail("cannot link kernel object code", sym.takeError());
     return Kernel(std::make_shared<const CpuKernel>(sym->toPtr<const void *>(), *jd));
+}
+
+/// Host object code for the CPU, as the kernel cache levels need it.
+class CpuCompiler final : public KernelCompiler {
+  public:
+    const char *name() const override { return "kernel"; }
+    std::string disk_key(const KernelIR &ir) const override {
+        // Built in one allocation: the text of a long kernel is most of a megabyte.
+        const std::string &target = target_key();
+        const std::string_view small = small_launch(ir) ? " small launch" : "";
+        std::string key;
+        key.reserve(ir.text.size() + 1 + target.size() + small.size());
+        key.append(ir.text).append(1, '\n').append(target).append(small);
+        return key;
+    }
+    /// Bit 0: a small launch; the bits above: the CPU target (tj::set_cpu_target).
+    uint32_t variant(const KernelIR &ir) const override { return (target_id() << 1) | (small_launch(ir) ? 1 : 0); }
+    CompiledKernel compile(const KernelIR &ir) override {
+        std::vector<char> object = compile_object(ir);
+        Kernel kernel = load_object(object);
+        return {std::move(kernel), std::move(object)};
+    }
+    Kernel load(std::span<const char> code) override { return load_object(code); }
+};
+
+} // namespace
+
+KernelCompiler &kernel_compiler() {
+    static CpuCompiler *compiler = new CpuCompiler(); // never destroyed: the cache's entries point at it
+    return *compiler;
 }
 
 } // namespace tj::cpu

@@ -24,15 +24,12 @@ const std::string &target_key();
 uint32_t target_id();
 
 /// Whether `ir` is looked up for a launch so small (ir.launch_size) that its kernel handles one SIMD vector per
-/// loop iteration whatever its shape; the cache levels key on it (CpuCompiler::variant).
+/// loop iteration whatever its shape; the cache levels key on it (the compiler's variant).
 bool small_launch(const KernelIR &ir);
 
-/// Lowers, optimises and compiles `ir` to a relocatable object file in memory.
-std::vector<char> compile_object(const KernelIR &ir);
-
-/// Links object code into the process (a JITDylib of its own) and returns the kernel, whose entry is a KernelFn;
-/// throws tj::Error if it cannot. When the last copy of the handle goes, the JITDylib is removed and its memory
-/// unmapped.
-Kernel load_object(std::span<const char> object);
+/// The CPU's compiler for the kernel cache (cache/kernel_cache.h): kernel IR lowered (cpu_codegen.h), optimised and
+/// compiled to a relocatable object file in memory, linked into the process (a JITDylib per kernel, removed and its
+/// memory unmapped when the last copy of the kernel's handle goes). Its disk keys and variants carry the target.
+KernelCompiler &kernel_compiler();
 
 } // namespace tj::cpu

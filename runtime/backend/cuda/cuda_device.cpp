@@ -45,9 +45,10 @@ class CudaCompiler final : public KernelCompiler {
         const Driver &d = driver();
         return cuda::disk_key(ir, d.device.arch, d.driver_version);
     }
-    std::vector<char> compile(const KernelIR &ir) override {
+    CompiledKernel compile(const KernelIR &ir) override {
         std::string ptx = compile_ptx(ir, driver().device.arch);
-        return std::vector<char>(ptx.begin(), ptx.end());
+        Kernel kernel = load_kernel(ptx, kernel_entry);
+        return {std::move(kernel), std::vector<char>(ptx.begin(), ptx.end())};
     }
     Kernel load(std::span<const char> code) override {
         return load_kernel(std::string(code.begin(), code.end()), kernel_entry);
