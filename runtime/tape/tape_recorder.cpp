@@ -16,6 +16,7 @@
 #include "tape_limits.h"
 #include "tape_threads.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cctype>
 #include <cstdlib>
@@ -676,6 +677,23 @@ void TapeRecorder::leave(FrameState &fs) noexcept {
         m_pending.push_back(call); // referenced by the caller's next node
 }
 
+void TapeRecorder::resume_after_longjmp(FrameState &fs) noexcept {
+    if (!(fs.fn->flags & FunctionCallsSetjmp) ||
+        std::none_of(m_frames.begin(), m_frames.end(), [&](const FrameState &f) { return &f == &fs; }))
+        return;
+    while (&m_frames.back() != &fs) {
+        FrameState &left = m_frames.back();
+        try {
+            if (left.call && left.call->unfinished().empty())
+                NA::unfinished(*left.call) = "left by longjmp";
+        } catch (...) { // (out of memory: it ends without the reason)
+        }
+        if (left.region) [[unlikely]] // jumped out of the thread that was to start a parallel region
+            parallel_abandon(left);
+        leave(left);
+    }
+}
+
 TapeRecorder *TapeRecorder::worker(Context *ctx, int caller_depth, uint32_t thread) {
     auto *r = new TapeRecorder(ctx, false, "", false);
     r->m_worker = true;
@@ -797,6 +815,14 @@ void *frame_enter(const FunctionInfo &fn, const char *signature, bool *record_st
 
 namespace {
 
+/// The frame a hook of the generated code passes, the innermost open one again after a longjmp into its function.
+FrameState &frame_of(void *frame) noexcept {
+    FrameState &fs = *static_cast<FrameState *>(frame);
+    if (&fs != fs.recorder->top_frame()) [[unlikely]]
+        fs.recorder->resume_after_longjmp(fs);
+    return fs;
+}
+
 /// Runs a hook; an exception of the recorder (out of memory, …) stops recording instead of reaching the program.
 template <typename F> void guarded(FrameState &fs, F &&f) noexcept {
     try {
@@ -813,7 +839,7 @@ template <typename F> void guarded(FrameState &fs, F &&f) noexcept {
 } // namespace
 
 void frame_leave(void *frame) noexcept {
-    FrameState &fs = *static_cast<FrameState *>(frame);
+    FrameState &fs = frame_of(frame);
     TapeRecorder *r = fs.recorder;
     if (fs.region) [[unlikely]] // left before its parallel region began (a throwing clause)
         parallel_abandon(fs);
@@ -846,22 +872,22 @@ void frame_leave(void *frame) noexcept {
 }
 
 void frame_parallel_begin(void *frame, uint32_t site) {
-    FrameState &fs = *static_cast<FrameState *>(frame);
+    FrameState &fs = frame_of(frame);
     guarded(fs, [&] { parallel_begin(fs, site); });
 }
 
 void frame_parallel_end(void *frame, uint32_t site) {
-    FrameState &fs = *static_cast<FrameState *>(frame);
+    FrameState &fs = frame_of(frame);
     guarded(fs, [&] { parallel_end(fs, site); });
 }
 
 void frame_arg(void *frame, uint32_t index, const RawValue &value) {
-    FrameState &fs = *static_cast<FrameState *>(frame);
+    FrameState &fs = frame_of(frame);
     guarded(fs, [&] { fs.recorder->arg(fs, index, captured(value)); });
 }
 
 void frame_stmt(void *frame, uint32_t site, const RawValue &value) {
-    FrameState &fs = *static_cast<FrameState *>(frame);
+    FrameState &fs = frame_of(frame);
     guarded(fs, [&] {
         if (Node *n = fs.recorder->record(fs, site, Kind::Statement, captured(value)))
             fs.recorder->done(n);
@@ -869,47 +895,47 @@ void frame_stmt(void *frame, uint32_t site, const RawValue &value) {
 }
 
 void frame_branch(void *frame, uint32_t site, bool taken) {
-    FrameState &fs = *static_cast<FrameState *>(frame);
+    FrameState &fs = frame_of(frame);
     guarded(fs, [&] { fs.recorder->branch(fs, site, taken); });
 }
 
 void frame_loop_enter(void *frame, uint32_t site) {
-    FrameState &fs = *static_cast<FrameState *>(frame);
+    FrameState &fs = frame_of(frame);
     guarded(fs, [&] { fs.recorder->loop_enter(fs, site); });
 }
 
 void frame_loop(void *frame, uint32_t site, bool condition) {
-    FrameState &fs = *static_cast<FrameState *>(frame);
+    FrameState &fs = frame_of(frame);
     guarded(fs, [&] { fs.recorder->loop(fs, site, condition); });
 }
 
 void frame_symbolic(void *frame, uint32_t site) {
-    FrameState &fs = *static_cast<FrameState *>(frame);
+    FrameState &fs = frame_of(frame);
     guarded(fs, [&] { fs.recorder->symbolic(fs, site); });
 }
 
 void frame_switch(void *frame, uint32_t site, const RawValue &value, bool integral, int64_t v) {
-    FrameState &fs = *static_cast<FrameState *>(frame);
+    FrameState &fs = frame_of(frame);
     guarded(fs, [&] { fs.recorder->switch_(fs, site, captured(value), integral, v); });
 }
 
 void frame_return(void *frame, uint32_t site, const RawValue &value) {
-    FrameState &fs = *static_cast<FrameState *>(frame);
+    FrameState &fs = frame_of(frame);
     guarded(fs, [&] { fs.recorder->ret(fs, site, captured(value)); });
 }
 
 void frame_result(void *frame, const RawValue &value) {
-    FrameState &fs = *static_cast<FrameState *>(frame);
+    FrameState &fs = frame_of(frame);
     guarded(fs, [&] { fs.recorder->result(fs, captured(value)); });
 }
 
 void frame_thrown(void *frame) noexcept {
-    FrameState &fs = *static_cast<FrameState *>(frame);
+    FrameState &fs = frame_of(frame);
     fs.recorder->thrown(fs, std::current_exception());
 }
 
 void frame_capture_failed(void *frame) noexcept {
-    FrameState &fs = *static_cast<FrameState *>(frame);
+    FrameState &fs = frame_of(frame);
     fs.recorder->capture_failed(std::current_exception());
 }
 

@@ -108,6 +108,10 @@ class __attribute__((visibility("hidden"))) TapeRecorder {
     Context *context() const { return m_ctx; }
     /// The innermost open call (frame), or null.
     FrameState *top_frame() { return m_frames.empty() ? nullptr : &m_frames.back(); }
+    /// `fs` records while calls above it are open: if its function calls setjmp (FunctionCallsSetjmp) and `fs` is
+    /// one of this recorder's frames, a longjmp left those calls, and each ends as unfinished ("left by longjmp");
+    /// otherwise (no setjmp: calls on another stack, such as a fiber's) nothing changes.
+    void resume_after_longjmp(FrameState &fs) noexcept;
 
     /// The program ends while calls are open (exit, a signal, …): marks each open call unfinished with
     /// `reason`, finishes the tape and saves it into `dir` (returns the path; tj::Error on failure). The recorder

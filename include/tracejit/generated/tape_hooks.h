@@ -81,6 +81,13 @@ struct FunctionInfo {
     u32 param_count;
     u32 slot_count;
     const char *signature; ///< `__PRETTY_FUNCTION__` for template instantiations, else null
+    u32 flags = 0;         ///< FunctionFlags
+};
+
+enum FunctionFlags : u32 {
+    /// The body calls a function that returns twice (setjmp, sigsetjmp, …): when a statement of this call is recorded
+    /// while calls made from it are still open, a longjmp left them, and they end as unfinished ("left by longjmp").
+    FunctionCallsSetjmp = 1,
 };
 
 /// Whether anything may be recorded anywhere in the process: nonzero while a tj::track runs on any thread (4 per

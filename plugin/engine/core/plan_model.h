@@ -73,6 +73,7 @@ struct FunctionPlan {
     std::vector<PlannedSite> sites;
     std::vector<PlannedDispatch> dispatches;
     uint32_t symbolic = 0; ///< statements rewritten into tj::if_stmt / tj::while_loop (the file needs control.h)
+    bool calls_setjmp = false; ///< the body calls a returns_twice function (FunctionCallsSetjmp)
 };
 
 } // namespace tracejit::plugin

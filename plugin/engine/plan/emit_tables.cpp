@@ -116,7 +116,8 @@ std::string emit_prologue(const FunctionPlan &plan, bool exceptions) {
            cxx_string_literal(plan.file) + ", " + std::to_string(plan.line) + "u, " + std::to_string(plan.column) +
            "u, " + t_sites + ", " + std::to_string(plan.sites.size()) + "u, " + t_operands + ", " + t_literals + ", " +
            t_writes + ", " + t_cases + ", " + t_slots + ", " + std::to_string(plan.param_names.size()) + "u, " +
-           std::to_string(plan.slot_names.size()) + "u, nullptr}; ";
+           std::to_string(plan.slot_names.size()) + "u, nullptr" +
+           (plan.calls_setjmp ? ", " + ns + "FunctionCallsSetjmp" : std::string()) + "}; ";
     // One FunctionInfo per call through a pointer array: its Call node's name, place and Argument names, no sites.
     for (size_t i = 0; i < plan.dispatches.size(); ++i) {
         const PlannedDispatch &d = plan.dispatches[i];

@@ -7,6 +7,7 @@
 #include "engine/plan/plan_statements.h"
 
 #include "engine/plan/base_pointer.h"
+#include "engine/plan/setjmp_calls.h"
 #include "engine/plan/call_writes.h"
 #include "engine/plan/emit_tables.h"
 #include "engine/plan/plan_body.h"
@@ -855,6 +856,7 @@ bool plan_function(ASTContext &ctx, const SourceText &src, const FunctionDecl &f
     plan.is_template = fn.isDependentContext() || fn.getTemplatedKind() != FunctionDecl::TK_NonTemplate;
     plan.slot_names = slots.names();
     plan.param_names = slots.param_names();
+    plan.calls_setjmp = calls_setjmp(fn);
 
     body::Planner planner(ctx, src, slots, plan, edits, diagnostics, fn);
     planner.children_of(body, 0, 1);
