@@ -162,11 +162,43 @@ SizeExpr RecordingDevice::infer(uint64_t n, const char *what, bool reads_count, 
     // elements), and the replay keeps it only while the input still has that size.
     if (host_made && !baked && !read_on_host(n))
         add_guard(fixed, SizeExpr{-1, 1, 1, n});
-    if (baked && n > 1)
-        logging::warn("freeze: {}: the size {} of {} is not a multiple or a fraction of an input size: it is baked in "
-                      "as a constant (a call with other sizes will still use {})",
-                      m_name, n, what, n);
+    if (baked && n > 1) {
+        if (host_made && pin_sizes_read())
+            logging::warn("freeze: {}: the size {} of {} is not a multiple or a fraction of an input size, and the "
+                          "body read sizes on the host (it may have made {} from them): the recording replays only "
+                          "for inputs of the sizes it saw, and a call with other sizes records anew",
+                          m_name, n, what, n);
+        else
+            logging::warn("freeze: {}: the size {} of {} is not a multiple or a fraction of an input size: it is "
+                          "baked in as a constant (a call with other sizes will still use {})",
+                          m_name, n, what, n);
+    }
     return fixed;
+}
+
+bool RecordingDevice::pin_sizes_read() {
+    bool pinned = false;
+    auto pin = [&](const SizeExpr &e, uint64_t v) {
+        add_guard(e, SizeExpr{-1, 1, 1, v});
+        pinned = true;
+    };
+    for (uint64_t v : m_sizes_read) {
+        if (v <= 1)
+            continue;
+        for (uint32_t s = 0; s < m_input_sizes.size(); ++s)
+            if (m_input_sizes[s] == v)
+                pin(SizeExpr{int32_t(s), 1, 1, 0}, v);
+        for (const auto &[slot, size] : m_rounded)
+            if (size == v)
+                pin(SizeExpr{int32_t(slot), 1, 1, 0}, v);
+        for (const auto &[slot, count] : m_counts)
+            if (count == v) {
+                SizeExpr e;
+                e.dynamic = int32_t(slot);
+                pin(e, v);
+            }
+    }
+    return pinned;
 }
 
 uint32_t RecordingDevice::new_slot(const void *buffer, VarType t, uint64_t size, const char *what, bool reads_count,

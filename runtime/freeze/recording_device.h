@@ -95,6 +95,11 @@ class RecordingDevice final : public backends::Device, public backends::DeviceOv
     /// Whether the body read, on the host, a size that is an input's (or a block reduction's result's) and that `n`
     /// equals, is a multiple of or divides (a literal input's width counts as read).
     bool read_on_host(uint64_t n) const;
+    /// For a width chosen on the host that `infer` bakes in as a constant while the body has read sizes on the host
+    /// (`zeros(x.size() + 1)` may have made it from them): guards that keep every input, block reduction result and compress count of a
+    /// size that was read at its recorded size, so that a call with other sizes records anew instead of replaying the
+    /// stale constant. Whether it made any.
+    bool pin_sizes_read();
     /// Whether slot `s` holds an array whose size follows a compress count.
     bool follows_count(uint32_t s) const;
     /// From the input sizes and block reductions' results only; `baked` says it fell back to the constant n.

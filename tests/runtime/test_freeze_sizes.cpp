@@ -101,28 +101,61 @@ TEST_CASE("freeze: a result twice the input's size is inferred as a multiple") {
     CHECK(stats_of(frozen).replays == 3);
 }
 
-TEST_CASE("freeze: a size unrelated to the inputs is baked in, with a warning naming it") {
+TEST_CASE("freeze: a size made on the host from a size the body read records anew for other sizes, with a warning") {
     LogCapture log(tj::LogLevel::Warn);
-    // Dr.Jit's unsafe example: n - 1 elements is neither a multiple nor a fraction of n.
-    auto frozen =
-        tj::freeze([](const tj::Float &x) { return tj::gather<tj::Float>(x, tj::arange<tj::UInt32>(x.size() - 1)); },
-                   tj::FreezeOptions{.name = "drop_last"});
-    tj::Float x8 = random_array<float>(8, 1);
-    std::vector<float> first7_of_8 = tj::to_vector(x8);
-    first7_of_8.resize(7);
-    check_exact("recorded", frozen(x8), first7_of_8);
-    CHECK(log.count(tj::LogLevel::Warn, "baked in") >= 1);
+    // Dr.Jit's unsafe example: n - 1 elements is neither a multiple nor a fraction of n. Replayed with the 7 the
+    // recording saw, a call with 16 elements returned 7 of them without an error.
+    auto body = [](const tj::Float &x) { return tj::gather<tj::Float>(x, tj::arange<tj::UInt32>(x.size() - 1)); };
+    auto frozen = tj::freeze(body, tj::FreezeOptions{.name = "drop_last"});
+    for (size_t n : {8, 16, 16, 8, 5}) {
+        tj::Float x = random_array<float>(n, uint64_t(n));
+        std::vector<float> all_but_last = tj::to_vector(x);
+        all_but_last.pop_back();
+        check_exact("frozen at " + std::to_string(n), frozen(x), all_but_last);
+    }
+    CHECK(log.count(tj::LogLevel::Warn, "records anew") >= 1);
     CHECK(log.count(tj::LogLevel::Warn, "drop_last") >= 1);
     CHECK(log.count(tj::LogLevel::Warn, "size 7") >= 1);
-    log.clear();
-    tj::Float x16 = random_array<float>(16, 2);
-    tj::Float y = frozen(x16);
-    CHECK(y.size() == 7); // the size recorded, not 15: that is what baked in means
-    std::vector<float> first7 = tj::to_vector(x16);
-    first7.resize(7);
-    check_exact("replayed", y, first7);
-    CHECK(log.count(tj::LogLevel::Warn) == 0); // the warning is given once, at record time
+    // 8, 16 (its guard fails: records anew, in the place of 8's), 16 again (replays), 8 (records anew), 5.
+    CHECK(stats_of(frozen).recordings == 4);
     CHECK(stats_of(frozen).replays == 1);
+}
+
+TEST_CASE("freeze: a size made on the host without reading one is a constant, baked in with a warning") {
+    LogCapture log(tj::LogLevel::Warn);
+    auto frozen = tj::freeze([](const tj::Float &x) { return tj::gather<tj::Float>(x, tj::arange<tj::UInt32>(7)); },
+                             tj::FreezeOptions{.name = "first7"});
+    size_t warned = 0;
+    for (size_t n : {8, 16, 9}) {
+        tj::Float x = random_array<float>(n, uint64_t(n) + 100);
+        std::vector<float> first7 = tj::to_vector(x);
+        first7.resize(7);
+        check_exact("frozen at " + std::to_string(n), frozen(x), first7);
+        if (n == 8)
+            warned = log.count(tj::LogLevel::Warn, "baked in");
+    }
+    CHECK(warned >= 1);
+    CHECK(log.count(tj::LogLevel::Warn) == warned); // at record time only
+    CHECK(stats_of(frozen).recordings == 1);
+    CHECK(stats_of(frozen).replays == 2);
+}
+
+TEST_CASE("freeze: a size made from a compress count or a block reduction's size read on the host records anew") {
+    auto grow = [](const tj::Float &x) {
+        tj::UInt32 kept = tj::compress(x > 0.f);
+        return tj::zeros<tj::Float>(kept.size() + 2) + 1.f; // a width made from the count: neither a multiple nor a fraction
+    };
+    auto frozen_grow = tj::freeze(grow, tj::FreezeOptions{.name = "grow"});
+    auto blocks = [](const tj::Float &x) {
+        tj::Float sums = tj::block_sum(x, 4);
+        return tj::arange<tj::Float>(sums.size() + 3); // the same from a block reduction's result
+    };
+    auto frozen_blocks = tj::freeze(blocks, tj::FreezeOptions{.name = "blocks3"});
+    for (size_t n : {40, 40, 64, 17}) {
+        tj::Float x = random_array<float>(n, uint64_t(n) * 3);
+        check_same("count + 2 at " + std::to_string(n), frozen_grow(x), grow(x));
+        check_same("blocks + 3 at " + std::to_string(n), frozen_blocks(x), blocks(x));
+    }
 }
 
 TEST_CASE("freeze: block_sum replays (recorded at 8, replayed at 16, 12 and at 10 with a shorter last block)") {
