@@ -544,3 +544,447 @@ TEST_CASE("test_memop.py test13_scatter_inc") {
         CHECK(g == kept);
     }
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// test33, test42: scatters and gathers inside symbolic loops (and branches, and frozen functions)
+
+// Dr.Jit's `exclude=[v]` is what tracejit does with an array the body scatters into without it being state; its
+// modes and OptimizeLoops flag have no counterpart. Its `unused` state variable of width 2 (never read) is a size
+// mismatch with the loop's 64 lanes here (docs/control-flow.md: only width 1 broadcasts); it has width 1.
+TEST_CASE("test_memop.py test33_scatter_reduce_loop") {
+    UInt32 i = tj::full<UInt32>(1u, 64);
+    UInt32 v = tj::zeros<UInt32>(64);
+    UInt32 unused(0u);
+    tj::while_loop(std::tie(i, unused), [](const UInt32 &i, const UInt32 &) { return i < 10u; },
+                   [&v](UInt32 &i, UInt32 &) {
+                       i += 1u;
+                       tj::scatter_add(v, UInt32(1u), UInt32(0u));
+                   });
+    CHECK(v.read(0) == 64u * 9u);
+    check_eq("i", i, tj::full<UInt32>(10u, 64));
+    // Fresh random trip counts: each lane adds its trip count to a random bucket, with Min and Max too.
+    for (size_t n : sizes) {
+        INFO("n = " << n);
+        std::vector<uint32_t> trips = rand_idx(n, 6), bucket = rand_idx(n, 4);
+        UInt32 it = tj::zeros<UInt32>(n), b(bucket), lim(trips);
+        UInt32 sum = tj::zeros<UInt32>(5), mx = tj::zeros<UInt32>(5);
+        UInt32 mn = tj::full<UInt32>(100u, 5);
+        Float fsum = tj::zeros<Float>(5);
+        tj::while_loop(std::tie(it), [&](const UInt32 &it) { return it < lim; },
+                       [&](UInt32 &it) {
+                           it += 1u;
+                           tj::scatter_add(sum, UInt32(1u), b);
+                           tj::scatter_reduce(tj::ReduceOp::Max, mx, it, b);
+                           tj::scatter_reduce(tj::ReduceOp::Min, mn, it, b);
+                           tj::scatter_add(fsum, Float(0.5f), b);
+                       });
+        std::vector<uint32_t> es(5, 0), emx(5, 0), emn(5, 100);
+        std::vector<float> ef(5, 0.f);
+        for (size_t q = 0; q < n; ++q) {
+            es[bucket[q]] += trips[q];
+            ef[bucket[q]] += 0.5f * float(trips[q]);
+            if (trips[q] > 0) {
+                emx[bucket[q]] = std::max(emx[bucket[q]], trips[q]);
+                emn[bucket[q]] = std::min(emn[bucket[q]], 1u);
+            }
+        }
+        check_eq("sum", sum, es);
+        check_eq("max", mx, emx);
+        check_eq("min", mn, emn);
+        check_close("float sum", fsum, ef);
+        check_eq("it", it, lim);
+    }
+}
+
+// Dr.Jit's lanes: 0 (the first gather masked it), 5 (index 2 of buf_1 is index 4 of buf_0) and 0 (index -1 is
+// past the end). Its evaluated and symbolic modes are tracejit's one loop.
+TEST_CASE("test_memop.py test42_masked_gather_loop") {
+    UInt32 buf_0({1, 2, 3, 4, 5, 6, 7, 8});
+    Bool mask_1 = tj::arange<UInt32>(5) % 4u != 0u;
+    UInt32 index_1 = tj::arange<UInt32>(5) * 2u;
+    UInt32 buf_1 = tj::gather(buf_0, index_1, mask_1);
+    Bool active({true, true, false});
+    UInt32 out = tj::zeros<UInt32>(3), counter = tj::zeros<UInt32>(3);
+    tj::while_loop(std::tie(active, out, counter), [](const Bool &a, const UInt32 &, const UInt32 &) { return a; },
+                   [&buf_1](Bool &a, UInt32 &out, UInt32 &counter) {
+                       UInt32 index_2 = tj::cast<uint32_t>(Int32({0, 2, -1}));
+                       out += tj::gather(buf_1, index_2);
+                       counter += 1u;
+                       a = counter == 0u;
+                   });
+    check_eq("out", out, {0u, 5u, 0u});
+    // The same with a lazy buf_1 (never evaluated before the loop), an Int32 index and a gather from a loop
+    // state variable, on fresh random data.
+    for (size_t n : sizes) {
+        INFO("n = " << n);
+        Float src = rand_f(n + 4);
+        std::vector<float> hs = tj::to_vector(src);
+        std::vector<bool> m1 = rand_mask(n + 4);
+        Float lazy = tj::gather(src, tj::arange<UInt32>(n + 4), mask_of(m1)) * 2.f;
+        std::vector<uint32_t> trips = rand_idx(n, 3);
+        std::vector<int32_t> start = tjtest::small_ints<int32_t>(n, fresh_seed(), -2, int64_t(n + 5));
+        Int32 pos(start);
+        UInt32 it = tj::zeros<UInt32>(n), lim(trips);
+        Float acc = tj::zeros<Float>(n);
+        tj::while_loop(std::tie(it, pos, acc), [&](const UInt32 &it, const Int32 &, const Float &) { return it < lim; },
+                       [&](UInt32 &it, Int32 &pos, Float &acc) {
+                           acc += tj::gather(lazy, pos, pos % 3 != 0);
+                           pos += 1;
+                           it += 1u;
+                       });
+        std::vector<float> expect(n, 0.f);
+        for (size_t q = 0; q < n; ++q)
+            for (uint32_t t = 0; t < trips[q]; ++t) {
+                int32_t p = start[q] + int32_t(t);
+                if (p % 3 != 0 && p >= 0 && size_t(p) < n + 4 && m1[size_t(p)])
+                    expect[q] += 2.f * hs[size_t(p)];
+            }
+        check_close("random", acc, expect);
+    }
+}
+
+// Gradients of gathers and scatters inside loop bodies, branches and frozen functions (where the features meet).
+TEST_CASE("test_memop.py test42_masked_gather_loop (gradients)") {
+    for (size_t n : sizes) {
+        INFO("n = " << n);
+        size_t s = n + 2;
+        std::vector<uint32_t> trips = rand_idx(n, 3), start = rand_idx(n, uint32_t(s + 1));
+        std::vector<float> seed = tj::to_vector(rand_f(n));
+        // A loop body that gathers from an array with gradients: a tj::Error (docs/control-flow.md "Gradients"),
+        // never a wrong gradient.
+        Float x = rand_f(s);
+        tj::enable_grad(x);
+        UInt32 lim(trips);
+        std::string err = error_of([&] {
+            UInt32 it = tj::zeros<UInt32>(n), pos(start);
+            Float acc = tj::zeros<Float>(n);
+            tj::while_loop(std::tie(it, pos, acc),
+                           [&](const UInt32 &it, const UInt32 &, const Float &) { return it < lim; },
+                           [&](UInt32 &it, UInt32 &pos, Float &acc) {
+                               acc += tj::gather(x, pos) * 1.5f;
+                               pos += 1u;
+                               it += 1u;
+                           });
+            tj::backward(acc);
+        });
+        CHECK(tj_test::contains(err, "gathers from or scatters into an array with gradients"));
+        // Gathered before the loop (as the message says), the loop's gradient is exact.
+        Float x2 = rand_f(s);
+        tj::enable_grad(x2);
+        UInt32 it2 = tj::zeros<UInt32>(n);
+        Float g2 = tj::gather(x2, UInt32(start)), acc2 = tj::zeros<Float>(n);
+        tj::while_loop(std::tie(it2, acc2), [&](const UInt32 &it, const Float &) { return it < lim; },
+                       [&](UInt32 &it, Float &acc) {
+                           acc += g2 * 1.5f;
+                           it += 1u;
+                       });
+        tj::set_grad(acc2, Float(seed));
+        tj::backward(acc2);
+        std::vector<double> gx(s, 0);
+        for (size_t q = 0; q < n; ++q)
+            if (start[q] < s)
+                gx[start[q]] += 1.5 * trips[q] * seed[q];
+        check_close("loop backward", tj::grad(x2), std::vector<float>(gx.begin(), gx.end()), 1e-5, 1e-5);
+        // A gather inside a tj::if_stmt branch, and a scatter_add in the other, with gradients.
+        Float x3 = rand_f(s);
+        tj::enable_grad(x3);
+        std::vector<bool> m = rand_mask(n);
+        Float y = tj::zeros<Float>(n);
+        Float sink = tj::zeros<Float>(s);
+        tj::enable_grad(sink);
+        Float sink_out = sink * 1.f;
+        UInt32 p3(start);
+        tj::if_stmt(mask_of(m), std::tie(y),
+                    [&](Float &y) { y = tj::gather(x3, p3) * 2.f; },
+                    [&](Float &y) {
+                        y = Float(1.f);
+                        tj::scatter_add(sink_out, tj::gather(x3, p3), p3);
+                    });
+        Float total = tj::sum(y) + tj::sum(sink_out * 3.f);
+        tj::backward(total);
+        std::vector<double> g3(s, 0);
+        for (size_t q = 0; q < n; ++q)
+            if (start[q] < s)
+                g3[start[q]] += m[q] ? 2.0 : 3.0;
+        check_close("branch backward", tj::grad(x3), std::vector<float>(g3.begin(), g3.end()), 1e-5, 1e-5);
+        check_close("branch sink", tj::grad(sink), std::vector<float>(s, 3.f));
+    }
+}
+
+TEST_CASE("test_memop.py test33_scatter_reduce_loop (frozen)") {
+    FreezingOn on;
+    for_auto_opaque([](bool ao) {
+        // A frozen function that gathers, scatters, scatter_reduces and counts, replayed on other sizes.
+        auto fn = [](Float x, UInt32 idx, Bool m) {
+            Float g = tj::gather(x, idx, m);
+            Float t = tj::zeros<Float>(x.size());
+            tj::scatter_add(t, g * 2.f, idx, m);
+            Float mx = tj::full<Float>(-1e30f, x.size());
+            tj::scatter_reduce(tj::ReduceOp::Max, mx, g, idx, m);
+            UInt32 ctr = tj::zeros<UInt32>(x.size());
+            UInt32 old = tj::scatter_inc(ctr, idx, m);
+            return std::make_tuple(g, t, mx, ctr, old);
+        };
+        auto frozen = tj::freeze(fn, opts(ao));
+        for (size_t n : {size_t(17), size_t(1000), size_t(3), size_t(17), size_t(4096 + 7)}) {
+            INFO("n = " << n);
+            Float x = rand_f(n);
+            std::vector<uint32_t> hi = rand_idx(2 * n, uint32_t(n)); // n is past the end
+            std::vector<bool> hm = rand_mask(2 * n);
+            auto [g, t, mx, ctr, old] = frozen(x, UInt32(hi), mask_of(hm));
+            auto [g2, t2, mx2, ctr2, old2] = fn(x, UInt32(hi), mask_of(hm));
+            check_eq("gather", g, g2);
+            check_close("scatter_add", t, t2);
+            check_eq("max", mx, mx2);
+            check_eq("counter", ctr, ctr2);
+            std::vector<uint32_t> ho = tj::to_vector(old), ho2 = tj::to_vector(old2);
+            std::sort(ho.begin(), ho.end());
+            std::sort(ho2.begin(), ho2.end());
+            CHECK(ho == ho2);
+        }
+        CHECK(n_recordings(frozen) == 1);
+    });
+}
+
+TEST_CASE("test_memop.py test02_scatter_simple (frozen gradients)") {
+    FreezingOn on;
+    for_auto_opaque([](bool ao) {
+        // Backward inside a frozen function through a gather and a scatter.
+        auto fn = [](Float x, UInt32 idx, Bool m) {
+            tj::enable_grad(x);
+            Float t = tj::zeros<Float>(x.size());
+            tj::scatter(t, tj::gather(x, idx, m) * 3.f, idx, m);
+            tj::backward(tj::sum(t));
+            return tj::grad(x);
+        };
+        auto frozen = tj::freeze(fn, opts(ao));
+        for (size_t n : {size_t(17), size_t(1000), size_t(3), size_t(17)}) {
+            INFO("n = " << n);
+            Float x = rand_f(n);
+            std::vector<uint32_t> perm(n);
+            for (size_t q = 0; q < n; ++q)
+                perm[q] = uint32_t(q);
+            std::shuffle(perm.begin(), perm.end(), std::mt19937(uint32_t(fresh_seed())));
+            std::vector<bool> hm = rand_mask(n);
+            std::vector<float> expect(n, 0.f);
+            for (size_t q = 0; q < n; ++q)
+                if (hm[q])
+                    expect[perm[q]] = 3.f;
+            check_close("frozen", frozen(x, UInt32(perm), mask_of(hm)), expect);
+            check_close("plain", fn(x, UInt32(perm), mask_of(hm)), expect);
+        }
+        CHECK(n_recordings(frozen) == 1);
+    });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// test03–test08: nested arrays and PyTrees, component by component
+
+namespace {
+template <size_t N> using ArrayN = std::array<Float, N>;
+/// Dr.Jit's gather of a nested array of width N from a flat source (Array3f from a Float): element k of lane i is
+/// source[N·index + k].
+template <size_t N> ArrayN<N> gather_packet(const Float &src, const UInt32 &idx, const Bool &m = true) {
+    ArrayN<N> out;
+    for (size_t k = 0; k < N; ++k)
+        out[k] = tj::gather(src, idx * uint32_t(N) + uint32_t(k), m);
+    return out;
+}
+/// Its scatter: value[k] of lane i to target[N·index + k].
+template <size_t N> void scatter_packet(Float &target, const ArrayN<N> &value, const UInt32 &idx, const Bool &m = true) {
+    for (size_t k = 0; k < N; ++k)
+        tj::scatter(target, value[k], idx * uint32_t(N) + uint32_t(k), m);
+}
+} // namespace
+
+TEST_CASE("test_memop.py test03_gather_nested") {
+    std::array<Float, 2> v = {tj::arange<Float>(10), tj::arange<Float>(10) + 10.f};
+    UInt32 idx({0, 5, 3});
+    Bool active({true, false, true});
+    check_eq("r0", tj::gather(v[0], idx), {0.f, 5.f, 3.f});
+    check_eq("r1", tj::gather(v[1], idx), {10.f, 15.f, 13.f});
+    check_eq("masked r0", tj::gather(v[0], idx, active), {0.f, 0.f, 3.f});
+    check_eq("masked r1", tj::gather(v[1], idx, active), {10.f, 0.f, 13.f});
+}
+
+// With a second scatter into the same target, gradients: the first value's are zeroed where the second overwrote.
+TEST_CASE("test_memop.py test04_scatter_nested") {
+    std::array<Float, 2> buf = {tj::arange<Float>(10), tj::arange<Float>(10) + 10.f};
+    std::array<Float, 2> val = {Float({3, 4, 5}), Float({30, 40, 50})};
+    UInt32 idx({0, 5, 3});
+    for (size_t k = 0; k < 2; ++k)
+        tj::scatter(buf[k], val[k], idx);
+    check_eq("buf0", buf[0], {3.f, 1.f, 2.f, 5.f, 4.f, 4.f, 6.f, 7.f, 8.f, 9.f});
+    check_eq("buf1", buf[1], {30.f, 11.f, 12.f, 50.f, 14.f, 40.f, 16.f, 17.f, 18.f, 19.f});
+    for (size_t k = 0; k < 2; ++k)
+        tj::scatter(buf[k], val[k] + 1.f, idx, Bool({true, false, true}));
+    check_eq("buf0 masked", buf[0], {4.f, 1.f, 2.f, 6.f, 4.f, 4.f, 6.f, 7.f, 8.f, 9.f});
+    check_eq("buf1 masked", buf[1], {31.f, 11.f, 12.f, 51.f, 14.f, 40.f, 16.f, 17.f, 18.f, 19.f});
+    // Two scatters into one target with gradients.
+    Float t = tj::zeros<Float>(6), a({1, 2, 3}), b({4, 5});
+    tj::enable_grad(t, a, b);
+    Float out = t * 1.f;
+    tj::scatter(out, a, UInt32({0, 1, 2}));
+    tj::scatter(out, b, UInt32({1, 4}));
+    check_eq("out", out, {1.f, 4.f, 3.f, 0.f, 5.f, 0.f});
+    tj::set_grad(out, Float({10, 20, 30, 40, 50, 60}));
+    tj::backward(out);
+    check_close("grad a", tj::grad(a), {10.f, 0.f, 30.f});
+    check_close("grad b", tj::grad(b), {20.f, 50.f});
+    check_close("grad t", tj::grad(t), {0.f, 0.f, 0.f, 40.f, 0.f, 60.f});
+    // A gather from the scattered target (lazy), then forward mode through the chain.
+    Float s(0.f);
+    tj::enable_grad(s);
+    Float t2 = Float({1, 2, 3, 4}) + s * Float({1, 2, 3, 4});
+    Float c = Float({9, 9}) + s * Float({10, 20});
+    Float out2 = t2;
+    tj::scatter(out2, c, UInt32({2, 0}));
+    tj::scatter_add(out2, c, UInt32({2, 1}));
+    Float y = tj::gather(out2, UInt32({0, 1, 2, 3, 9}));
+    check_eq("y", y, {9.f, 11.f, 18.f, 4.f, 0.f});
+    tj::forward(s);
+    check_close("forward", tj::grad(y), {20.f, 22.f, 20.f, 4.f, 0.f});
+}
+
+TEST_CASE("test_memop.py test05_gather_nested_2") {
+    Float v = tj::arange<Float>(30);
+    UInt32 idx({0, 5, 3});
+    ArrayN<3> r = gather_packet<3>(v, idx);
+    check_eq("r0", r[0], {0.f, 15.f, 9.f});
+    check_eq("r1", r[1], {1.f, 16.f, 10.f});
+    check_eq("r2", r[2], {2.f, 17.f, 11.f});
+    ArrayN<3> rm = gather_packet<3>(v, idx, Bool({true, false, true}));
+    check_eq("masked r0", rm[0], {0.f, 0.f, 9.f});
+    check_eq("masked r1", rm[1], {1.f, 0.f, 10.f});
+    check_eq("masked r2", rm[2], {2.f, 0.f, 11.f});
+}
+
+TEST_CASE("test_memop.py test06_scatter_nested_2") {
+    Float buf = tj::zeros<Float>(9);
+    scatter_packet<3>(buf, {Float({1, 2}), Float({3, 4}), Float({5, 6})}, UInt32({0, 2}));
+    check_eq("buf", buf, {1.f, 3.f, 5.f, 0.f, 0.f, 0.f, 2.f, 4.f, 6.f});
+    scatter_packet<3>(buf, {Float({8, 2}), Float({9, 4}), Float({10, 6})}, UInt32({1, 2}), Bool({true, false}));
+    check_eq("masked", buf, {1.f, 3.f, 5.f, 8.f, 9.f, 10.f, 2.f, 4.f, 6.f});
+}
+
+namespace {
+struct MyStruct {
+    Float a;
+    TJ_STRUCT(MyStruct, a)
+};
+} // namespace
+
+// Dr.Jit's dr.gather(tuple, …) and of DRJIT_STRUCTs/dataclasses: each field gathered (no gather of a struct).
+TEST_CASE("test_memop.py test07_gather_pytree") {
+    Float x({1, 2, 3, 4}), y({5, 6, 7, 8});
+    UInt32 i({1, 0});
+    auto r = std::make_tuple(tj::gather(x, i), tj::gather(y, i));
+    check_eq("r0", std::get<0>(r), {2.f, 1.f});
+    check_eq("r1", std::get<1>(r), {6.f, 5.f});
+    MyStruct s{x};
+    MyStruct rs{tj::gather(s.a, i)};
+    check_eq("struct", rs.a, {2.f, 1.f});
+}
+
+TEST_CASE("test_memop.py test08_scatter_pytree") {
+    Float x = tj::zeros<Float>(4), y = tj::zeros<Float>(4);
+    UInt32 at({1, 3});
+    tj::scatter(x, Float(1.f), at);
+    tj::scatter(y, Float({2, 3}), at);
+    check_eq("x", x, {0.f, 1.f, 0.f, 1.f});
+    check_eq("y", y, {0.f, 2.f, 0.f, 3.f});
+    MyStruct s{tj::zeros<Float>(4)};
+    tj::scatter(s.a, Float({1, 2}), UInt32({1, 0}), Bool({true, false}));
+    check_eq("struct", s.a, {0.f, 1.f, 0.f, 0.f});
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// test14, test17, test44: reads past the end, slices, width-1 gathers
+
+// Dr.Jit reports an out-of-bounds read in debug mode (and returns 0); tracejit returns 0 for an index past the end
+// in every mode, silently (docs/semantics.md "Gather and scatter"). Gradients through such lanes are 0.
+TEST_CASE("test_memop.py test14_out_of_bounds_gather") {
+    UInt32 buf = tj::opaque<UInt32>(7u, 10);
+    UInt32 r = tj::gather(buf, tj::arange<UInt32>(11));
+    std::vector<uint32_t> expect(11, 7u);
+    expect[10] = 0; // Dr.Jit: "out-of-bounds read from position 10 in an array of size 10."
+    check_eq("r", r, expect);
+    // Indices far past the end, of every integer type, also from a literal source.
+    check_eq("uint32 max", tj::gather(buf, UInt32({0xFFFFFFFFu, 9u, 0x80000000u})), {0u, 7u, 0u});
+    check_eq("int32 negative", tj::gather(buf, Int32({-1, 9, std::numeric_limits<int32_t>::min()})), {0u, 7u, 0u});
+    check_eq("int64", tj::gather(buf, tj::Int64({-1, int64_t(1) << 40, 3})), {0u, 0u, 7u});
+    check_eq("uint64", tj::gather(buf, tj::UInt64({uint64_t(1) << 32, 3})), {0u, 7u});
+    UInt32 lit = tj::full<UInt32>(3u, 10);
+    check_eq("literal source", tj::gather(lit, Int32({-1, 0, 9, 10})), {0u, 3u, 3u, 0u});
+    Float x = rand_f(10);
+    tj::enable_grad(x);
+    Float y = tj::gather(x, Int32({-1, 10, 3, 3}));
+    tj::backward(y);
+    check_close("gradient", tj::grad(x), {0.f, 0.f, 0.f, 2.f, 0.f, 0.f, 0.f, 0.f, 0.f, 0.f});
+}
+
+// Dr.Jit reports an out-of-bounds write in debug mode (and skips it); tracejit skips it silently.
+TEST_CASE("test_memop.py test14_out_of_bounds_scatter") {
+    UInt32 buf = tj::opaque<UInt32>(0u, 10);
+    tj::scatter(buf, UInt32(5u), tj::arange<UInt32>(11)); // Dr.Jit: "out-of-bounds write to position 10 …"
+    check_eq("buf", buf, std::vector<uint32_t>(10, 5u));
+    UInt32 b2 = tj::opaque<UInt32>(0u, 10);
+    tj::scatter_add(b2, UInt32(1u), Int32({-1, 10, 9, std::numeric_limits<int32_t>::min()}));
+    tj::scatter_reduce(tj::ReduceOp::Max, b2, UInt32(4u), tj::Int64({-5, 0, int64_t(1) << 33}));
+    std::vector<uint32_t> e2(10, 0u);
+    e2[9] = 1;
+    e2[0] = 4;
+    check_eq("add and max", b2, e2);
+    UInt32 ctr = tj::zeros<UInt32>(2);
+    check_eq("scatter_inc", tj::scatter_inc(ctr, Int32({-1, 1, 2, 1})), {0u, 0u, 0u, 1u});
+    check_eq("counter", ctr, {0u, 2u});
+}
+
+// dr.slice(v, i) is read(i); with an index list, a gather. Dimensionality reduction of Array3i: per component.
+TEST_CASE("test_memop.py test17_slice") {
+    Int32 v({1, 2, 3});
+    CHECK(v.read(2) == 3);
+    check_eq("list", tj::gather(v, UInt32({1, 2})), {2, 3});
+    std::vector<Int32> tree = {Int32({1, 2, 3}), Int32({3, 4, 5})};
+    CHECK(tree[0].read(2) == 3);
+    CHECK(tree[1].read(2) == 5);
+    std::array<Int32, 3> a3 = {Int32({1, 2}), Int32({3, 4}), Int32(5)};
+    CHECK(a3[0].read(1) == 2);
+    CHECK(a3[1].read(1) == 4);
+    CHECK(a3[2].read(0) == 5); // a width-1 component broadcasts
+    check_eq("a3 gather 0", tj::gather(a3[0], UInt32({1, 0})), {2, 1});
+    check_eq("a3 gather 2", tj::gather(tj::full<Int32>(5, 2), UInt32({1, 0})), {5, 5});
+    CHECK(error_of([&] { v.read(3); }) != "");
+}
+
+// A width-1 literal index (Dr.Jit's bug A6), and width-1 sources, masks and literals with gradients.
+TEST_CASE("test_memop.py test44_gather_size1_literal") {
+    Float source({10, 20, 30});
+    for (uint32_t i = 0; i < 3; ++i) {
+        Float r = tj::gather(source, UInt32(i));
+        CHECK(r.size() == 1);
+        CHECK(r.read(0) == source.read(i));
+    }
+    check_eq("width-1 index, wider mask", tj::gather(source, UInt32(2u), Bool({true, false, true})),
+             {30.f, 0.f, 30.f});
+    check_eq("width-1 source", tj::gather(Float({42.f}), tj::arange<UInt32>(4)), {42.f, 0.f, 0.f, 0.f});
+    check_eq("literal source", tj::gather(Float(5.f), tj::arange<UInt32>(3)), {5.f, 0.f, 0.f});
+    check_eq("filled source", tj::gather(tj::full<Float>(3.f, 10), UInt32({0, 9, 10})), {3.f, 3.f, 0.f});
+    // Gradients: a literal source with gradients, a width-1 index.
+    Float lit = tj::full<Float>(1.f, 10);
+    tj::enable_grad(lit);
+    Float y = tj::gather(lit, UInt32({1, 1, 4, 12}));
+    tj::backward(y);
+    check_close("literal source gradient", tj::grad(lit), {0.f, 2.f, 0.f, 0.f, 1.f, 0.f, 0.f, 0.f, 0.f, 0.f});
+    Float x = rand_f(3);
+    tj::enable_grad(x);
+    Float z = tj::gather(x, UInt32(1u)) * Float({1, 2, 3, 4});
+    tj::backward(z);
+    check_close("width-1 index gradient", tj::grad(x), {0.f, 10.f, 0.f});
+    Float x2 = rand_f(3);
+    tj::enable_grad(x2);
+    Float z2 = tj::gather(x2, UInt32(2u));
+    tj::set_grad(x2, Float({1, 2, 3}));
+    tj::forward(x2);
+    check_close("width-1 index forward", tj::grad(z2), {3.f});
+}
