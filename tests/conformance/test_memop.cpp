@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <limits>
 #include <map>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -987,4 +988,538 @@ TEST_CASE("test_memop.py test44_gather_size1_literal") {
     tj::set_grad(x2, Float({1, 2, 3}));
     tj::forward(x2);
     check_close("width-1 index forward", tj::grad(z2), {3.f});
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// test18b, test29–test31, test35_scatter_packet_reduce, test36_gather_packet, test45: packets (component by
+// component: no packet flag, so Dr.Jit's packet-versus-scalar comparisons are against the host)
+
+namespace {
+/// `psize` arrays of `n` fresh values of T.
+template <typename T> std::vector<std::vector<T>> rand_packet(size_t psize, size_t n) {
+    std::vector<std::vector<T>> out(psize);
+    for (auto &v : out) {
+        std::vector<uint32_t> raw = tjtest::small_ints<uint32_t>(n, fresh_seed(), 0, 0xFFFFFFFFu);
+        v.resize(n);
+        for (size_t q = 0; q < n; ++q)
+            v[q] = std::is_floating_point_v<T> ? T(double(raw[q]) / 4294967296.0) : T(raw[q]);
+    }
+    return out;
+}
+std::vector<uint32_t> permutation(size_t n) {
+    std::vector<uint32_t> perm(n);
+    for (size_t q = 0; q < n; ++q)
+        perm[q] = uint32_t(q);
+    std::shuffle(perm.begin(), perm.end(), std::mt19937(uint32_t(fresh_seed())));
+    return perm;
+}
+
+template <typename T> void packet_reduce_case(tj::ReduceOp op) {
+    using A = tj::Array<T>;
+    INFO(op_name(op) << " of " << tj::detail::type_name(A::Type));
+    size_t size = 100000;
+    for (size_t n : {size_t(2), size_t(4)})
+        for (uint32_t k : {1u, 16u, 1024u}) {
+            INFO("n = " << n << ", k = " << k);
+            std::vector<uint32_t> i = rand_idx(size, k - 1);
+            auto val = rand_packet<T>(n, size);
+            A buf = tj::full<A>(host_identity<T>(op), k * n);
+            std::vector<T> expect(k * n, host_identity<T>(op));
+            for (size_t c = 0; c < n; ++c) {
+                tj::scatter_reduce(op, buf, A(val[c]), UInt32(i) * uint32_t(n) + uint32_t(c));
+                for (size_t q = 0; q < size; ++q)
+                    expect[i[q] * n + c] = host_op(op, expect[i[q] * n + c], val[c][q]);
+            }
+            if (std::is_floating_point_v<T> && op == tj::ReduceOp::Add)
+                check_close("buckets", buf, expect, 1e-4, 1e-3);
+            else
+                check_eq("buckets", buf, expect);
+        }
+}
+} // namespace
+
+TEST_CASE("test_memop.py test18b_scatter_reduce_packet") {
+    for (tj::ReduceOp op : {tj::ReduceOp::Add, tj::ReduceOp::Min, tj::ReduceOp::Max}) {
+        packet_reduce_case<float>(op);
+        packet_reduce_case<double>(op);
+    }
+    for (tj::ReduceOp op : {tj::ReduceOp::Add, tj::ReduceOp::Min, tj::ReduceOp::Max, tj::ReduceOp::And,
+                            tj::ReduceOp::Or}) {
+        packet_reduce_case<int32_t>(op);
+        packet_reduce_case<uint64_t>(op);
+    }
+}
+
+namespace {
+template <typename T> void packet_gather_case(size_t psize) {
+    using A = tj::Array<T>;
+    INFO("psize = " << psize << " of " << tj::detail::type_name(A::Type));
+    size_t size = 1024;
+    std::vector<T> buf = rand_packet<T>(1, size * psize)[0];
+    std::vector<uint32_t> i = rand_idx(1024 * 1024 / 16, uint32_t(size - 1));
+    // Every second lane masked, with an index far past the end.
+    std::vector<bool> active(i.size());
+    for (size_t q = 0; q < i.size(); ++q) {
+        active[q] = q % 2 == 0;
+        if (!active[q])
+            i[q] = 0xFFFFFFF0u;
+    }
+    A src(buf);
+    UInt32 idx(i);
+    for (size_t c = 0; c < psize; ++c) {
+        std::vector<uint32_t> at(i.size());
+        for (size_t q = 0; q < i.size(); ++q)
+            at[q] = i[q] * uint32_t(psize) + uint32_t(c); // wraps for the masked lanes: still masked
+        check_eq("channel", tj::gather(src, idx * uint32_t(psize) + uint32_t(c), Bool(active)),
+                 host_gather(buf, at, active));
+    }
+}
+template <typename T> void packet_scatter_case(size_t psize, bool add) {
+    using A = tj::Array<T>;
+    INFO("psize = " << psize << " of " << tj::detail::type_name(A::Type) << (add ? " (add)" : ""));
+    size_t size = 1024;
+    auto value = rand_packet<T>(psize, size);
+    std::vector<uint32_t> perm = permutation(size);
+    std::vector<bool> active(size, true);
+    if (!add)
+        for (size_t q = 0; q < size; ++q)
+            if (q % 2) {
+                active[q] = false;
+                perm[q] = 0xFFFFFFF0u;
+            }
+    A target = tj::zeros<A>(size * psize);
+    std::vector<T> expect(size * psize, T(0));
+    for (size_t c = 0; c < psize; ++c) {
+        UInt32 at = UInt32(perm) * uint32_t(psize) + uint32_t(c);
+        if (add)
+            tj::scatter_add(target, A(value[c]), at);
+        else
+            tj::scatter(target, A(value[c]), at, Bool(active));
+        for (size_t q = 0; q < size; ++q)
+            if (active[q])
+                expect[perm[q] * psize + c] = tjtest::ref_add(expect[perm[q] * psize + c], value[c][q]);
+    }
+    check_eq("target", target, expect);
+}
+} // namespace
+
+TEST_CASE("test_memop.py test29_packet_gather") {
+    for (size_t psize : {2, 4, 8, 16}) {
+        packet_gather_case<float>(psize);
+        packet_gather_case<double>(psize);
+        packet_gather_case<int32_t>(psize);
+        packet_gather_case<uint64_t>(psize);
+        // Bool
+        size_t size = 1024;
+        std::vector<uint32_t> bits = rand_idx(size * psize, 1);
+        std::vector<bool> hb(bits.begin(), bits.end());
+        std::vector<uint32_t> i = rand_idx(5000, uint32_t(size - 1));
+        for (size_t c = 0; c < psize; ++c) {
+            std::vector<uint32_t> at(i.size());
+            for (size_t q = 0; q < i.size(); ++q)
+                at[q] = i[q] * uint32_t(psize) + uint32_t(c);
+            Bool got = tj::gather(Bool(hb), UInt32(at));
+            std::vector<bool> expect(at.size());
+            for (size_t q = 0; q < at.size(); ++q)
+                expect[q] = hb[at[q]];
+            check_eq("bool", got, expect);
+        }
+    }
+}
+
+TEST_CASE("test_memop.py test30_packet_scatter") {
+    for (size_t psize : {2, 4, 8, 16}) {
+        packet_scatter_case<float>(psize, false);
+        packet_scatter_case<double>(psize, false);
+        packet_scatter_case<int32_t>(psize, false);
+        packet_scatter_case<uint64_t>(psize, false);
+    }
+}
+
+TEST_CASE("test_memop.py test31_packet_scatter_add") {
+    for (size_t psize : {2, 4, 8, 16}) {
+        packet_scatter_case<int32_t>(psize, true);
+        packet_scatter_case<uint32_t>(psize, true);
+        packet_scatter_case<int64_t>(psize, true);
+        packet_scatter_case<uint64_t>(psize, true);
+    }
+}
+
+// Four lanes, one masked with an index past the end, packets of 1 … 16 values per lane.
+TEST_CASE("test_memop.py test35_scatter_packet_reduce") {
+    for (tj::ReduceOp op : {tj::ReduceOp::Add, tj::ReduceOp::Mul, tj::ReduceOp::Max, tj::ReduceOp::Min})
+        for (size_t psize : {1, 2, 3, 4, 5, 6, 12, 16}) {
+            INFO(op_name(op) << " psize = " << psize);
+            size_t n = 3;
+            std::vector<uint32_t> index = {0, 1, 1, 0xFFFFFFF0u};
+            std::vector<bool> active = {true, true, true, false};
+            auto src = rand_packet<float>(psize, 4);
+            Float target = tj::zeros<Float>(n * psize);
+            Float64 target64 = tj::zeros<Float64>(n * psize);
+            std::vector<float> expect(n * psize, 0.f);
+            for (size_t c = 0; c < psize; ++c) {
+                UInt32 at = UInt32(index) * uint32_t(psize) + uint32_t(c);
+                tj::scatter_reduce(op, target, Float(src[c]), at, Bool(active));
+                tj::scatter_reduce(op, target64, tj::cast<double>(Float(src[c])), at, Bool(active));
+                for (size_t q = 0; q < 4; ++q)
+                    if (active[q])
+                        expect[index[q] * psize + c] = host_op(op, expect[index[q] * psize + c], src[c][q]);
+            }
+            check_close("float32", target, expect);
+            check_close("float64", tj::cast<float>(target64), expect);
+        }
+}
+
+TEST_CASE("test_memop.py test36_gather_packet") {
+    size_t n = 240;
+    Float source = tj::arange<Float>(n);
+    Float64 source64 = tj::arange<Float64>(n);
+    for (size_t psize : {1, 2, 3, 4, 5, 6, 12, 16}) {
+        INFO("psize = " << psize);
+        size_t max_index = n / psize - 1;
+        UInt32 index = tj::arange<UInt32>(16) % uint32_t(std::max<size_t>(1, max_index));
+        std::vector<uint32_t> hi = tj::to_vector(index);
+        for (size_t c = 0; c < psize; ++c) {
+            std::vector<float> expect(16);
+            for (size_t q = 0; q < 16; ++q)
+                expect[q] = float(hi[q] * psize + c);
+            check_eq("float32", tj::gather(source, index * uint32_t(psize) + uint32_t(c)), expect);
+            check_eq("float64", tj::gather(source64, index * uint32_t(psize) + uint32_t(c)),
+                     std::vector<double>(expect.begin(), expect.end()));
+        }
+    }
+}
+
+// Dr.Jit counts kernels: a scatter of psize values per lane is one kernel, two with a queued scatter before it.
+// tracejit runs a pending scatter as soon as another operation uses its target (docs/semantics.md "Gather and
+// scatter"), a second scatter into it included: the psize component scatters are psize kernels (Dr.Jit: 1), and
+// the queued one is one more (Dr.Jit: 2). The values agree.
+TEST_CASE("test_memop.py test45_packet_scatter_fallback_merges") {
+    for (size_t psize : {2, 3, 4})
+        for (bool prior : {false, true}) {
+            INFO("psize = " << psize << ", prior = " << prior);
+            size_t size = 128;
+            UInt32 index = tj::arange<UInt32>(size);
+            Float target = tj::zeros<Float>(size * psize);
+            tj::eval(target, index);
+            tj::reset_kernel_stats();
+            if (prior)
+                tj::scatter(target, Float(7.f), UInt32(0u));
+            for (size_t c = 0; c < psize; ++c)
+                tj::scatter(target, Float(float(c + 1)), index * uint32_t(psize) + uint32_t(c));
+            tj::eval(target);
+            CHECK(tj::kernel_stats().launches == psize + (prior ? 1u : 0u));
+            std::vector<float> expect(size * psize);
+            for (size_t q = 0; q < size * psize; ++q)
+                expect[q] = float(q % psize + 1);
+            check_eq("target", target, expect);
+        }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// test19, test23–test28, test35_take, test37: tensors, block reductions, elided scatters
+
+// Dr.Jit's messages differ in wording; its PyTree input (a dict of tuples) has no counterpart.
+TEST_CASE("test_memop.py test19_reshape_tensor") {
+    tj::TensorXf value(tj::arange<Float>(6));
+    tj::TensorXf value2 = tj::reshape(value, {3, -1}), value3 = tj::reshape(value, {-1, 2});
+    CHECK(value2.shape() == std::vector<size_t>{3, 2});
+    CHECK(value3.shape() == std::vector<size_t>{3, 2});
+    check_eq("value2", value2.array(), {0.f, 1.f, 2.f, 3.f, 4.f, 5.f});
+    check_eq("value3", value3.array(), {0.f, 1.f, 2.f, 3.f, 4.f, 5.f});
+    CHECK(tj_test::contains(error_of([&] { tj::reshape(value, {-1, -1}); }), "more than one -1"));
+    CHECK(tj_test::contains(error_of([&] { tj::reshape(value, {4, -1}); }), "cannot reshape"));
+    CHECK(tj_test::contains(error_of([&] { tj::reshape(value, {4, 5}); }), "(20 elements)"));
+}
+
+TEST_CASE("test_memop.py test23_block_sum") {
+    auto run = [](auto x) {
+        using A = decltype(x);
+        using T = typename A::Value;
+        check_eq("1", tj::block_sum(x, 1), x);
+        check_eq("2", tj::block_sum(x, 2), std::vector<T>{3, 7, 11});
+        check_eq("3", tj::block_sum(x, 3), std::vector<T>{6, 15});
+        check_eq("4", tj::block_sum(x, 4), std::vector<T>{10, 11});
+        check_eq("5", tj::block_sum(x, 5), std::vector<T>{15, 6});
+        check_eq("6", tj::block_sum(x, 6), std::vector<T>{21});
+    };
+    run(Float({1, 2, 3, 4, 5, 6}));
+    run(Float64({1, 2, 3, 4, 5, 6}));
+    run(Int32({1, 2, 3, 4, 5, 6}));
+    run(UInt32({1, 2, 3, 4, 5, 6}));
+    run(tj::Int64({1, 2, 3, 4, 5, 6}));
+    run(tj::UInt64({1, 2, 3, 4, 5, 6}));
+    // Fresh random sizes and block sizes, with gradients (each block's gradient over the block, the shorter last
+    // block too), and in a frozen function replayed on other sizes.
+    for (size_t n : sizes)
+        for (size_t b : {size_t(1), size_t(3), size_t(16), size_t(1000)}) {
+            INFO("n = " << n << ", b = " << b);
+            Float x = rand_f(n);
+            std::vector<float> hx = tj::to_vector(x);
+            size_t nb = (n + b - 1) / b;
+            std::vector<double> e(nb, 0);
+            for (size_t q = 0; q < n; ++q)
+                e[q / b] += hx[q];
+            tj::enable_grad(x);
+            Float s = tj::block_sum(x, b);
+            check_close("random", s, std::vector<float>(e.begin(), e.end()), 1e-5, 1e-5);
+            std::vector<float> seed = tj::to_vector(rand_f(nb));
+            tj::set_grad(s, Float(seed));
+            tj::backward(s);
+            std::vector<float> g(n);
+            for (size_t q = 0; q < n; ++q)
+                g[q] = seed[q / b];
+            check_close("gradient", tj::grad(x), g);
+        }
+    FreezingOn on;
+    auto fn = [](Float x) { return tj::block_sum(x * 2.f, 4); };
+    auto frozen = tj::freeze(fn);
+    for (size_t n : {size_t(17), size_t(1000), size_t(3), size_t(17)}) {
+        Float x = rand_f(n);
+        check_close("frozen", frozen(x), fn(x));
+    }
+    CHECK(n_recordings(frozen) == 1);
+}
+
+TEST_CASE("test_memop.py test24_block_prefix_sum") {
+    auto run = [](auto x) {
+        using A = decltype(x);
+        using T = typename A::Value;
+        auto bps = [&](size_t b) { return tj::block_prefix_reduce(tj::ReduceOp::Add, x, b); };
+        check_eq("1", bps(1), std::vector<T>{0, 0, 0, 0, 0, 0});
+        check_eq("2", bps(2), std::vector<T>{0, 1, 0, 3, 0, 5});
+        check_eq("3", bps(3), std::vector<T>{0, 1, 3, 0, 4, 9});
+        check_eq("4", bps(4), std::vector<T>{0, 1, 3, 6, 0, 5});
+        check_eq("5", bps(5), std::vector<T>{0, 1, 3, 6, 10, 0});
+        check_eq("6", bps(6), std::vector<T>{0, 1, 3, 6, 10, 15});
+    };
+    run(Float({1, 2, 3, 4, 5, 6}));
+    run(Float64({1, 2, 3, 4, 5, 6}));
+    run(Int32({1, 2, 3, 4, 5, 6}));
+    run(UInt32({1, 2, 3, 4, 5, 6}));
+    run(tj::Int64({1, 2, 3, 4, 5, 6}));
+    run(tj::UInt64({1, 2, 3, 4, 5, 6}));
+    // Fresh random integers against the host, with gradients (the reverse scan).
+    for (size_t n : sizes)
+        for (size_t b : {size_t(1), size_t(7), size_t(64), size_t(70000)}) {
+            INFO("n = " << n << ", b = " << b);
+            std::vector<uint32_t> hx = rand_idx(n, 1000);
+            std::vector<uint32_t> e(n);
+            uint32_t acc = 0;
+            for (size_t q = 0; q < n; ++q) {
+                if (q % b == 0)
+                    acc = 0;
+                e[q] = acc;
+                acc += hx[q];
+            }
+            check_eq("random", tj::block_prefix_reduce(tj::ReduceOp::Add, UInt32(hx), b), e);
+            Float x = rand_f(n);
+            tj::enable_grad(x);
+            Float y = tj::block_prefix_reduce(tj::ReduceOp::Add, x, b);
+            std::vector<float> seed = tj::to_vector(rand_f(n));
+            tj::set_grad(y, Float(seed));
+            tj::backward(y);
+            std::vector<double> g(n, 0);
+            for (size_t q = 0; q < n; ++q) // x[q] reaches the later elements of its block
+                for (size_t p = q + 1; p < n && p / b == q / b; ++p)
+                    g[q] += seed[p];
+            if (n < 5000)
+                check_close("gradient", tj::grad(x), std::vector<float>(g.begin(), g.end()), 1e-4, 1e-4);
+        }
+}
+
+// Dr.Jit compares its evaluated and symbolic block reductions (one form here); both are checked against the host.
+TEST_CASE("test_memop.py test25_block_reduce_intense") {
+    size_t size = 4096 * 1024;
+    tj::PCG32 rng(size);
+    UInt32 value = rng.next_uint32();
+    std::vector<uint32_t> hv = tj::to_vector(value);
+    for (tj::ReduceOp op : {tj::ReduceOp::Add, tj::ReduceOp::Min, tj::ReduceOp::Max, tj::ReduceOp::And,
+                            tj::ReduceOp::Or}) {
+        for (int i = 0; i < 23; ++i) {
+            size_t block = size_t(1) << i;
+            INFO(op_name(op) << " block = " << block);
+            std::vector<uint32_t> expect(size / block, host_identity<uint32_t>(op));
+            for (size_t q = 0; q < size; ++q)
+                expect[q / block] = host_op(op, expect[q / block], hv[q]);
+            check_eq("blocks", tj::block_reduce(op, value, block), expect);
+        }
+    }
+}
+
+// Dr.Jit checks that a scatter whose result is dropped is not run (no kernel, variant 0) and run once otherwise
+// (variant 1, counted in the IR); tracejit has no kernel history: the launches are counted.
+TEST_CASE("test_memop.py test26_elide_scatter") {
+    for (int variant : {0, 1}) {
+        INFO("variant = " << variant);
+        Float v = tj::arange<Float>(1000);
+        tj::enable_grad(v);
+        tj::eval(v);
+        tj::reset_kernel_stats();
+        std::optional<Float> out = tj::zeros<Float>(1000);
+        tj::scatter(*out, v, tj::arange<UInt32>(1000));
+        tj::backward(*out);
+        if (variant == 0)
+            out.reset();
+        Float g = tj::grad(v);
+        tj::eval(g);
+        uint64_t launches = tj::kernel_stats().launches;
+        check_eq("grad", g, std::vector<float>(1000, 1.f));
+        if (variant == 0)
+            CHECK(launches <= 1); // the gradient's kernel at most (Dr.Jit: none, its gradient is a literal)
+        else {
+            tj::eval(*out);
+            check_eq("out", *out, tj::arange<Float>(1000));
+        }
+    }
+}
+
+namespace {
+struct Scatterer : tj::Object {
+    Float *out = nullptr;
+    void run(const UInt32 &i, const Float &v) { tj::scatter(*out, v, i); }
+};
+} // namespace
+
+// The scatter inside a call: Dr.Jit runs one kernel whose IR holds the scatter only when `out` survives; here the
+// launches are counted and the surviving target is checked.
+TEST_CASE("test_memop.py test27_elide_scatter_in_call") {
+    for (int variant : {0, 1}) {
+        INFO("variant = " << variant);
+        Float v = tj::arange<Float>(1000);
+        UInt32 i = tj::arange<UInt32>(1000);
+        tj::enable_grad(v);
+        std::optional<Float> out = tj::zeros<Float>(1000);
+        Scatterer obj;
+        obj.out = &*out;
+        tj::Ptr<Scatterer> k = tj::select(i < 1000u, tj::Ptr<Scatterer>(&obj), tj::Ptr<Scatterer>(nullptr));
+        tj::eval(v, i, k);
+        tj::reset_kernel_stats();
+        tj::dispatch(k,
+                     [](Scatterer *o, const UInt32 &i, const Float &v) { o->run(i, v); }, i, v);
+        if (variant == 0)
+            out.reset();
+        else
+            tj::eval(*out);
+        tj::eval();
+        CHECK(tj::kernel_stats().launches == 1);
+        if (variant == 1)
+            check_eq("out", *out, tj::arange<Float>(1000));
+    }
+}
+
+TEST_CASE("test_memop.py test28_scalar_reductions") {
+    auto run = [](auto x) {
+        using A = decltype(x);
+        using T = typename A::Value;
+        CHECK(tj::sum(x).read(0) == T(12));
+        CHECK(tj::prod(x).read(0) == T(81));
+        check_eq("block add", tj::block_reduce(tj::ReduceOp::Add, x, 2), std::vector<T>{6, 6});
+        check_eq("block mul", tj::block_reduce(tj::ReduceOp::Mul, x, 2), std::vector<T>{9, 9});
+    };
+    run(tj::full<Float>(3.f, 4));
+    run(tj::full<Float64>(3.0, 4));
+    run(tj::full<Int32>(3, 4));
+    run(tj::full<UInt32>(3u, 4));
+    run(tj::full<tj::Int64>(3, 4));
+    run(tj::full<tj::UInt64>(3u, 4));
+}
+
+namespace {
+/// The host's np.take(arr, index, axis) of a row-major array of `shape`.
+std::vector<float> host_take(const std::vector<float> &arr, const std::vector<size_t> &shape,
+                             const std::vector<size_t> &index, size_t axis) {
+    size_t outer = 1, inner = 1;
+    for (size_t d = 0; d < axis; ++d)
+        outer *= shape[d];
+    for (size_t d = axis + 1; d < shape.size(); ++d)
+        inner *= shape[d];
+    std::vector<float> out;
+    for (size_t o = 0; o < outer; ++o)
+        for (size_t i : index)
+            for (size_t q = 0; q < inner; ++q)
+                out.push_back(arr[(o * shape[axis] + i) * inner + q]);
+    return out;
+}
+} // namespace
+
+// dr.take(t, i, axis) is a slice with the integer i on that axis (tj::all elsewhere); with gradients, the
+// backward is a scatter-add into the taken positions.
+TEST_CASE("test_memop.py test35_take") {
+    for (size_t ndim = 1; ndim < 5; ++ndim) {
+        std::vector<size_t> shape(ndim);
+        for (size_t &d : shape)
+            d = size_t(tjtest::small_ints<uint32_t>(1, fresh_seed(), 2, 5)[0]);
+        size_t total = tj::detail::shape_product(shape);
+        Float flat = rand_f(total);
+        std::vector<float> arr = tj::to_vector(flat);
+        tj::TensorXf t(flat, shape);
+        for (size_t axis = 0; axis < ndim; ++axis) {
+            for (size_t index : {size_t(0), shape[axis] / 2, shape[axis] - 1}) {
+                INFO("ndim " << ndim << " axis " << axis << " index " << index);
+                std::vector<tj::SliceIndex> sl(ndim, tj::SliceIndex(&tj::all));
+                sl[axis] = tj::SliceIndex(int64_t(index));
+                tj::TensorXf r = t.slice(sl);
+                CHECK(r.ndim() == ndim - 1);
+                check_eq("take", r.array(), host_take(arr, shape, {index}, axis));
+            }
+        }
+        // Gradient of a take along the last axis.
+        tj::TensorXf tg(rand_f(total), shape);
+        tj::enable_grad(tg);
+        std::vector<tj::SliceIndex> sl(ndim, tj::SliceIndex(&tj::all));
+        sl[ndim - 1] = tj::SliceIndex(int64_t(1));
+        tj::TensorXf r = tg.slice(sl);
+        tj::backward(r);
+        std::vector<float> g(total, 0.f);
+        for (size_t q = 0; q < total; ++q)
+            g[q] = q % shape[ndim - 1] == 1 ? 1.f : 0.f;
+        check_close("gradient", tj::grad(tg).array(), g);
+    }
+}
+
+TEST_CASE("test_memop.py test37_take_multiple") {
+    std::vector<size_t> shape = {3, 4, 5};
+    Float flat = rand_f(60);
+    tj::TensorXf t(flat, shape);
+    tj::TensorXf r = t.slice({&tj::all, UInt32({2, 1}), &tj::all});
+    CHECK(r.shape() == std::vector<size_t>{3, 2, 5});
+    check_eq("take", r.array(), host_take(tj::to_vector(flat), shape, {2, 1}, 1));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// test43: indices up to 2^28 into a buffer of 2^28 + 1 elements (the scatter_exch and scatter_cas parts have no
+// counterpart)
+TEST_CASE("test_memop.py test43_scatter_gather_power_of_two_indices") {
+    size_t N = (size_t(1) << 28) + 1;
+    std::vector<uint32_t> idx_list = {0};
+    for (int i = 0; i < 15; ++i)
+        idx_list.push_back(1u << (2 * i));
+    size_t K = idx_list.size();
+    std::vector<uint32_t> hidx, hval;
+    for (int rep = 0; rep < 2; ++rep)
+        for (size_t q = 0; q < K; ++q) {
+            hidx.push_back(idx_list[q]);
+            hval.push_back(uint32_t(q + 1));
+        }
+    UInt32 idx(hidx), value(hval);
+    UInt32 buf = tj::zeros<UInt32>(N);
+    tj::scatter(buf, UInt32(0u), idx);
+    tj::eval(buf);
+    tj::scatter(buf, value, idx);
+    tj::eval(buf);
+    check_eq("scatter", tj::gather(buf, idx), value);
+    tj::scatter(buf, UInt32(0u), idx);
+    tj::eval(buf);
+    tj::scatter_reduce(tj::ReduceOp::Add, buf, value, idx);
+    tj::eval(buf);
+    check_eq("scatter_reduce", tj::gather(buf, idx), value * 2u);
+    tj::scatter(buf, UInt32(0u), idx);
+    tj::eval(buf);
+    UInt32 offs = tj::scatter_inc(buf, idx);
+    CHECK(tj::sum(offs).read(0) == K);
+    check_eq("scatter_inc", tj::gather(buf, idx), tj::full<UInt32>(2u, 2 * K));
+    // The last element, and one past it.
+    tj::scatter(buf, UInt32(9u), UInt32({uint32_t(N - 1), uint32_t(N)}));
+    check_eq("last", tj::gather(buf, UInt32({uint32_t(N - 1), uint32_t(N)})), {9u, 0u});
 }
