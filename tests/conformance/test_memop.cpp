@@ -50,6 +50,18 @@ constexpr size_t sizes[] = {1, 3, 17, 1000, (size_t(1) << 17) + 5};
 
 } // namespace
 
+// The further checks of some cases (gradients, frozen functions), defined after them.
+static void extra_test01_gradients();
+static void extra_test02_gradients();
+static void extra_test18_gradients();
+static void extra_test42_gradients();
+static void extra_test33_frozen();
+static void extra_test02_frozen_gradients();
+static void extra_test13_empty();
+static void extra_test23_frozen();
+static void extra_test33_contexts();
+static void extra_test18_wide();
+
 // ---------------------------------------------------------------------------------------------------------------
 // test01–test08: gather and scatter, plain, masked, nested (component by component) and of structs
 
@@ -80,6 +92,7 @@ TEST_CASE("test_memop.py test01_gather_simple") {
         std::vector<uint64_t> lidx(idx.begin(), idx.end());
         check_eq("uint64 index", tj::gather(src, tj::UInt64(lidx)), host_gather(hs, lidx));
     }
+    extra_test01_gradients();
 }
 
 TEST_CASE("test_memop.py test02_scatter_simple") {
@@ -112,12 +125,14 @@ TEST_CASE("test_memop.py test02_scatter_simple") {
         tj::scatter(u, val, UInt32(perm) + uint32_t(n));
         check_eq("past the end", u, base);
     }
+    extra_test02_gradients();
+    extra_test02_frozen_gradients();
 }
 
 // The gradients of gathers and scatters (docs/autodiff.md): a gather's backward is a scatter_add into zeros of
 // the source's size, its forward a gather of the tangent; a scatter's backward zeroes the overwritten positions of
 // the target's gradient and gathers the value's; masked lanes and indices past the end take no part.
-TEST_CASE("test_memop.py test01_gather_simple (gradients)") {
+static void extra_test01_gradients() {
     for (size_t n : sizes) {
         INFO("n = " << n);
         size_t m = n + 5;
@@ -159,7 +174,7 @@ TEST_CASE("test_memop.py test01_gather_simple (gradients)") {
     }
 }
 
-TEST_CASE("test_memop.py test02_scatter_simple (gradients)") {
+static void extra_test02_gradients() {
     for (size_t n : sizes) {
         INFO("n = " << n);
         size_t m = n; // a permutation of n plus some lanes past the end
@@ -396,11 +411,13 @@ TEST_CASE("test_memop.py test18_scatter_reduce") {
     CHECK(mx.read(5) == 5.f);
     CHECK(mn.read(2) == 0.f); // -0 or +0: equal
     CHECK(mx.read(3) == 0.f);
+    extra_test18_gradients();
+    extra_test18_wide();
 }
 
 // The gradients of scatter_reduce Min/Max (docs/autodiff.md: Dr.Jit's convention), backward and forward, with
 // ties, masks and indices past the end, against the host.
-TEST_CASE("test_memop.py test18_scatter_reduce (gradients)") {
+static void extra_test18_gradients() {
     for (tj::ReduceOp op : {tj::ReduceOp::Min, tj::ReduceOp::Max, tj::ReduceOp::Add}) {
         for (size_t n : {size_t(1), size_t(5), size_t(37)}) {
             INFO(op_name(op) << " n = " << n);
@@ -544,6 +561,7 @@ TEST_CASE("test_memop.py test13_scatter_inc") {
         std::sort(kept.begin(), kept.end());
         CHECK(g == kept);
     }
+    extra_test13_empty();
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -595,6 +613,8 @@ TEST_CASE("test_memop.py test33_scatter_reduce_loop") {
         check_close("float sum", fsum, ef);
         check_eq("it", it, lim);
     }
+    extra_test33_frozen();
+    extra_test33_contexts();
 }
 
 // Dr.Jit's lanes: 0 (the first gather masked it), 5 (index 2 of buf_1 is index 4 of buf_0) and 0 (index -1 is
@@ -642,10 +662,11 @@ TEST_CASE("test_memop.py test42_masked_gather_loop") {
             }
         check_close("random", acc, expect);
     }
+    extra_test42_gradients();
 }
 
 // Gradients of gathers and scatters inside loop bodies, branches and frozen functions (where the features meet).
-TEST_CASE("test_memop.py test42_masked_gather_loop (gradients)") {
+static void extra_test42_gradients() {
     for (size_t n : sizes) {
         INFO("n = " << n);
         size_t s = n + 2;
@@ -712,7 +733,7 @@ TEST_CASE("test_memop.py test42_masked_gather_loop (gradients)") {
     }
 }
 
-TEST_CASE("test_memop.py test33_scatter_reduce_loop (frozen)") {
+static void extra_test33_frozen() {
     FreezingOn on;
     for_auto_opaque([](bool ao) {
         // A frozen function that gathers, scatters, scatter_reduces and counts, replayed on other sizes.
@@ -747,7 +768,7 @@ TEST_CASE("test_memop.py test33_scatter_reduce_loop (frozen)") {
     });
 }
 
-TEST_CASE("test_memop.py test02_scatter_simple (frozen gradients)") {
+static void extra_test02_frozen_gradients() {
     FreezingOn on;
     for_auto_opaque([](bool ao) {
         // Backward inside a frozen function through a gather and a scatter.
@@ -1279,6 +1300,7 @@ TEST_CASE("test_memop.py test23_block_sum") {
         check_close("frozen", frozen(x), fn(x));
     }
     CHECK(n_recordings(frozen) == 1);
+    extra_test23_frozen();
 }
 
 TEST_CASE("test_memop.py test24_block_prefix_sum") {
@@ -1522,4 +1544,251 @@ TEST_CASE("test_memop.py test43_scatter_gather_power_of_two_indices") {
     // The last element, and one past it.
     tj::scatter(buf, UInt32(9u), UInt32({uint32_t(N - 1), uint32_t(N)}));
     check_eq("last", tj::gather(buf, UInt32({uint32_t(N - 1), uint32_t(N)})), {9u, 0u});
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Further checks where the features meet
+
+namespace {
+template <typename T> void wide_case(tj::ReduceOp op, std::vector<T> vals, size_t k) {
+    using A = tj::Array<T>;
+    size_t n = vals.size();
+    std::vector<uint32_t> idx = rand_idx(n, uint32_t(k - 1));
+    A buf = tj::full<A>(host_identity<T>(op), k);
+    tj::scatter_reduce(op, buf, A(vals), UInt32(idx));
+    std::vector<T> e(k, host_identity<T>(op));
+    for (size_t q = 0; q < n; ++q) e[idx[q]] = host_op(op, e[idx[q]], vals[q]);
+    check_eq(std::string("scatter ") + op_name(op), buf, e);
+    size_t b = 7;
+    std::vector<T> eb((n + b - 1) / b, host_identity<T>(op));
+    for (size_t q = 0; q < n; ++q) eb[q / b] = host_op(op, eb[q / b], vals[q]);
+    check_eq(std::string("block ") + op_name(op), tj::block_reduce(op, A(vals), b), eb);
+    std::vector<T> ep(n);
+    T acc = host_identity<T>(op);
+    for (size_t q = 0; q < n; ++q) { if (q % b == 0) acc = host_identity<T>(op); ep[q] = acc; acc = host_op(op, acc, vals[q]); }
+    check_eq(std::string("prefix ") + op_name(op), tj::block_prefix_reduce(op, A(vals), b), ep);
+    T all = host_identity<T>(op);
+    for (auto v : vals) all = host_op(op, all, v);
+    if (op == tj::ReduceOp::Min) CHECK(tj::hmin(A(vals)).read(0) == all);
+    if (op == tj::ReduceOp::Max) CHECK(tj::hmax(A(vals)).read(0) == all);
+}
+} // namespace
+
+// Min/Max/Add/And/Or of 64-bit values over their whole range (unsigned above 2^63, signed below 0), and Bool
+// targets: scatter_reduce, block_reduce, block_prefix_reduce, hmin/hmax against the host.
+static void extra_test18_wide() {
+    for (size_t n : {size_t(5), size_t(100), size_t(100003)}) {
+        INFO(n);
+        std::vector<uint64_t> raw = tjtest::small_ints<uint64_t>(n, fresh_seed(), 0, 0x7FFFFFFFFFFFFFFFll);
+        std::vector<uint64_t> u(n); std::vector<int64_t> s(n);
+        std::vector<float> f(n); std::vector<double> d(n);
+        for (size_t q = 0; q < n; ++q) { u[q] = raw[q] * 2 + (q & 1); s[q] = int64_t(u[q]); d[q] = double(s[q]) / 1e10; f[q] = float(d[q]); }
+        for (auto op : {tj::ReduceOp::Min, tj::ReduceOp::Max, tj::ReduceOp::Add, tj::ReduceOp::And, tj::ReduceOp::Or}) {
+            INFO(op_name(op));
+            wide_case<uint64_t>(op, u, 3);
+            wide_case<int64_t>(op, s, 3);
+            if (op == tj::ReduceOp::Min || op == tj::ReduceOp::Max) { wide_case<float>(op, f, 3); wide_case<double>(op, d, 3); }
+        }
+        for (auto op : {tj::ReduceOp::Mul}) {
+            std::vector<int64_t> small(n); for (size_t q = 0; q < n; ++q) small[q] = int64_t(q % 3) - 1;
+            wide_case<int64_t>(op, small, 3);
+            std::vector<float> fs(n); for (size_t q = 0; q < n; ++q) fs[q] = (q % 5 == 0) ? -1.f : 1.f;
+            wide_case<float>(op, fs, 3);
+        }
+        // Bool scatter_reduce
+        std::vector<uint32_t> bits = rand_idx(n, 1);
+        std::vector<bool> hb(bits.begin(), bits.end());
+        for (auto op : {tj::ReduceOp::And, tj::ReduceOp::Or, tj::ReduceOp::Min, tj::ReduceOp::Max}) {
+            INFO("bool " << op_name(op));
+            std::vector<uint32_t> idx = rand_idx(n, 2);
+            bool id = op == tj::ReduceOp::And || op == tj::ReduceOp::Min;
+            Bool buf = tj::full<Bool>(id, 3);
+            tj::scatter_reduce(op, buf, Bool(hb), UInt32(idx));
+            std::vector<bool> e(3, id);
+            for (size_t q = 0; q < n; ++q) e[idx[q]] = id ? (e[idx[q]] && hb[q]) : (e[idx[q]] || hb[q]);
+            check_eq("bool", buf, e);
+            std::vector<bool> eb((n + 6) / 7, id);
+            for (size_t q = 0; q < n; ++q) eb[q / 7] = id ? (eb[q / 7] && hb[q]) : (eb[q / 7] || hb[q]);
+            check_eq("bool block", tj::block_reduce(op, Bool(hb), 7), eb);
+        }
+    }
+}
+
+namespace {
+struct Red : tj::Object {
+    int which = 0;
+};
+template <typename T> void ctx_case(tj::ReduceOp op, int ctx) {
+    using A = tj::Array<T>;
+    INFO(op_name(op) << " " << tj::detail::type_name(A::Type) << " ctx " << ctx);
+    size_t n = 1003, k = 5;
+    std::vector<uint32_t> raw = tjtest::small_ints<uint32_t>(n, fresh_seed(), 0, 0xFFFFFFFFu);
+    std::vector<T> vals(n);
+    for (size_t q = 0; q < n; ++q) {
+        if constexpr (std::is_floating_point_v<T>) vals[q] = T(double(raw[q]) - 2147483648.0);
+        else if constexpr (std::is_signed_v<T>) vals[q] = T(int64_t(raw[q]) - 2147483648ll) * (sizeof(T) == 8 ? T(1000003) : T(1));
+        else vals[q] = T(raw[q]) * (sizeof(T) == 8 ? T(4294967311ull) : T(1));
+        if (op == tj::ReduceOp::Mul) vals[q] = T(int(q % 3) - (std::is_signed_v<T> || std::is_floating_point_v<T> ? 1 : 0));
+    }
+    std::vector<uint32_t> idx = rand_idx(n, uint32_t(k - 1));
+    std::vector<bool> m = rand_mask(n);
+    A buf = tj::full<A>(host_identity<T>(op), k);
+    A v(vals);
+    UInt32 ix(idx);
+    Bool mm(m);
+    std::vector<T> e(k, host_identity<T>(op));
+    if (ctx == 0) { // loop, 2 trips
+        UInt32 it = tj::zeros<UInt32>(n);
+        tj::while_loop(std::tie(it), [](const UInt32 &it) { return it < 2u; }, [&](UInt32 &it) {
+            tj::scatter_reduce(op, buf, v, ix, mm);
+            it += 1u;
+        });
+        for (int t = 0; t < 2; ++t)
+            for (size_t q = 0; q < n; ++q) if (m[q]) e[idx[q]] = host_op(op, e[idx[q]], vals[q]);
+    } else if (ctx == 1) { // if_stmt
+        UInt32 dummy = tj::zeros<UInt32>(n);
+        tj::if_stmt(mm, std::tie(dummy), [&](UInt32 &) { tj::scatter_reduce(op, buf, v, ix); }, [](UInt32 &) {});
+        for (size_t q = 0; q < n; ++q) if (m[q]) e[idx[q]] = host_op(op, e[idx[q]], vals[q]);
+    } else { // dispatch
+        Red r;
+        tj::Ptr<Red> p = tj::select(mm, tj::Ptr<Red>(&r), tj::Ptr<Red>(nullptr));
+        tj::dispatch(p, [&](Red *, const A &v, const UInt32 &ix) { tj::scatter_reduce(op, buf, v, ix); }, v, ix);
+        for (size_t q = 0; q < n; ++q) if (m[q]) e[idx[q]] = host_op(op, e[idx[q]], vals[q]);
+    }
+    check_eq("ctx", buf, e);
+}
+}
+// scatter_reduce of every op and type inside a loop body (twice), a tj::if_stmt branch and a tj::dispatch case.
+static void extra_test33_contexts() {
+    for (int ctx : {0, 1, 2})
+        for (auto op : {tj::ReduceOp::Min, tj::ReduceOp::Max, tj::ReduceOp::Mul, tj::ReduceOp::And, tj::ReduceOp::Or}) {
+            if (op != tj::ReduceOp::And && op != tj::ReduceOp::Or) {
+                ctx_case<float>(op, ctx);
+                ctx_case<double>(op, ctx);
+            }
+            ctx_case<int32_t>(op, ctx);
+            ctx_case<uint32_t>(op, ctx);
+            ctx_case<int64_t>(op, ctx);
+            ctx_case<uint64_t>(op, ctx);
+        }
+}
+
+// Frozen functions that differentiate gathers from and scatters into a block_sum (ceil(n/3) elements: not a
+// multiple or fraction of an input size), replayed on other sizes.
+static void extra_test23_frozen() {
+    FreezingOn on;
+    auto fn = [](Float x, UInt32 idx) {
+        tj::enable_grad(x);
+        Float s = tj::block_sum(x, 3);          // ceil(n / 3) elements
+        Float y = tj::gather(s, idx) * 2.f;     // its gradient: a scatter_add into zeros of ceil(n / 3)
+        tj::backward(y);
+        return tj::grad(x);
+    };
+    auto fr = tj::freeze(fn);
+    for (size_t n : {size_t(10), size_t(100), size_t(31), size_t(10), size_t(1000)}) {
+        INFO("n = " << n);
+        Float x = rand_f(n);
+        UInt32 idx = rand_u(7, 0, (n + 2) / 3 - 1);
+        check_close("frozen", fr(x, idx), fn(x, idx));
+    }
+    CHECK(n_recordings(fr) == 1);
+    // Scatter with gradients into a block_sum-sized target.
+    auto fn2 = [](Float x, UInt32 idx, Float v) {
+        tj::enable_grad(x, v);
+        Float s = tj::block_sum(x, 3);
+        tj::scatter(s, v, idx);
+        tj::backward(s * s);
+        return std::make_pair(tj::grad(x), tj::grad(v));
+    };
+    auto fr2 = tj::freeze(fn2);
+    for (size_t n : {size_t(10), size_t(100), size_t(31), size_t(10), size_t(1000)}) {
+        INFO("n = " << n);
+        Float x = rand_f(n), v = rand_f(2);
+        UInt32 idx = rand_u(2, 0, (n + 2) / 3 - 1);
+        auto [a, b] = fr2(x, idx, v);
+        auto [a2, b2] = fn2(x, idx, v);
+        check_close("frozen2 x", a, a2);
+        check_close("frozen2 v", b, b2);
+    }
+    // Forward mode.
+    auto fn3 = [](Float x, UInt32 idx) {
+        tj::enable_grad(x);
+        Float s = tj::block_sum(x, 3);
+        Float y = tj::gather(s, idx) * 2.f;
+        tj::Float out = tj::zeros<Float>(s.size());
+        tj::scatter_add(out, y, idx);
+        tj::forward(x);
+        return tj::grad(out);
+    };
+    auto fr3 = tj::freeze(fn3);
+    for (size_t n : {size_t(10), size_t(100), size_t(31), size_t(10), size_t(1000)}) {
+        INFO("n = " << n);
+        Float x = rand_f(n);
+        UInt32 idx = rand_u(7, 0, (n + 2) / 3 - 1);
+        check_close("frozen3", fr3(x, idx), fn3(x, idx));
+    }
+}
+
+// Empty indices (compress of an all-false mask) into every scatter, scatter_inc and a gradient; frozen compress
+// with counts from 0 to all; a frozen function whose scatter target is also its gather source.
+static void extra_test13_empty() {
+    // S1: empty index arrays and empty targets.
+    {
+        Float x({1, 2, 3});
+        UInt32 e = tj::compress(Bool({false, false, false}));
+        CHECK(e.size() == 0);
+        Float g = tj::gather(x, e);
+        CHECK(g.size() == 0);
+        Float t = x;
+        tj::scatter(t, g, e);
+        tj::scatter_add(t, g, e);
+        tj::scatter_reduce(tj::ReduceOp::Max, t, g, e);
+        check_eq("S1 t", t, {1.f, 2.f, 3.f});
+        UInt32 c = tj::zeros<UInt32>(2);
+        UInt32 o = tj::scatter_inc(c, tj::compress(Bool({false})));
+        CHECK(o.size() == 0);
+        tj::enable_grad(x);
+        Float gg = tj::gather(x, e);
+        tj::backward(tj::sum(gg));
+        check_eq("S1 grad", tj::grad(x), {0.f, 0.f, 0.f});
+    }
+    // S2: frozen compress with counts 0 and all, with gradients.
+    {
+        FreezingOn on;
+        auto fn = [](Float x, float thr) {
+            tj::enable_grad(x);
+            UInt32 idx = tj::compress(x > thr);
+            Float y = tj::gather(x, idx);
+            Float out = tj::zeros<Float>(x.size());
+            tj::scatter_add(out, y * y, idx);
+            tj::backward(out);
+            return std::make_tuple(tj::detach(out), tj::grad(x), idx.size() ? tj::sum(y) : Float(0.f));
+        };
+        auto fr = tj::freeze(fn);
+        for (float thr : {0.f, 2.f, -2.f, 0.5f, 2.f}) {
+            for (size_t n : {size_t(10), size_t(100)}) {
+                INFO(thr << " " << n);
+                Float x = rand_f(n);
+                auto [a, b, c] = fr(x, thr);
+                auto [a2, b2, c2] = fn(x, thr);
+                check_eq("S2 out", a, a2);
+                check_eq("S2 grad", b, b2);
+            }
+        }
+        CHECK(n_recordings(fr) == 4); // one per threshold (a host value)
+    }
+    // S3: aliasing: the same array as scatter target and gather source in a frozen function.
+    {
+        FreezingOn on;
+        auto fn = [](Float &t, Float src, UInt32 i) { tj::scatter(t, tj::gather(src, i) + 1.f, i); return tj::sum(t); };
+        auto fr = tj::freeze(fn);
+        for (size_t n : {size_t(8), size_t(64), size_t(8)}) {
+            Float a = rand_f(n), b = Float(tj::to_vector(a));
+            UInt32 i(permutation(n));
+            Float r1 = fr(std::ref(a), a, i);
+            Float r2 = fn(b, b, i);
+            check_eq("S3 t", a, b);
+            check_close("S3 r", r1, r2);
+        }
+    }
 }
