@@ -71,8 +71,7 @@ TEST_CASE("test_memop.py test01_gather_simple") {
     check_eq("masked", tj::gather(tj::arange<Float>(10), UInt32({0, 5, 3}), Bool({true, false, true})),
              {0.f, 0.f, 3.f});
     check_eq("int32", tj::gather(tj::arange<Int32>(10), UInt32({0, 5, 3})), {0, 5, 3});
-    check_eq("uint32", tj::gather(tj::arange<UInt32>(10), UInt32({0, 5, 3}), Bool({true, false, true})),
-             {0u, 0u, 3u});
+    check_eq("uint32", tj::gather(tj::arange<UInt32>(10), UInt32({0, 5, 3}), Bool({true, false, true})), {0u, 0u, 3u});
     check_eq("float64", tj::gather(tj::arange<Float64>(10), UInt32({0, 5, 3})), {0.0, 5.0, 3.0});
     check_eq("int64", tj::gather(tj::arange<tj::Int64>(10), UInt32({0, 5, 3})), {int64_t(0), int64_t(5), int64_t(3)});
     // Fresh random sources, indices (some past the end) and masks, at sizes around the SIMD width.
@@ -287,10 +286,12 @@ template <typename T> T host_op(tj::ReduceOp op, T a, T b) {
 /// The identity of `op` for T (Dr.Jit's reduce_identity).
 template <typename T> T host_identity(tj::ReduceOp op) {
     switch (op) {
-    case tj::ReduceOp::Add: case tj::ReduceOp::Or: return T(0);
+    case tj::ReduceOp::Add:
+    case tj::ReduceOp::Or: return T(0);
     case tj::ReduceOp::Mul: return T(1);
     case tj::ReduceOp::Min:
-        return std::numeric_limits<T>::has_infinity ? std::numeric_limits<T>::infinity() : std::numeric_limits<T>::max();
+        return std::numeric_limits<T>::has_infinity ? std::numeric_limits<T>::infinity()
+                                                    : std::numeric_limits<T>::max();
     case tj::ReduceOp::Max:
         return std::numeric_limits<T>::has_infinity ? -std::numeric_limits<T>::infinity()
                                                     : std::numeric_limits<T>::lowest();
@@ -314,7 +315,10 @@ template <typename T> void scatter_reduce_case(tj::ReduceOp op, size_t size) {
     bool is_float = std::is_floating_point_v<T>;
     if (is_float && (op == tj::ReduceOp::And || op == tj::ReduceOp::Or)) { // Dr.Jit skips these combinations
         A buf = tj::zeros<A>(4);
-        CHECK(error_of([&] { tj::scatter_reduce(op, buf, A(T(1)), UInt32(0u)); tj::eval(buf); }) != "");
+        CHECK(error_of([&] {
+                  tj::scatter_reduce(op, buf, A(T(1)), UInt32(0u));
+                  tj::eval(buf);
+              }) != "");
         return;
     }
     bool sign = is_float && (op == tj::ReduceOp::Min || op == tj::ReduceOp::Max); // values of both signs
@@ -335,7 +339,8 @@ template <typename T> void scatter_reduce_case(tj::ReduceOp op, size_t size) {
             wide[i[q]] += double(j[q]);
         }
         if (is_float && op == tj::ReduceOp::Add)
-            check_close("buckets", buf, std::vector<T>(wide.begin(), wide.end()), std::is_same_v<T, float> ? 1e-4 : 1e-9);
+            check_close("buckets", buf, std::vector<T>(wide.begin(), wide.end()),
+                        std::is_same_v<T, float> ? 1e-4 : 1e-9);
         else
             check_eq("buckets", buf, expect);
         // A masked scatter_reduce with indices past the end into a target that holds values (not the identity).
@@ -354,7 +359,8 @@ template <typename T> void scatter_reduce_case(tj::ReduceOp op, size_t size) {
                 wide2[i2[q]] += double(j[q]);
             }
         if (is_float && op == tj::ReduceOp::Add)
-            check_close("masked", buf2, std::vector<T>(wide2.begin(), wide2.end()), std::is_same_v<T, float> ? 1e-4 : 1e-9);
+            check_close("masked", buf2, std::vector<T>(wide2.begin(), wide2.end()),
+                        std::is_same_v<T, float> ? 1e-4 : 1e-9);
         else
             check_eq("masked", buf2, expect2);
     }
@@ -377,8 +383,8 @@ template <typename T> void scatter_reduce_case(tj::ReduceOp op, size_t size) {
 
 // Dr.Jit's Direct/Local/Expand modes are one atomic form here: each is checked against the host.
 TEST_CASE("test_memop.py test18_scatter_reduce") {
-    for (tj::ReduceOp op : {tj::ReduceOp::Add, tj::ReduceOp::Min, tj::ReduceOp::Max, tj::ReduceOp::And,
-                            tj::ReduceOp::Or}) {
+    for (tj::ReduceOp op :
+         {tj::ReduceOp::Add, tj::ReduceOp::Min, tj::ReduceOp::Max, tj::ReduceOp::And, tj::ReduceOp::Or}) {
         scatter_reduce_case<float>(op, 100000);
         scatter_reduce_case<double>(op, 100000);
         scatter_reduce_case<int32_t>(op, 100000);
@@ -574,11 +580,12 @@ TEST_CASE("test_memop.py test33_scatter_reduce_loop") {
     UInt32 i = tj::full<UInt32>(1u, 64);
     UInt32 v = tj::zeros<UInt32>(64);
     UInt32 unused(0u);
-    tj::while_loop(std::tie(i, unused), [](const UInt32 &i, const UInt32 &) { return i < 10u; },
-                   [&v](UInt32 &i, UInt32 &) {
-                       i += 1u;
-                       tj::scatter_add(v, UInt32(1u), UInt32(0u));
-                   });
+    tj::while_loop(
+        std::tie(i, unused), [](const UInt32 &i, const UInt32 &) { return i < 10u; },
+        [&v](UInt32 &i, UInt32 &) {
+            i += 1u;
+            tj::scatter_add(v, UInt32(1u), UInt32(0u));
+        });
     CHECK(v.read(0) == 64u * 9u);
     check_eq("i", i, tj::full<UInt32>(10u, 64));
     // Fresh random trip counts: each lane adds its trip count to a random bucket, with Min and Max too.
@@ -589,14 +596,15 @@ TEST_CASE("test_memop.py test33_scatter_reduce_loop") {
         UInt32 sum = tj::zeros<UInt32>(5), mx = tj::zeros<UInt32>(5);
         UInt32 mn = tj::full<UInt32>(100u, 5);
         Float fsum = tj::zeros<Float>(5);
-        tj::while_loop(std::tie(it), [&](const UInt32 &it) { return it < lim; },
-                       [&](UInt32 &it) {
-                           it += 1u;
-                           tj::scatter_add(sum, UInt32(1u), b);
-                           tj::scatter_reduce(tj::ReduceOp::Max, mx, it, b);
-                           tj::scatter_reduce(tj::ReduceOp::Min, mn, it, b);
-                           tj::scatter_add(fsum, Float(0.5f), b);
-                       });
+        tj::while_loop(
+            std::tie(it), [&](const UInt32 &it) { return it < lim; },
+            [&](UInt32 &it) {
+                it += 1u;
+                tj::scatter_add(sum, UInt32(1u), b);
+                tj::scatter_reduce(tj::ReduceOp::Max, mx, it, b);
+                tj::scatter_reduce(tj::ReduceOp::Min, mn, it, b);
+                tj::scatter_add(fsum, Float(0.5f), b);
+            });
         std::vector<uint32_t> es(5, 0), emx(5, 0), emn(5, 100);
         std::vector<float> ef(5, 0.f);
         for (size_t q = 0; q < n; ++q) {
@@ -626,13 +634,14 @@ TEST_CASE("test_memop.py test42_masked_gather_loop") {
     UInt32 buf_1 = tj::gather(buf_0, index_1, mask_1);
     Bool active({true, true, false});
     UInt32 out = tj::zeros<UInt32>(3), counter = tj::zeros<UInt32>(3);
-    tj::while_loop(std::tie(active, out, counter), [](const Bool &a, const UInt32 &, const UInt32 &) { return a; },
-                   [&buf_1](Bool &a, UInt32 &out, UInt32 &counter) {
-                       UInt32 index_2 = tj::cast<uint32_t>(Int32({0, 2, -1}));
-                       out += tj::gather(buf_1, index_2);
-                       counter += 1u;
-                       a = counter == 0u;
-                   });
+    tj::while_loop(
+        std::tie(active, out, counter), [](const Bool &a, const UInt32 &, const UInt32 &) { return a; },
+        [&buf_1](Bool &a, UInt32 &out, UInt32 &counter) {
+            UInt32 index_2 = tj::cast<uint32_t>(Int32({0, 2, -1}));
+            out += tj::gather(buf_1, index_2);
+            counter += 1u;
+            a = counter == 0u;
+        });
     check_eq("out", out, {0u, 5u, 0u});
     // The same with a lazy buf_1 (never evaluated before the loop), an Int32 index and a gather from a loop
     // state variable, on fresh random data.
@@ -647,12 +656,13 @@ TEST_CASE("test_memop.py test42_masked_gather_loop") {
         Int32 pos(start);
         UInt32 it = tj::zeros<UInt32>(n), lim(trips);
         Float acc = tj::zeros<Float>(n);
-        tj::while_loop(std::tie(it, pos, acc), [&](const UInt32 &it, const Int32 &, const Float &) { return it < lim; },
-                       [&](UInt32 &it, Int32 &pos, Float &acc) {
-                           acc += tj::gather(lazy, pos, pos % 3 != 0);
-                           pos += 1;
-                           it += 1u;
-                       });
+        tj::while_loop(
+            std::tie(it, pos, acc), [&](const UInt32 &it, const Int32 &, const Float &) { return it < lim; },
+            [&](UInt32 &it, Int32 &pos, Float &acc) {
+                acc += tj::gather(lazy, pos, pos % 3 != 0);
+                pos += 1;
+                it += 1u;
+            });
         std::vector<float> expect(n, 0.f);
         for (size_t q = 0; q < n; ++q)
             for (uint32_t t = 0; t < trips[q]; ++t) {
@@ -680,13 +690,13 @@ static void extra_test42_gradients() {
         std::string err = error_of([&] {
             UInt32 it = tj::zeros<UInt32>(n), pos(start);
             Float acc = tj::zeros<Float>(n);
-            tj::while_loop(std::tie(it, pos, acc),
-                           [&](const UInt32 &it, const UInt32 &, const Float &) { return it < lim; },
-                           [&](UInt32 &it, UInt32 &pos, Float &acc) {
-                               acc += tj::gather(x, pos) * 1.5f;
-                               pos += 1u;
-                               it += 1u;
-                           });
+            tj::while_loop(
+                std::tie(it, pos, acc), [&](const UInt32 &it, const UInt32 &, const Float &) { return it < lim; },
+                [&](UInt32 &it, UInt32 &pos, Float &acc) {
+                    acc += tj::gather(x, pos) * 1.5f;
+                    pos += 1u;
+                    it += 1u;
+                });
             tj::backward(acc);
         });
         CHECK(tj_test::contains(err, "gathers from or scatters into an array with gradients"));
@@ -695,11 +705,12 @@ static void extra_test42_gradients() {
         tj::enable_grad(x2);
         UInt32 it2 = tj::zeros<UInt32>(n);
         Float g2 = tj::gather(x2, UInt32(start)), acc2 = tj::zeros<Float>(n);
-        tj::while_loop(std::tie(it2, acc2), [&](const UInt32 &it, const Float &) { return it < lim; },
-                       [&](UInt32 &it, Float &acc) {
-                           acc += g2 * 1.5f;
-                           it += 1u;
-                       });
+        tj::while_loop(
+            std::tie(it2, acc2), [&](const UInt32 &it, const Float &) { return it < lim; },
+            [&](UInt32 &it, Float &acc) {
+                acc += g2 * 1.5f;
+                it += 1u;
+            });
         tj::set_grad(acc2, Float(seed));
         tj::backward(acc2);
         std::vector<double> gx(s, 0);
@@ -716,12 +727,12 @@ static void extra_test42_gradients() {
         tj::enable_grad(sink);
         Float sink_out = sink * 1.f;
         UInt32 p3(start);
-        tj::if_stmt(mask_of(m), std::tie(y),
-                    [&](Float &y) { y = tj::gather(x3, p3) * 2.f; },
-                    [&](Float &y) {
-                        y = Float(1.f);
-                        tj::scatter_add(sink_out, tj::gather(x3, p3), p3);
-                    });
+        tj::if_stmt(
+            mask_of(m), std::tie(y), [&](Float &y) { y = tj::gather(x3, p3) * 2.f; },
+            [&](Float &y) {
+                y = Float(1.f);
+                tj::scatter_add(sink_out, tj::gather(x3, p3), p3);
+            });
         Float total = tj::sum(y) + tj::sum(sink_out * 3.f);
         tj::backward(total);
         std::vector<double> g3(s, 0);
@@ -813,7 +824,8 @@ template <size_t N> ArrayN<N> gather_packet(const Float &src, const UInt32 &idx,
     return out;
 }
 /// Its scatter: value[k] of lane i to target[N·index + k].
-template <size_t N> void scatter_packet(Float &target, const ArrayN<N> &value, const UInt32 &idx, const Bool &m = true) {
+template <size_t N>
+void scatter_packet(Float &target, const ArrayN<N> &value, const UInt32 &idx, const Bool &m = true) {
     for (size_t k = 0; k < N; ++k)
         tj::scatter(target, value[k], idx * uint32_t(N) + uint32_t(k), m);
 }
@@ -987,8 +999,7 @@ TEST_CASE("test_memop.py test44_gather_size1_literal") {
         CHECK(r.size() == 1);
         CHECK(r.read(0) == source.read(i));
     }
-    check_eq("width-1 index, wider mask", tj::gather(source, UInt32(2u), Bool({true, false, true})),
-             {30.f, 0.f, 30.f});
+    check_eq("width-1 index, wider mask", tj::gather(source, UInt32(2u), Bool({true, false, true})), {30.f, 0.f, 30.f});
     check_eq("width-1 source", tj::gather(Float({42.f}), tj::arange<UInt32>(4)), {42.f, 0.f, 0.f, 0.f});
     check_eq("literal source", tj::gather(Float(5.f), tj::arange<UInt32>(3)), {5.f, 0.f, 0.f});
     check_eq("filled source", tj::gather(tj::full<Float>(3.f, 10), UInt32({0, 9, 10})), {3.f, 3.f, 0.f});
@@ -1064,8 +1075,8 @@ TEST_CASE("test_memop.py test18b_scatter_reduce_packet") {
         packet_reduce_case<float>(op);
         packet_reduce_case<double>(op);
     }
-    for (tj::ReduceOp op : {tj::ReduceOp::Add, tj::ReduceOp::Min, tj::ReduceOp::Max, tj::ReduceOp::And,
-                            tj::ReduceOp::Or}) {
+    for (tj::ReduceOp op :
+         {tj::ReduceOp::Add, tj::ReduceOp::Min, tj::ReduceOp::Max, tj::ReduceOp::And, tj::ReduceOp::Or}) {
         packet_reduce_case<int32_t>(op);
         packet_reduce_case<uint64_t>(op);
     }
@@ -1356,8 +1367,8 @@ TEST_CASE("test_memop.py test25_block_reduce_intense") {
     tj::PCG32 rng(size);
     UInt32 value = rng.next_uint32();
     std::vector<uint32_t> hv = tj::to_vector(value);
-    for (tj::ReduceOp op : {tj::ReduceOp::Add, tj::ReduceOp::Min, tj::ReduceOp::Max, tj::ReduceOp::And,
-                            tj::ReduceOp::Or}) {
+    for (tj::ReduceOp op :
+         {tj::ReduceOp::Add, tj::ReduceOp::Min, tj::ReduceOp::Max, tj::ReduceOp::And, tj::ReduceOp::Or}) {
         for (int i = 0; i < 23; ++i) {
             size_t block = size_t(1) << i;
             INFO(op_name(op) << " block = " << block);
@@ -1417,8 +1428,8 @@ TEST_CASE("test_memop.py test27_elide_scatter_in_call") {
         tj::Ptr<Scatterer> k = tj::select(i < 1000u, tj::Ptr<Scatterer>(&obj), tj::Ptr<Scatterer>(nullptr));
         tj::eval(v, i, k);
         tj::reset_kernel_stats();
-        tj::dispatch(k,
-                     [](Scatterer *o, const UInt32 &i, const Float &v) { o->run(i, v); }, i, v);
+        tj::dispatch(
+            k, [](Scatterer *o, const UInt32 &i, const Float &v) { o->run(i, v); }, i, v);
         if (variant == 0)
             out.reset();
         else
@@ -1557,20 +1568,30 @@ template <typename T> void wide_case(tj::ReduceOp op, std::vector<T> vals, size_
     A buf = tj::full<A>(host_identity<T>(op), k);
     tj::scatter_reduce(op, buf, A(vals), UInt32(idx));
     std::vector<T> e(k, host_identity<T>(op));
-    for (size_t q = 0; q < n; ++q) e[idx[q]] = host_op(op, e[idx[q]], vals[q]);
+    for (size_t q = 0; q < n; ++q)
+        e[idx[q]] = host_op(op, e[idx[q]], vals[q]);
     check_eq(std::string("scatter ") + op_name(op), buf, e);
     size_t b = 7;
     std::vector<T> eb((n + b - 1) / b, host_identity<T>(op));
-    for (size_t q = 0; q < n; ++q) eb[q / b] = host_op(op, eb[q / b], vals[q]);
+    for (size_t q = 0; q < n; ++q)
+        eb[q / b] = host_op(op, eb[q / b], vals[q]);
     check_eq(std::string("block ") + op_name(op), tj::block_reduce(op, A(vals), b), eb);
     std::vector<T> ep(n);
     T acc = host_identity<T>(op);
-    for (size_t q = 0; q < n; ++q) { if (q % b == 0) acc = host_identity<T>(op); ep[q] = acc; acc = host_op(op, acc, vals[q]); }
+    for (size_t q = 0; q < n; ++q) {
+        if (q % b == 0)
+            acc = host_identity<T>(op);
+        ep[q] = acc;
+        acc = host_op(op, acc, vals[q]);
+    }
     check_eq(std::string("prefix ") + op_name(op), tj::block_prefix_reduce(op, A(vals), b), ep);
     T all = host_identity<T>(op);
-    for (auto v : vals) all = host_op(op, all, v);
-    if (op == tj::ReduceOp::Min) CHECK(tj::hmin(A(vals)).read(0) == all);
-    if (op == tj::ReduceOp::Max) CHECK(tj::hmax(A(vals)).read(0) == all);
+    for (auto v : vals)
+        all = host_op(op, all, v);
+    if (op == tj::ReduceOp::Min)
+        CHECK(tj::hmin(A(vals)).read(0) == all);
+    if (op == tj::ReduceOp::Max)
+        CHECK(tj::hmax(A(vals)).read(0) == all);
 }
 } // namespace
 
@@ -1580,19 +1601,33 @@ static void extra_test18_wide() {
     for (size_t n : {size_t(5), size_t(100), size_t(100003)}) {
         INFO(n);
         std::vector<uint64_t> raw = tjtest::small_ints<uint64_t>(n, fresh_seed(), 0, 0x7FFFFFFFFFFFFFFFll);
-        std::vector<uint64_t> u(n); std::vector<int64_t> s(n);
-        std::vector<float> f(n); std::vector<double> d(n);
-        for (size_t q = 0; q < n; ++q) { u[q] = raw[q] * 2 + (q & 1); s[q] = int64_t(u[q]); d[q] = double(s[q]) / 1e10; f[q] = float(d[q]); }
+        std::vector<uint64_t> u(n);
+        std::vector<int64_t> s(n);
+        std::vector<float> f(n);
+        std::vector<double> d(n);
+        for (size_t q = 0; q < n; ++q) {
+            u[q] = raw[q] * 2 + (q & 1);
+            s[q] = int64_t(u[q]);
+            d[q] = double(s[q]) / 1e10;
+            f[q] = float(d[q]);
+        }
         for (auto op : {tj::ReduceOp::Min, tj::ReduceOp::Max, tj::ReduceOp::Add, tj::ReduceOp::And, tj::ReduceOp::Or}) {
             INFO(op_name(op));
             wide_case<uint64_t>(op, u, 3);
             wide_case<int64_t>(op, s, 3);
-            if (op == tj::ReduceOp::Min || op == tj::ReduceOp::Max) { wide_case<float>(op, f, 3); wide_case<double>(op, d, 3); }
+            if (op == tj::ReduceOp::Min || op == tj::ReduceOp::Max) {
+                wide_case<float>(op, f, 3);
+                wide_case<double>(op, d, 3);
+            }
         }
         for (auto op : {tj::ReduceOp::Mul}) {
-            std::vector<int64_t> small(n); for (size_t q = 0; q < n; ++q) small[q] = int64_t(q % 3) - 1;
+            std::vector<int64_t> small(n);
+            for (size_t q = 0; q < n; ++q)
+                small[q] = int64_t(q % 3) - 1;
             wide_case<int64_t>(op, small, 3);
-            std::vector<float> fs(n); for (size_t q = 0; q < n; ++q) fs[q] = (q % 5 == 0) ? -1.f : 1.f;
+            std::vector<float> fs(n);
+            for (size_t q = 0; q < n; ++q)
+                fs[q] = (q % 5 == 0) ? -1.f : 1.f;
             wide_case<float>(op, fs, 3);
         }
         // Bool scatter_reduce
@@ -1605,10 +1640,12 @@ static void extra_test18_wide() {
             Bool buf = tj::full<Bool>(id, 3);
             tj::scatter_reduce(op, buf, Bool(hb), UInt32(idx));
             std::vector<bool> e(3, id);
-            for (size_t q = 0; q < n; ++q) e[idx[q]] = id ? (e[idx[q]] && hb[q]) : (e[idx[q]] || hb[q]);
+            for (size_t q = 0; q < n; ++q)
+                e[idx[q]] = id ? (e[idx[q]] && hb[q]) : (e[idx[q]] || hb[q]);
             check_eq("bool", buf, e);
             std::vector<bool> eb((n + 6) / 7, id);
-            for (size_t q = 0; q < n; ++q) eb[q / 7] = id ? (eb[q / 7] && hb[q]) : (eb[q / 7] || hb[q]);
+            for (size_t q = 0; q < n; ++q)
+                eb[q / 7] = id ? (eb[q / 7] && hb[q]) : (eb[q / 7] || hb[q]);
             check_eq("bool block", tj::block_reduce(op, Bool(hb), 7), eb);
         }
     }
@@ -1625,10 +1662,14 @@ template <typename T> void ctx_case(tj::ReduceOp op, int ctx) {
     std::vector<uint32_t> raw = tjtest::small_ints<uint32_t>(n, fresh_seed(), 0, 0xFFFFFFFFu);
     std::vector<T> vals(n);
     for (size_t q = 0; q < n; ++q) {
-        if constexpr (std::is_floating_point_v<T>) vals[q] = T(double(raw[q]) - 2147483648.0);
-        else if constexpr (std::is_signed_v<T>) vals[q] = T(int64_t(raw[q]) - 2147483648ll) * (sizeof(T) == 8 ? T(1000003) : T(1));
-        else vals[q] = T(raw[q]) * (sizeof(T) == 8 ? T(4294967311ull) : T(1));
-        if (op == tj::ReduceOp::Mul) vals[q] = T(int(q % 3) - (std::is_signed_v<T> || std::is_floating_point_v<T> ? 1 : 0));
+        if constexpr (std::is_floating_point_v<T>)
+            vals[q] = T(double(raw[q]) - 2147483648.0);
+        else if constexpr (std::is_signed_v<T>)
+            vals[q] = T(int64_t(raw[q]) - 2147483648ll) * (sizeof(T) == 8 ? T(1000003) : T(1));
+        else
+            vals[q] = T(raw[q]) * (sizeof(T) == 8 ? T(4294967311ull) : T(1));
+        if (op == tj::ReduceOp::Mul)
+            vals[q] = T(int(q % 3) - (std::is_signed_v<T> || std::is_floating_point_v<T> ? 1 : 0));
     }
     std::vector<uint32_t> idx = rand_idx(n, uint32_t(k - 1));
     std::vector<bool> m = rand_mask(n);
@@ -1639,25 +1680,35 @@ template <typename T> void ctx_case(tj::ReduceOp op, int ctx) {
     std::vector<T> e(k, host_identity<T>(op));
     if (ctx == 0) { // loop, 2 trips
         UInt32 it = tj::zeros<UInt32>(n);
-        tj::while_loop(std::tie(it), [](const UInt32 &it) { return it < 2u; }, [&](UInt32 &it) {
-            tj::scatter_reduce(op, buf, v, ix, mm);
-            it += 1u;
-        });
+        tj::while_loop(
+            std::tie(it), [](const UInt32 &it) { return it < 2u; },
+            [&](UInt32 &it) {
+                tj::scatter_reduce(op, buf, v, ix, mm);
+                it += 1u;
+            });
         for (int t = 0; t < 2; ++t)
-            for (size_t q = 0; q < n; ++q) if (m[q]) e[idx[q]] = host_op(op, e[idx[q]], vals[q]);
+            for (size_t q = 0; q < n; ++q)
+                if (m[q])
+                    e[idx[q]] = host_op(op, e[idx[q]], vals[q]);
     } else if (ctx == 1) { // if_stmt
         UInt32 dummy = tj::zeros<UInt32>(n);
-        tj::if_stmt(mm, std::tie(dummy), [&](UInt32 &) { tj::scatter_reduce(op, buf, v, ix); }, [](UInt32 &) {});
-        for (size_t q = 0; q < n; ++q) if (m[q]) e[idx[q]] = host_op(op, e[idx[q]], vals[q]);
+        tj::if_stmt(
+            mm, std::tie(dummy), [&](UInt32 &) { tj::scatter_reduce(op, buf, v, ix); }, [](UInt32 &) {});
+        for (size_t q = 0; q < n; ++q)
+            if (m[q])
+                e[idx[q]] = host_op(op, e[idx[q]], vals[q]);
     } else { // dispatch
         Red r;
         tj::Ptr<Red> p = tj::select(mm, tj::Ptr<Red>(&r), tj::Ptr<Red>(nullptr));
-        tj::dispatch(p, [&](Red *, const A &v, const UInt32 &ix) { tj::scatter_reduce(op, buf, v, ix); }, v, ix);
-        for (size_t q = 0; q < n; ++q) if (m[q]) e[idx[q]] = host_op(op, e[idx[q]], vals[q]);
+        tj::dispatch(
+            p, [&](Red *, const A &v, const UInt32 &ix) { tj::scatter_reduce(op, buf, v, ix); }, v, ix);
+        for (size_t q = 0; q < n; ++q)
+            if (m[q])
+                e[idx[q]] = host_op(op, e[idx[q]], vals[q]);
     }
     check_eq("ctx", buf, e);
 }
-}
+} // namespace
 // scatter_reduce of every op and type inside a loop body (twice), a tj::if_stmt branch and a tj::dispatch case.
 static void extra_test33_contexts() {
     for (int ctx : {0, 1, 2})
@@ -1679,8 +1730,8 @@ static void extra_test23_frozen() {
     FreezingOn on;
     auto fn = [](Float x, UInt32 idx) {
         tj::enable_grad(x);
-        Float s = tj::block_sum(x, 3);          // ceil(n / 3) elements
-        Float y = tj::gather(s, idx) * 2.f;     // its gradient: a scatter_add into zeros of ceil(n / 3)
+        Float s = tj::block_sum(x, 3);      // ceil(n / 3) elements
+        Float y = tj::gather(s, idx) * 2.f; // its gradient: a scatter_add into zeros of ceil(n / 3)
         tj::backward(y);
         return tj::grad(x);
     };
@@ -1780,7 +1831,10 @@ static void extra_test13_empty() {
     // S3: aliasing: the same array as scatter target and gather source in a frozen function.
     {
         FreezingOn on;
-        auto fn = [](Float &t, Float src, UInt32 i) { tj::scatter(t, tj::gather(src, i) + 1.f, i); return tj::sum(t); };
+        auto fn = [](Float &t, Float src, UInt32 i) {
+            tj::scatter(t, tj::gather(src, i) + 1.f, i);
+            return tj::sum(t);
+        };
         auto fr = tj::freeze(fn);
         for (size_t n : {size_t(8), size_t(64), size_t(8)}) {
             Float a = rand_f(n), b = Float(tj::to_vector(a));
