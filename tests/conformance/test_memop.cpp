@@ -61,6 +61,8 @@ static void extra_test13_empty();
 static void extra_test23_frozen();
 static void extra_test33_contexts();
 static void extra_test18_wide();
+static void extra_test33_random_frozen();
+static void extra_test02_random_programs();
 
 // ---------------------------------------------------------------------------------------------------------------
 // test01–test08: gather and scatter, plain, masked, nested (component by component) and of structs
@@ -126,6 +128,7 @@ TEST_CASE("test_memop.py test02_scatter_simple") {
     }
     extra_test02_gradients();
     extra_test02_frozen_gradients();
+    extra_test02_random_programs();
 }
 
 // The gradients of gathers and scatters (docs/autodiff.md): a gather's backward is a scatter_add into zeros of
@@ -582,8 +585,9 @@ TEST_CASE("test_memop.py test33_scatter_reduce_loop") {
     UInt32 unused(0u);
     CHECK(tj_test::contains(error_of([] {
                                 UInt32 i = tj::full<UInt32>(1u, 64), wide({0u, 0u});
-                                tj::while_loop(std::tie(i, wide), [](const UInt32 &i, const UInt32 &) { return i < 10u; },
-                                               [](UInt32 &i, UInt32 &) { i += 1u; });
+                                tj::while_loop(
+                                    std::tie(i, wide), [](const UInt32 &i, const UInt32 &) { return i < 10u; },
+                                    [](UInt32 &i, UInt32 &) { i += 1u; });
                             }),
                             "size mismatch"));
     tj::while_loop(
@@ -629,6 +633,7 @@ TEST_CASE("test_memop.py test33_scatter_reduce_loop") {
     }
     extra_test33_frozen();
     extra_test33_contexts();
+    extra_test33_random_frozen();
 }
 
 // Dr.Jit's lanes: 0 (the first gather masked it), 5 (index 2 of buf_1 is index 4 of buf_0) and 0 (index -1 is
@@ -1856,4 +1861,203 @@ static void extra_test13_empty() {
             check_close("S3 r", r1, r2);
         }
     }
+}
+namespace {
+/// A random linear (piecewise, without ties) program of x built from the memory operations, by seed.
+Float random_program(const Float &x, uint64_t seed, std::vector<std::string> *log = nullptr) {
+    std::mt19937_64 rng(seed);
+    auto pick = [&](uint64_t k) { return size_t(rng() % k); };
+    auto idx_of = [&](size_t m, size_t range) {
+        std::vector<uint32_t> v(m);
+        for (auto &e : v)
+            e = uint32_t(rng() % (range + 2)); // some past the end
+        return UInt32(v);
+    };
+    auto mask_of_ = [&](size_t m) {
+        if (rng() % 3 == 0)
+            return Bool(true);
+        std::vector<bool> v(m);
+        for (size_t q = 0; q < m; ++q)
+            v[q] = rng() % 4 != 0;
+        return Bool(v);
+    };
+    auto vals = [&](size_t m) {
+        std::vector<float> v(m);
+        for (auto &e : v)
+            e = float(int(rng() % 7) - 3) * 0.5f + 0.25f;
+        return Float(v);
+    };
+    Float a = x;
+    std::vector<Float> pool = {x};
+    int steps = 2 + int(pick(5));
+    for (int s = 0; s < steps; ++s) {
+        size_t n = a.size();
+        int op = int(pick(10));
+        if (log)
+            log->push_back(std::to_string(op) + "@" + std::to_string(n));
+        switch (op) {
+        case 0: {
+            size_t m = 1 + pick(40);
+            a = tj::gather(a, idx_of(m, n), mask_of_(m));
+            break;
+        }
+        case 1: {
+            size_t m = 1 + pick(40);
+            a = tj::gather(a, idx_of(m, n), mask_of_(m)) * vals(m);
+            break;
+        }
+        case 2: { // scatter part of a into a target computed from another pool element
+            const Float &b = pool[pick(pool.size())];
+            Float t = b * vals(b.size());
+            UInt32 i = idx_of(n, b.size());
+            if (rng() % 2) {
+                // distinct indices (a plain scatter with duplicates is not linear: every writer gets the gradient)
+                std::vector<uint32_t> perm(std::max(n, b.size()) + 2);
+                for (size_t q = 0; q < perm.size(); ++q)
+                    perm[q] = uint32_t(q);
+                std::shuffle(perm.begin(), perm.end(), rng);
+                perm.resize(n);
+                tj::scatter(t, a, UInt32(perm), mask_of_(n));
+            } else {
+                tj::scatter_add(t, a, i, mask_of_(n));
+            }
+            a = t;
+            break;
+        }
+        case 3: { // scatter a width-1 value
+            Float v = tj::gather(a, UInt32(uint32_t(pick(n))));
+            Float t = a * 1.f;
+            size_t m = 1 + pick(10);
+            tj::scatter_add(t, v, idx_of(m, n), mask_of_(m));
+            a = t;
+            break;
+        }
+        case 4: {
+            size_t b = 1 + pick(5);
+            a = tj::block_sum(a, b);
+            break;
+        }
+        case 5: {
+            size_t b = 1 + pick(9);
+            a = tj::block_prefix_reduce(tj::ReduceOp::Add, a, b, rng() % 2, rng() % 2);
+            break;
+        }
+        case 6: { // scatter_reduce Min/Max of a (plus a distinct offset per lane: no ties) into another pool element
+            const Float &b = pool[pick(pool.size())];
+            Float t = b * 1.f + Float(float(rng() % 1000) * 1e-3f);
+            Float v = a + tj::arange<Float>(n) * 1e-3f;
+            tj::scatter_reduce(rng() % 2 ? tj::ReduceOp::Min : tj::ReduceOp::Max, t, v, idx_of(n, b.size()),
+                               mask_of_(n));
+            a = t;
+            break;
+        }
+        case 7: {
+            a = tj::select(mask_of_(n), a * 2.f, a * -1.f);
+            break;
+        }
+        case 8: {
+            a = a + tj::gather(pool[pick(pool.size())], idx_of(n, 3));
+            break;
+        }
+        default: {
+            a = tj::sum(a) * vals(1) + tj::gather(a, UInt32(0u));
+            break;
+        }
+        }
+        pool.push_back(a);
+    }
+    return a;
+}
+} // namespace
+// Random programs of gathers, scatters, scatter_adds, scatter_reduce Min/Max (without ties), block sums, prefix
+// sums, selects and broadcasts (masks, indices past the end, width-1 values): the backward and forward
+// derivatives agree (<J^T g, t> = <g, J t>).
+static void extra_test02_random_programs() {
+    int bad = 0;
+    for (uint64_t seed = 1; seed <= 400; ++seed) {
+        size_t n = 1 + seed % 23;
+        std::vector<float> hx = tjtest::uniform_values<float>(n, seed * 7, -1, 1);
+        // backward
+        Float x(hx);
+        tj::enable_grad(x);
+        Float y = random_program(x, seed);
+        std::vector<float> g = tjtest::uniform_values<float>(y.size(), seed * 13, -1, 1);
+        std::vector<float> t = tjtest::uniform_values<float>(n, seed * 17, -1, 1);
+        tj::set_grad(y, Float(g));
+        tj::backward(y);
+        std::vector<float> gx = tj::to_vector(tj::grad(x));
+        // forward
+        Float x2(hx);
+        tj::enable_grad(x2);
+        std::vector<std::string> log;
+        Float y2 = random_program(x2, seed, &log);
+        tj::set_grad(x2, Float(t));
+        tj::forward(x2);
+        std::vector<float> ty = tj::to_vector(tj::grad(y2));
+        double lhs = 0, rhs = 0, mag = 1e-6;
+        for (size_t q = 0; q < n; ++q) {
+            lhs += double(gx[q]) * t[q];
+            mag += std::abs(double(gx[q]) * t[q]);
+        }
+        for (size_t q = 0; q < g.size(); ++q) {
+            rhs += double(g[q]) * ty[q];
+            mag += std::abs(double(g[q]) * ty[q]);
+        }
+        CHECK(ty.size() == g.size());
+        if (std::abs(lhs - rhs) > 1e-4 * mag + 1e-5) {
+            std::string ops;
+            for (auto &s : log)
+                ops += s + " ";
+            MESSAGE("seed " << seed << " n " << n << " <J^T g, t> = " << lhs << " but <g, J t> = " << rhs << " ops "
+                            << ops);
+            ++bad;
+        }
+    }
+    CHECK(bad == 0);
+}
+// The same random programs, with their backward, in frozen functions: replays equal the plain calls.
+static void extra_test33_random_frozen() {
+    FreezingOn on;
+    int bad = 0;
+    for (uint64_t seed = 1; seed <= 150; ++seed) {
+        INFO("seed " << seed);
+        size_t n = 1 + seed % 23;
+        auto fn = [](Float x, Float g, uint64_t seed) {
+            tj::enable_grad(x);
+            Float y = random_program(x, seed);
+            tj::set_grad(y, g);
+            tj::backward(y);
+            return std::make_pair(tj::detach(y), tj::grad(x));
+        };
+        auto fr = tj::freeze(fn, opts(seed % 2 == 0));
+        size_t m = 0;
+        {
+            Float x0 = rand_f(n);
+            m = random_program(x0, seed).size();
+        }
+        for (int call = 0; call < 3; ++call) {
+            Float x = rand_f(n), g = rand_f(m);
+            auto [y1, g1] = fr(x, g, seed);
+            auto [y2, g2] = fn(x, g, seed);
+            std::vector<float> a = tj::to_vector(y1), b = tj::to_vector(y2), c = tj::to_vector(g1),
+                               d = tj::to_vector(g2);
+            bool ok = a.size() == b.size() && c.size() == d.size();
+            for (size_t q = 0; ok && q < a.size(); ++q)
+                ok = std::abs(a[q] - b[q]) <= 1e-4f * (1 + std::abs(b[q]));
+            for (size_t q = 0; ok && q < c.size(); ++q)
+                ok = std::abs(c[q] - d[q]) <= 1e-4f * (1 + std::abs(d[q]));
+            if (!ok) {
+                std::vector<std::string> log;
+                Float xx = rand_f(n);
+                random_program(xx, seed, &log);
+                std::string ops;
+                for (auto &s : log)
+                    ops += s + " ";
+                MESSAGE("seed " << seed << " call " << call << " ops " << ops);
+                ++bad;
+                break;
+            }
+        }
+    }
+    CHECK(bad == 0);
 }
