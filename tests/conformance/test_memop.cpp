@@ -61,6 +61,7 @@ static void extra_test13_empty();
 static void extra_test23_frozen();
 static void extra_test33_contexts();
 static void extra_test18_wide();
+static void extra_test18_contexts();
 static void extra_test33_random_frozen();
 static void extra_test02_random_programs();
 
@@ -422,6 +423,7 @@ TEST_CASE("test_memop.py test18_scatter_reduce") {
     CHECK(mx.read(3) == 0.f);
     extra_test18_gradients();
     extra_test18_wide();
+    extra_test18_contexts();
 }
 
 // The gradients of scatter_reduce Min/Max (docs/autodiff.md: Dr.Jit's convention), backward and forward, with
@@ -2064,4 +2066,84 @@ static void extra_test33_random_frozen() {
         }
     }
     CHECK(bad == 0);
+}
+namespace {
+struct RedG : tj::Object {
+    Float *out = nullptr;
+    tj::ReduceOp op = tj::ReduceOp::Min;
+    void f(const Float &v, const UInt32 &i) { tj::scatter_reduce(op, *out, v * 2.f, i); }
+};
+} // namespace
+// scatter_reduce Min/Max with gradients at the top level, in a tj::if_stmt branch and in a tj::dispatch case, where
+// the winner of each bucket is its last lane (a per-lane test of "won" made before the other lanes ran would be
+// wrong), backward and forward.
+static void extra_test18_contexts() {
+    for (auto op : {tj::ReduceOp::Min, tj::ReduceOp::Max})
+        for (int ctx : {0, 1, 2}) {
+            INFO("op " << int(op) << " ctx " << ctx);
+            size_t n = 1000;
+            std::vector<float> hv(n);
+            for (size_t q = 0; q < n; ++q)
+                hv[q] = op == tj::ReduceOp::Min ? 1.f - float(q) / n : float(q) / n; // the last lane wins
+            std::vector<uint32_t> hi(n);
+            for (size_t q = 0; q < n; ++q)
+                hi[q] = uint32_t(q % 3);
+            Float t = tj::full<Float>(op == tj::ReduceOp::Min ? 5.f : -5.f, 3), v(hv);
+            tj::enable_grad(t, v);
+            Float out = t * 1.f;
+            UInt32 idx(hi);
+            if (ctx == 0) {
+                tj::scatter_reduce(op, out, v * 2.f, idx);
+            } else if (ctx == 1) {
+                UInt32 d = tj::zeros<UInt32>(n);
+                tj::if_stmt(
+                    idx < 5u, std::tie(d), [&](UInt32 &) { tj::scatter_reduce(op, out, v * 2.f, idx); },
+                    [](UInt32 &) {});
+            } else {
+                RedG a;
+                a.out = &out;
+                a.op = op;
+                tj::Ptr<RedG> p = tj::select(idx < 5u, tj::Ptr<RedG>(&a), tj::Ptr<RedG>(nullptr));
+                tj::dispatch(
+                    p, [](RedG *o, const Float &v, const UInt32 &i) { o->f(v, i); }, v, idx);
+            }
+            std::vector<float> e(3);
+            std::vector<size_t> last(3); // the last lane of each bucket
+            for (size_t q = 0; q < n; ++q)
+                last[q % 3] = q;
+            for (size_t k = 0; k < 3; ++k)
+                e[k] = 2.f * hv[last[k]];
+            check_eq("value", out, e);
+            tj::set_grad(out, Float({1, 10, 100}));
+            tj::backward(out);
+            std::vector<float> g(n, 0.f);
+            for (size_t k = 0; k < 3; ++k)
+                g[last[k]] = 2.f * (k == 0 ? 1.f : k == 1 ? 10.f : 100.f);
+            check_close("gv", tj::grad(v), g);
+            check_close("gt", tj::grad(t), {0.f, 0.f, 0.f});
+            // Forward from the values (set_grad seeds the next traversal).
+            Float tv = rand_f(n);
+            std::vector<float> htv = tj::to_vector(tv);
+            Float v2(hv);
+            tj::enable_grad(v2);
+            Float out2 = tj::full<Float>(op == tj::ReduceOp::Min ? 5.f : -5.f, 3);
+            if (ctx == 0) {
+                tj::scatter_reduce(op, out2, v2 * 2.f, idx);
+            } else if (ctx == 1) {
+                UInt32 d = tj::zeros<UInt32>(n);
+                tj::if_stmt(
+                    idx < 5u, std::tie(d), [&](UInt32 &) { tj::scatter_reduce(op, out2, v2 * 2.f, idx); },
+                    [](UInt32 &) {});
+            } else {
+                RedG a;
+                a.out = &out2;
+                a.op = op;
+                tj::Ptr<RedG> p = tj::select(idx < 5u, tj::Ptr<RedG>(&a), tj::Ptr<RedG>(nullptr));
+                tj::dispatch(
+                    p, [](RedG *o, const Float &v, const UInt32 &i) { o->f(v, i); }, v2, idx);
+            }
+            tj::set_grad(v2, tv);
+            tj::forward(v2);
+            check_close("forward", tj::grad(out2), {2.f * htv[last[0]], 2.f * htv[last[1]], 2.f * htv[last[2]]});
+        }
 }
