@@ -413,7 +413,10 @@ VarPair ad_scatter_reduce(ReduceOp o, VarPair target, VarPair value, uint32_t in
     if (target.ad) {
         edges[0].source = target.ad;
         edges[0].edge.kind = EdgeKind::Mask;
-        edges[0].edge.weight = op(Op::Eq, before, r).release();
+        // Kept where the value did not change; a NaN that no value replaced (Min/Max ignore NaN values) is kept
+        // too, though NaN == NaN is false.
+        JitRef kept_nan = op(Op::And, op(Op::Ne, before, before), op(Op::Ne, r, r));
+        edges[0].edge.weight = op(Op::Or, op(Op::Eq, before, r), kept_nan).release();
         if (value.ad) {
             edges[0].edge.index = borrow(index).release();
             edges[0].edge.mask = JitRef(won).release();
