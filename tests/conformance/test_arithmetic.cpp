@@ -148,6 +148,32 @@ void check_binary(const std::string &what, Fn fn, Ref ref, const std::vector<T> 
     size_t h = xs.size() / 2 + 1;
     std::vector<T> hx(xs.begin(), xs.begin() + h), hy(ys.begin(), ys.begin() + h);
     tjtest::check_same(what + ": frozen (replayed on another size)", frozen(A(hx), A(hy)), fn(A(hx), A(hy)));
+    // The same array (or literal) on both sides: x - x, x == x, min(x, x) with NaN and inf.
+    {
+        A x(xs);
+        compare(what + ": same operand", fn(x, x), tjtest::map2(xs, xs, ref), o.rel);
+        for (size_t k = 0; k < edges.size(); ++k) {
+            A c(edges[k]);
+            auto r = fn(c, c);
+            CHECK_MESSAGE(same_value<R>(r.read(0), R(ref(edges[k], edges[k]))),
+                          what << ": same literal " << tjtest::show<T>(edges[k]) << " on both sides");
+        }
+    }
+    // Frozen with a literal operand (auto-opaque makes it opaque once its value changes), and with gradients on
+    // one operand next to a literal.
+    auto frozen_lit = tj::freeze(fn);
+    for (size_t k = 0; k < std::min<size_t>(edges.size(), 4); ++k) {
+        T c = edges[k];
+        std::vector<T> cs(xs.size(), c);
+        tjtest::check_same(what + ": frozen, literal right " + tjtest::show<T>(c), frozen_lit(A(xs), A(c)),
+                           fn(A(xs), A(cs)));
+        if constexpr (std::is_floating_point_v<T>) {
+            A x(xs);
+            tj::enable_grad(x);
+            tjtest::check_same(what + ": with gradients, literal right " + tjtest::show<T>(c), value_of(fn(x, A(c))),
+                               fn(A(xs), A(cs)));
+        }
+    }
     if constexpr (std::is_floating_point_v<T>) {
         A x(xs), y(ys);
         tj::enable_grad(x, y);
@@ -701,6 +727,36 @@ TEST_CASE("test_arithmetic.py test_minmax_nan") {
     check_nan_aware("fmax(inf, nan)", tj::max(Float(inf), Float(nan)), {inf});
     check_minmax<float>();
     check_minmax<double>();
+    // Gradients on fresh data with NaNs and ties: to the operand returned, half to each on a tie, nothing where both
+    // are NaN; plain and inside a frozen function that runs the backward pass.
+    {
+        auto [xs, ys] = pairs_with_edges<float>();
+        for (size_t i = 0; i < xs.size(); i += 7) // ties
+            ys[i] = xs[i];
+        auto weight = [](float a, float b, bool is_min) {
+            bool chosen = (is_min ? a < b : a > b) || (std::isnan(b) && !std::isnan(a));
+            return chosen ? 1.f : a == b ? 0.5f : 0.f;
+        };
+        auto grads = [](Float a, Float b) {
+            tj::enable_grad(a, b);
+            tj::backward(tj::min(a, b) + 10.f * tj::max(a, b));
+            return std::make_pair(tj::grad(a), tj::grad(b));
+        };
+        std::vector<float> ga(xs.size()), gb(xs.size());
+        for (size_t i = 0; i < xs.size(); ++i) {
+            ga[i] = weight(xs[i], ys[i], true) + 10.f * weight(xs[i], ys[i], false);
+            gb[i] = weight(ys[i], xs[i], true) + 10.f * weight(ys[i], xs[i], false);
+        }
+        auto [pa, pb] = grads(Float(xs), Float(ys));
+        check_eq("d/da (min + 10 max)", pa, ga);
+        check_eq("d/db (min + 10 max)", pb, gb);
+        auto frozen = tj::freeze(grads);
+        for (int call = 0; call < 2; ++call) {
+            auto [fa, fb] = frozen(Float(xs), Float(ys));
+            check_eq("frozen d/da", fa, ga);
+            check_eq("frozen d/db", fb, gb);
+        }
+    }
     // Signed zeros: whichever zero is returned, folding, kernels and frozen calls agree (checked by check_binary
     // without the pairs removed above).
     Float z1({0.f, -0.f, 0.f, -0.f}), z2({-0.f, 0.f, 0.f, -0.f});
