@@ -117,10 +117,12 @@ JitRef sign(const JitRef &x) {
     return select(op(Op::Gt, x, zero), lit_like(x, 1), select(op(Op::Lt, x, zero), lit_like(x, -1), zero));
 }
 
-/// 1 where `x` is chosen over `y` by `cmp`, 1/2 on ties, 0 elsewhere (min/max).
+/// 1 where `x` is chosen over `y` by `cmp`, 1/2 on ties, 0 elsewhere (min/max). min and max ignore a NaN operand
+/// (docs/semantics.md): where only `y` is NaN the result is `x`, which then takes the whole gradient.
 JitRef choice(Op cmp, const JitRef &x, const JitRef &y) {
     JitRef zero = lit_like(x, 0);
-    return select(op(cmp, x, y), lit_like(x, 1), select(op(Op::Eq, x, y), lit_like(x, 0.5), zero));
+    JitRef chosen = op(Op::Or, op(cmp, x, y), op(Op::And, op(Op::Ne, y, y), op(Op::Eq, x, x)));
+    return select(chosen, lit_like(x, 1), select(op(Op::Eq, x, y), lit_like(x, 0.5), zero));
 }
 
 /// trunc(q) with the ops the kernels have.
@@ -411,7 +413,10 @@ VarPair ad_scatter_reduce(ReduceOp o, VarPair target, VarPair value, uint32_t in
     if (target.ad) {
         edges[0].source = target.ad;
         edges[0].edge.kind = EdgeKind::Mask;
-        edges[0].edge.weight = op(Op::Eq, before, r).release();
+        // Kept where the value did not change; a NaN that no value replaced (Min/Max ignore NaN values) is kept
+        // too, though NaN == NaN is false.
+        JitRef kept_nan = op(Op::And, op(Op::Ne, before, before), op(Op::Ne, r, r));
+        edges[0].edge.weight = op(Op::Or, op(Op::Eq, before, r), kept_nan).release();
         if (value.ad) {
             edges[0].edge.index = borrow(index).release();
             edges[0].edge.mask = JitRef(won).release();

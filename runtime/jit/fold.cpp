@@ -121,10 +121,12 @@ template <typename T> bool fold_typed(Op op, uint64_t ab, uint64_t bb, uint64_t 
         if constexpr (is_float) return ret(T(std::ceil(a))); else return false;
     case Op::Round:
         if constexpr (is_float) return ret(T(std::round(a))); else return false;
-    case Op::Min:
-        if constexpr (is_float) return ret(T(std::fmin(a, b))); else return ret(a < b ? a : b);
+    case Op::Min: // as the kernels: equal operands (-0 and +0) give -0 for min, +0 for max
+        if constexpr (is_float) return ret(a == b ? (std::signbit(a) ? a : b) : T(std::fmin(a, b)));
+        else return ret(a < b ? a : b);
     case Op::Max:
-        if constexpr (is_float) return ret(T(std::fmax(a, b))); else return ret(a < b ? b : a);
+        if constexpr (is_float) return ret(a == b ? (std::signbit(a) ? b : a) : T(std::fmax(a, b)));
+        else return ret(a < b ? b : a);
     case Op::Fma:
         if constexpr (is_float) return ret(T(std::fma(a, b, c)));
         else if constexpr (is_bool) return false;

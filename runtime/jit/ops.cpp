@@ -81,7 +81,9 @@ uint32_t var_op(const char *api, Op op, uint32_t a, uint32_t b, uint32_t c) {
         if (uint32_t id = binary_fast_path(s, op, a, b))
             return id;
     uint32_t ops[3] = {a, b, c};
-    size_t n = c ? 3 : (b ? 2 : 1);
+    // The op's own arity, not the count of non-zero ids: an empty (default-constructed) array is id 0, and must
+    // be refused as an operand (var() below) rather than make `x + Float()` a one-operand add.
+    size_t n = op_arity(op);
     for (size_t i = 0; i < n; ++i) {
         Variable &v = var(s, ops[i], api);
         if (v.dirty) {

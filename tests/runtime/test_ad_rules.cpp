@@ -384,6 +384,27 @@ TEST_CASE("AD kinks: abs at 0, min/max ties, floor/ceil/round at integers (docs/
     check_derivative("forward: max ties", tj::grad(hi2), {0.5, 0, 0.5, 1}, 0);
 }
 
+// F30 (found porting test_arithmetic.py): min/max ignore a NaN operand, but their rule gave the gradient to neither
+// operand there (x < NaN is false, and so is x == NaN), so the gradient of the value that was returned was lost
+// without an error.
+TEST_CASE("AD kinks: min/max with one NaN operand give the whole gradient to the other operand") {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    D a(std::vector<double>{nan, 1.0, 3.0, nan}), b(std::vector<double>{2.0, nan, 1.0, nan});
+    tj::enable_grad(a, b);
+    D lo = tj::min(a, b), hi = tj::max(a, b);
+    tj::backward(lo + 10.0 * hi);
+    check_derivative("min + 10 max with NaN, d/da", tj::grad(a), {0, 11, 10, 0}, 0);
+    check_derivative("min + 10 max with NaN, d/db", tj::grad(b), {11, 0, 1, 0}, 0);
+
+    D c(std::vector<double>{nan, 1.0, 3.0}), d(std::vector<double>{2.0, nan, 1.0});
+    tj::enable_grad(c, d);
+    D lo2 = tj::min(c, d), hi2 = tj::max(c, d);
+    tj::set_grad(c, D(std::vector<double>{1, 2, 4}));
+    tj::forward(c);
+    check_derivative("forward: min with NaN", tj::grad(lo2), {0, 2, 0}, 0);
+    check_derivative("forward: max with NaN", tj::grad(hi2), {0, 2, 4}, 0);
+}
+
 TEST_CASE("AD kinks: hmin and hmax split the gradient evenly among ties") {
     D x(std::vector<double>{3.0, -1.0, 7.0, -1.0, 7.0, 2.0, -1.0, 7.0, 0.0, 7.0});
     tj::enable_grad(x);

@@ -448,6 +448,31 @@ TEST_CASE("scatter_reduce: gradients of Add, Min and Max against finite differen
                 {"tj::scatter_reduce()", "Mul is not differentiable"});
 }
 
+// F33 (found porting test_arithmetic.py): the target kept its gradient where `before == result`, which is false for
+// a NaN that no value replaced, so such a slot (its value passed through unchanged) lost its gradient.
+TEST_CASE("scatter_reduce: Min/Max keep the gradient of a NaN target slot that no value replaced") {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    for (ReduceOp op : {ReduceOp::Min, ReduceOp::Max}) {
+        INFO(std::string(op_name(op)));
+        // 0: NaN, untouched; 1: 1, a larger/smaller value loses; 2: NaN, a NaN value (ignored); 3: NaN, replaced by 5.
+        tj::Float64 t({nan, 1.0, nan, nan}), v({op == ReduceOp::Min ? 7.0 : -7.0, nan, 5.0});
+        tj::enable_grad(t, v);
+        tj::Float64 t0 = t;
+        tj::scatter_reduce(op, t, v, tj::UInt32({1, 2, 3}));
+        tj::backward(t * tj::Float64({1.0, 10.0, 100.0, 1000.0}));
+        check_derivative("d/dtarget", tj::grad(t0), {1, 10, 100, 0}, 0);
+        check_derivative("d/dvalue", tj::grad(v), {0, 0, 1000}, 0);
+        // Forward: the untouched NaN slots carry the target's tangent.
+        tj::Float64 u({nan, 1.0, nan}), w({op == ReduceOp::Min ? 7.0 : -7.0});
+        tj::enable_grad(u, w);
+        tj::Float64 u0 = u;
+        tj::scatter_reduce(op, u, w, tj::UInt32({1}));
+        tj::set_grad(u0, tj::Float64({1.0, 2.0, 3.0}));
+        tj::forward(u0);
+        check_derivative("forward: target tangent", tj::grad(u), {1, 2, 3}, 0);
+    }
+}
+
 TEST_CASE("scatter_reduce: a value tied with the target — forward takes the value's tangent, reverse gives both") {
     for (ReduceOp op : {ReduceOp::Min, ReduceOp::Max}) {
         bool max = op == ReduceOp::Max;

@@ -209,15 +209,25 @@ llvm::Value *compute(llvm::IRBuilder<> &b, TargetMath &math, const Instr &ins, l
     case Op::Floor: return call_intrinsic(b, llvm::Intrinsic::floor, ty, {a});
     case Op::Ceil: return call_intrinsic(b, llvm::Intrinsic::ceil, ty, {a});
     case Op::Round: return call_intrinsic(b, llvm::Intrinsic::round, ty, {a}); // halfway cases away from zero
-    case Op::Min: { // minnum: a NaN operand is ignored
-        llvm::Intrinsic::ID id =
-            fp ? llvm::Intrinsic::minnum : (is_signed(t) ? llvm::Intrinsic::smin : llvm::Intrinsic::umin);
-        return call_intrinsic(b, id, ty, {a, arg(ins.b)});
-    }
+    case Op::Min: // minnum: a NaN operand is ignored
     case Op::Max: {
-        llvm::Intrinsic::ID id =
-            fp ? llvm::Intrinsic::maxnum : (is_signed(t) ? llvm::Intrinsic::smax : llvm::Intrinsic::umax);
-        return call_intrinsic(b, id, ty, {a, arg(ins.b)});
+        bool is_min = ins.op == Op::Min;
+        Value *rhs = arg(ins.b);
+        if (!fp) {
+            llvm::Intrinsic::ID id = is_min ? (is_signed(t) ? llvm::Intrinsic::smin : llvm::Intrinsic::umin)
+                                            : (is_signed(t) ? llvm::Intrinsic::smax : llvm::Intrinsic::umax);
+            return call_intrinsic(b, id, ty, {a, rhs});
+        }
+        Value *r = call_intrinsic(b, is_min ? llvm::Intrinsic::minnum : llvm::Intrinsic::maxnum, ty, {a, rhs});
+        // minnum/maxnum may return either of two equal operands, and which one LLVM picks depends on the operand
+        // order it settles on (a literal operand is moved, a vector minps returns its second operand): for -0 and
+        // +0 the sign of the result would depend on whether an operand is a literal. Equal operands are combined
+        // bitwise instead: min(-0, +0) is -0 and max(-0, +0) is +0 (IEEE 754-2019 minimumNumber/maximumNumber),
+        // as fold.cpp computes it. Equal non-zero operands have the same bits, so only the zeros change.
+        llvm::Type *ity = ty->getWithNewType(b.getIntNTy(ty->getScalarSizeInBits()));
+        Value *ai = b.CreateBitCast(a, ity), *bi = b.CreateBitCast(rhs, ity);
+        Value *both = b.CreateBitCast(is_min ? b.CreateOr(ai, bi) : b.CreateAnd(ai, bi), ty);
+        return b.CreateSelect(b.CreateFCmpOEQ(a, rhs), both, r);
     }
     case Op::Fma:
         if (fp)
