@@ -100,6 +100,14 @@ template <typename T> Tensor<T> reduce_axis(const char *api, tj::ReduceOp op, co
                      : op == tj::ReduceOp::Mul ? prod(t.array())
                      : op == tj::ReduceOp::Min ? hmin(t.array())
                                            : hmax(t.array());
+        if constexpr (std::is_floating_point_v<T>)
+            if ((op == tj::ReduceOp::Min || op == tj::ReduceOp::Max) && t.array().ad_index()) {
+                // block_reduce's derivative rule, as for the other shapes (docs/tensors.md): every element equal to
+                // the result gets the whole gradient (hmin/hmax split it among ties; a row's gradient must not
+                // depend on whether other rows exist).
+                Array<T> hit = select(detach(t.array()) == detach(r), t.array(), Array<T>(T(0)));
+                r = replace_grad(detach(r), sum(hit));
+            }
         return Tensor<T>(r, out_shape);
     }
     if (axis == 0)

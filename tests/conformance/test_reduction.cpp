@@ -890,6 +890,19 @@ TEST_CASE("test_reduction.py test12_tensor_reduce") {
         }
         check_eq("max gradient", tj::grad(x2), e2);
     }
+    // A tied row's gradient does not depend on the other rows: (1, 5), (5) and (3, 5) alike (F10).
+    for (std::vector<size_t> shape : {std::vector<size_t>{1, 5}, std::vector<size_t>{5}, std::vector<size_t>{3, 5}}) {
+        INFO("rows = " << shape.size());
+        size_t n = shape.size() == 1 ? 5 : shape[0] * 5;
+        std::vector<float> v(n, -9.f);
+        float row[] = {2, 7, 7, 1, 7};
+        std::copy(row, row + 5, v.begin());
+        Float x(v);
+        tj::enable_grad(x);
+        tj::backward(tj::sum(tj::hmax(TensorXf(x, shape), -1).array()));
+        std::vector<float> g = host(tj::grad(x));
+        CHECK(std::vector<float>(g.begin(), g.begin() + 5) == std::vector<float>{0, 1, 1, 0, 1});
+    }
 }
 
 namespace {
