@@ -91,8 +91,8 @@ template <typename T> Tensor<T> reduce_axis(const char *api, tj::ReduceOp op, co
     if (len == 0)
         raise(std::string(api) + ": axis " + std::to_string(axis) + " of the tensor of shape " +
               shape_string(shape) + " is empty");
-    if (outer * inner == 0)
-        return Tensor<T>(Array<T>(), out_shape);
+    if (outer * inner == 0) // an array of size 0, not the uninitialised array (which later operations refuse)
+        return Tensor<T>(zeros<Array<T>>(0), out_shape);
     if (outer == 1 && inner == 1) { // the whole array (along axis 0, a first dimension that changes needs no pin)
         if (axis != 0)
             freeze_pin_size(t.size()); // the first dimensions are 1 and must stay so

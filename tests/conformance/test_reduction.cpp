@@ -105,6 +105,9 @@ template <typename T> void horizontal_all_sizes() {
             lazy[i] = T(v[i] * T(3) + T(1));
         check_one("sum of a lazy input", tj::sum(x * T(3) + T(1)), ref_sum(lazy));
         if (n == 0) {
+            // Block reductions of nothing: arrays of size 0 that later operations take (F11).
+            CHECK((tj::block_reduce(tj::ReduceOp::Max, x, 3) + T(1)).size() == 0);
+            CHECK((tj::block_sum(x, 2) * x).size() == 0);
             CHECK(!error_of([&] { tj::hmin(x); }).empty());
             CHECK(!error_of([&] { tj::hmax(x); }).empty());
             CHECK(!error_of([&] { tj::mean(x); }).empty());
@@ -890,6 +893,10 @@ TEST_CASE("test_reduction.py test12_tensor_reduce") {
         }
         check_eq("max gradient", tj::grad(x2), e2);
     }
+    // An empty axis next to the reduced one: a tensor of size 0 that later operations take (F11).
+    TensorXi empty(Int32(std::vector<int32_t>{}), {0, 4});
+    CHECK((tj::sum(empty, 1) + tj::sum(empty, 1)).shape() == std::vector<size_t>{0});
+    CHECK(tj_test::contains(error_of([&] { tj::hmax(empty, 0); }), "is empty")); // an empty reduced axis: tj::Error
     // A tied row's gradient does not depend on the other rows: (1, 5), (5) and (3, 5) alike (F10).
     for (std::vector<size_t> shape : {std::vector<size_t>{1, 5}, std::vector<size_t>{5}, std::vector<size_t>{3, 5}}) {
         INFO("rows = " << shape.size());
