@@ -91,8 +91,8 @@ template <typename T> Tensor<T> reduce_axis(const char *api, tj::ReduceOp op, co
     if (len == 0)
         raise(std::string(api) + ": axis " + std::to_string(axis) + " of the tensor of shape " +
               shape_string(shape) + " is empty");
-    if (outer * inner == 0)
-        return Tensor<T>(Array<T>(), out_shape);
+    if (outer * inner == 0) // an array of size 0, not the uninitialised array (which later operations refuse)
+        return Tensor<T>(zeros<Array<T>>(0), out_shape);
     if (outer == 1 && inner == 1) { // the whole array (along axis 0, a first dimension that changes needs no pin)
         if (axis != 0)
             freeze_pin_size(t.size()); // the first dimensions are 1 and must stay so
@@ -100,6 +100,14 @@ template <typename T> Tensor<T> reduce_axis(const char *api, tj::ReduceOp op, co
                      : op == tj::ReduceOp::Mul ? prod(t.array())
                      : op == tj::ReduceOp::Min ? hmin(t.array())
                                            : hmax(t.array());
+        if constexpr (std::is_floating_point_v<T>)
+            if ((op == tj::ReduceOp::Min || op == tj::ReduceOp::Max) && t.array().ad_index()) {
+                // block_reduce's derivative rule, as for the other shapes (docs/tensors.md): every element equal to
+                // the result gets the whole gradient (hmin/hmax split it among ties; a row's gradient must not
+                // depend on whether other rows exist).
+                Array<T> hit = select(detach(t.array()) == detach(r), t.array(), Array<T>(T(0)));
+                r = replace_grad(detach(r), sum(hit));
+            }
         return Tensor<T>(r, out_shape);
     }
     if (axis == 0)

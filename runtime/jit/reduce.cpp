@@ -43,9 +43,9 @@ uint32_t reduce(const char *api, uint32_t a, ReduceOp op, uint64_t block, bool i
     if (is_block) {
         if (block == 0)
             throw Error(fmt::format("{}: block_size must be at least 1", api));
-        if (n == 0)
-            return 0; // no blocks: the empty array
-        out_size = n / block + (n % block != 0); // a shorter last block is reduced too
+        // A shorter last block is reduced too. No blocks: an array of size 0 (not the uninitialised array, which
+        // every later operation refuses), made as the device makes one on a replay.
+        out_size = n / block + (n % block != 0);
     } else {
         block = n;
         if (n == 0) {

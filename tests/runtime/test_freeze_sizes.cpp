@@ -42,6 +42,35 @@ TEST_CASE("freeze: width 1 is a layout of its own (it broadcasts) — other size
     CHECK(stats_of(frozen).replays == 4);
 }
 
+// F9 (found with test_reduction.py): a call with an empty input recorded with the same key as wider ones, and the
+// body takes another path through the JIT for empty arrays (no kernels; reductions of nothing folded). First call
+// empty: every later call replayed it and got empty outputs and a count of 0. Empty after a wider call: the dry
+// run refused the reduction of nothing, the empty recording replaced the wider one, and the same happened.
+TEST_CASE("freeze: an empty input is a layout of its own — never replayed for a wider one, nor the other way") {
+    auto body = [](const tj::UInt32 &x) {
+        tj::Bool m = x > 500u;
+        return std::make_tuple(tj::count(m), tj::any(m), tj::sum(x), x + 1u);
+    };
+    for (bool empty_first : {true, false}) {
+        CAPTURE(empty_first);
+        auto frozen = tj::freeze(body);
+        std::vector<size_t> order = empty_first ? std::vector<size_t>{0, 64, 0, 3, 64}
+                                                : std::vector<size_t>{5, 5, 0, 64, 0, 3};
+        uint64_t seed = 1;
+        for (size_t n : order) {
+            CAPTURE(n);
+            std::vector<uint32_t> v = small_ints<uint32_t>(n, seed++, 0, 1000);
+            auto [c, a, s, y] = frozen(tj::UInt32(v));
+            auto [c0, a0, s0, y0] = body(tj::UInt32(v));
+            check_same("count", c, c0);
+            check_same("any", a, a0);
+            check_same("sum", s, s0);
+            check_same("x + 1", y, y0);
+        }
+        CHECK(stats_of(frozen).recordings == 2);
+    }
+}
+
 TEST_CASE("freeze: the width of a literal input is an input size like any other") {
     // full(2, n) is a literal of width n: the result has its width, whatever width the recording saw.
     auto frozen = tj::freeze([](const tj::Float &x) { return x * 3.f; });

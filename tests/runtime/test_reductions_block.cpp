@@ -142,6 +142,33 @@ TEST_CASE("block_sum: a shorter last block is summed too — block_sum is block_
                 std::vector<int32_t>{2, 2, 2});
 }
 
+// F11 (found with test_reduction.py): block_reduce and block_sum of an empty array returned the uninitialised array
+// (its size reads 0, but every later operation threw "an operand is an empty, uninitialized array"), as did a
+// tensor's reduction along an axis when another axis is empty; with gradients too. Now an array of size 0, as
+// prefix_sum and compress give.
+TEST_CASE("block_reduce: an empty input gives an array of size 0 that later operations take") {
+    tj::Float e(std::vector<float>{});
+    for (ReduceOp op : {ReduceOp::Add, ReduceOp::Mul, ReduceOp::Min, ReduceOp::Max}) {
+        CAPTURE(int(op));
+        tj::Float r = tj::block_reduce(op, e, 3);
+        CHECK(r.index() != 0);
+        CHECK((r + 1.f).size() == 0);
+        CHECK(tj::sum(r).read(0) == 0.f);
+    }
+    CHECK(tj::block_sum(e, 4).index() != 0);
+    CHECK(tj::block_reduce(ReduceOp::Or, tj::UInt32(std::vector<uint32_t>{}), 2).index() != 0);
+    tj::Float x(std::vector<float>{});
+    tj::enable_grad(x);
+    tj::Float r = tj::block_reduce(ReduceOp::Max, x, 3);
+    tj::backward(tj::sum(r) + 1.f);
+    CHECK(tj::grad(x).size() == 0);
+    tj::TensorXf t(tj::Float(std::vector<float>{}), {0, 3});
+    tj::TensorXf s = tj::sum(t, 1);
+    CHECK(s.shape() == std::vector<size_t>{0});
+    CHECK((s + s).array().size() == 0);
+    CHECK(tj::hmax(tj::TensorXf(tj::Float(std::vector<float>{}), {2, 0, 3}), 2).array().index() != 0);
+}
+
 TEST_CASE("block_reduce: errors name the function and what is wrong") {
     tj::Float f = {1.f, 2.f, 3.f};
     tj::Bool m = {true, false};

@@ -6,6 +6,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <random>
@@ -217,6 +218,57 @@ TEST_CASE("tensor freezing: a 1-d gather along the first axis replays with a lar
         tj::UInt32 index(v);
         check_same(frozen(t, index), body(t, index));
         CHECK(frozen(t, index).array().read(6) == 1.f);
+    }
+    CHECK(tj::freeze_stats(&frozen).recordings == 1);
+}
+
+// F10 (found with test_reduction.py): hmin/hmax along an axis whose other dimensions are all 1 (a 1-d tensor, a
+// row of shape (1, n)) took the whole-array path, hmin/hmax, whose gradient splits among ties: a tied row's
+// gradient was 1/k per tie alone and 1 per tie next to other rows. Reductions along an axis follow block_reduce's
+// rule (docs/tensors.md): every tie gets the whole gradient, forward mode sums the tied tangents.
+TEST_CASE("tensor gradients: hmin/hmax along an axis give every tie the whole gradient, whatever the other dims") {
+    std::vector<float> row = {3.f, 3.f, 1.f, 2.f, 3.f};
+    for (bool is_max : {true, false}) {
+        CAPTURE(is_max);
+        std::vector<float> r = row;
+        if (!is_max)
+            for (float &x : r)
+                x = -x;
+        for (Shape s : {Shape{5}, Shape{1, 5}, Shape{2, 5}, Shape{1, 1, 5}}) {
+            CAPTURE(s.size());
+            size_t n = product(s);
+            std::vector<float> v(n, 0.f);
+            std::copy(r.begin(), r.end(), v.begin());
+            auto reduce = [&](const tj::TensorXf &t) { return is_max ? tj::hmax(t, -1) : tj::hmin(t, -1); };
+            tj::Float x(v);
+            tj::enable_grad(x);
+            tj::backward(tj::sum(reduce(tj::TensorXf(x, s)).array()));
+            std::vector<float> g = tj::to_vector(tj::grad(x));
+            CHECK(std::vector<float>(g.begin(), g.begin() + 5) == std::vector<float>{1.f, 1.f, 0.f, 0.f, 1.f});
+            tj::Float y(v);
+            tj::enable_grad(y);
+            tj::TensorXf m = reduce(tj::TensorXf(y, s));
+            std::vector<float> tangent(n);
+            for (size_t i = 0; i < n; ++i)
+                tangent[i] = float(i + 1);
+            tj::set_grad(y, tj::Float(tangent));
+            tj::forward(y);
+            CHECK(tj::grad(m.array()).read(0) == 1.f + 2.f + 5.f);
+        }
+    }
+    // In a frozen function, replayed on other lengths (the first dimension of a 1-d tensor follows the input).
+    auto body = [](tj::Float x) {
+        tj::enable_grad(x);
+        tj::backward(tj::hmax(tj::TensorXf(x), 0).array());
+        return tj::grad(x);
+    };
+    auto frozen = tj::freeze(body);
+    for (std::vector<float> v : {std::vector<float>{1, 4, 4}, {4, 4, 4, 2}, {1, 2, 2, 7, 7, 7, 7}}) {
+        std::vector<float> e(v.size());
+        float mx = *std::max_element(v.begin(), v.end());
+        for (size_t i = 0; i < v.size(); ++i)
+            e[i] = v[i] == mx ? 1.f : 0.f;
+        CHECK(tj::to_vector(frozen(tj::Float(v))) == e);
     }
     CHECK(tj::freeze_stats(&frozen).recordings == 1);
 }

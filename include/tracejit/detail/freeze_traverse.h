@@ -198,10 +198,13 @@ class Flattener {
         } else {
             key.push_back(id ? 'O' : '0');
         }
-        // Sizes are not in the key, but how they relate is: width 1 (it broadcasts), or the same size as an
-        // earlier array (a kernel over both). A replay whose sizes relate otherwise records anew.
-        uint32_t group = size == 1 ? 0xFFFFFFFFu : uint32_t(m_sizes.size());
-        for (uint32_t i = 0; size != 1 && i < m_sizes.size(); ++i)
+        // Sizes are not in the key, but how they relate is: width 1 (it broadcasts), empty, or the same size as an
+        // earlier array (a kernel over both). A replay whose sizes relate otherwise records anew. An empty array
+        // is a class of its own: the body takes another path through the JIT for it (no kernels, reductions of
+        // nothing folded), so a recording made with it has sizes that follow no input and must never replay for
+        // one that is not empty (nor the other way round, where its reductions would refuse the dry run).
+        uint32_t group = size == 1 ? 0xFFFFFFFFu : size == 0 ? 0xFFFFFFFEu : uint32_t(m_sizes.size());
+        for (uint32_t i = 0; size > 1 && i < m_sizes.size(); ++i)
             if (m_sizes[i] == size) {
                 group = i;
                 break;
