@@ -551,6 +551,26 @@ TEST_CASE("test_texture.py test05_grad") {
     };
     run(0.f);
     run(0.0);
+    // A frozen function given a texture of differentiable texels: its backward's gradient in the caller's texels
+    // against the unfrozen function, fresh texels and positions each call.
+    auto body = [](const tj::Texture2f &tex, const Float &x, const Float &y) {
+        std::vector<Float> v = tex.eval({x, y});
+        tj::backward(tj::sum(v[0] * v[1]));
+        return tj::grad(tex.value());
+    };
+    auto frozen = tj::freeze(body);
+    for (size_t n : {size_t(50), size_t(81), size_t(1000), size_t(7)}) {
+        INFO("frozen, n = " << n);
+        std::vector<float> texels = tj::to_vector(rand_f(40));
+        Float x = rand_f(n, -1, 2), y = rand_f(n, -1, 2), t1(texels), t2(texels);
+        tj::enable_grad(t1, t2);
+        tj::Texture2f a({4, 5}, 2, FM::Linear, WM::Repeat), b = a;
+        a.set_value(t1);
+        b.set_value(t2);
+        check_close("returned gradient", frozen(a, x, y), body(b, x, y), 1e-5, 1e-5);
+        check_close("caller's gradient", tj::grad(t1), tj::grad(t2), 1e-5, 1e-5);
+    }
+    CHECK(n_recordings(frozen) == 1);
 }
 
 // Nearest lookups of 3 texels at 80 positions over [0, 1] (Dr.Jit: the accelerated against the arithmetic lookup).
@@ -738,4 +758,52 @@ TEST_CASE("test_texture.py test27_masked") {
     };
     run(0.f);
     run(0.0);
+    // Lanes masked by symbolic control flow: lookups in a tj::while_loop with per-lane trip counts against masked
+    // lookups unrolled, and in both branches of a tj::if_stmt, with a backward through it, against select.
+    for (size_t ch : {size_t(1), size_t(3), size_t(6)}) {
+        INFO("channels " << ch);
+        const size_t n = 1001;
+        tj::Texture2f tex({5, 7}, ch, FM::Linear, WM::Mirror);
+        tex.set_value(rand_f(35 * ch));
+        Float x = rand_f(n, -1, 2), y = rand_f(n, -1, 2);
+        Int32 trips(tjtest::small_ints<int32_t>(n, fresh_seed(), 0, 5));
+        Float acc = tj::zeros<Float>(n), xs = x;
+        Int32 i = tj::zeros<Int32>(n);
+        tj::while_loop(
+            std::tie(acc, i, xs), [&](const Float &, const Int32 &i, const Float &) { return i < trips; },
+            [&](Float &acc, Int32 &i, Float &xs) {
+                acc = acc + tex.eval({xs, y})[ch - 1];
+                xs = xs + 0.1f;
+                i += 1;
+            });
+        Float unrolled = tj::zeros<Float>(n), xu = x;
+        for (int k = 0; k < 5; ++k) {
+            unrolled = unrolled + tex.eval({xu, y}, Int32(k) < trips)[ch - 1];
+            xu = xu + 0.1f;
+        }
+        check_close("in a while_loop", acc, unrolled, 1e-5, 1e-5);
+
+        std::vector<float> texels = tj::to_vector(rand_f(35 * ch));
+        auto run_if = [&](bool symbolic) {
+            Float t(texels), px = x;
+            tj::enable_grad(t, px);
+            tj::Texture2f tx({5, 7}, ch, FM::Linear, WM::Repeat);
+            tx.set_value(t);
+            Bool c = px > 0.5f;
+            Float out = tj::zeros<Float>(n);
+            if (symbolic)
+                tj::if_stmt(
+                    c, std::tie(out), [&](Float &o) { o = tx.eval({px, y})[ch - 1] * 2.f; },
+                    [&](Float &o) { o = tx.eval({y, px})[0]; });
+            else
+                out = tj::select(c, tx.eval({px, y}, c)[ch - 1] * 2.f, tx.eval({y, px}, !c)[0]);
+            tj::backward(tj::sum(out));
+            return std::make_tuple(tj::detach(out), tj::grad(t), tj::grad(px));
+        };
+        auto [o1, gt1, gx1] = run_if(true);
+        auto [o2, gt2, gx2] = run_if(false);
+        check_close("in an if_stmt", o1, o2, 1e-6, 1e-6);
+        check_close("texel gradient through an if_stmt", gt1, gt2, 1e-5, 1e-5);
+        check_close("position gradient through an if_stmt", gx1, gx2, 1e-5, 1e-5);
+    }
 }
