@@ -95,7 +95,7 @@ template <typename T, size_t D> class Texture {
             I index(0);
             for (size_t i = 0; i < D; ++i) {
                 size_t a = D - 1 - i, n = m_shape[a];
-                I c = cast<int32_t>(floor(detach(pos[i]) * T(n)));
+                I c = coord(floor(detach(pos[i]) * T(n)), n);
                 index = index + wrap(c, n) * int32_t(stride[a]);
             }
             return detail::gather_packed(m_data, index * int32_t(m_channels), m_channels, active);
@@ -108,7 +108,7 @@ template <typename T, size_t D> class Texture {
             Array<T> x = fma(pos[i], Array<T>(T(n)), Array<T>(T(-0.5)));
             Array<T> fl = floor(detach(x));
             frac[i] = x - fl; // differentiable in the position; floor has no derivative
-            I c = cast<int32_t>(fl);
+            I c = coord(fl, n);
             lo[i] = wrap(c, n) * int32_t(stride[a] * m_channels);
             hi[i] = wrap(c + 1, n) * int32_t(stride[a] * m_channels);
         }
@@ -145,6 +145,18 @@ template <typename T, size_t D> class Texture {
         std::vector<size_t> s(m_shape.begin(), m_shape.end());
         s.push_back(m_channels);
         return s;
+    }
+    /// The Int32 coordinate of `fl` (a whole number) along an axis of `n` texels, brought first into a range where
+    /// the cast is exact and `c + 1` cannot overflow, without changing the texel that wrap() reads for it or for
+    /// `fl + 1`: Clamp clamps it to [-1, n], Repeat and Mirror subtract a multiple of their period (n, 2n), which is
+    /// exact (the rest is a whole number smaller than `fl`) for every |fl| below 2^47 in float and 2^80 in double.
+    /// Without it, a position whose texel coordinate passes 2^31 saturated in the cast: a linear lookup's upper texel
+    /// (INT_MAX + 1) wrapped to the first one, and Repeat and Mirror took the saturated coordinate's period.
+    Int32 coord(const Array<T> &fl, size_t n) const {
+        if (m_wrap == WrapMode::Clamp)
+            return cast<int32_t>(min(max(fl, Array<T>(T(-1))), Array<T>(T(n))));
+        T period = T(m_wrap == WrapMode::Repeat ? n : 2 * n);
+        return cast<int32_t>(fma(floor(fl / Array<T>(period)), Array<T>(-period), fl));
     }
     /// The texel a coordinate `c` reads along an axis of `n` texels under the wrap mode. Repeat and Mirror end with
     /// a clamp that changes no value: it shows the kernel's range analysis that the index stays in [0, n), so that

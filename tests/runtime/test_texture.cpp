@@ -266,3 +266,48 @@ TEST_CASE("texture: texels gathered inside a frozen function next to a block red
     CHECK(st.replays == 2);
     CHECK(st.dry_run_failures == 1);
 }
+
+TEST_CASE("texture: positions far outside [0, 1], whose texel coordinate is beyond the 32-bit range") {
+    // A texel coordinate past 2^31 saturated in the cast to Int32: a linear lookup's upper texel (coordinate + 1)
+    // wrapped around to -2^31 (Clamp: the first texel blended in, and a gradient in the position where the texture is
+    // flat), and Repeat and Mirror took the saturated coordinate's period phase instead of the position's.
+    std::vector<double> texels = {10, 20, 30, 40, 50};
+    std::vector<double> far = {1e10, -1e10, 1e10 + 0.3, -1e10 - 0.3, 3e9 + 0.55, -3e9 - 0.55, 1e12 + 0.75,
+                               -4.5e11 - 0.1, 7e13 + 0.5, 0.25, 4e9 / 5 + 0.1};
+    for (tj::FilterMode filter : {tj::FilterMode::Nearest, tj::FilterMode::Linear})
+        for (tj::WrapMode wrap : {tj::WrapMode::Clamp, tj::WrapMode::Repeat, tj::WrapMode::Mirror}) {
+            CAPTURE(int(filter));
+            CAPTURE(int(wrap));
+            tj::Texture1f64 tex({5}, 1, filter, wrap);
+            tex.set_value(tj::Float64(texels));
+            std::vector<double> got = tj::to_vector(tex.eval({tj::Float64(far)})[0]);
+            for (size_t k = 0; k < far.size(); ++k) {
+                CAPTURE(far[k]);
+                CHECK(got[k] == doctest::Approx(lookup_ref<1>(texels, {5}, 1, filter, wrap, {far[k]})[0]));
+            }
+            // Float positions: every float this large is a whole number; these times 5 are exact in float, and a
+            // linear lookup's coordinate (p · 5 - 1/2, rounded to float) is p · 5 itself: the texel of p · 5.
+            std::vector<float> far_f = {8589934592.f, -8589934592.f, 6442450944.f, -6442450944.f, 1099511627776.f,
+                                        -1924145348608.f, 3221225472.f};
+            tj::Texture1f texf({5}, 1, filter, wrap);
+            texf.set_value(tj::Float(std::vector<float>(texels.begin(), texels.end())));
+            std::vector<float> gotf = tj::to_vector(texf.eval({tj::Float(far_f)})[0]);
+            for (size_t k = 0; k < far_f.size(); ++k) {
+                CAPTURE(far_f[k]);
+                CHECK(gotf[k] == float(texels[size_t(wrap_ref(long(double(far_f[k]) * 5), 5, wrap))]));
+            }
+        }
+    // Clamp beyond the edges: the texture is flat there, the position's derivative 0.
+    tj::Texture1f64 tex({5}, 1, tj::FilterMode::Linear, tj::WrapMode::Clamp);
+    tex.set_value(tj::Float64(texels));
+    tj::Float64 x(std::vector<double>{1e10 + 0.3, -1e10 - 0.3, 1e10, 3e9 + 0.5});
+    tj::enable_grad(x);
+    tj::backward(tj::sum(tex.eval({x})[0]));
+    CHECK(tj::to_vector(tj::grad(x)) == std::vector<double>(4, 0.0));
+    tj::Texture1f texf({5}, 1, tj::FilterMode::Linear, tj::WrapMode::Clamp);
+    texf.set_value(tj::Float(std::vector<float>(texels.begin(), texels.end())));
+    tj::Float xf(std::vector<float>{1e10f, -1e10f, 3e9f});
+    tj::enable_grad(xf);
+    tj::backward(tj::sum(texf.eval({xf})[0]));
+    CHECK(tj::to_vector(tj::grad(xf)) == std::vector<float>(3, 0.f));
+}
