@@ -589,12 +589,21 @@ struct Interp {
                     }
                     return std::min(std::max(c, 0), K - 1);
                 };
+                // The whole-number texel coordinate brought into range before the cast to Int32 (Texture::coord):
+                // Clamp clamps it to [-1, K] (min/max ignore a NaN), Repeat and Mirror subtract a multiple of their
+                // period.
+                auto coord = [&](T fl) {
+                    if (wrap_mode == 0)
+                        return ref_cast<int32_t>(std::fmin(std::fmax(fl, T(-1)), T(K)));
+                    T period = T(wrap_mode == 1 ? K : 2 * K);
+                    return ref_cast<int32_t>(std::fma(std::floor(fl / period), -period, fl));
+                };
                 for (T u : pos) {
                     if (!(op.k2 & 1)) {
                         T f = std::floor(u * T(K));
                         if (opt.observe)
                             decide(std::bit_cast<uint64_t>(double(f)));
-                        out.push_back(texel[size_t(wrap(ref_cast<int32_t>(f)))]);
+                        out.push_back(texel[size_t(wrap(coord(f)))]);
                         continue;
                     }
                     T x = std::fma(u, T(K), T(-0.5));
@@ -604,7 +613,7 @@ struct Interp {
                         ok = ok && finite(u);
                     }
                     T frac = x - fl;
-                    int32_t c = ref_cast<int32_t>(fl);
+                    int32_t c = coord(fl);
                     T lo = texel[size_t(wrap(c))], hi = texel[size_t(wrap(tjtest::ref_add(c, int32_t(1))))];
                     T v = (T(1) - frac) * lo;
                     out.push_back(std::fma(frac, hi, v));
