@@ -114,8 +114,6 @@ class CpuDevice final : public Device {
     }
 
     void sync() override {} // launches are synchronous
-
-  private:
 };
 
 } // namespace
