@@ -4,10 +4,12 @@
 // them) is checked with ptxas (tests/runtime/ptxas_check.h). Then the runtime runs on the `memory` fake driver
 // (tests/fake_cuda): prefix_sum, block_prefix_reduce and compress launch the three passes with the arguments the
 // kernel expects, and every kernel the fake loads passes ptxas. The fake runs the kernels (tests/ptx_exec): the
-// scan, block prefix reductions and compress are compared with the CPU backend's results.
+// scan, block prefix reductions and compress are compared with the CPU backend's results, and float Min/Max scans
+// over NaN runs with the documented values (tests/runtime/reduce_check.h, ref_float_minmax_scan).
 #include "backend/cuda/cuda_scan.h"
 #include "jit/var.h"
 #include "ptxas_check.h"
+#include "reduce_check.h"
 #include "run_self.h"
 #include "test_util.h"
 
@@ -157,7 +159,8 @@ TEST_CASE("cuda scan helper: a prefix of one element is the identity folded with
     tj_test::MemoryFake fake;
     const float nan = std::numeric_limits<float>::quiet_NaN();
     // Blocks of 2 (and of 3 with a partial one): a block's first element is a prefix alone, inclusive forward and
-    // exclusive reverse. Add of -0 gives +0 (0 + -0); Min/Max of a NaN gives the identity, as the CPU's fold.
+    // exclusive reverse. Add of -0 gives +0 (0 + -0); Min/Max of a NaN alone gives NaN (inclusive; an exclusive scan
+    // the identity first, then NaN), as on the CPU.
     const std::vector<float> values = {-0.f, 1.f, 1.f, -0.f, nan, 2.f, -0.f, nan, 3.f};
     for (tj::ReduceOp op : {tj::ReduceOp::Add, tj::ReduceOp::Min, tj::ReduceOp::Max})
         for (size_t block : {size_t(2), size_t(3)})
@@ -176,8 +179,69 @@ TEST_CASE("cuda scan helper: a prefix of one element is the identity folded with
                 }
 }
 
+constexpr const char *nan_case = "cuda scan helper: float Min/Max are NaN over an all-NaN prefix across tiles";
+
+/// `n` values in [-10, 10) with NaN runs across the kernel's tiles (scan_tile = 4096 positions) and rounds
+/// (scan_block_threads = 256), both scan directions, and at the starts and ends of blocks of `block`.
+template <typename T> std::vector<T> nan_runs_for_cuda(size_t n, size_t block, uint64_t seed) {
+    std::vector<T> x = tjtest::values_with_nan_runs<T>(n, block, seed);
+    const T nan = std::numeric_limits<T>::quiet_NaN();
+    auto set_nan = [&](size_t lo, size_t hi) {
+        for (size_t i = lo; i < std::min(hi, n); ++i)
+            x[i] = nan;
+    };
+    set_nan(0, 5000); // the first tile and a round of the second, forward; the end of the last, reverse
+    set_nan(n - 4500, n);
+    for (size_t c = tj::cuda::scan_tile; c < n; c += tj::cuda::scan_tile) {
+        set_nan(c - 3, c + 3);
+        set_nan(n - c - 3, n - c + 3);
+    }
+    for (size_t c = 1000; c < n; c += 2 * tj::cuda::scan_block_threads + 7) // round boundaries, now and then
+        set_nan(c - c % tj::cuda::scan_block_threads, c - c % tj::cuda::scan_block_threads + 2);
+    return x;
+}
+
+template <typename T> void check_cuda_nan_scans(uint64_t seed) {
+    const size_t n = 3 * tj::cuda::scan_tile + 123; // four tiles: aggregates, their scan, the tiles
+    for (size_t block : {size_t(3), size_t(300), size_t(5000), SIZE_MAX}) {
+        std::vector<T> x = nan_runs_for_cuda<T>(n, block, seed++);
+        tj::Array<T> a(x);
+        for (tj::ReduceOp op : {tj::ReduceOp::Min, tj::ReduceOp::Max})
+            for (bool exclusive : {false, true})
+                for (bool reverse : {false, true}) {
+                    std::string what = fmt::format("block_prefix_reduce({}, {}[{}], {}, {}, {})",
+                                                   tjtest::op_name(op), tj::detail::type_name(tj::Array<T>::Type), n,
+                                                   block, exclusive ? "exclusive" : "inclusive",
+                                                   reverse ? "reverse" : "forward");
+                    CAPTURE(what);
+                    tjtest::check_exact(what, tj::block_prefix_reduce(op, a, block, exclusive, reverse),
+                                        tjtest::ref_float_minmax_scan(op, x, block, exclusive, reverse));
+                }
+    }
+}
+
+TEST_CASE("cuda scan helper: float Min/Max are NaN over an all-NaN prefix across tiles" * doctest::skip()) {
+    tj_test::MemoryFake fake;
+    REQUIRE(tj::backend() == tj::Backend::CUDA);
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    tj::Float x = {nan, nan, 3.f, nan, 1.f};
+    tjtest::check_exact("Min inclusive", tj::block_prefix_reduce(tj::ReduceOp::Min, x, 5, false),
+                        std::vector<float>{nan, nan, 3.f, 3.f, 1.f});
+    tjtest::check_exact("Max exclusive", tj::block_prefix_reduce(tj::ReduceOp::Max, x, 5, true),
+                        std::vector<float>{-INFINITY, nan, nan, 3.f, 3.f});
+    check_cuda_nan_scans<float>(40);
+    check_cuda_nan_scans<double>(60);
+    // Every element NaN, over several tiles.
+    std::vector<double> all_nan(2 * tj::cuda::scan_tile + 5, std::numeric_limits<double>::quiet_NaN());
+    for (size_t block : {size_t(4), SIZE_MAX})
+        for (bool exclusive : {false, true})
+            tjtest::check_exact("all NaN", tj::block_prefix_reduce(tj::ReduceOp::Min, tj::Float64(all_nan), block,
+                                                                   exclusive, true),
+                                tjtest::ref_float_minmax_scan(tj::ReduceOp::Min, all_nan, block, exclusive, true));
+}
+
 TEST_CASE("CUDA scans on a fake driver: passes, kernels, ptxas") {
-    tj_test::check_helpers_on_memory_fake({helper_case, edge_case}, "tj_cuda_scan");
+    tj_test::check_helpers_on_memory_fake({helper_case, edge_case, nan_case}, "tj_cuda_scan");
 }
 
 #else

@@ -153,6 +153,62 @@ TEST_CASE("block_prefix_reduce: every op and type against a C++ loop, exclusive/
     check_scan_type<double>();
 }
 
+namespace {
+
+/// block_prefix_reduce(Min/Max) of T against ref_float_minmax_scan on `x`, every mode.
+template <typename T> void check_nan_scans(const std::string &data, const std::vector<T> &x, size_t block) {
+    tj::Array<T> a(x);
+    for (ReduceOp op : {ReduceOp::Min, ReduceOp::Max})
+        for (bool exclusive : {false, true})
+            for (bool reverse : {false, true}) {
+                std::string what = fmt::format("block_prefix_reduce({}, {}[{}] ({}), {}, {}, {})", op_name(op),
+                                               tj::detail::type_name(tj::Array<T>::Type), x.size(), data, block,
+                                               exclusive ? "exclusive" : "inclusive", reverse ? "reverse" : "forward");
+                CAPTURE(what);
+                check_exact(what, tj::block_prefix_reduce(op, a, block, exclusive, reverse),
+                            ref_float_minmax_scan(op, x, block, exclusive, reverse));
+            }
+}
+
+template <typename T> void check_nan_scan_type() {
+    const size_t big = 1000003; // 16 chunks of the CPU scan, the last one short
+    uint64_t seed = 900;
+    for (size_t n : {size_t(1), size_t(2), size_t(9), size_t(1000), big})
+        for (size_t block : {size_t(1), size_t(2), size_t(3), size_t(7), size_t(1000), size_t(65536), size_t(65537),
+                             size_t(300000), n, SIZE_MAX}) {
+            if (block > n && block != SIZE_MAX)
+                continue;
+            check_nan_scans("NaN runs", values_with_nan_runs<T>(n, block, seed++), block);
+        }
+    // Every element NaN: inclusive all NaN; exclusive the identity first in each block, then NaN.
+    for (size_t n : {size_t(1), size_t(5), size_t(200003)})
+        for (size_t block : {size_t(1), size_t(4), size_t(65537), SIZE_MAX})
+            check_nan_scans("all NaN", std::vector<T>(n, std::numeric_limits<T>::quiet_NaN()), block);
+}
+
+} // namespace
+
+TEST_CASE("block_prefix_reduce scan: float Min/Max give NaN where the whole prefix of the block is NaN, ±inf first "
+          "when exclusive") {
+    if (tj::thread_count() < 2)
+        MESSAGE("one thread: the chunked (multi-threaded) CPU scan is not exercised");
+    // The small cases by hand: inclusive NaN over a NaN prefix, the NaN then dropped; exclusive ±inf first.
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    tj::Float x = {nan, nan, 3.f, nan, 1.f};
+    check_exact("Min inclusive", tj::block_prefix_reduce(ReduceOp::Min, x, 5, false),
+                std::vector<float>{nan, nan, 3.f, 3.f, 1.f});
+    check_exact("Max exclusive", tj::block_prefix_reduce(ReduceOp::Max, x, 5, true),
+                std::vector<float>{-INFINITY, nan, nan, 3.f, 3.f});
+    check_exact("Min inclusive reverse", tj::block_prefix_reduce(ReduceOp::Min, x, 5, false, true),
+                std::vector<float>{1.f, 1.f, 1.f, 1.f, 1.f});
+    check_exact("Max inclusive reverse, blocks of 2", tj::block_prefix_reduce(ReduceOp::Max, x, 2, false, true),
+                std::vector<float>{nan, nan, 3.f, nan, 1.f});
+    check_exact("Min exclusive reverse, blocks of 2", tj::block_prefix_reduce(ReduceOp::Min, x, 2, true, true),
+                std::vector<float>{nan, INFINITY, nan, INFINITY, INFINITY});
+    check_nan_scan_type<float>();
+    check_nan_scan_type<double>();
+}
+
 TEST_CASE("prefix_sum: exclusive by default, inclusive on request, every numeric type and size") {
     check_exact("prefix_sum({1, 2, 3, 4})", tj::prefix_sum(tj::Int32({1, 2, 3, 4})), std::vector<int32_t>{0, 1, 3, 6});
     check_exact("prefix_sum({1, 2, 3, 4}, false)", tj::prefix_sum(tj::Int32({1, 2, 3, 4}), false),
@@ -337,8 +393,18 @@ TEST_CASE("prefix reductions and compress: errors name the function and what is 
                 {"tj::block_prefix_reduce()", "And and Or", "f32"});
     check_error([&] { tj::block_prefix_reduce(ReduceOp::Add, m, 2); }, {"tj::block_prefix_reduce()", "Bool"});
     check_error([&] { tj::prefix_sum(m); }, {"tj::prefix_sum()", "Bool"});
-    check_error([&] { tj::prefix_sum(tj::Float()); }, {"tj::prefix_sum()"});
-    check_error([&] { tj::compress(tj::Bool()); }, {"tj::compress()"});
+    check_error([&] { tj::prefix_sum(tj::Float()); }, {"tj::prefix_sum()", "uninitialized"});
+    check_error([&] { tj::compress(tj::Bool()); }, {"tj::compress()", "uninitialized"});
+    // A default-constructed array: every reduction throws naming itself (docs/semantics.md), before other checks.
+    check_error([&] { tj::block_prefix_reduce(ReduceOp::Min, tj::Float(), 0); },
+                {"tj::block_prefix_reduce()", "uninitialized"});
+    check_error([&] { tj::block_reduce(ReduceOp::Max, tj::Float(), 2); }, {"tj::block_reduce()", "uninitialized"});
+    check_error([&] { tj::block_sum(tj::Float(), 2); }, {"tj::block_sum()", "uninitialized"});
+    check_error([&] { tj::sum(tj::Float()); }, {"tj::sum()", "uninitialized"});
+    check_error([&] { tj::hmin(tj::Float()); }, {"tj::hmin()", "uninitialized"});
+    check_error([&] { tj::hmax(tj::Int32()); }, {"tj::hmax()", "uninitialized"});
+    check_error([&] { tj::mean(tj::Float()); }, {"tj::mean()", "uninitialized"});
+    check_error([&] { tj::all(tj::Bool()); }, {"tj::all()", "uninitialized"});
 }
 
 TEST_CASE("compress: a mask that is not Bool does not compile — a Bool from another type is fine") {

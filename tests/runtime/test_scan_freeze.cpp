@@ -5,6 +5,7 @@
 // could come from a count or from something else at record time (a tie) are checked on replay, and a call on which
 // they part records anew; counts of 0 and 1 at record time hold for that count only.
 #include "freeze_check.h"
+#include "reduce_check.h"
 
 #include <algorithm>
 
@@ -129,6 +130,36 @@ TEST_CASE_FIXTURE(FreezingOn, "freeze: count, scatter_inc compaction and prefix 
         check_close("sum of the packed", std::get<2>(got), tj::to_vector(std::get<2>(expect)), 1e-5);
         check_same("prefix_sum", std::get<3>(got), std::get<3>(expect));
         check_same("any", std::get<4>(got), std::get<4>(expect));
+    }
+    CHECK(stats_of(frozen).recordings == 1);
+    CHECK(stats_of(frozen).replays == 3);
+}
+
+TEST_CASE_FIXTURE(FreezingOn, "freeze: a scan's float Min/Max is NaN over an all-NaN prefix on record and on replay") {
+    // Inclusive and exclusive, forward and reverse, blocks and the whole array: the documented values (NaN where the
+    // prefix of the block is all NaN, the identity first when exclusive) on the recording call and on replays of
+    // other sizes, some crossing the CPU scan's chunks.
+    auto body = [](const tj::Float &x, const tj::Float64 &y) {
+        return std::make_tuple(tj::block_prefix_reduce(ReduceOp::Min, x, 70000, false, false),
+                               tj::block_prefix_reduce(ReduceOp::Max, x, 70000, true, true),
+                               tj::block_prefix_reduce(ReduceOp::Max, y, SIZE_MAX, false, true),
+                               tj::block_prefix_reduce(ReduceOp::Min, y, 3, true, false));
+    };
+    auto frozen = tj::freeze(body);
+    uint64_t seed = 500;
+    for (size_t n : {size_t(200003), size_t(1000), size_t(1000003), size_t(9)}) {
+        CAPTURE(n);
+        std::vector<float> x = values_with_nan_runs<float>(n, 70000, seed++);
+        std::vector<double> y = values_with_nan_runs<double>(n, 3, seed++);
+        auto got = frozen(tj::Float(x), tj::Float64(y));
+        check_exact("Min, blocks of 70000, inclusive", std::get<0>(got),
+                    ref_float_minmax_scan(ReduceOp::Min, x, 70000, false, false));
+        check_exact("Max, blocks of 70000, exclusive reverse", std::get<1>(got),
+                    ref_float_minmax_scan(ReduceOp::Max, x, 70000, true, true));
+        check_exact("Float64 Max, whole array, inclusive reverse", std::get<2>(got),
+                    ref_float_minmax_scan(ReduceOp::Max, y, SIZE_MAX, false, true));
+        check_exact("Float64 Min, blocks of 3, exclusive", std::get<3>(got),
+                    ref_float_minmax_scan(ReduceOp::Min, y, 3, true, false));
     }
     CHECK(stats_of(frozen).recordings == 1);
     CHECK(stats_of(frozen).replays == 3);

@@ -114,37 +114,52 @@ template <typename T, ReduceOp Op> struct Scan {
     }
     bool is_start(uint64_t k) const { return k == 0 || k % block == (reverse ? n % block : 0); }
 
+    /// What each block's running value starts from: the identity, except for float Min/Max, where it is NaN. fmin
+    /// and fmax drop a NaN, so NaN leaves the first non-NaN element as it is and stays only while every element of
+    /// the prefix is NaN: the value docs/semantics.md gives such a prefix (the identity ±inf would hide it). An
+    /// exclusive scan still writes the identity at the first position of each block (scan_run).
+    static A seed() {
+        if constexpr (std::is_floating_point_v<T> && (Op == ReduceOp::Min || Op == ReduceOp::Max))
+            return std::numeric_limits<A>::quiet_NaN();
+        else
+            return O::identity();
+    }
+
     /// Scans positions [k0, k1) starting from `acc`, writing the outputs.
     void scan_range(uint64_t k0, uint64_t k1, A acc) const {
         uint64_t k = k0;
         while (k < k1) {
             uint64_t end = std::min(next_start(k), k1);
-            if (is_start(k))
-                acc = O::identity();
+            bool start = is_start(k);
+            if (start)
+                acc = seed();
             if (!reverse)
-                scan_run(in + k, out + k, end - k, acc, 1);
+                scan_run(in + k, out + k, end - k, acc, 1, start);
             else
-                scan_run(in + (n - 1 - k), out + (n - 1 - k), end - k, acc, -1);
+                scan_run(in + (n - 1 - k), out + (n - 1 - k), end - k, acc, -1, start);
             k = end;
         }
     }
-    /// `count` elements of one block at in[0], in[step], … (step ±1).
-    void scan_run(const T *src, T *dst, uint64_t count, A &acc, int64_t step) const {
-        if (exclusive)
+    /// `count` elements of one block at in[0], in[step], … (step ±1); `start`: the first of them starts the block
+    /// (an exclusive scan writes the identity there, whatever the seed).
+    void scan_run(const T *src, T *dst, uint64_t count, A &acc, int64_t step, bool start) const {
+        if (exclusive) {
             for (uint64_t j = 0; j < count; ++j) {
                 A v = A(src[int64_t(j) * step]);
                 dst[int64_t(j) * step] = T(acc);
                 acc = O::combine(acc, v);
             }
-        else
+            if (start && count > 0)
+                dst[0] = T(O::identity()); // read as src[0] above already (in place too)
+        } else
             for (uint64_t j = 0; j < count; ++j) {
                 acc = O::combine(acc, A(src[int64_t(j) * step]));
                 dst[int64_t(j) * step] = T(acc);
             }
     }
-    /// The reduction of positions [k0, k1) (identity when empty).
+    /// The reduction of positions [k0, k1) (the seed when empty).
     A reduce_range(uint64_t k0, uint64_t k1) const {
-        A acc = O::identity();
+        A acc = seed();
         if (!reverse)
             for (uint64_t k = k0; k < k1; ++k)
                 acc = O::combine(acc, A(in[k]));
@@ -157,7 +172,7 @@ template <typename T, ReduceOp Op> struct Scan {
     void run() {
         uint64_t chunks = (n + chunk - 1) / chunk;
         if (chunks <= 1 || pool_size() == 1) {
-            scan_range(0, n, O::identity());
+            scan_range(0, n, seed());
             return;
         }
         carry.reset(new A[chunks]);
@@ -180,7 +195,7 @@ template <typename T, ReduceOp Op> struct Scan {
                 }
             },
             this);
-        A acc = O::identity();
+        A acc = seed();
         for (uint64_t c = 0; c < chunks; ++c) {
             carry[c] = acc;
             acc = restarts[c] ? aggregate[c] : O::combine(acc, aggregate[c]);

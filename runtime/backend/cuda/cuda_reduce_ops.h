@@ -10,8 +10,9 @@
 
 namespace tj::cuda {
 
-/// What float Min/Max start from: NaN, which minnum/maxnum drop and which stays when every element is NaN (the
-/// reductions), or ±infinity (the scans, whose exclusive first element is this identity).
+/// Which value float Min/Max take as the identity: NaN, which minnum/maxnum drop and which stays when every element
+/// is NaN (what the reductions and the scans fold from), or ±infinity (what an exclusive scan writes at the first
+/// position of a block).
 enum class FloatMinMaxIdentity { NaN, Infinity };
 
 /// The value of LLVM type `t` (the accumulator type `acc`) that leaves the other operand of reduce_combine unchanged.

@@ -80,10 +80,10 @@ class ScanKernel {
             llvm::BasicBlock *first = block("carry.first"), *rounds = block("carry.rounds");
             m_b.CreateCondBr(m_b.CreateICmpEQ(m_tid, m_b.getInt64(0)), first, rounds);
             m_b.SetInsertPoint(first);
-            store_acc(m_aux2, m_b.getInt64(0), identity());
+            store_acc(m_aux2, m_b.getInt64(0), seed());
             m_b.CreateBr(rounds);
             m_b.SetInsertPoint(rounds);
-            m_b.CreateStore(identity(), m_carry);
+            m_b.CreateStore(seed(), m_carry);
             round_loop(m_b.getInt64(0), m_tiles);
             m_b.CreateRetVoid();
             return;
@@ -101,7 +101,7 @@ class ScanKernel {
         Value *k0 = m_b.CreateMul(c, m_b.getInt64(scan_tile), "k0", true);
         Value *k1 = m_b.CreateBinaryIntrinsic(llvm::Intrinsic::umin, m_n,
                                               m_b.CreateAdd(k0, m_b.getInt64(scan_tile), "", true), nullptr, "k1");
-        m_b.CreateStore(m_pass == ScanPass::Aggregate ? identity() : load_acc(m_aux2, c), m_carry);
+        m_b.CreateStore(m_pass == ScanPass::Aggregate ? seed() : load_acc(m_aux2, c), m_carry);
         round_loop(k0, k1);
         if (m_pass == ScanPass::Aggregate) {
             llvm::BasicBlock *write = block("aggregate.write"), *done = block("aggregate.done");
@@ -204,9 +204,9 @@ class ScanKernel {
             start = starts_at(safe_k);
         }
         start = m_b.CreateAnd(start, valid);
-        // A prefix is folded from the identity, as on the CPU (reduce_algebra::Fold): a prefix of one element x is
-        // identity ⊕ x, not x (they differ for an Add of -0, and a Min/Max of NaN, which the identity drops).
-        value = m_b.CreateSelect(valid, m_b.CreateSelect(start, combine(identity(), value), value), identity());
+        // A prefix is folded from the seed, as on the CPU (cpu_scan.cpp): a prefix of one element x is seed ⊕ x, not
+        // x (they differ for an Add of -0: 0 + -0 is +0). Idle threads hold the seed, which changes nothing.
+        value = m_b.CreateSelect(valid, m_b.CreateSelect(start, combine(seed(), value), value), seed());
         Value *own_start = start;
         // Hillis–Steele over the CTA's pairs.
         for (uint64_t d = 1; d < scan_block_threads; d *= 2) {
@@ -283,8 +283,12 @@ class ScanKernel {
         m_b.SetInsertPoint(next);
     }
 
-    /// The value that leaves the other operand of `combine` unchanged (cuda_reduce_ops.h).
+    /// The op's identity (cuda_reduce_ops.h): what an exclusive scan writes at the first position of each block.
     Value *identity() { return reduce_identity(acc_type(), m_op, m_acc, FloatMinMaxIdentity::Infinity); }
+    /// What every running value starts from (a block, a tile's aggregate, the carries, idle threads): the identity,
+    /// except for float Min/Max: NaN, which minnum/maxnum drop and which stays only while every element of the
+    /// prefix is NaN, the value docs/semantics.md gives such a prefix (as the CPU's Scan::seed).
+    Value *seed() { return reduce_identity(acc_type(), m_op, m_acc, FloatMinMaxIdentity::NaN); }
 
     /// a op b in the accumulator type (cuda_reduce_ops.h).
     Value *combine(Value *a, Value *b) { return reduce_combine(m_b, m_op, m_acc, a, b); }

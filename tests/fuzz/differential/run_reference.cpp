@@ -440,14 +440,21 @@ struct Interp {
             double worst = 0; // the largest tolerance of any block
             for (size_t start = 0; start < a.size(); start += k) {
                 size_t end = std::min(a.size(), start + k);
+                // Float Min/Max start from NaN, which they drop: a prefix of NaN only is NaN (docs/semantics.md);
+                // an exclusive scan still puts the identity first.
                 T acc = identity<T>(ro);
+                if constexpr (std::is_floating_point_v<T>)
+                    if (ro == RedOp2::Min || ro == RedOp2::Max)
+                        acc = std::numeric_limits<T>::quiet_NaN();
                 double dacc = 0;      // float Add accumulates in double
                 double abs_block = 0; // of the block's finite elements (a prefix through inf or NaN is compared exactly)
                 for (size_t j = 0; j < end - start; ++j) {
                     size_t i = reverse ? end - 1 - j : start + j;
                     T x = T(a[i]);
                     if (exclusive)
-                        out[i] = std::is_floating_point_v<T> && ro == RedOp2::Add ? E(T(dacc)) : E(acc);
+                        out[i] = std::is_floating_point_v<T> && ro == RedOp2::Add ? E(T(dacc))
+                                 : j == 0                                         ? E(identity<T>(ro))
+                                                                                  : E(acc);
                     if constexpr (std::is_floating_point_v<T>) {
                         dacc += double(x);
                         if (std::isfinite(x))
