@@ -61,11 +61,12 @@ template <typename T> T ref_prod(const std::vector<T> &v) {
         for (T x : v)
             s *= double(x);
         return T(s);
-    } else {
-        T s = 1;
+    } else { // (in unsigned arithmetic: a signed product that overflows wraps, as tracejit's does, without UB here)
+        using U = std::make_unsigned_t<T>;
+        U s = 1;
         for (T x : v)
-            s = T(s * x);
-        return s;
+            s = U(s * U(x));
+        return T(s);
     }
 }
 
