@@ -41,6 +41,20 @@ template <typename T> std::vector<T> rand_vals(size_t n, int64_t lo = -50, int64
         return tjtest::small_ints<T>(n, fresh_seed(), 0, hi);
 }
 
+/// a + b and a * b with integers wrapping around as tracejit's do (in unsigned arithmetic: no overflow here).
+template <typename T> T wrap_add(T a, T b) {
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>)
+        return T(std::make_unsigned_t<T>(a) + std::make_unsigned_t<T>(b));
+    else
+        return T(a + b);
+}
+template <typename T> T wrap_mul(T a, T b) {
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>)
+        return T(std::make_unsigned_t<T>(a) * std::make_unsigned_t<T>(b));
+    else
+        return T(a * b);
+}
+
 /// The horizontal reductions in C++ (floats accumulate in double, as tracejit's do).
 template <typename T> T ref_sum(const std::vector<T> &v) {
     if constexpr (std::is_floating_point_v<T>) {
@@ -51,7 +65,7 @@ template <typename T> T ref_sum(const std::vector<T> &v) {
     } else {
         T s = 0;
         for (T x : v)
-            s = T(s + x);
+            s = wrap_add(s, x);
         return s;
     }
 }
@@ -61,12 +75,11 @@ template <typename T> T ref_prod(const std::vector<T> &v) {
         for (T x : v)
             s *= double(x);
         return T(s);
-    } else { // (in unsigned arithmetic: a signed product that overflows wraps, as tracejit's does, without UB here)
-        using U = std::make_unsigned_t<T>;
-        U s = 1;
+    } else {
+        T s = 1;
         for (T x : v)
-            s = U(s * U(x));
-        return T(s);
+            s = wrap_mul(s, x);
+        return s;
     }
 }
 
@@ -495,8 +508,8 @@ template <typename T>
 std::vector<T> ref_block_prefix(tj::ReduceOp op, const std::vector<T> &v, size_t k, bool exclusive, bool reverse) {
     auto combine = [&](T a, T b) -> T {
         switch (op) {
-        case tj::ReduceOp::Add: return T(a + b);
-        case tj::ReduceOp::Mul: return T(a * b);
+        case tj::ReduceOp::Add: return wrap_add(a, b);
+        case tj::ReduceOp::Mul: return wrap_mul(a, b);
         case tj::ReduceOp::Min: return std::is_floating_point_v<T> ? T(std::fmin(double(a), double(b))) : std::min(a, b);
         case tj::ReduceOp::Max: return std::is_floating_point_v<T> ? T(std::fmax(double(a), double(b))) : std::max(a, b);
         default: return a;
