@@ -28,6 +28,7 @@ int tj_fake_cuda_stream_count();                      ///< streams created and n
 long tj_fake_cuda_stream_syncs(const void *stream);   ///< cuStreamSynchronize calls on `stream`
 long tj_fake_cuda_ctx_set_current_calls();            ///< cuCtxSetCurrent calls
 int tj_fake_cuda_executes_kernels();                  ///< 1: launches run on the PTX engine (tests/ptx_exec)
+int tj_fake_cuda_last_jit_level();                    ///< the last load's CU_JIT_OPTIMIZATION_LEVEL (-1: none)
 }
 
 /// Types of the introspection functions, to cast dlsym's results to.

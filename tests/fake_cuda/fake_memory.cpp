@@ -35,7 +35,7 @@ constexpr CUresult CUDA_SUCCESS = 0, CUDA_ERROR_INVALID_VALUE = 1, CUDA_ERROR_OU
                    CUDA_ERROR_NOT_INITIALIZED = 3, CUDA_ERROR_INVALID_DEVICE = 101, CUDA_ERROR_INVALID_CONTEXT = 201,
                    CUDA_ERROR_INVALID_PTX = 218, CUDA_ERROR_INVALID_HANDLE = 400, CUDA_ERROR_NOT_FOUND = 500,
                    CUDA_ERROR_LAUNCH_FAILED = 719;
-constexpr int CU_JIT_ERROR_LOG_BUFFER = 5, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6;
+constexpr int CU_JIT_ERROR_LOG_BUFFER = 5, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6, CU_JIT_OPTIMIZATION_LEVEL = 7;
 
 struct Context {};
 struct Stream {};
@@ -54,6 +54,7 @@ struct State {
     Context primary;                         ///< its address is the CUcontext
     std::map<uintptr_t, size_t> allocations; ///< address → bytes
     long live_bytes = 0, alloc_calls = 0, memory_limit = 0, ctx_set_current_calls = 0;
+    int last_jit_level = -1; ///< CU_JIT_OPTIMIZATION_LEVEL of the last cuModuleLoadDataEx (-1: not given)
     std::set<const void *> streams;            ///< live streams
     std::map<const void *, long> stream_syncs; ///< synchronisations per stream (destroyed ones too)
     std::map<const void *, std::unique_ptr<Module>> modules;
@@ -308,6 +309,10 @@ CUresult cuModuleLoadDataEx(void **module, const void *image, unsigned option_co
         return CUDA_ERROR_INVALID_CONTEXT;
     if (!module || !image || (option_count > 0 && (!options || !option_values)))
         return CUDA_ERROR_INVALID_VALUE;
+    state().last_jit_level = -1;
+    for (unsigned i = 0; i < option_count; ++i)
+        if (options[i] == CU_JIT_OPTIMIZATION_LEVEL)
+            state().last_jit_level = int(reinterpret_cast<uintptr_t>(option_values[i]));
     const char *text = static_cast<const char *>(image);
     if (!std::strstr(text, ".entry")) {
         write_error_log(option_count, options, option_values, "fake: no .entry");
@@ -482,6 +487,11 @@ long tj_fake_cuda_stream_syncs(const void *stream) {
     std::lock_guard lock(state().mutex);
     auto it = state().stream_syncs.find(stream);
     return it == state().stream_syncs.end() ? 0 : it->second;
+}
+
+int tj_fake_cuda_last_jit_level() {
+    std::lock_guard lock(state().mutex);
+    return state().last_jit_level;
 }
 
 int tj_fake_cuda_executes_kernels() { return 1; } // launches run (tests/ptx_exec), results are real

@@ -232,8 +232,10 @@ class Exec {
             T v = old;
             switch (AtomOp(in.sub)) {
             case AtomOp::Add:
-                if constexpr (is_fp<T>)
-                    v = old + b; // atom.add.f32/f64 round to nearest even
+                if constexpr (std::is_same_v<T, float>)
+                    v = flush(flush(old) + flush(b)); // atom.add.f32: round to nearest even, subnormals flushed
+                else if constexpr (is_fp<T>)
+                    v = old + b; // atom.add.f64: round to nearest even
                 else
                     v = T(std::make_unsigned_t<T>(old) + std::make_unsigned_t<T>(b));
                 break;

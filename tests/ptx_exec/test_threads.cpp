@@ -202,6 +202,43 @@ $retry:
     CHECK(w[8] == 4096);
 }
 
+TEST_CASE("ptx threads: atom.add.f32 flushes subnormal inputs and results to zeros of their sign, f64 does not") {
+    // As on the GPU (seen on an H200, docs/cuda.md "Float32 scatter_add"): the f32 atomic add, whose result the
+    // backend's scatter_add drops (red.global.add.f32), treats a subnormal in memory or in the operand as a zero.
+    const std::string ptx = std::string(header) + R"(
+.visible .entry k(.param .u64 cells)
+{
+  .reg .b64 %rd<2>;
+  .reg .f32 %f<6>;
+  .reg .f64 %fd<2>;
+  ld.param.u64 %rd1, [cells];
+  atom.global.add.f32 %f1, [%rd1], 0f00000000;
+  atom.global.add.f32 %f2, [%rd1+4], 0f80000001;
+  atom.global.add.f32 %f3, [%rd1+8], 0f80800000;
+  atom.global.add.f32 %f4, [%rd1+12], 0f80000000;
+  atom.global.add.f32 %f5, [%rd1+16], 0f00000001;
+  atom.global.add.f64 %fd1, [%rd1+24], 0d0000000000000000;
+  ret;
+}
+)";
+    std::vector<uint64_t> c(4, 0);
+    float *w = reinterpret_cast<float *>(c.data());
+    w[0] = 0x1p-140f;            // a subnormal in memory, plus +0
+    w[1] = 0x1p-126f;            // the smallest normal, plus minus the smallest subnormal
+    w[2] = 0x1.8p-126f;          // 1.5 times the smallest normal, minus the smallest normal: a subnormal result
+    w[3] = -0x1p-140f;           // a negative subnormal, plus -0
+    w[4] = 1.f;                  // a normal value, plus a subnormal that is lost as in plain rounding
+    c[3] = std::bit_cast<uint64_t>(0x1p-1070); // a subnormal double stays
+    Memory mem;
+    launch(ptx, mem, {mem.add(c)}, 1, 1);
+    CHECK(std::bit_cast<uint32_t>(w[0]) == 0u);
+    CHECK(w[1] == 0x1p-126f);
+    CHECK(std::bit_cast<uint32_t>(w[2]) == 0u);
+    CHECK(std::bit_cast<uint32_t>(w[3]) == 0x80000000u);
+    CHECK(w[4] == 1.f);
+    CHECK(std::bit_cast<double>(c[3]) == 0x1p-1070);
+}
+
 TEST_CASE("ptx threads: a .func call passes parameters and the return value, and has its own local memory") {
     const std::string ptx = std::string(header) + R"(
 .func (.param .b64 func_retval0) twice(.param .b64 twice_param_0, .param .b32 twice_param_1);

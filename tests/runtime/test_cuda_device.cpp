@@ -56,6 +56,7 @@ struct Fake {
     decltype(&tj_fake_cuda_stream_count) stream_count = nullptr;
     decltype(&tj_fake_cuda_stream_syncs) stream_syncs = nullptr;
     decltype(&tj_fake_cuda_ctx_set_current_calls) ctx_set_current_calls = nullptr;
+    decltype(&tj_fake_cuda_last_jit_level) last_jit_level = nullptr;
 };
 
 template <typename Fn> void bind(void *library, Fn &fn, const char *name) {
@@ -80,6 +81,7 @@ Fake memory_fake() {
     bind(library, f.stream_count, "tj_fake_cuda_stream_count");
     bind(library, f.stream_syncs, "tj_fake_cuda_stream_syncs");
     bind(library, f.ctx_set_current_calls, "tj_fake_cuda_ctx_set_current_calls");
+    bind(library, f.last_jit_level, "tj_fake_cuda_last_jit_level");
     return f;
 }
 
@@ -355,6 +357,21 @@ TEST_CASE("cuda device helper: load errors" * doctest::skip()) {
     CHECK(contains(missing, "CUDA_ERROR_NOT_FOUND"));
 }
 
+TEST_CASE("cuda device helper: jit level" * doctest::skip()) {
+    const Fake fake = memory_fake();
+    cuda::load_function(kernel_ptx, "tj_kernel");
+    CHECK(fake.last_jit_level() == -1); // a short kernel: the driver's default level
+    // A kernel of more statements than long_kernel_statements: level 1, where ptxas' time stays about linear.
+    std::string body;
+    for (size_t i = 0; i <= cuda::long_kernel_statements; ++i)
+        body += "\tadd.f32 %f1, %f1, %f1;\n";
+    std::string long_ptx = kernel_ptx;
+    long_ptx.replace(long_ptx.find("\tret;"), 0, "\t.reg .f32 %f<2>;\n\tmov.f32 %f1, 0f3F800000;\n" + body);
+    CHECK(cuda::jit_optimization_level(long_ptx) == 1);
+    cuda::load_function(long_ptx, "tj_kernel");
+    CHECK(fake.last_jit_level() == 1);
+}
+
 TEST_CASE("cuda device helper: threads" * doctest::skip()) {
     const Fake fake = memory_fake();
     const cuda::CUfunction f = cuda::load_function(kernel_ptx, "tj_kernel");
@@ -422,6 +439,10 @@ TEST_CASE("cuda device: launches pass start 0 and end n and then the arguments i
 
 TEST_CASE("cuda device: a module the driver rejects gives its JIT log") {
     run_on_memory_fake("cuda device helper: load errors");
+}
+
+TEST_CASE("cuda device: a kernel longer than long_kernel_statements is assembled at optimisation level 1") {
+    run_on_memory_fake("cuda device helper: jit level");
 }
 
 TEST_CASE("cuda device: each thread has its own stream and a switch of streams waits for the last one") {

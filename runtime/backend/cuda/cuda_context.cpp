@@ -261,6 +261,10 @@ bool device_used() {
     return last_stream != nullptr;
 }
 
+int jit_optimization_level(const std::string &ptx) {
+    return size_t(std::count(ptx.begin(), ptx.end(), ';')) > long_kernel_statements ? 1 : -1;
+}
+
 namespace {
 
 struct LoadedModule {
@@ -273,10 +277,13 @@ LoadedModule load_module(const std::string &ptx, const char *entry) {
     make_context_current();
     static constexpr size_t log_size = 16 * 1024;
     std::vector<char> log(log_size, '\0');
-    CUjit_option options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
-    void *values[] = {log.data(), reinterpret_cast<void *>(uintptr_t(log_size - 1))};
+    CUjit_option options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES, CU_JIT_OPTIMIZATION_LEVEL};
+    const int level = jit_optimization_level(ptx);
+    void *values[] = {log.data(), reinterpret_cast<void *>(uintptr_t(log_size - 1)),
+                      reinterpret_cast<void *>(uintptr_t(level < 0 ? 0 : level))};
+    const unsigned option_count = level < 0 ? 2 : 3;
     LoadedModule loaded;
-    if (CUresult r = api().cuModuleLoadDataEx(&loaded.module, ptx.c_str(), 2, options, values)) {
+    if (CUresult r = api().cuModuleLoadDataEx(&loaded.module, ptx.c_str(), option_count, options, values)) {
         const std::string text(log.data(), ::strnlen(log.data(), log_size));
         throw Error(fmt::format("CUDA: the driver could not load the PTX of {}: cuModuleLoadDataEx() failed with {}; "
                                 "the PTX assembler said: {}",

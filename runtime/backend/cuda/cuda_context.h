@@ -53,6 +53,16 @@ void device_synchronize(); ///< waits for this thread's stream (and the last oth
 /// Whether device work may still be queued: false until a first operation on the device (it loads nothing).
 bool device_used();
 
+/// PTX statements above which the driver's PTX assembler runs at optimisation level 1 instead of its default 4. Its
+/// time grows with the square of a kernel's length at the default and about linearly at level 1 (ptxas 13 for sm_90
+/// on a chain of float operations: 45k statements 8.0 s against 1.5 s, 150k statements 105 s against 8.2 s), while
+/// the PTX has already been optimised by LLVM (docs/cuda.md, "Long kernels").
+inline constexpr size_t long_kernel_statements = 20'000;
+
+/// The optimisation level load_function and load_kernel ask the driver's PTX assembler for: 1 for PTX of more than
+/// long_kernel_statements statements (counted as semicolons), else -1 (the driver's default).
+int jit_optimization_level(const std::string &ptx);
+
 /// Loads PTX (cuModuleLoadDataEx, with the JIT error log in the tj::Error) and returns the function `entry`.
 /// The module stays loaded for the process (callers cache the function: the reduction and scan kernels).
 CUfunction load_function(const std::string &ptx, const char *entry);

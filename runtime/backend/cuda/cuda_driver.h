@@ -43,6 +43,7 @@ inline constexpr CUjit_option CU_JIT_INFO_LOG_BUFFER = 3;
 inline constexpr CUjit_option CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES = 4;
 inline constexpr CUjit_option CU_JIT_ERROR_LOG_BUFFER = 5;
 inline constexpr CUjit_option CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6;
+inline constexpr CUjit_option CU_JIT_OPTIMIZATION_LEVEL = 7; ///< 0 to 4 (the default), passed as the pointer's value
 inline constexpr CUjit_option CU_JIT_LOG_VERBOSE = 12;
 
 /// Flag of cuStreamCreate: the stream does not synchronise with the legacy default stream.

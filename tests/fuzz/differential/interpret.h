@@ -32,6 +32,9 @@ struct RefOptions {
     bool inject_fault = false;
     const std::map<int, HostVal> *inputs = nullptr; ///< values of these input registers instead of input_values()
     Observed *observe = nullptr;
+    /// The CUDA modes: a Float32 scatter_add is the GPU's atomic add, which treats subnormal operands and results
+    /// as zeros of their sign (docs/cuda.md, "Float32 scatter_add").
+    bool gpu_atomics = false;
 };
 RefResult run_reference(const Program &p, size_t n, const RefOptions &opt);
 

@@ -158,7 +158,10 @@ std::optional<Mismatch> check(const Program &p, Mode m) {
                 depends_on_compress[r] = true;
     }
     for (size_t call = 0; call < sizes.size(); ++call) {
-        RefResult ref = run_reference(p, sizes[call], inject_fault);
+        RefOptions opt;
+        opt.inject_fault = inject_fault;
+        opt.gpu_atomics = is_cuda(m);
+        RefResult ref = run_reference(p, sizes[call], opt);
         for (size_t r = 0; r < p.ops.size(); ++r) {
             const HostVal &g = got.values[call][r], &e = ref.values[r];
             size_t gn = std::visit([](auto &v) { return v.size(); }, g);

@@ -137,6 +137,17 @@ struct Interp {
             return std::isfinite(x);
         return true;
     }
+    /// What scatter_add leaves in an element: a + b, where on the GPU (RefOptions::gpu_atomics) a Float32 subnormal
+    /// operand or result is a zero of its sign.
+    template <typename T> T scatter_added(T a, T b) {
+        if constexpr (std::is_same_v<T, float>) {
+            if (opt.gpu_atomics) {
+                auto flush = [](float x) { return std::fpclassify(x) == FP_SUBNORMAL ? std::copysign(0.f, x) : x; };
+                return flush(bin<T>(BinOp::Add, flush(a), flush(b)));
+            }
+        }
+        return bin<T>(BinOp::Add, a, b);
+    }
     /// binary() that also notes, for RefOptions::observe, the discrete choices of a float op (which operand min and
     /// max pick, fmod's quotient) and whether its values and local derivatives are finite.
     template <typename T> T bin(BinOp op, T a, T b) {
@@ -280,7 +291,7 @@ struct Interp {
                 if (op.kind == Kind::Scatter)
                     out[size_t(k)] = at(v, i);
                 else if constexpr (!std::is_same_v<T, bool>)
-                    out[size_t(k)] = bin<T>(BinOp::Add, out[size_t(k)], at(v, i));
+                    out[size_t(k)] = scatter_added<T>(out[size_t(k)], at(v, i));
             }
             return out;
         }
@@ -373,7 +384,7 @@ struct Interp {
                 if constexpr (std::is_same_v<T, bool>)
                     out[size_t(k)] = at(x, i);
                 else
-                    out[size_t(k)] = add ? E(bin<T>(BinOp::Add, T(out[size_t(k)]), T(at(x, i)))) : at(x, i);
+                    out[size_t(k)] = add ? E(scatter_added<T>(T(out[size_t(k)]), T(at(x, i)))) : at(x, i);
             }
             return out;
         }
