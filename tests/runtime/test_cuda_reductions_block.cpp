@@ -168,10 +168,11 @@ TEST_CASE("cuda block reductions helper: on the memory fake" * doctest::skip()) 
     CHECK(rest.params[1] == address_of(m.index()) + 3 * 4);
     CHECK(rest.params[2] == 2);
     CHECK(rest.params[3] == 2);
-    // A small block takes a CTA of one warp, not reduce_block_threads (the results above are the CPU's all the same).
+    // Blocks below reduce_thread_per_block_below are a thread's each: 3 blocks take one CTA of one warp (the results
+    // above are the CPU's all the same).
     CHECK(whole.block[0] == 32);
     CHECK(rest.block[0] == 32);
-    CHECK(whole.grid[0] == 3); // one CTA per output block while they are few
+    CHECK(whole.grid[0] == 1);
     // A multiple of the block: one pass; a block larger than the array: the whole-array passes.
     before = fake.launches();
     tj::Float sums = tj::block_reduce(tj::ReduceOp::Add, x, 7);

@@ -135,7 +135,7 @@ TEST_CASE("cuda runtime helper: the runtime on the memory fake" * doctest::skip(
     CHECK(pass1.params[0] == address_of(a.index()));
     CHECK(pass1.params[2] == 4);  // n
     CHECK(pass1.params[3] == 4);  // one block of all elements (small arrays)
-    CHECK(pass1.block[0] == 32); // a block of 4 elements: one warp (cuda::reduce_threads_for)
+    CHECK(pass1.block[0] == 32); // one block of 4 elements: a thread's (cuda::reduce_thread_per_block_below)
     CHECK(pass2.params[0] == pass1.params[1]); // the partials
     CHECK(pass2.params[1] == address_of(total.index()));
     CHECK(pass2.params[4] == 0);

@@ -124,10 +124,18 @@ void reduce_pass(VarType in_type, VarType out_type, ReduceOp op, const void *in,
     uint64_t blocks = n / block;
     const cuda::DeviceInfo &dev = cuda::driver().device;
     cuda::LaunchShape shape;
-    shape.block = cuda::reduce_threads_for(block);
-    // As many threads in flight as with full CTAs: 8 CTAs of reduce_block_threads per SM.
-    const uint64_t ctas = uint64_t(std::max(dev.sm_count, 1)) * 8 * (cuda::reduce_block_threads / shape.block);
-    shape.grid = unsigned(std::min<uint64_t>(blocks, ctas));
+    if (block < cuda::reduce_thread_per_block_below) {
+        // A thread per output block (cuda_reduce.h): full CTAs, or one warp at least for a few blocks, and at most
+        // 8 CTAs per SM (the threads loop over further blocks).
+        shape.block = unsigned(std::clamp<uint64_t>((blocks + 31) / 32 * 32, 32, cuda::reduce_block_threads));
+        const uint64_t ctas = uint64_t(std::max(dev.sm_count, 1)) * 8;
+        shape.grid = unsigned(std::min<uint64_t>((blocks + shape.block - 1) / shape.block, ctas));
+    } else {
+        shape.block = cuda::reduce_threads_for(block);
+        // As many threads in flight as with full CTAs: 8 CTAs of reduce_block_threads per SM.
+        const uint64_t ctas = uint64_t(std::max(dev.sm_count, 1)) * 8 * (cuda::reduce_block_threads / shape.block);
+        shape.grid = unsigned(std::min<uint64_t>(blocks, ctas));
+    }
     uint64_t args[5] = {uint64_t(uintptr_t(in)), uint64_t(uintptr_t(out)), n, block, divisor};
     cuda::launch_shape(reduce_kernel(in_type, out_type, op), shape, args, 5);
 }

@@ -67,7 +67,8 @@ class ReduceKernel {
     void build() {
         llvm::Function *f = create_kernel();
         auto block = [&](const char *name) { return llvm::BasicBlock::Create(m_ctx, name, f); };
-        llvm::BasicBlock *entry = block("entry"), *head = block("block"), *wide = block("wide"), *tail = block("tail"),
+        llvm::BasicBlock *entry = block("entry"), *per_cta = block("per_cta"), *per_thread = block("per_thread"),
+                         *head = block("block"), *wide = block("wide"), *tail = block("tail"),
                          *element = block("element"), *folded = block("folded"), *keep = block("keep"),
                          *kept = block("kept"), *last_warp = block("last_warp"), *write = block("write"),
                          *next = block("next"), *exit = block("exit");
@@ -91,12 +92,17 @@ class ReduceKernel {
         Value *empty = m_b.CreateICmpEQ(size, m_b.getInt64(0));
         Value *count = m_b.CreateSelect(empty, m_b.getInt64(0),
                                         m_b.CreateUDiv(n, m_b.CreateSelect(empty, m_b.getInt64(1), size)), "count");
+        // The same for every thread of the launch: blocks below a warp's size are folded one per thread.
+        m_b.CreateCondBr(m_b.CreateICmpULT(size, m_b.getInt64(reduce_thread_per_block_below)), per_thread, per_cta);
+        m_b.SetInsertPoint(per_thread);
+        fold_one_per_thread(f, in, out, size, count, divisor, exit);
+        m_b.SetInsertPoint(per_cta);
         m_b.CreateCondBr(m_b.CreateICmpULT(cta, count), head, exit);
 
         // Output block b of this CTA: elements [b * block, (b + 1) * block).
         m_b.SetInsertPoint(head);
         llvm::PHINode *b = m_b.CreatePHI(i64, 2, "b");
-        b->addIncoming(cta, entry);
+        b->addIncoming(cta, per_cta);
         Value *begin = m_b.CreateMul(b, size, "begin");
         Value *end = m_b.CreateAdd(begin, size, "end");
         Value *first = m_b.CreateAdd(begin, thread, "first");
@@ -180,6 +186,45 @@ class ReduceKernel {
     }
 
   private:
+    /// Blocks of fewer than reduce_thread_per_block_below elements: thread g folds blocks g, g + threads in the
+    /// grid, …, each element after element from the identity, and stores each result. Ends by branching to `exit`.
+    void fold_one_per_thread(llvm::Function *f, Value *in, Value *out, Value *size, Value *count, Value *divisor,
+                             llvm::BasicBlock *exit) {
+        auto block = [&](const char *name) { return llvm::BasicBlock::Create(m_ctx, name, f); };
+        llvm::BasicBlock *start = m_b.GetInsertBlock(), *head = block("thread.block"), *fold = block("thread.fold"),
+                         *done = block("thread.done");
+        llvm::Type *i64 = m_b.getInt64Ty();
+        Value *threads = sreg(llvm::Intrinsic::nvvm_read_ptx_sreg_ntid_x);
+        Value *first = m_b.CreateAdd(m_b.CreateMul(sreg(llvm::Intrinsic::nvvm_read_ptx_sreg_ctaid_x), threads, "", true),
+                                     sreg(llvm::Intrinsic::nvvm_read_ptx_sreg_tid_x), "thread.first", true);
+        Value *stride = m_b.CreateMul(sreg(llvm::Intrinsic::nvvm_read_ptx_sreg_nctaid_x), threads, "thread.stride", true);
+        m_b.CreateCondBr(m_b.CreateICmpULT(first, count), head, exit);
+
+        m_b.SetInsertPoint(head);
+        llvm::PHINode *b = m_b.CreatePHI(i64, 2, "thread.b");
+        b->addIncoming(first, start);
+        Value *begin = m_b.CreateMul(b, size, "thread.begin", true);
+        Value *end = m_b.CreateAdd(begin, size, "thread.end", true);
+        m_b.CreateBr(fold);
+
+        m_b.SetInsertPoint(fold); // size ≥ 1 here: count is 0 for an empty block
+        llvm::PHINode *i = m_b.CreatePHI(i64, 2, "thread.i");
+        llvm::PHINode *acc = m_b.CreatePHI(acc_type(), 2, "thread.acc");
+        i->addIncoming(begin, head);
+        acc->addIncoming(identity(), head);
+        Value *acc_next = combine(acc, load_element(in, i));
+        Value *i_next = m_b.CreateAdd(i, m_b.getInt64(1), "thread.i.next", true);
+        i->addIncoming(i_next, fold);
+        acc->addIncoming(acc_next, fold);
+        keep_as_written(m_b.CreateCondBr(m_b.CreateICmpULT(i_next, end), fold, done));
+
+        m_b.SetInsertPoint(done);
+        store_result(out, b, finish(acc_next, divisor));
+        Value *b_next = m_b.CreateAdd(b, stride, "thread.b.next", true);
+        b->addIncoming(b_next, done);
+        keep_as_written(m_b.CreateCondBr(m_b.CreateICmpULT(b_next, count), head, exit));
+    }
+
     llvm::Function *create_kernel() {
         // At most reduce_block_threads threads per CTA: the slots hold one value per warp.
         llvm::Function *f = create_entry(m_module, reduce_entry, {"in_address", "out_address", "n", "block", "divisor"},

@@ -11,10 +11,14 @@ namespace tj::cuda {
 /// Threads per block of the reduction kernels.
 inline constexpr unsigned reduce_block_threads = 256;
 
-/// Threads per CTA for output blocks of `block` elements: a CTA folds one block at a time, and threads past the
-/// block's elements only fold identities, so a small block takes the smallest power of two ≥ block, one warp at
-/// least (a block of 7 takes 32 threads, not 256). The result is the same as with more threads: the extra ones fold
-/// identities in either case.
+/// Output blocks of fewer elements than this are folded one per thread, in order from the identity (as the CPU folds
+/// a block), instead of one per CTA: a CTA's warp shuffles and barriers would cost far more than the few loads.
+inline constexpr uint64_t reduce_thread_per_block_below = 32;
+
+/// Threads per CTA for output blocks of `block` elements (at least reduce_thread_per_block_below): a CTA folds one
+/// block at a time, and threads past the block's elements only fold identities, so a small block takes the smallest
+/// power of two ≥ block, one warp at least (a block of 40 takes 64 threads, not 256). The result is the same as with
+/// more threads: the extra ones fold identities in either case.
 constexpr unsigned reduce_threads_for(uint64_t block) {
     unsigned threads = reduce_block_threads;
     while (threads > 32 && threads / 2 >= block)
@@ -28,7 +32,9 @@ inline constexpr const char *reduce_entry = "tj_reduce";
 /// PTX for `tj_reduce(u64 in, u64 out, u64 n, u64 block, u64 divisor)`: for each output block b < n/block
 /// (CTAs loop over blocks grid-stride: block b handled by CTA b, b+gridDim, ...), out[b] = reduce of
 /// in[b*block .. (b+1)*block) with the CTA's threads cooperating (each thread strides over the block
-/// accumulating, then warp shuffles and a shared-memory slot per warp). Element type of in: `in`, of out: `out`.
+/// accumulating, then warp shuffles and a shared-memory slot per warp). A block of fewer than
+/// reduce_thread_per_block_below elements is folded by one thread instead, in order (threads loop over blocks
+/// grid-stride: block b handled by thread b, b + gridDim·blockDim, ...). Element type of in: `in`, of out: `out`.
 /// op is Sum, Prod, Min, Max, And or Or (not Mean; And/Or not for floats). Only whole blocks: a shorter last block
 /// is a pass of its own (cuda_device.cpp).
 /// The accumulator is `out`'s type and the value read is converted to it, except that a float `out` is accumulated
