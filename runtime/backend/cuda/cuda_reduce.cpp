@@ -6,6 +6,8 @@
 // warp 0 folds the slots the same way and thread 0 stores the result. A second barrier keeps the next block's
 // writes to the slots after warp 0's reads. Min and max start from NaN (floats), which minnum/maxnum ignore,
 // so a thread without elements contributes nothing and a block of NaNs still gives NaN, as fmin/fmax do.
+// Blocks of fewer than reduce_thread_per_block_below elements take the other branch at the top instead
+// (`fold_one_per_thread`): each thread folds whole blocks in order, with no shuffle or barrier.
 #include "backend/cuda/cuda_reduce.h"
 #include "kernel/reduce_algebra.h"
 
