@@ -55,6 +55,7 @@ unpack() {
     local bundle=${1:-.gpu/bundle.tar.xz}
     local stage source_root here
     stage=$(mktemp -d /tmp/tj_gpu_unpack.XXXXXX)
+    trap "rm -rf '$stage'" EXIT
     python3 -c 'import sys, tarfile; tarfile.open(sys.argv[1]).extractall(sys.argv[2])' "$bundle" "$stage"
     source_root=$(cat "$stage/source_root")
     here=$(pwd -P)
@@ -74,7 +75,6 @@ unpack() {
     done
     echo /usr/local/lib/tracejit-bundle > /etc/ld.so.conf.d/tracejit-bundle.conf
     ldconfig
-    rm -rf "$stage"
     echo "gpu_bundle: unpacked into $here (as $source_root), $installed libraries installed"
 }
 

@@ -20,7 +20,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 build=${1:-build-gpu}
 fuzz_seconds=${TJ_GPU_FUZZ_SECONDS:-120}
 jobs=$(nproc)
-log=${TJ_GPU_LOG_DIR:-$(mktemp -d /tmp/tj_gpu_check.XXXXXX)} # TJ_GPU_LOG_DIR: keep the logs there
+log=${TJ_GPU_LOG_DIR:-$(mktemp -d /tmp/tj_gpu_check.XXXXXX)} # kept: the summary names it; TJ_GPU_LOG_DIR puts it elsewhere
 mkdir -p "$log"
 t0=$(date +%s)
 summary=()
