@@ -46,17 +46,20 @@ def main():
     rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 3
     plugin = os.path.join(build, "plugin", "tracejit.so")
     rewrite = os.path.join(build, "tools", "rewrite", "tracejit-rewrite")
-    flags = ["-std=c++20", "-O2", "-I" + os.path.join(SOURCE, "include"), "-c", "-o", os.devnull]
+    # The file's own folder too: the marked copy is compiled from a temporary folder, and outside programs include
+    # headers that sit beside them.
+    flags = ["-std=c++20", "-O2", "-I" + os.path.join(SOURCE, "include"), "-I" + os.path.dirname(src), "-c", "-o",
+             os.devnull]
     print("machine: %d cores; load average at start: %s; %s, %d rounds" %
           (os.cpu_count(), " ".join(open("/proc/loadavg").read().split()[:3]), os.path.relpath(src, SOURCE), rounds))
     with tempfile.TemporaryDirectory() as tmp:
         marked = os.path.join(tmp, "marked.cpp")
         rewritten = os.path.join(tmp, "rewritten.cpp")
         cold_o0 = os.path.join(tmp, "cold_o0.cpp")
-        mark_t, text = timed([rewrite, "--mark-all", src, "--"] + flags[:3])
+        mark_t, text = timed([rewrite, "--mark-all", src, "--"] + flags[:4])
         with open(marked, "w") as f:
             f.write(text)
-        rewrite_t, text = timed([rewrite, marked, "--"] + flags[:3])
+        rewrite_t, text = timed([rewrite, marked, "--"] + flags[:4])
         # The rewritten text compiles without the plugin once it sees the hooks the plugin injects.
         text = "#include <tracejit/generated/tape_hooks.h>\n" + text
         with open(rewritten, "w") as f:
@@ -79,9 +82,9 @@ def main():
             "rewritten": [CXX] + flags + quiet + [rewritten],
             "copies-O2": [CXX] + flags + quiet + [copies_o2],
             "cold-O0": [CXX] + flags + quiet + [cold_o0],
-            "rewritten-fe": [CXX] + flags[:3] + quiet + ["-fsyntax-only", rewritten],
-            "plain-fe": [CXX] + flags[:3] + ["-fsyntax-only", src],
-            "hooks-fe": [CXX] + flags[:3] + ["-fsyntax-only", hooks],
+            "rewritten-fe": [CXX] + flags[:4] + quiet + ["-fsyntax-only", rewritten],
+            "plain-fe": [CXX] + flags[:4] + ["-fsyntax-only", src],
+            "hooks-fe": [CXX] + flags[:4] + ["-fsyntax-only", hooks],
         }
         names = list(commands)
         times = {n: [] for n in names}

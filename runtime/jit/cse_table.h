@@ -12,10 +12,12 @@
 // short queue with their slot's line prefetched, and are carried out in order a
 // few operations later, when the line has arrived, so that the misses overlap.
 // find, insert and erase carry out the queue first: a lookup sees every entry.
-// A table small enough to stay in the caches (`queue_from`) has no misses to
-// overlap: there the queue would only add work (a small graph traced over and
-// over, whose every operation looks up, carried it out at each lookup), so its
-// changes are made at once.
+// A table small enough to stay in the caches (`queue_from`), or one that holds
+// few entries (`few_entries`: after a long trace was freed, the slots still
+// in use fit in the caches even one per line), has no misses to overlap: there
+// the queue would only add work (a small graph traced over and over, whose every
+// operation looks up, carried it out at each lookup), so its changes are made
+// at once.
 #pragma once
 
 #include <array>
@@ -54,18 +56,18 @@ class CseTable {
         remove(h, id);
     }
 
-    /// insert(h, id) before the next find, insert or erase, or once `queue_size` changes wait (at once in a
-    /// table of fewer than `queue_from` slots).
+    /// insert(h, id) before the next find, insert or erase, or once `queue_size` changes wait (at once where
+    /// `at_once`).
     void insert_soon(uint64_t h, uint32_t id) {
-        if (m_slots.size() < queue_from && m_queued == 0) [[likely]]
+        if (at_once()) [[likely]]
             add(h, id);
         else
             enqueue(h, id, false);
     }
-    /// erase(h, id) before the next find, insert or erase, or once `queue_size` changes wait (at once in a
-    /// table of fewer than `queue_from` slots).
+    /// erase(h, id) before the next find, insert or erase, or once `queue_size` changes wait (at once where
+    /// `at_once`).
     void erase_soon(uint64_t h, uint32_t id) {
-        if (m_slots.size() < queue_from && m_queued == 0) [[likely]]
+        if (at_once()) [[likely]]
             remove(h, id);
         else
             enqueue(h, id, true);
@@ -91,6 +93,11 @@ class CseTable {
     static constexpr size_t queue_size = 16;
     /// Tables of fewer slots than this (256 KiB: within a core's L2 cache) change at once, without the queue.
     static constexpr size_t queue_from = size_t(1) << 15;
+    /// So do tables of fewer entries than this, whatever their size: one 64-byte line each is 256 KiB too.
+    static constexpr size_t few_entries = queue_from / 8;
+
+    /// True when a change is made at once rather than queued: the slots it touches are in the caches.
+    bool at_once() const { return m_queued == 0 && (m_slots.size() < queue_from || m_count < few_entries); }
     struct Change {
         uint64_t hash;
         uint32_t id;

@@ -3,6 +3,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <random>
@@ -21,9 +22,18 @@ TEST_CASE("CSE table: queued inserts and erasures take effect in order, before a
     std::mt19937 rng(7);
     uint32_t next_id = 1;
     std::vector<uint32_t> present;
-    for (int step = 0; step < 200000; ++step) {
+    // The entries grow past the size where changes queue (2^15 slots), drain to a few (where a large table changes
+    // at once again), then hover around 4096 entries (where the two ways take turns), then grow once more.
+    const size_t targets[] = {30000, 100, 4096, 20000};
+    size_t most = 0, least_after_most = SIZE_MAX;
+    for (int step = 0; step < 600000; ++step) {
+        size_t target = targets[step / 150000];
         uint32_t pick = rng() % 100;
-        if (pick < 55 || present.empty()) { // insert, queued or not
+        uint32_t insert_below = present.size() < target ? 55 : 10; // then erase below 90, else look up
+        most = std::max(most, present.size());
+        if (step / 150000 == 1)
+            least_after_most = std::min(least_after_most, present.size());
+        if (pick < insert_below || present.empty()) { // insert, queued or not
             uint32_t id = next_id++;
             uint64_t h = hash_of(id);
             if (pick % 2)
@@ -50,6 +60,8 @@ TEST_CASE("CSE table: queued inserts and erasures take effect in order, before a
             REQUIRE(table.find(hash_of(absent), [&](uint32_t candidate) { return candidate == absent; }) == 0);
         }
     }
+    CHECK(most > 25000);
+    CHECK(least_after_most < 200);
     table.flush();
     for (const auto &[id, h] : reference)
         REQUIRE(table.find(h, [&](uint32_t candidate) { return candidate == id; }) == id);
