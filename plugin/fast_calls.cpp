@@ -4,7 +4,6 @@
 #include <clang/Basic/CodeGenOptions.h>
 #include <llvm/ADT/DenseMap.h>
 #include <llvm/Analysis/ValueTracking.h>
-#include <llvm/IR/Dominators.h>
 #include <llvm/IR/Function.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/InstIterator.h>
@@ -34,11 +33,17 @@ constexpr llvm::StringLiteral kRecordingTest = "_ZN2tj4tape6detail9recordingEv";
 /// The mangled name of the flag the test reads, `tj::tape::detail::g_recording`.
 constexpr llvm::StringLiteral kRecordingFlag = "_ZN2tj4tape6detail11g_recordingE";
 
-/// A twinned function: its entry block ends in the branch on the test; `fast` is the block of the body as written.
+/// A twinned function: `branch` is the branch on its test, `fast` the block of the body as written, `recording` the
+/// block that calls the recording copy.
 struct Twin {
     llvm::Function *function;
+    llvm::BranchInst *branch;
     llvm::BasicBlock *fast;
-    bool forwards = false; ///< the twin calls its copy for its body as written (else it keeps that body)
+    llvm::BasicBlock *recording;
+    /// The test ends the entry block, and what the entry does before it can run twice with the effect of once: the
+    /// twin keeps its entry and test, and calls its copy for its body as written. Else the whole twin is cloned
+    /// for each way (`split_entry`).
+    bool forwards = false;
 };
 
 /// The call of the test a branch condition is made of, and whether the condition is its negation.
@@ -77,31 +82,46 @@ bool entry_runs_twice_as_once(const llvm::BasicBlock &entry, const llvm::CallIns
     return true;
 }
 
-/// F as a twin this pass can copy, if it is one: the entry block ends in a branch on the test, in that block, to two
-/// different blocks. Functions whose frame the body may look at from a copy one call deeper (variadic ones, naked
-/// ones, arguments passed in the caller's frame) are left alone, and so are those never inlined (a copy would not
-/// be either, and calls from unmarked code would pay two calls).
+/// F as a twin this pass can copy, if it is one: it calls the test once (this pass runs before any inlining, so
+/// that call is its own), and that call's block ends in a branch on it to two different blocks. The branch ends
+/// the entry block unless the entry holds code that may throw (a constructor's initializers, each an `invoke`).
+/// Functions whose frame the body may look at from a copy one call deeper (variadic ones, naked ones, arguments
+/// passed in the caller's frame) are left alone, and so are those never inlined (a copy would not be either, and
+/// calls from unmarked code would pay two calls).
 std::optional<Twin> twin_of(llvm::Function &f, const llvm::Function *test) {
     if (f.isDeclaration() || f.isVarArg() || f.hasFnAttribute(kSplit) || f.hasFnAttribute(llvm::Attribute::Naked) ||
-        f.hasFnAttribute(llvm::Attribute::OptimizeNone) || f.hasFnAttribute(llvm::Attribute::NoInline))
+        f.hasFnAttribute(llvm::Attribute::OptimizeNone) || f.hasFnAttribute(llvm::Attribute::NoInline) ||
+        f.isPresplitCoroutine()) // (not instrumented by the plugin; a wrapper keeping their attribute is no coroutine)
         return std::nullopt;
     for (const llvm::Argument &arg : f.args())
         if (arg.hasInAllocaAttr() || arg.hasPreallocatedAttr() || arg.hasSwiftErrorAttr())
             return std::nullopt;
-    auto *branch = llvm::dyn_cast<llvm::BranchInst>(f.getEntryBlock().getTerminator());
-    if (!branch || !branch->isConditional() || branch->getSuccessor(0) == branch->getSuccessor(1))
+    llvm::BranchInst *found = nullptr;
+    llvm::CallInst *found_call = nullptr;
+    bool found_negated = false;
+    for (llvm::BasicBlock &block : f) {
+        auto *branch = llvm::dyn_cast<llvm::BranchInst>(block.getTerminator());
+        bool negated = false;
+        llvm::CallInst *call =
+            branch && branch->isConditional() ? test_call(branch->getCondition(), test, &negated) : nullptr;
+        if (!call || call->getParent() != &block || branch->getSuccessor(0) == branch->getSuccessor(1))
+            continue;
+        if (found)
+            return std::nullopt; // two tests: not a twin as the plugin writes one
+        found = branch;
+        found_call = call;
+        found_negated = negated;
+    }
+    if (!found)
         return std::nullopt;
-    bool negated = false;
-    llvm::CallInst *call = test_call(branch->getCondition(), test, &negated);
-    if (!call || call->getParent() != &f.getEntryBlock())
-        return std::nullopt;
-    // The successor taken when the test says "not recording".
-    return Twin{&f, branch->getSuccessor(negated ? 0 : 1), entry_runs_twice_as_once(f.getEntryBlock(), call)};
+    bool in_entry = found->getParent() == &f.getEntryBlock();
+    // The successor taken when the test says "not recording", then the other.
+    return Twin{&f, found, found->getSuccessor(found_negated ? 0 : 1), found->getSuccessor(found_negated ? 1 : 0),
+                in_entry && entry_runs_twice_as_once(f.getEntryBlock(), found_call)};
 }
 
-/// Makes the entry block of `f` go to `target` alone and drops the blocks left unreachable and the test.
-void branch_only_to(llvm::Function &f, llvm::BasicBlock *target) {
-    auto *branch = llvm::cast<llvm::BranchInst>(f.getEntryBlock().getTerminator());
+/// Replaces `branch` (on the test) by a branch to `target` alone and drops the blocks left unreachable and the test.
+void branch_only_to(llvm::Function &f, llvm::BranchInst *branch, llvm::BasicBlock *target) {
     llvm::Value *condition = branch->getCondition();
     llvm::BranchInst::Create(target, branch)->setDebugLoc(branch->getDebugLoc());
     branch->eraseFromParent();
@@ -124,35 +144,37 @@ void assume_not_recording(llvm::Function &copy, llvm::GlobalVariable *flag) {
     builder.CreateAssumption(builder.CreateICmpEQ(value, llvm::Constant::getNullValue(flag->getValueType())));
 }
 
-/// The test-free copy of a twin's body: internal, unnamed address, outside any comdat.
-llvm::Function *fast_copy(const Twin &twin, llvm::GlobalVariable *flag) {
+/// A clone of the twin that always takes the way `way` of the test: internal, unnamed address, outside any comdat.
+llvm::Function *clone_taking(const Twin &twin, llvm::BasicBlock *way, llvm::StringRef suffix) {
     llvm::ValueToValueMapTy map;
     llvm::Function *copy = llvm::CloneFunction(twin.function, map);
-    copy->setName(twin.function->getName() + ".tj_fast");
+    copy->setName(twin.function->getName() + suffix);
     copy->setLinkage(llvm::GlobalValue::InternalLinkage);
     copy->setVisibility(llvm::GlobalValue::DefaultVisibility);
     copy->setDLLStorageClass(llvm::GlobalValue::DefaultStorageClass);
     copy->setComdat(nullptr);
     copy->setUnnamedAddr(llvm::GlobalValue::UnnamedAddr::Global);
     copy->addFnAttr(kSplit);
-    branch_only_to(*copy, llvm::cast<llvm::BasicBlock>(map[twin.fast]));
+    branch_only_to(*copy, llvm::cast<llvm::BranchInst>(map[twin.branch]), llvm::cast<llvm::BasicBlock>(map[way]));
+    return copy;
+}
+
+/// The test-free copy of a twin's body as written.
+llvm::Function *fast_copy(const Twin &twin, llvm::GlobalVariable *flag) {
+    llvm::Function *copy = clone_taking(twin, twin.fast, ".tj_fast");
     if (flag && flag->getValueType()->isIntegerTy())
         assume_not_recording(*copy, flag);
     return copy;
 }
 
-/// Turns the twin's fast branch into `return copy(args)`; its body as written is left to the copy.
-void call_copy(const Twin &twin, llvm::Function *copy) {
-    llvm::Function &f = *twin.function;
-    llvm::BasicBlock &entry = f.getEntryBlock();
-    auto *branch = llvm::cast<llvm::BranchInst>(entry.getTerminator());
-    llvm::BasicBlock *forward = llvm::BasicBlock::Create(f.getContext(), "tj.fast", &f);
-    llvm::IRBuilder<> builder(forward);
-    builder.SetCurrentDebugLocation(branch->getDebugLoc()); // an inlinable call in a function with debug info
+/// Appends to `block` `return callee(args of f)`, the call made as a call of `f` would be.
+void return_call(llvm::Function &f, llvm::BasicBlock *block, llvm::Function *callee, const llvm::DebugLoc &at) {
+    llvm::IRBuilder<> builder(block);
+    builder.SetCurrentDebugLocation(at); // an inlinable call in a function with debug info needs one
     llvm::SmallVector<llvm::Value *, 8> args;
     for (llvm::Argument &arg : f.args())
         args.push_back(&arg);
-    llvm::CallInst *call = builder.CreateCall(copy, args);
+    llvm::CallInst *call = builder.CreateCall(callee, args);
     call->setCallingConv(f.getCallingConv());
     llvm::AttributeList attrs = f.getAttributes();
     llvm::SmallVector<llvm::AttributeSet, 8> params;
@@ -163,10 +185,47 @@ void call_copy(const Twin &twin, llvm::Function *copy) {
         builder.CreateRetVoid();
     else
         builder.CreateRet(call);
+}
+
+/// Turns the twin's fast branch into `return copy(args)`; its body as written is left to the copy.
+void call_copy(const Twin &twin, llvm::Function *copy) {
+    llvm::Function &f = *twin.function;
+    llvm::BranchInst *branch = twin.branch;
+    llvm::BasicBlock *forward = llvm::BasicBlock::Create(f.getContext(), "tj.fast", &f);
+    return_call(f, forward, copy, branch->getDebugLoc());
     for (unsigned i = 0; i < branch->getNumSuccessors(); ++i)
         if (branch->getSuccessor(i) == twin.fast)
             branch->setSuccessor(i, forward);
     llvm::removeUnreachableBlocks(f);
+}
+
+/// For a twin whose entry cannot run twice (a constructor whose initializers call a base's constructor, or
+/// count): F becomes `if (recording()) return F.tj_rec(args); return F.tj_fast(args);`, testing before its entry
+/// runs, so that each way runs the entry once. `F.tj_rec`, the whole twin taking the recording way, is cold,
+/// never inlined and optimized for size: its entry calls the twins of the callees themselves, each with its test
+/// and recording call, which inlined into one another made large constructors (a parser's grammar of a hundred
+/// rules) take minutes in the optimizer. Callers of F that are not marked then run one test, then the test-free
+/// copy of the entry and the body as written.
+void split_entry(const Twin &twin, llvm::Function *copy, llvm::Function *test) {
+    llvm::Function &f = *twin.function;
+    llvm::Function *recording = clone_taking(twin, twin.recording, ".tj_rec");
+    recording->addFnAttr(llvm::Attribute::Cold);
+    recording->addFnAttr(llvm::Attribute::NoInline);
+    recording->addFnAttr(llvm::Attribute::MinSize);
+    recording->addFnAttr(llvm::Attribute::OptimizeForSize);
+    recording->removeFnAttr(llvm::Attribute::AlwaysInline);
+    llvm::LLVMContext &context = f.getContext();
+    const llvm::DebugLoc at = twin.branch->getDebugLoc();
+    llvm::BasicBlock *entry = llvm::BasicBlock::Create(context, "tj.test", &f, &f.getEntryBlock());
+    llvm::BasicBlock *to_recording = llvm::BasicBlock::Create(context, "tj.rec", &f);
+    llvm::BasicBlock *to_fast = llvm::BasicBlock::Create(context, "tj.fast", &f);
+    llvm::IRBuilder<> builder(entry);
+    builder.SetCurrentDebugLocation(at);
+    llvm::CallInst *flag = builder.CreateCall(test);
+    builder.CreateCondBr(flag, to_recording, to_fast);
+    return_call(f, to_recording, recording, at);
+    return_call(f, to_fast, copy, at);
+    llvm::removeUnreachableBlocks(f); // the twin's own blocks, now in the two clones
 }
 
 /// Makes the direct calls of twins among `calls` call their copies.
@@ -184,7 +243,7 @@ void call_copies(Instructions &&calls, const llvm::DenseMap<llvm::Function *, ll
 class FastCallsPass : public llvm::PassInfoMixin<FastCallsPass> {
   public:
     llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &) {
-        const llvm::Function *test = module.getFunction(kRecordingTest);
+        llvm::Function *test = module.getFunction(kRecordingTest);
         if (!test)
             return llvm::PreservedAnalyses::all();
         std::vector<Twin> twins;
@@ -200,15 +259,10 @@ class FastCallsPass : public llvm::PassInfoMixin<FastCallsPass> {
             call_copies(llvm::instructions(*copy), copy_of);
         for (const Twin &twin : twins) {
             twin.function->addFnAttr(kSplit);
-            if (twin.forwards) {
+            if (twin.forwards)
                 call_copy(twin, copy_of[twin.function]);
-                continue;
-            }
-            // A twin that keeps its body as written (its entry cannot run twice) calls the copies from that body.
-            llvm::DominatorTree dominators(*twin.function);
-            for (llvm::BasicBlock &block : *twin.function)
-                if (dominators.dominates(twin.fast, &block))
-                    call_copies(block, copy_of);
+            else
+                split_entry(twin, copy_of[twin.function], test);
         }
         return llvm::PreservedAnalyses::none();
     }

@@ -6,9 +6,11 @@
 // call costs about 60 more), so chains of small marked functions are inlined fewer levels deep than plain code.
 // Early in the optimizer (PipelineEarlySimplification, before the inliner), this pass gives each twinned function F
 // a copy `F.tj_fast` of its body as written, without the test (internal, so it disappears where it is not called),
-// turns F into `if (recording()) copy else return F.tj_fast(args)` (or, when what F's entry does before the test
-// cannot run twice, as a constructor calling a base's, leaves F's body as written), and makes every direct call of
-// a twinned function inside a `.tj_fast` body, or inside such a body left in F, call its `.tj_fast` copy. That is
+// turns F into `if (recording()) copy else return F.tj_fast(args)`, and makes every direct call of a twinned
+// function inside a `.tj_fast` body call its `.tj_fast` copy. When what F does before its test cannot run twice (a
+// constructor calling a base's, initializers that may throw), F tests first instead: `if (recording()) return
+// F.tj_rec(args); return F.tj_fast(args);`, where `F.tj_rec`, the whole of F taking the recording way, is cold and
+// never inlined, and `F.tj_fast` the whole of F taking the other, entry included. That is
 // exact for the reason the folded tests of inlined calls are (include/tracejit/generated/tape_hooks.h,
 // g_recording): a body as written runs only while its thread records nothing, and a recording starts on a thread
 // only inside tj::track's out-of-line call, whose callable calls the functions themselves. The calls are resolved

@@ -871,22 +871,22 @@ void frame_leave(void *frame) noexcept {
     }
 }
 
-void frame_parallel_begin(void *frame, uint32_t site) {
+void frame_parallel_begin(void *frame, uint32_t site) noexcept {
     FrameState &fs = frame_of(frame);
     guarded(fs, [&] { parallel_begin(fs, site); });
 }
 
-void frame_parallel_end(void *frame, uint32_t site) {
+void frame_parallel_end(void *frame, uint32_t site) noexcept {
     FrameState &fs = frame_of(frame);
     guarded(fs, [&] { parallel_end(fs, site); });
 }
 
-void frame_arg(void *frame, uint32_t index, const RawValue &value) {
+void frame_arg(void *frame, uint32_t index, const RawValue &value) noexcept {
     FrameState &fs = frame_of(frame);
     guarded(fs, [&] { fs.recorder->arg(fs, index, captured(value)); });
 }
 
-void frame_stmt(void *frame, uint32_t site, const RawValue &value) {
+void frame_stmt(void *frame, uint32_t site, const RawValue &value) noexcept {
     FrameState &fs = frame_of(frame);
     guarded(fs, [&] {
         if (Node *n = fs.recorder->record(fs, site, Kind::Statement, captured(value)))
@@ -894,37 +894,37 @@ void frame_stmt(void *frame, uint32_t site, const RawValue &value) {
     });
 }
 
-void frame_branch(void *frame, uint32_t site, bool taken) {
+void frame_branch(void *frame, uint32_t site, bool taken) noexcept {
     FrameState &fs = frame_of(frame);
     guarded(fs, [&] { fs.recorder->branch(fs, site, taken); });
 }
 
-void frame_loop_enter(void *frame, uint32_t site) {
+void frame_loop_enter(void *frame, uint32_t site) noexcept {
     FrameState &fs = frame_of(frame);
     guarded(fs, [&] { fs.recorder->loop_enter(fs, site); });
 }
 
-void frame_loop(void *frame, uint32_t site, bool condition) {
+void frame_loop(void *frame, uint32_t site, bool condition) noexcept {
     FrameState &fs = frame_of(frame);
     guarded(fs, [&] { fs.recorder->loop(fs, site, condition); });
 }
 
-void frame_symbolic(void *frame, uint32_t site) {
+void frame_symbolic(void *frame, uint32_t site) noexcept {
     FrameState &fs = frame_of(frame);
     guarded(fs, [&] { fs.recorder->symbolic(fs, site); });
 }
 
-void frame_switch(void *frame, uint32_t site, const RawValue &value, bool integral, int64_t v) {
+void frame_switch(void *frame, uint32_t site, const RawValue &value, bool integral, int64_t v) noexcept {
     FrameState &fs = frame_of(frame);
     guarded(fs, [&] { fs.recorder->switch_(fs, site, captured(value), integral, v); });
 }
 
-void frame_return(void *frame, uint32_t site, const RawValue &value) {
+void frame_return(void *frame, uint32_t site, const RawValue &value) noexcept {
     FrameState &fs = frame_of(frame);
     guarded(fs, [&] { fs.recorder->ret(fs, site, captured(value)); });
 }
 
-void frame_result(void *frame, const RawValue &value) {
+void frame_result(void *frame, const RawValue &value) noexcept {
     FrameState &fs = frame_of(frame);
     guarded(fs, [&] { fs.recorder->result(fs, captured(value)); });
 }

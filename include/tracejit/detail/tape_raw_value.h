@@ -130,8 +130,22 @@ struct CaptureScope {
     CaptureScope &operator=(const CaptureScope &) = delete;
 };
 
-/// Calls `use` with `v` as the tape stores it, for the types RichValue does not name.
-template <typename T, typename F> void with_raw_value(const T &v, F &&use) {
+/// True when `T`'s value reaches the tape without running anything that may throw: every type but those RichValue
+/// names and, where fmt is used, those fmt formats. Such a value is made by raw_value_of().
+template <typename T> constexpr bool captured_without_throwing() {
+    using U = Plain<T>;
+    if constexpr (RichValue<U>::value)
+        return false;
+#ifdef TRACEJIT_TAPE_HAS_FMT
+    else if constexpr (value_kind_of<U>() == ValueKind::Text && !__is_array(U) && !__is_function(U))
+        return !fmt::is_formattable<U>::value;
+#endif
+    else
+        return true;
+}
+
+/// `v` as the tape stores it, for the types captured_without_throwing() accepts (its characters, if any, are v's).
+template <typename T> RawValue raw_value_of(const T &v) noexcept {
     using U = Plain<T>;
     constexpr ValueKind kind = value_kind_of<U>();
     RawValue r;
@@ -163,19 +177,27 @@ template <typename T, typename F> void with_raw_value(const T &v, F &&use) {
             r.bits = 0;
         else // any pointer (to functions and volatile objects too) as its address
             r.bits = reinterpret_cast<uptr>(v);
-    } else {
-#ifdef TRACEJIT_TAPE_HAS_FMT
-        if constexpr (!__is_array(U) && !__is_function(U) && fmt::is_formattable<U>::value) {
-            CaptureScope scope; // the formatter may call marked functions: they run unrecorded
-            auto text = fmt::format("{}", v);
-            r.chars = text.data();
-            r.size = text.size();
-            use(static_cast<const RawValue &>(r));
-            return;
-        }
-#endif
     }
-    use(static_cast<const RawValue &>(r));
+    return r;
+}
+
+/// Calls `use` with `v` as the tape stores it, for the types RichValue does not name.
+template <typename T, typename F> void with_raw_value(const T &v, F &&use) {
+#ifdef TRACEJIT_TAPE_HAS_FMT
+    using U = Plain<T>;
+    if constexpr (!captured_without_throwing<U>()) {
+        RawValue r;
+        r.kind = ValueKind::Text;
+        r.type = type_name<U>();
+        CaptureScope scope; // the formatter may call marked functions: they run unrecorded
+        auto text = fmt::format("{}", v);
+        r.chars = text.data();
+        r.size = text.size();
+        use(static_cast<const RawValue &>(r));
+        return;
+    }
+#endif
+    use(static_cast<const RawValue &>(raw_value_of(v)));
 }
 
 struct Captured;

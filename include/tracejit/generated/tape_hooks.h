@@ -127,36 +127,46 @@ template <typename T> constexpr T &&operator,(T &&value, Void) noexcept { return
 // Out of line (runtime/tape/tape_recorder.cpp). A null frame means this call is not recorded at all.
 void *frame_enter(const FunctionInfo &fn, const char *signature, bool *record_statements);
 void frame_leave(void *frame) noexcept;
-void frame_arg(void *frame, u32 index, const RawValue &value);
-void frame_stmt(void *frame, u32 site, const RawValue &value);
-void frame_branch(void *frame, u32 site, bool taken);
-void frame_loop_enter(void *frame, u32 site);
-void frame_loop(void *frame, u32 site, bool condition);
-void frame_symbolic(void *frame, u32 site);
-void frame_switch(void *frame, u32 site, const RawValue &value, bool integral, i64 v);
-void frame_return(void *frame, u32 site, const RawValue &value);
-void frame_result(void *frame, const RawValue &value);
+void frame_arg(void *frame, u32 index, const RawValue &value) noexcept;
+void frame_stmt(void *frame, u32 site, const RawValue &value) noexcept;
+void frame_branch(void *frame, u32 site, bool taken) noexcept;
+void frame_loop_enter(void *frame, u32 site) noexcept;
+void frame_loop(void *frame, u32 site, bool condition) noexcept;
+void frame_symbolic(void *frame, u32 site) noexcept;
+void frame_switch(void *frame, u32 site, const RawValue &value, bool integral, i64 v) noexcept;
+void frame_return(void *frame, u32 site, const RawValue &value) noexcept;
+void frame_result(void *frame, const RawValue &value) noexcept;
 /// In a handler: records the exception being handled (std::current_exception()).
 void frame_thrown(void *frame) noexcept;
 /// In a handler of an exception that capturing a value for `frame` threw (out of memory turning a value into text, a
 /// throwing formatter): recording stops as at a limit, the program runs on (docs/tape.md, "Never a changed program").
 void frame_capture_failed(void *frame) noexcept;
-void frame_parallel_begin(void *frame, u32 site);
-void frame_parallel_end(void *frame, u32 site);
+void frame_parallel_begin(void *frame, u32 site) noexcept;
+void frame_parallel_end(void *frame, u32 site) noexcept;
 
 /// with_value() for a hook of `frame`: when capturing the value throws, frame_capture_failed() handles it, so that
-/// no exception of the recording reaches the user's statement.
-template <typename T, typename F> void record_value(void *frame, const T &v, F &&use) noexcept {
+/// no exception of the recording reaches the user's statement. Most values cannot throw (captured_without_throwing):
+/// they go to the hook directly, without a handler. This and the Frame templates that call it are always inlined:
+/// in the recording copies, compiled `minsize`, they stayed functions of their own, one per type and hook, with a
+/// handler each (a marked parser combinator library made a thousand of them; docs/benchmarks.md, "Where the compile
+/// time goes").
+template <typename T, typename F>
+[[gnu::always_inline]] inline void record_value(void *frame, const T &v, F &&use) noexcept {
+    if constexpr (captured_without_throwing<T>()) {
+        (void)frame;
+        use(static_cast<const RawValue &>(raw_value_of(v)));
+    } else {
 #if defined(__cpp_exceptions)
-    try {
-        with_value(v, static_cast<F &&>(use));
-    } catch (...) {
-        frame_capture_failed(frame);
-    }
+        try {
+            with_value(v, static_cast<F &&>(use));
+        } catch (...) {
+            frame_capture_failed(frame);
+        }
 #else
-    (void)frame;
-    with_value(v, static_cast<F &&>(use));
+        (void)frame;
+        with_value(v, static_cast<F &&>(use));
 #endif
+    }
 }
 
 /// The recording state of one call of a marked function (a local of the rewritten function).
@@ -176,14 +186,14 @@ class Frame {
     bool on() const { return m_record; }
 
     /// The arguments, in parameter order (slots 0…).
-    template <typename... A> void args(const A &...a) {
+    template <typename... A> [[gnu::always_inline]] void args(const A &...a) {
         if (m_record) [[unlikely]] {
             u32 i = 0;
             (record_value(m_frame, a, [&](const RawValue &r) { frame_arg(m_frame, i++, r); }), ...);
         }
     }
     /// After a statement that defined or assigned `value`.
-    template <typename T> void stmt(u32 site, const T &value) {
+    template <typename T> [[gnu::always_inline]] void stmt(u32 site, const T &value) {
         if (m_record) [[unlikely]]
             record_value(m_frame, value, [&](const RawValue &r) { frame_stmt(m_frame, site, r); });
     }
@@ -235,7 +245,7 @@ class Frame {
         return static_cast<T &&>(v);
     }
     /// `return expr;` becomes `return frame.ret(site, expr);`.
-    template <typename T> T &&ret(u32 site, T &&v) {
+    template <typename T> [[gnu::always_inline]] T &&ret(u32 site, T &&v) {
         if (m_frame) [[unlikely]]
             record_value(m_frame, v, [&](const RawValue &r) { frame_return(m_frame, site, r); });
         return static_cast<T &&>(v);

@@ -3,8 +3,12 @@
 // 16-level recursive template, whose levels each keep their cold recording call, would break after about 11 levels
 // (checked with -fplugin-arg-tracejit-no-fast-calls); with a tape, every level is still recorded. A constructor whose
 // initializers have effects before its body's test (a counter, a base class), called from unmarked code, runs them
-// once, as in the plain build.
+// once, as in the plain build. A constructor whose initializers may throw (each an `invoke`, so its test is not in
+// its entry block) tests before its entry: unmarked code runs one test, then the test-free copy of it all, and the
+// recording way is one cold call (`.tj_rec`), where the inlined tests of its members' constructors, with their
+// recording calls, used to pile up (a parser's grammar of a hundred rules took minutes to optimize).
 // RUN: %clangxx %plugin -O2 -S -emit-llvm %s -o - | %FileCheck --check-prefix=IR %s
+// RUN: %clangxx %plugin -O2 -S -emit-llvm %s -o - | %FileCheck --check-prefix=SPLIT %s
 // RUN: %clangxx %plugin -fplugin-arg-tracejit-no-fast-calls -O2 -S -emit-llvm %s -o - | %FileCheck --check-prefix=NOFAST %s
 // RUN: %tape_cxx -O2 %s -o %t
 // RUN: %t | %FileCheck %s
@@ -68,6 +72,40 @@ int make_three() {
     return s;
 }
 
+struct Part {
+    int v;
+    [[jit::trace]] explicit Part(int x) : v(x * 3) {
+        if (x < 0)
+            throw x;
+    }
+    [[jit::trace]] ~Part() { events += 1; }
+};
+
+// `b(x + 1)` is an invoke: `a` is destroyed should it throw.
+struct Whole {
+    Part a, b;
+    [[jit::trace]] explicit Whole(int x) : a(x), b(x + 1) { events += 10000; }
+};
+
+// One test of the flag; the way taken without a recording holds no call.
+// SPLIT-LABEL: define {{.*}}@_Z10make_wholei(
+// SPLIT: load {{.*}}@_ZN2tj4tape6detail11g_recordingE
+// SPLIT-NOT: g_recordingE
+// SPLIT: call {{.*}}@_ZN5WholeC2Ei.tj_rec(
+// SPLIT-NOT: g_recordingE
+// SPLIT: {{^}}}
+// SPLIT: define internal {{.*}}@_ZN5WholeC2Ei.tj_rec({{.*}} #[[REC:[0-9]+]]
+// SPLIT: attributes #[[REC]] = { cold minsize {{.*}}noinline {{.*}}optsize
+int make_whole(int x) {
+    Whole w(x);
+    return w.a.v + w.b.v;
+}
+
+[[jit::trace]] int marked_whole(int x) {
+    Whole w(x);
+    return w.a.v + w.b.v;
+}
+
 int main() {
     unsigned data[16];
     for (unsigned i = 0; i < 16; ++i)
@@ -79,6 +117,9 @@ int main() {
     std::printf("make_three %d, events %d\n", s, events);
     // Per object: Base() +1, id(events++) +1, the body +10, ~Counted +1000, ~Base +100.
     // CHECK: make_three 3345, events 3336
+    std::printf("wholes %d %d, events %d\n", make_whole(2), marked_whole(3), events);
+    // Per Whole: its body +10000, two ~Part +1 each.
+    // CHECK: wholes 15 21, events 23340
     tj::tape::Tape tape;
     tj::tape::Context everything;
     tape = tj::track(everything, sum, data, 1);
@@ -87,4 +128,14 @@ int main() {
     // CHECK: Level::step<16>(0,
     // CHECK: Level::step<1>(
     // CHECK: Level<0>::step()
+    tape = tj::track(everything, marked_whole, 4);
+    std::printf("%s", tj::tape::printlevels(*tape, 20).c_str());
+    // The members' constructors run before Whole's frame opens: they are calls of marked_whole.
+    // CHECK: marked_whole(4) → 27 : int
+    // CHECK: Part::Part(4)
+    // CHECK: Part::Part(5)
+    // CHECK: Whole::Whole(4)
+    // CHECK: events += 10000
+    // CHECK: Part::~Part()
+    // CHECK: Part::~Part()
 }
