@@ -199,8 +199,8 @@ void call_copy(const Twin &twin, llvm::Function *copy) {
     llvm::removeUnreachableBlocks(f);
 }
 
-/// For a twin whose entry cannot run twice (a constructor whose initializers call a base's constructor, or
-/// count): F becomes `if (recording()) return F.tj_rec(args); return F.tj_fast(args);`, testing before its entry
+/// For a twin whose entry cannot run twice (a constructor whose initializers call a base's constructor, count, or
+/// may throw): F becomes `if (recording()) return F.tj_rec(args); return F.tj_fast(args);`, testing before its entry
 /// runs, so that each way runs the entry once. `F.tj_rec`, the whole twin taking the recording way, is cold,
 /// never inlined and optimized for size: its entry calls the twins of the callees themselves, each with its test
 /// and recording call, which inlined into one another made large constructors (a parser's grammar of a hundred

@@ -146,12 +146,10 @@ void frame_parallel_end(void *frame, u32 site) noexcept;
 
 /// with_value() for a hook of `frame`: when capturing the value throws, frame_capture_failed() handles it, so that
 /// no exception of the recording reaches the user's statement. Most values cannot throw (captured_without_throwing):
-/// they go to the hook directly, without a handler. This and the Frame templates that call it are always inlined:
-/// in the recording copies, compiled `minsize`, they stayed functions of their own, one per type and hook, with a
-/// handler each (a marked parser combinator library made a thousand of them; docs/benchmarks.md, "Where the compile
-/// time goes").
-template <typename T, typename F>
-[[gnu::always_inline]] inline void record_value(void *frame, const T &v, F &&use) noexcept {
+/// they go to the hook directly, without a handler, which in a marked template instantiated for many types (a
+/// parser combinator's) made a handler per type. (Forcing this and the Frame templates inline into the `minsize`
+/// recording copies made `loop_unroll.cpp` of the outside corpus compile 35 % longer: not done.)
+template <typename T, typename F> void record_value(void *frame, const T &v, F &&use) noexcept {
     if constexpr (captured_without_throwing<T>()) {
         (void)frame;
         use(static_cast<const RawValue &>(raw_value_of(v)));
@@ -186,14 +184,14 @@ class Frame {
     bool on() const { return m_record; }
 
     /// The arguments, in parameter order (slots 0…).
-    template <typename... A> [[gnu::always_inline]] void args(const A &...a) {
+    template <typename... A> void args(const A &...a) {
         if (m_record) [[unlikely]] {
             u32 i = 0;
             (record_value(m_frame, a, [&](const RawValue &r) { frame_arg(m_frame, i++, r); }), ...);
         }
     }
     /// After a statement that defined or assigned `value`.
-    template <typename T> [[gnu::always_inline]] void stmt(u32 site, const T &value) {
+    template <typename T> void stmt(u32 site, const T &value) {
         if (m_record) [[unlikely]]
             record_value(m_frame, value, [&](const RawValue &r) { frame_stmt(m_frame, site, r); });
     }
@@ -245,7 +243,7 @@ class Frame {
         return static_cast<T &&>(v);
     }
     /// `return expr;` becomes `return frame.ret(site, expr);`.
-    template <typename T> [[gnu::always_inline]] T &&ret(u32 site, T &&v) {
+    template <typename T> T &&ret(u32 site, T &&v) {
         if (m_frame) [[unlikely]]
             record_value(m_frame, v, [&](const RawValue &r) { frame_return(m_frame, site, r); });
         return static_cast<T &&>(v);
