@@ -57,6 +57,24 @@ TEST_CASE("streaming rule: a launch streams when its inputs and outputs reach th
     CHECK(tj::cpu::last_level_cache() > 0);
 }
 
+TEST_CASE("streaming rule: a cache reported for few CPUs counts at most 16 MiB per CPU") {
+    using tj::cpu::count_cpu_list;
+    using tj::cpu::usable_cache;
+    const uint64_t mib = 1 << 20;
+    CHECK(count_cpu_list("0-1") == 2);
+    CHECK(count_cpu_list("3") == 1);
+    CHECK(count_cpu_list("0,2-5,8") == 6);
+    CHECK(count_cpu_list("0-63") == 64);
+    for (const char *bad : {"", "-1", "1-", "2-1", "0,", " 1", "0-1x", "a"}) {
+        CAPTURE(bad);
+        CHECK(count_cpu_list(bad) == 0);
+    }
+    CHECK(usable_cache(260 * mib, 2) == 32 * mib); // a virtual machine reporting its host's cache
+    CHECK(usable_cache(32 * mib, 2) == 32 * mib);  // a core complex's cache: unchanged
+    CHECK(usable_cache(105 * mib, 56) == 105 * mib);
+    CHECK(usable_cache(260 * mib, 0) == 260 * mib); // sharing unknown: as reported
+}
+
 TEST_CASE("streaming rule: element bytes count each loaded input once and each output, not gather sources") {
     using namespace tj;
     KernelIR ir;

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cctype>
 #include <cstdlib>
 #include <fstream>
 #include <string>
@@ -31,18 +32,21 @@ uint64_t read_cache() {
     // so sysconf, may report the socket's cache where /sys has the core complex's.)
     int best_level = 0;
     uint64_t best = 0;
+    unsigned best_sharing = 0;
     for (int i = 0; i < 16; ++i) {
         std::string dir = "/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(i) + "/";
-        std::ifstream level_file(dir + "level"), size_file(dir + "size");
+        std::ifstream level_file(dir + "level"), size_file(dir + "size"), shared_file(dir + "shared_cpu_list");
         int level = 0;
-        std::string size;
+        std::string size, shared;
         if (!(level_file >> level) || !(size_file >> size))
             continue;
-        if (uint64_t bytes = parse_size(size); bytes && level > best_level)
+        if (uint64_t bytes = parse_size(size); bytes && level > best_level) {
             best_level = level, best = bytes;
+            best_sharing = shared_file >> shared ? count_cpu_list(shared.c_str()) : 0;
+        }
     }
     if (best)
-        return best;
+        return usable_cache(best, best_sharing);
     long l3 = sysconf(_SC_LEVEL3_CACHE_SIZE);
     return l3 > 0 ? uint64_t(l3) : uint64_t(32) << 20;
 }
@@ -50,6 +54,32 @@ uint64_t read_cache() {
 std::atomic<uint64_t> chosen{0};
 
 } // namespace
+
+unsigned count_cpu_list(const char *list) {
+    unsigned count = 0;
+    auto number = [](const char *p, char **end) { // digits only (strtoul alone takes signs and spaces)
+        return std::isdigit(static_cast<unsigned char>(*p)) ? std::strtoul(p, end, 10) : (*end = const_cast<char *>(p), 0);
+    };
+    for (const char *p = list;;) {
+        char *end = nullptr;
+        unsigned long first = number(p, &end);
+        if (end == p)
+            return 0;
+        unsigned long last = first;
+        if (*end == '-') {
+            p = end + 1;
+            last = number(p, &end);
+            if (end == p || last < first)
+                return 0;
+        }
+        count += unsigned(last - first + 1);
+        if (*end == '\0')
+            return count;
+        if (*end != ',')
+            return 0;
+        p = end + 1;
+    }
+}
 
 uint64_t last_level_cache() {
     static const uint64_t bytes = read_cache();
