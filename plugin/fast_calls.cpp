@@ -3,6 +3,7 @@
 
 #include <clang/Basic/CodeGenOptions.h>
 #include <llvm/ADT/DenseMap.h>
+#include <llvm/ADT/DenseSet.h>
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/Function.h>
 #include <llvm/IR/IRBuilder.h>
@@ -82,6 +83,21 @@ bool entry_runs_twice_as_once(const llvm::BasicBlock &entry, const llvm::CallIns
     return true;
 }
 
+/// Whether a copy of F may stand in for F in a direct call: F's frame is its own (not variadic, not naked, no
+/// argument passed in the caller's frame), and F is inlinable (a function never inlined stays a boundary: a copy
+/// would not be inlined either, and `tj::track` calls its callable through one, detail::invoke_recording, so that
+/// the calls made there read the recording flag afresh).
+bool copyable(const llvm::Function &f) {
+    if (f.isDeclaration() || f.isVarArg() || f.hasFnAttribute(kSplit) || f.hasFnAttribute(llvm::Attribute::Naked) ||
+        f.hasFnAttribute(llvm::Attribute::OptimizeNone) || f.hasFnAttribute(llvm::Attribute::NoInline) ||
+        f.isPresplitCoroutine()) // (not instrumented by the plugin; a wrapper keeping their attribute is no coroutine)
+        return false;
+    for (const llvm::Argument &arg : f.args())
+        if (arg.hasInAllocaAttr() || arg.hasPreallocatedAttr() || arg.hasSwiftErrorAttr())
+            return false;
+    return true;
+}
+
 /// F as a twin this pass can copy, if it is one: it calls the test once (this pass runs before any inlining, so
 /// that call is its own), and that call's block ends in a branch on it to two different blocks. The branch ends
 /// the entry block unless the entry holds code that may throw (a constructor's initializers, each an `invoke`).
@@ -89,13 +105,8 @@ bool entry_runs_twice_as_once(const llvm::BasicBlock &entry, const llvm::CallIns
 /// passed in the caller's frame) are left alone, and so are those never inlined (a copy would not be either, and
 /// calls from unmarked code would pay two calls).
 std::optional<Twin> twin_of(llvm::Function &f, const llvm::Function *test) {
-    if (f.isDeclaration() || f.isVarArg() || f.hasFnAttribute(kSplit) || f.hasFnAttribute(llvm::Attribute::Naked) ||
-        f.hasFnAttribute(llvm::Attribute::OptimizeNone) || f.hasFnAttribute(llvm::Attribute::NoInline) ||
-        f.isPresplitCoroutine()) // (not instrumented by the plugin; a wrapper keeping their attribute is no coroutine)
+    if (!copyable(f))
         return std::nullopt;
-    for (const llvm::Argument &arg : f.args())
-        if (arg.hasInAllocaAttr() || arg.hasPreallocatedAttr() || arg.hasSwiftErrorAttr())
-            return std::nullopt;
     llvm::BranchInst *found = nullptr;
     llvm::CallInst *found_call = nullptr;
     bool found_negated = false;
@@ -144,27 +155,70 @@ void assume_not_recording(llvm::Function &copy, llvm::GlobalVariable *flag) {
     builder.CreateAssumption(builder.CreateICmpEQ(value, llvm::Constant::getNullValue(flag->getValueType())));
 }
 
-/// A clone of the twin that always takes the way `way` of the test: internal, unnamed address, outside any comdat.
-llvm::Function *clone_taking(const Twin &twin, llvm::BasicBlock *way, llvm::StringRef suffix) {
-    llvm::ValueToValueMapTy map;
-    llvm::Function *copy = llvm::CloneFunction(twin.function, map);
-    copy->setName(twin.function->getName() + suffix);
+/// A clone of F named F + suffix: internal, unnamed address, outside any comdat. `map` receives F's values.
+llvm::Function *clone_of(llvm::Function &f, llvm::StringRef suffix, llvm::ValueToValueMapTy &map) {
+    llvm::Function *copy = llvm::CloneFunction(&f, map);
+    copy->setName(f.getName() + suffix);
     copy->setLinkage(llvm::GlobalValue::InternalLinkage);
     copy->setVisibility(llvm::GlobalValue::DefaultVisibility);
     copy->setDLLStorageClass(llvm::GlobalValue::DefaultStorageClass);
     copy->setComdat(nullptr);
     copy->setUnnamedAddr(llvm::GlobalValue::UnnamedAddr::Global);
     copy->addFnAttr(kSplit);
+    return copy;
+}
+
+/// A clone of the twin that always takes the way `way` of the test.
+llvm::Function *clone_taking(const Twin &twin, llvm::BasicBlock *way, llvm::StringRef suffix) {
+    llvm::ValueToValueMapTy map;
+    llvm::Function *copy = clone_of(*twin.function, suffix, map);
     branch_only_to(*copy, llvm::cast<llvm::BranchInst>(map[twin.branch]), llvm::cast<llvm::BasicBlock>(map[way]));
     return copy;
+}
+
+/// Tells a test-free copy that the flag reads 0 (when the flag is in the module, as an integer).
+void assume_not_recording_if_flag(llvm::Function &copy, llvm::GlobalVariable *flag) {
+    if (flag && flag->getValueType()->isIntegerTy())
+        assume_not_recording(copy, flag);
 }
 
 /// The test-free copy of a twin's body as written.
 llvm::Function *fast_copy(const Twin &twin, llvm::GlobalVariable *flag) {
     llvm::Function *copy = clone_taking(twin, twin.fast, ".tj_fast");
-    if (flag && flag->getValueType()->isIntegerTy())
-        assume_not_recording(*copy, flag);
+    assume_not_recording_if_flag(*copy, flag);
     return copy;
+}
+
+/// The functions that are not twins but call one directly or through others of their kind, and that a copy may
+/// stand in for (`copyable`): an unmarked template such as `accumulate(first, last, init)` that applies a marked
+/// `operator+`. Called from a test-free copy, such a function would be inlined there with its callees' tests
+/// folded away (the flag is constant memory and reads 0, assume_not_recording); but the inliner judges it before,
+/// with every inlined callee's test and recording call, too large to inline. Its own test-free copy is judged as
+/// the plain build judges it.
+llvm::DenseSet<llvm::Function *> reaching_twins(llvm::Module &module,
+                                                const llvm::DenseMap<llvm::Function *, llvm::Function *> &copy_of) {
+    llvm::DenseMap<llvm::Function *, llvm::SmallVector<llvm::Function *, 4>> callers; // copyable non-twins only
+    for (llvm::Function &f : module) {
+        if (copy_of.count(&f) || !copyable(f))
+            continue;
+        for (llvm::Instruction &inst : llvm::instructions(f))
+            if (auto *call = llvm::dyn_cast<llvm::CallBase>(&inst))
+                if (llvm::Function *callee = call->getCalledFunction(); callee && !callee->isDeclaration())
+                    callers[callee].push_back(&f);
+    }
+    llvm::DenseSet<llvm::Function *> reaching;
+    std::vector<llvm::Function *> work;
+    for (const auto &[twin, copy] : copy_of)
+        work.push_back(twin);
+    while (!work.empty()) {
+        llvm::Function *f = work.back();
+        work.pop_back();
+        if (auto found = callers.find(f); found != callers.end())
+            for (llvm::Function *caller : found->second)
+                if (reaching.insert(caller).second)
+                    work.push_back(caller);
+    }
+    return reaching;
 }
 
 /// Appends to `block` `return callee(args of f)`, the call made as a call of `f` would be.
@@ -228,16 +282,36 @@ void split_entry(const Twin &twin, llvm::Function *copy, llvm::Function *test) {
     llvm::removeUnreachableBlocks(f); // the twin's own blocks, now in the two clones
 }
 
-/// Makes the direct calls of twins among `calls` call their copies.
-template <class Instructions>
-void call_copies(Instructions &&calls, const llvm::DenseMap<llvm::Function *, llvm::Function *> &copy_of) {
-    for (llvm::Instruction &inst : calls)
-        if (auto *call = llvm::dyn_cast<llvm::CallBase>(&inst))
-            if (auto found = copy_of.find(call->getCalledFunction()); found != copy_of.end()) {
-                assert(found->second->getFunctionType() == call->getFunctionType() &&
-                       "a direct call has its callee's type");
-                call->setCalledFunction(found->second);
+/// Makes the direct calls inside every test-free copy call the callee's copy: a twin's, made already, or that of a
+/// function in `reaching`, made here when first called (with the same start, the flag reads 0) and then treated
+/// the same way, so that only the functions a copy calls are copied.
+void call_copies(llvm::DenseMap<llvm::Function *, llvm::Function *> &copy_of,
+                 const llvm::DenseSet<llvm::Function *> &reaching, llvm::GlobalVariable *flag) {
+    std::vector<llvm::Function *> work;
+    for (const auto &[function, copy] : copy_of)
+        work.push_back(copy);
+    while (!work.empty()) {
+        llvm::Function *copy = work.back();
+        work.pop_back();
+        for (llvm::Instruction &inst : llvm::instructions(*copy)) {
+            auto *call = llvm::dyn_cast<llvm::CallBase>(&inst);
+            llvm::Function *callee = call ? call->getCalledFunction() : nullptr;
+            if (!callee)
+                continue;
+            auto found = copy_of.find(callee);
+            if (found == copy_of.end()) {
+                if (!reaching.count(callee))
+                    continue;
+                llvm::ValueToValueMapTy map;
+                llvm::Function *made = clone_of(*callee, ".tj_fast", map);
+                assume_not_recording_if_flag(*made, flag);
+                found = copy_of.try_emplace(callee, made).first;
+                work.push_back(made);
             }
+            assert(found->second->getFunctionType() == call->getFunctionType() && "a direct call has its callee's type");
+            call->setCalledFunction(found->second);
+        }
+    }
 }
 
 class FastCallsPass : public llvm::PassInfoMixin<FastCallsPass> {
@@ -252,11 +326,11 @@ class FastCallsPass : public llvm::PassInfoMixin<FastCallsPass> {
                 twins.push_back(*twin);
         if (twins.empty())
             return llvm::PreservedAnalyses::all();
+        llvm::GlobalVariable *flag = module.getNamedGlobal(kRecordingFlag);
         llvm::DenseMap<llvm::Function *, llvm::Function *> copy_of;
         for (const Twin &twin : twins)
-            copy_of[twin.function] = fast_copy(twin, module.getNamedGlobal(kRecordingFlag));
-        for (const auto &[function, copy] : copy_of)
-            call_copies(llvm::instructions(*copy), copy_of);
+            copy_of[twin.function] = fast_copy(twin, flag);
+        call_copies(copy_of, reaching_twins(module, copy_of), flag);
         for (const Twin &twin : twins) {
             twin.function->addFnAttr(kSplit);
             if (twin.forwards)

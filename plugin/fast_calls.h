@@ -7,7 +7,9 @@
 // Early in the optimizer (PipelineEarlySimplification, before the inliner), this pass gives each twinned function F
 // a copy `F.tj_fast` of its body as written, without the test (internal, so it disappears where it is not called),
 // turns F into `if (recording()) copy else return F.tj_fast(args)`, and makes every direct call of a twinned
-// function inside a `.tj_fast` body call its `.tj_fast` copy. When what F does before its test cannot run twice (a
+// function inside a `.tj_fast` body call its `.tj_fast` copy. An unmarked function called there that calls twins
+// (directly or through other such functions: a library's algorithm over marked operators) gets a `.tj_fast` copy
+// too, calling theirs, so that it is inlined as the plain build inlines it. When what F does before its test cannot run twice (a
 // constructor calling a base's, initializers that may throw), F tests first instead: `if (recording()) return
 // F.tj_rec(args); return F.tj_fast(args);`, where `F.tj_rec`, the whole of F taking the recording way, is cold and
 // never inlined, and `F.tj_fast` the whole of F taking the other, entry included. That is
