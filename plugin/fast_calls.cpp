@@ -199,8 +199,9 @@ llvm::DenseSet<llvm::Function *> reaching_twins(llvm::Module &module,
                                                 const llvm::DenseMap<llvm::Function *, llvm::Function *> &copy_of) {
     llvm::DenseMap<llvm::Function *, llvm::SmallVector<llvm::Function *, 4>> callers; // copyable non-twins only
     for (llvm::Function &f : module) {
-        if (copy_of.count(&f) || !copyable(f))
-            continue;
+        if (copy_of.count(&f) || !copyable(f) ||
+            llvm::any_of(f, [](const llvm::BasicBlock &block) { return block.hasAddressTaken(); }))
+            continue; // (a label's address, `&&label`, names a block of F itself, not of a copy)
         for (llvm::Instruction &inst : llvm::instructions(f))
             if (auto *call = llvm::dyn_cast<llvm::CallBase>(&inst))
                 if (llvm::Function *callee = call->getCalledFunction(); callee && !callee->isDeclaration())

@@ -8,7 +8,7 @@
 // recording way is one cold call (`.tj_rec`), where the inlined tests of its members' constructors, with their
 // recording calls, used to pile up (a parser's grammar of a hundred rules took minutes to optimize). An unmarked
 // template over marked operators, called from a marked function, has a test-free copy of its own, inlined there as
-// in the plain build.
+// in the plain build; an unmarked function that starts a tape from such a copy still records.
 // RUN: %clangxx %plugin -O2 -S -emit-llvm %s -o - | %FileCheck --check-prefix=IR %s
 // RUN: %clangxx %plugin -O2 -S -emit-llvm %s -o - | %FileCheck --check-prefix=SPLIT %s
 // RUN: %clangxx %plugin -O2 -S -emit-llvm %s -o - | %FileCheck --check-prefix=FOLD %s
@@ -144,6 +144,19 @@ template <class It, class T> T fold(It first, It last, T init) {
     return s;
 }
 
+[[jit::trace]] int leaf(int x) { return x + 1; }
+
+// Unmarked and reaching a twin, so the copy of calls_tracker calls a copy of it; the tape it starts still records
+// leaf: tj::track calls its callable through a function never inlined, where no copy is made.
+int track_inside(int x) {
+    tj::tape::Context everything;
+    tj::tape::Tape t = tj::track(everything, [&] { return leaf(x) * 2; });
+    std::printf("%s", tj::tape::printlevels(*t, 5).c_str());
+    return leaf(x);
+}
+
+[[jit::trace]] int calls_tracker(int x) { return track_inside(x) + leaf(x); }
+
 int main() {
     unsigned data[16];
     for (unsigned i = 0; i < 16; ++i)
@@ -181,6 +194,9 @@ int main() {
     // CHECK: operator!=(Ptr, Ptr) → true
     // CHECK: operator++(Ptr)
     // CHECK: operator!=(Ptr, Ptr) → false
+    std::printf("calls_tracker %d\n", calls_tracker(5));
+    // CHECK: leaf(5) → 6 : int
+    // CHECK: calls_tracker 12
     tape = tj::track(everything, marked_whole, 4);
     std::printf("%s", tj::tape::printlevels(*tape, 20).c_str());
     // The members' constructors run before Whole's frame opens: they are calls of marked_whole.
