@@ -45,10 +45,13 @@ uint64_t read_cache() {
             best_sharing = shared_file >> shared ? count_cpu_list(shared.c_str()) : 0;
         }
     }
+    // Where /sys does not say which CPUs share the cache, no more than the machine's CPUs do.
+    const long online = sysconf(_SC_NPROCESSORS_ONLN);
+    const unsigned machine_cpus = online > 0 ? unsigned(online) : 0;
     if (best)
-        return usable_cache(best, best_sharing);
+        return usable_cache(best, best_sharing ? best_sharing : machine_cpus);
     long l3 = sysconf(_SC_LEVEL3_CACHE_SIZE);
-    return l3 > 0 ? uint64_t(l3) : uint64_t(32) << 20;
+    return l3 > 0 ? usable_cache(uint64_t(l3), machine_cpus) : uint64_t(32) << 20;
 }
 
 std::atomic<uint64_t> chosen{0};

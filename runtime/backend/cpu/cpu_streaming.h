@@ -5,8 +5,9 @@
 
 namespace tj::cpu {
 
-/// The last-level cache of the cores that run kernels, in bytes: the highest level /sys reports for cpu0 (capped by
-/// usable_cache), else sysconf's level 3, else 32 MiB. Read once.
+/// The last-level cache of the cores that run kernels, in bytes: the highest level /sys reports for cpu0, else
+/// sysconf's level 3 (either capped by usable_cache, for the CPUs /sys lists as sharing it, else for all the
+/// machine's), else 32 MiB. Read once.
 uint64_t last_level_cache();
 
 /// The most cache one CPU sharing the last level can count on. A virtual machine may report its host's whole cache
