@@ -309,7 +309,8 @@ void call_copies(llvm::DenseMap<llvm::Function *, llvm::Function *> &copy_of,
                 found = copy_of.try_emplace(callee, made).first;
                 work.push_back(made);
             }
-            assert(found->second->getFunctionType() == call->getFunctionType() && "a direct call has its callee's type");
+            assert(found->second->getFunctionType() == call->getFunctionType() &&
+                   "a direct call has its callee's type");
             call->setCalledFunction(found->second);
         }
     }

@@ -60,8 +60,11 @@ std::atomic<uint64_t> chosen{0};
 
 unsigned count_cpu_list(const char *list) {
     unsigned count = 0;
-    auto number = [](const char *p, char **end) { // digits only (strtoul alone takes signs and spaces)
-        return std::isdigit(static_cast<unsigned char>(*p)) ? std::strtoul(p, end, 10) : (*end = const_cast<char *>(p), 0);
+    auto number = [](const char *p, char **end) -> unsigned long { // digits only (strtoul takes signs and spaces)
+        if (std::isdigit(static_cast<unsigned char>(*p)))
+            return std::strtoul(p, end, 10);
+        *end = const_cast<char *>(p);
+        return 0;
     };
     for (const char *p = list;;) {
         char *end = nullptr;
