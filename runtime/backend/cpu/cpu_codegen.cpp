@@ -17,6 +17,7 @@
 #include <llvm/Support/raw_ostream.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tj::cpu {
@@ -56,6 +57,11 @@ void settle_contraction(llvm::Module &m, bool fuse) {
         llvm::Value *x = product->getOperand(0), *y = product->getOperand(1), *z = sum->getOperand(1 - k);
         if (sum->getOpcode() == llvm::Instruction::FSub) // x*y - z = x*y + (-z); z - x*y = (-x)*y + z: exact negations
             (k == 0 ? z : x) = b.CreateFNeg(k == 0 ? z : x);
+        // x86 overwrites the register of the second factor (vfmadd213): make it the factor used here only (a
+        // chain's last result rather than an input used all along), or the fast path's code generator, which does
+        // not commute the operands, copies the input first (one vmovaps per FMA). The product is the same.
+        if (x->hasOneUse() && !y->hasOneUse())
+            std::swap(x, y);
         llvm::Value *fused = b.CreateIntrinsic(llvm::Intrinsic::fmuladd, {sum->getType()}, {x, y, z});
         fused->takeName(sum);
         sum->replaceAllUsesWith(fused);
