@@ -536,8 +536,16 @@ void TapeRecorder::loop(FrameState &fs, uint32_t site, bool condition) {
     v.kind = ValueKind::Bool;
     v.bits = condition;
     v.type = "bool";
-    if (m_stream && !loop_stream(fs, site, condition)) [[unlikely]]
-        return;
+    if (m_stream) {
+        if (!loop_stream(fs, site, condition)) [[unlikely]]
+            return;
+        RawValue raw;
+        raw.kind = ValueKind::Bool;
+        raw.bits = condition;
+        raw.type = v.type;
+        if (site < fs.fn->site_count && stream_scalar(fs, site, Kind::Loop, raw, m_loops[fs.loop_base + site]))
+            return;
+    }
     if (Node *n = record(fs, site, Kind::Loop, std::move(v))) {
         NA::set_iteration(*n, m_stream ? m_loops[fs.loop_base + site] : ++m_loops[fs.loop_base + site]);
         done(n);
@@ -889,6 +897,8 @@ void frame_arg(void *frame, uint32_t index, const RawValue &value) noexcept {
 void frame_stmt(void *frame, uint32_t site, const RawValue &value) noexcept {
     FrameState &fs = frame_of(frame);
     guarded(fs, [&] {
+        if (fs.recorder->stream_scalar(fs, site, Kind::Statement, value))
+            return;
         if (Node *n = fs.recorder->record(fs, site, Kind::Statement, captured(value)))
             fs.recorder->done(n);
     });

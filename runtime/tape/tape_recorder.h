@@ -84,6 +84,12 @@ class __attribute__((visibility("hidden"))) TapeRecorder {
     void arg(FrameState &fs, uint32_t index, Captured &&value);
     /// A node for `site` with `value`, its references and writes; null when the frame records no body.
     Node *record(FrameState &fs, uint32_t site, Kind kind, Captured &&value, size_t extra_children = 0);
+    /// Streamed: a Statement or a Loop node (`iteration`) with a scalar value, written straight into the stream
+    /// as record() and done() would write it (tape_recorder_stream.cpp). False, having done nothing, where those
+    /// are needed (not streaming, a loop's tail open, a value with text or a gradient, arguments undecided).
+    bool stream_scalar(FrameState &fs, uint32_t site, Kind kind, const RawValue &value, uint32_t iteration = 0) {
+        return m_stream && stream_record(fs, site, kind, value, iteration);
+    }
     /// The Constant children of a node of `site` (its literals).
     void add_constants(FrameState &fs, uint32_t site, Node *n);
     /// The Constant nodes a node of `site` gets (worked out on the site's first node).
@@ -169,7 +175,10 @@ class __attribute__((visibility("hidden"))) TapeRecorder {
     void emit_scratch();
     /// The End record of `call` (`source`: instead of the call's own).
     void emit_end(const Node &call, bool leaf, const Source *source = nullptr);
+    bool stream_record(FrameState &fs, uint32_t site, Kind kind, const RawValue &value, uint32_t iteration);
     void write_node(const Node &n, uint32_t src, uint32_t constants_id, uint32_t constants_count, uint32_t calls);
+    /// The reference count and m_refs (position, distance back from the stream's next ordinal).
+    void put_refs(StreamOut &o);
     void leave_stream(FrameState &fs) noexcept;
     bool loop_stream(FrameState &fs, uint32_t site, bool condition);
     void emit_subtree(const Node &call);
@@ -236,6 +245,7 @@ class __attribute__((visibility("hidden"))) TapeRecorder {
     bool m_stopped = false;
     std::vector<std::unique_ptr<TapeRecorder>> *m_scratch_workers = nullptr; ///< an OpenMP region's, for emit_scratch
     std::vector<LoopTail> m_tails;            ///< the open loop tails (TRACEJIT_TAPE_LOOP), innermost last
+    uint32_t m_loop_limit = 0;                ///< TRACEJIT_TAPE_LOOP (0: none)
     uint64_t m_virtual = virtual_ordinal_base; ///< the next virtual ordinal
 };
 

@@ -37,6 +37,7 @@ void stream_recording_off() noexcept; // tape_recorder.cpp
 TapeRecorder *TapeRecorder::streaming(StreamFile *file) {
     auto *r = new TapeRecorder(&stream_context(), false, "", false);
     r->m_stream = std::make_unique<StreamOut>(file);
+    r->m_loop_limit = tape_limits().loop;
     r->m_scratch = NA::make();
     r->m_slot_ords.reserve(256);
     r->m_pending_ords.reserve(64);
@@ -158,6 +159,82 @@ Node *TapeRecorder::record_stream(FrameState &fs, uint32_t site, Kind kind, Capt
     return n;
 }
 
+bool TapeRecorder::stream_record(FrameState &fs, uint32_t site, Kind kind, const RawValue &value, uint32_t iteration) {
+    if (!m_tails.empty() || !fs.decided || value.chars || value.ad) [[unlikely]]
+        return false;
+    const FunctionInfo &fn = *fs.fn;
+    if (fs.leaf || site >= fn.site_count) [[unlikely]]
+        return true; // record_stream records nothing
+    // In the order record_stream, emit_scratch and out_node define what the node needs: its source, its
+    // constants, then their ids in this chunk.
+    const Site &s = fn.sites[site];
+    SiteCache &sc = fs.cache->sites[site];
+    const Source *source = value.type == sc.type_key && sc.source ? sc.source : site_source(fs, site, value.type);
+    StreamOut &o = *m_stream;
+    uint32_t constants = 0, constants_id = 0;
+    if (fn.literals && s.literals_count) {
+        constants = static_cast<uint32_t>(sc.constants.empty() ? site_constants(fs, site).size() : sc.constants.size());
+        if (constants)
+            constants_id = sc.stream_epoch == o.epoch() ? sc.stream_id
+                                                        : o.constants(sc.constants, sc.stream_epoch, sc.stream_id);
+    }
+    if (sc.stream_source != source || sc.source_epoch != o.epoch()) [[unlikely]] {
+        sc.source_id = o.source(source);
+        sc.stream_source = source;
+        sc.source_epoch = o.epoch();
+    }
+    // The references (the calls made since the last node, then the operands' last writers), then the writes.
+    const uint64_t self = o.ordinal();
+    uint64_t *slots = m_slot_ords.data() + fs.slot_base;
+    const Operand *ops = fn.operands ? fn.operands + s.reads_begin : nullptr;
+    const uint32_t reads = ops ? s.reads_count : 0;
+    const size_t pending = m_pending_ords.size() - fs.pending_base;
+    size_t refs = pending;
+    for (uint32_t i = 0; i < reads; ++i)
+        refs += ops[i].slot < fn.slot_count && slots[ops[i].slot];
+    uint32_t flags = 0;
+    if (value.bits)
+        flags |= NodeValue;
+    if (constants)
+        flags |= NodeConstants;
+    if (kind == Kind::Loop && iteration)
+        flags |= NodeIteration;
+    char *p = o.begin(3 + 6 * StreamOut::max_varint + StreamOut::max_value + 2 * refs * StreamOut::max_varint);
+    StreamOut::put_byte(p, static_cast<uint8_t>(Record::Node));
+    StreamOut::put_byte(p, static_cast<uint8_t>(kind));
+    StreamOut::put_byte(p, static_cast<uint8_t>(value.kind));
+    StreamOut::put_varint(p, flags);
+    StreamOut::put_varint(p, sc.source_id);
+    if (flags & NodeValue)
+        StreamOut::put_value(p, value.kind, value.bits);
+    if (flags & NodeIteration)
+        StreamOut::put_varint(p, iteration);
+    StreamOut::put_varint(p, refs);
+    for (size_t i = fs.pending_base; i < m_pending_ords.size(); ++i) {
+        StreamOut::put_varint(p, 0);
+        StreamOut::put_varint(p, self - (m_pending_ords[i] - 1));
+    }
+    for (uint32_t i = 0; i < reads; ++i)
+        if (ops[i].slot < fn.slot_count && slots[ops[i].slot]) {
+            StreamOut::put_varint(p, ops[i].position);
+            StreamOut::put_varint(p, self - (slots[ops[i].slot] - 1));
+        }
+    if (flags & NodeConstants)
+        StreamOut::put_varint(p, constants_id);
+    o.end(p);
+    o.take_ordinals(1 + constants);
+    m_pending_ords.resize(fs.pending_base);
+    if (fn.writes) {
+        const uint32_t *writes = fn.writes + s.writes_begin;
+        for (uint32_t i = 0; i < s.writes_count; ++i)
+            if (writes[i] < fn.slot_count)
+                slots[writes[i]] = self + 1;
+    }
+    if (o.ordinal() >= m_budget_end || o.full()) [[unlikely]]
+        after_write();
+    return true;
+}
+
 void TapeRecorder::write_node(const Node &n, uint32_t src, uint32_t constants_id, uint32_t constants_count,
                               uint32_t calls) {
     StreamOut &o = *m_stream;
@@ -182,30 +259,38 @@ void TapeRecorder::write_node(const Node &n, uint32_t src, uint32_t constants_id
     }
     if (calls)
         flags |= NodeCalls;
-    o.byte(static_cast<uint8_t>(Record::Node));
-    o.byte(static_cast<uint8_t>(n.kind()));
-    o.byte(static_cast<uint8_t>(vk));
-    o.varint(flags);
-    o.varint(src);
+    char *p = o.begin(3 + 2 * StreamOut::max_varint + StreamOut::max_value);
+    StreamOut::put_byte(p, static_cast<uint8_t>(Record::Node));
+    StreamOut::put_byte(p, static_cast<uint8_t>(n.kind()));
+    StreamOut::put_byte(p, static_cast<uint8_t>(vk));
+    StreamOut::put_varint(p, flags);
+    StreamOut::put_varint(p, src);
     if (flags & NodeValue)
-        o.value_bits(vk, bits);
+        StreamOut::put_value(p, vk, bits);
+    o.end(p);
     if (flags & NodeText)
         o.text(text);
     if (flags & NodeIteration)
         o.varint(n.iteration());
     if (flags & NodeTakenText)
         o.str(taken);
-    const uint64_t self = o.ordinal();
-    o.varint(m_refs.size());
-    for (const auto &[pos, ord] : m_refs) {
-        o.varint(static_cast<uint32_t>(pos));
-        o.varint(self - ord);
-    }
+    put_refs(o);
     if (flags & NodeConstants)
         o.varint(constants_id);
     if (flags & NodeCalls)
         o.varint(calls);
     o.take_ordinals(1 + constants_count);
+}
+
+void TapeRecorder::put_refs(StreamOut &o) {
+    const uint64_t self = o.ordinal();
+    char *p = o.begin((1 + 2 * m_refs.size()) * StreamOut::max_varint);
+    StreamOut::put_varint(p, m_refs.size());
+    for (const auto &[pos, ord] : m_refs) {
+        StreamOut::put_varint(p, static_cast<uint32_t>(pos));
+        StreamOut::put_varint(p, self - ord);
+    }
+    o.end(p);
 }
 
 void TapeRecorder::emit_scratch() {
@@ -439,8 +524,7 @@ bool TapeRecorder::loop_stream(FrameState &fs, uint32_t site, bool condition) {
             return true;
         }
     }
-    const uint32_t k = tape_limits().loop;
-    if (k && condition && it > k) [[unlikely]]
+    if (m_loop_limit && condition && it > m_loop_limit) [[unlikely]]
         start_tail(fs, site); // this iteration's Loop node is the tail's first record
     return true;
 }

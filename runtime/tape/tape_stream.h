@@ -193,24 +193,45 @@ class StreamOut {
         if (m_cap - m_size < n) [[unlikely]]
             grow(m_size + n);
     }
-    void byte(uint8_t v) {
-        reserve(1);
-        m_buf[m_size++] = static_cast<char>(v);
+    /// A record of at most `n` bytes written through a cursor: begin() gives it, the put_… functions advance it,
+    /// end() takes it back. (The members' own writes through `char *` make the compiler reload the buffer's
+    /// pointer and size after each byte; a cursor in a register does not.)
+    char *begin(size_t n) {
+        reserve(n);
+        return m_buf + m_size;
     }
-    void varint(uint64_t v) {
-        reserve(10);
-        char *p = m_buf + m_size;
+    void end(char *cursor) { m_size = static_cast<size_t>(cursor - m_buf); }
+    static void put_byte(char *&p, uint8_t v) { *p++ = static_cast<char>(v); }
+    static void put_varint(char *&p, uint64_t v) {
         while (v >= 0x80) {
             *p++ = static_cast<char>(v | 0x80);
             v >>= 7;
         }
         *p++ = static_cast<char>(v);
-        m_size = static_cast<size_t>(p - m_buf);
     }
-    void fixed64(uint64_t v) {
-        reserve(8);
-        std::memcpy(m_buf + m_size, &v, 8); // little-endian hosts only (tracejit's targets)
-        m_size += 8;
+    /// A value's bits in the form its kind is stored in: 8 bytes for Float and Pointer (little-endian hosts only,
+    /// tracejit's targets), a zigzag varint for Signed, a varint otherwise (at most 10 bytes).
+    static void put_value(char *&p, ValueKind kind, uint64_t bits) {
+        if (kind == ValueKind::Float || kind == ValueKind::Pointer) {
+            std::memcpy(p, &bits, 8);
+            p += 8;
+        } else if (kind == ValueKind::Signed) {
+            put_varint(p, (bits << 1) ^ static_cast<uint64_t>(static_cast<int64_t>(bits) >> 63));
+        } else {
+            put_varint(p, bits);
+        }
+    }
+    static constexpr size_t max_varint = 10, max_value = 10;
+
+    void byte(uint8_t v) {
+        char *p = begin(1);
+        put_byte(p, v);
+        end(p);
+    }
+    void varint(uint64_t v) {
+        char *p = begin(max_varint);
+        put_varint(p, v);
+        end(p);
     }
     void str(std::string_view s) {
         varint(s.size());
@@ -223,14 +244,11 @@ class StreamOut {
             return str(s);
         str(std::string(s.substr(0, max_value_text)) + "… (" + std::to_string(s.size()) + " bytes)");
     }
-    /// A value's bits in the form its kind is stored in.
+    /// A value's bits in the form its kind is stored in (put_value).
     void value_bits(ValueKind kind, uint64_t bits) {
-        if (kind == ValueKind::Float || kind == ValueKind::Pointer)
-            fixed64(bits);
-        else if (kind == ValueKind::Signed)
-            varint((bits << 1) ^ static_cast<uint64_t>(static_cast<int64_t>(bits) >> 63)); // zigzag
-        else
-            varint(bits);
+        char *p = begin(max_value);
+        put_value(p, kind, bits);
+        end(p);
     }
     /// The chunk's id of `s`, defining it first when this chunk has not yet.
     uint32_t source(const Source *s) {
