@@ -283,7 +283,11 @@ TapeRecorder::TapeRecorder(Context *ctx, bool direct, std::string callable_name,
 }
 
 FunctionCache &TapeRecorder::cache_for(const FunctionInfo &fn, const char *signature) {
+    if (&fn == m_last_function) // a function called again and again (its FunctionCache never moves)
+        return *m_last_cache;
     auto [it, inserted] = m_functions.try_emplace(&fn);
+    m_last_function = &fn;
+    m_last_cache = &it->second;
     FunctionCache &fc = it->second;
     if (inserted) {
         fc.name = function_display_name(fn.name, signature ? signature : fn.signature);
@@ -402,20 +406,23 @@ void TapeRecorder::decide(FrameState &fs) {
     }
 }
 
+const Source *TapeRecorder::param_source(FrameState &fs, uint32_t index, const char *type) {
+    SiteCache &pc = fs.cache->params[index];
+    if (type != pc.type_key || !pc.source) [[unlikely]] {
+        const FunctionInfo &fn = *fs.fn;
+        const char *name = fn.slot_names && index < fn.slot_count && fn.slot_names[index] ? fn.slot_names[index] : "";
+        pc.source = m_data->intern_source(name, fn.file ? fn.file : "", fn.line, fn.column, type ? type : "", 0);
+        pc.type_key = type;
+    }
+    return pc.source;
+}
+
 void TapeRecorder::arg(FrameState &fs, uint32_t index, Captured &&value) {
     if (fs.decided || index >= fs.fn->param_count)
         return;
     Node *n = m_stream ? scratch_node() : m_data->new_node();
     NA::kind(*n) = Kind::Argument;
-    SiteCache &pc = fs.cache->params[index];
-    if (value.type != pc.type_key || !pc.source) {
-        const FunctionInfo &fn = *fs.fn;
-        const char *name = fn.slot_names && index < fn.slot_count && fn.slot_names[index] ? fn.slot_names[index] : "";
-        pc.source =
-            m_data->intern_source(name, fn.file ? fn.file : "", fn.line, fn.column, value.type ? value.type : "", 0);
-        pc.type_key = value.type;
-    }
-    NA::source(*n) = pc.source;
+    NA::source(*n) = param_source(fs, index, value.type);
     set_value(n, std::move(value));
     if (m_stream) {
         m_scratch_frame = &fs;
@@ -532,21 +539,17 @@ void TapeRecorder::loop_enter(FrameState &fs, uint32_t site) {
 }
 
 void TapeRecorder::loop(FrameState &fs, uint32_t site, bool condition) {
-    Captured v;
+    RawValue v;
     v.kind = ValueKind::Bool;
     v.bits = condition;
     v.type = "bool";
     if (m_stream) {
         if (!loop_stream(fs, site, condition)) [[unlikely]]
             return;
-        RawValue raw;
-        raw.kind = ValueKind::Bool;
-        raw.bits = condition;
-        raw.type = v.type;
-        if (site < fs.fn->site_count && stream_scalar(fs, site, Kind::Loop, raw, m_loops[fs.loop_base + site]))
+        if (site < fs.fn->site_count && stream_scalar(fs, site, Kind::Loop, v, m_loops[fs.loop_base + site]))
             return;
     }
-    if (Node *n = record(fs, site, Kind::Loop, std::move(v))) {
+    if (Node *n = record(fs, site, Kind::Loop, captured(v))) {
         NA::set_iteration(*n, m_stream ? m_loops[fs.loop_base + site] : ++m_loops[fs.loop_base + site]);
         done(n);
     }
@@ -891,7 +894,10 @@ void frame_parallel_end(void *frame, uint32_t site) noexcept {
 
 void frame_arg(void *frame, uint32_t index, const RawValue &value) noexcept {
     FrameState &fs = frame_of(frame);
-    guarded(fs, [&] { fs.recorder->arg(fs, index, captured(value)); });
+    guarded(fs, [&] {
+        if (!fs.recorder->stream_arg(fs, index, value))
+            fs.recorder->arg(fs, index, captured(value));
+    });
 }
 
 void frame_stmt(void *frame, uint32_t site, const RawValue &value) noexcept {

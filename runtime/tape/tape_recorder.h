@@ -90,6 +90,10 @@ class __attribute__((visibility("hidden"))) TapeRecorder {
     bool stream_scalar(FrameState &fs, uint32_t site, Kind kind, const RawValue &value, uint32_t iteration = 0) {
         return m_stream && stream_record(fs, site, kind, value, iteration);
     }
+    /// Streamed: an Argument node with a scalar value, as arg() would write it; false as for stream_scalar.
+    bool stream_arg(FrameState &fs, uint32_t index, const RawValue &value) {
+        return m_stream && stream_argument(fs, index, value);
+    }
     /// The Constant children of a node of `site` (its literals).
     void add_constants(FrameState &fs, uint32_t site, Node *n);
     /// The Constant nodes a node of `site` gets (worked out on the site's first node).
@@ -168,6 +172,8 @@ class __attribute__((visibility("hidden"))) TapeRecorder {
     Node *synthetic_root();
     const Source *site_source(FrameState &fs, uint32_t site, const char *type);
     const Source *call_source(FrameState &fs, const char *type);
+    /// The Source of parameter `index`'s Argument nodes for values of `type` (cached per parameter).
+    const Source *param_source(FrameState &fs, uint32_t index, const char *type);
     void set_value(Node *n, Captured &&v);
     // Streamed tapes (tape_recorder_stream.cpp).
     void *enter_stream(const FunctionInfo &fn, const char *signature, bool *record);
@@ -176,6 +182,7 @@ class __attribute__((visibility("hidden"))) TapeRecorder {
     /// The End record of `call` (`source`: instead of the call's own).
     void emit_end(const Node &call, bool leaf, const Source *source = nullptr);
     bool stream_record(FrameState &fs, uint32_t site, Kind kind, const RawValue &value, uint32_t iteration);
+    bool stream_argument(FrameState &fs, uint32_t index, const RawValue &value);
     void write_node(const Node &n, uint32_t src, uint32_t constants_id, uint32_t constants_count, uint32_t calls);
     /// The reference count and m_refs (position, distance back from the stream's next ordinal).
     void put_refs(StreamOut &o);
@@ -221,6 +228,8 @@ class __attribute__((visibility("hidden"))) TapeRecorder {
     std::vector<uint32_t> m_loops;
     std::vector<Node *> m_pending;
     std::unordered_map<const FunctionInfo *, FunctionCache> m_functions;
+    const FunctionInfo *m_last_function = nullptr; ///< cache_for's last answer (nodes of the map never move)
+    FunctionCache *m_last_cache = nullptr;
     Captured m_result;
     bool m_has_result = false;
     const std::string *m_then, *m_else, *m_default, *m_none;

@@ -235,6 +235,41 @@ bool TapeRecorder::stream_record(FrameState &fs, uint32_t site, Kind kind, const
     return true;
 }
 
+bool TapeRecorder::stream_argument(FrameState &fs, uint32_t index, const RawValue &value) {
+    if (!m_tails.empty() || value.chars || value.ad) [[unlikely]]
+        return false;
+    const FunctionInfo &fn = *fs.fn;
+    if (fs.decided || index >= fn.param_count)
+        return true; // arg() records nothing
+    SiteCache &pc = fs.cache->params[index];
+    const Source *source = param_source(fs, index, value.type);
+    StreamOut &o = *m_stream;
+    if (pc.stream_source != source || pc.source_epoch != o.epoch()) [[unlikely]] {
+        pc.source_id = o.source(source);
+        pc.stream_source = source;
+        pc.source_epoch = o.epoch();
+    }
+    const uint64_t self = o.ordinal();
+    char *p = o.begin(3 + 3 * StreamOut::max_varint + StreamOut::max_value);
+    StreamOut::put_byte(p, static_cast<uint8_t>(Record::Node));
+    StreamOut::put_byte(p, static_cast<uint8_t>(Kind::Argument));
+    StreamOut::put_byte(p, static_cast<uint8_t>(value.kind));
+    StreamOut::put_varint(p, value.bits ? NodeValue : 0);
+    StreamOut::put_varint(p, pc.source_id);
+    if (value.bits)
+        StreamOut::put_value(p, value.kind, value.bits);
+    StreamOut::put_varint(p, 0); // no references
+    o.end(p);
+    o.take_ordinals(1);
+    if (index < fn.slot_count)
+        m_slot_ords[fs.slot_base + index] = self + 1;
+    if (o.ordinal() >= m_budget_end || o.full()) [[unlikely]]
+        after_write();
+    if (index + 1 >= fn.param_count)
+        decide(fs);
+    return true;
+}
+
 void TapeRecorder::write_node(const Node &n, uint32_t src, uint32_t constants_id, uint32_t constants_count,
                               uint32_t calls) {
     StreamOut &o = *m_stream;
