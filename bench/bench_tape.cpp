@@ -7,7 +7,10 @@
 // literals' Constant nodes, which the runtime makes from static tables). Freeing the tape is timed apart. (3) The
 // same with TRACEJIT_TAPE set, in a child process (the setting is read once per process): nodes streamed to the
 // process's tape file (runtime/tape/tape_stream.h), compressed and written; the thread's CPU time per recorded
-// node, the cost of one call of the kernel with no iteration, and the peak resident memory.
+// node, the cost of one call of the kernel with no iteration, and the peak resident memory. (4) Only with
+// BENCH_TAPE_LONG=1 (about a minute): the child then also makes 250,000 calls of 1000 iterations, 10^9 recorded
+// nodes, and reports how far its peak resident memory grew while recording them (goal: 64 MiB), its CPU time and
+// the file's size.
 #include "bench_util.h"
 #include "tape_kernel.h"
 
@@ -16,6 +19,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <string>
 
 namespace {
@@ -38,9 +42,32 @@ volatile double sink; // keeps the results alive
 
 constexpr int streamed_iterations = 2'000'000; // 8 million nodes: the file takes about 35 MB
 constexpr int streamed_calls = 200'000;
+constexpr int long_calls = 250'000, long_iterations = 1000; // (4): 4 nodes per iteration, 10^9 in all
+constexpr double goal_long_mib = 64;
+
+/// (4), in the child: 10^9 nodes streamed by calls of the kernel from this unmarked function.
+void streamed_long() {
+    // The nodes of one call, counted on tj::track's tape of it (in memory, its own peak is not counted).
+    const size_t call_nodes = count_recorded(*tj::track(instrumented::kernel, long_iterations, 0.5));
+    const double rss0 = bench::status_bytes("VmHWM");
+    auto t0 = bench::Clock::now();
+    double c0 = bench::process_cpu_seconds();
+    for (int k = 0; k < long_calls; ++k)
+        sink = instrumented::kernel(long_iterations, 0.5 + k * 1e-12);
+    double cpu = bench::process_cpu_seconds() - c0, wall = bench::seconds_since(t0);
+    const double grew = (bench::status_bytes("VmHWM") - rss0) / (1024.0 * 1024.0);
+    const double nodes = double(long_calls) * double(call_nodes);
+    std::printf("  long run: %d calls of %d iterations, %.3g nodes streamed in %.1f s of CPU (both threads; %.1f ns "
+                "per node), %.1f s of wall time; peak resident memory %.1f MiB before, grew by %.1f MiB while recording\n",
+                long_calls, long_iterations, nodes, cpu, cpu * 1e9 / nodes, wall, rss0 / (1024.0 * 1024.0), grew);
+    bench::print_goal("tape memory, 10^9 nodes streamed (peak RSS growth)", grew, goal_long_mib, "MiB",
+                      bench::Better::Lower);
+}
 
 /// (3), in the child that runs with TRACEJIT_TAPE set: prints its lines and returns the number of failures.
 int streamed(int runs) {
+    if (std::getenv("BENCH_TAPE_LONG")) // first, so that the peak it reports is its own
+        streamed_long();
     // The nodes one call records, as tj::track records them (in memory, so counted on short runs: the count grows
     // by the same number per iteration).
     const size_t short_run = count_recorded(*tj::track(instrumented::kernel, 1000, 0.5));
@@ -64,8 +91,8 @@ int streamed(int runs) {
     std::printf("  streamed to the TRACEJIT_TAPE file, %d iterations: %zu nodes in %.2f ms of CPU (%.2f): %.1f ns "
                 "each (median %.1f); a call with no iteration (%zu nodes) %.1f ns (median %.1f); peak resident "
                 "%.1f MB\n",
-                streamed_iterations, nodes, record_s.best() * 1e3, record_s.median() * 1e3, ns, call_nodes,
-                record_s.median() * 1e9 / double(nodes), call_s.best() * 1e9 / streamed_calls,
+                streamed_iterations, nodes, record_s.best() * 1e3, record_s.median() * 1e3, ns,
+                record_s.median() * 1e9 / double(nodes), call_nodes, call_s.best() * 1e9 / streamed_calls,
                 call_s.median() * 1e9 / streamed_calls, bench::status_bytes("VmHWM") / 1e6);
     bench::print_goal("recording streamed to disk, per recorded statement", ns, goal_ns, "ns", bench::Better::Lower);
     return 0;
@@ -73,7 +100,7 @@ int streamed(int runs) {
 
 } // namespace
 
-int main(int argc, char **argv) {
+int main(int, char **argv) {
     int runs = bench::env_int("BENCH_RUNS", 10);
     int failures = 0;
     if (std::getenv("TRACEJIT_TAPE"))
@@ -155,5 +182,8 @@ int main(int argc, char **argv) {
         std::printf("  the streamed run failed\n");
         ++failures;
     }
+    if (std::getenv("BENCH_TAPE_LONG"))
+        for (const auto &e : std::filesystem::directory_iterator(dir.path()))
+            std::printf("  the child's tape file: %.1f MB\n", double(e.file_size()) / 1e6);
     return failures ? 1 : 0;
 }
