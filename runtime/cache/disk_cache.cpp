@@ -9,6 +9,7 @@
 
 #include "log.h"
 #include "support/container.h"
+#include "support/hash.h"
 
 #include <llvm/Support/Endian.h>
 #include <llvm/Support/FileSystem.h>
@@ -206,6 +207,22 @@ DiskCacheConfig disk_cache_config_from_env() {
 }
 
 DiskCache::DiskCache(DiskCacheConfig config) : m_config(std::move(config)) {}
+
+KernelLookup DiskCache::find_or_compile(KernelCompiler &compiler, const KernelIR &ir) {
+    const std::string key = compiler.disk_key(ir);
+    const uint64_t hash = support::hash64(key);
+    if (auto code = load(hash, key)) {
+        try {
+            return {compiler.load(*code), KernelSource::Disk, 0};
+        } catch (const Error &e) {
+            logging::warn("disk cache: cached {} {:016x} does not load ({}); compiling it again", compiler.name(), hash,
+                          e.what());
+        }
+    }
+    CompiledKernel compiled = compiler.compile(ir);
+    store(hash, key, compiled.code);
+    return {std::move(compiled.kernel), KernelSource::Compiled, 0};
+}
 
 std::optional<std::vector<char>> DiskCache::load(uint64_t hash, std::string_view key) {
     if (!m_config.enabled)

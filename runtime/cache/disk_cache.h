@@ -1,6 +1,8 @@
 // runtime/cache/disk_cache.h — disk level of the kernel cache: versioned, verified, bounded object-code files
 #pragma once
 
+#include "kernel/kernel.h"
+
 #include <atomic>
 #include <cstdint>
 #include <optional>
@@ -37,6 +39,10 @@ class DiskCache {
     DiskCache(const DiskCache &) = delete;
     DiskCache &operator=(const DiskCache &) = delete;
 
+    /// The level below the memory level (kernel_cache.h): the kernel for `ir` from the code stored for
+    /// compiler.disk_key(ir), loaded by `compiler`; on a miss (or code that no longer loads) compiled by it, and its
+    /// code stored. `ms` is left 0 for the caller to time.
+    KernelLookup find_or_compile(KernelCompiler &compiler, const KernelIR &ir);
     /// Object code stored for this exact key, or nothing. `hash` only names the file; the full key text is compared.
     std::optional<std::vector<char>> load(uint64_t hash, std::string_view key);
     /// Stores object code for key (temporary file, then rename); evicts old files beyond max_bytes.

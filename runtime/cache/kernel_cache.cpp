@@ -1,5 +1,5 @@
 // runtime/cache/kernel_cache.cpp — memory level (full kernel IR per hash bucket, least recently used evicted beyond its
-// capacity) over the disk level and the compiler
+// capacity) over the disk level, which asks the compiler on a miss (disk_cache.h)
 #include "cache/kernel_cache.h"
 
 #include "cache/disk_cache.h"
@@ -108,22 +108,7 @@ KernelLookup find_kernel(KernelCompiler &compiler, const KernelIR &ir) {
         }
     }
     auto t0 = std::chrono::steady_clock::now();
-    std::string key = compiler.disk_key(ir);
-    uint64_t disk_hash = support::hash64(key);
-    KernelLookup result;
-    if (auto code = disk().load(disk_hash, key)) {
-        try {
-            result = {compiler.load(*code), KernelSource::Disk, 0};
-        } catch (const Error &e) {
-            logging::warn("disk cache: cached {} {:016x} does not load ({}); compiling it again", compiler.name(),
-                      disk_hash, e.what());
-        }
-    }
-    if (!result.kernel) {
-        CompiledKernel compiled = compiler.compile(ir);
-        result = {std::move(compiled.kernel), KernelSource::Compiled, 0};
-        disk().store(disk_hash, key, compiled.code);
-    }
+    KernelLookup result = disk().find_or_compile(compiler, ir);
     result.ms = ms_since(t0);
     logging::debug("{} {:016x}: {} in {:.2f} ms ({} instructions)", compiler.name(), h,
                result.source == KernelSource::Disk ? "loaded from disk" : "compiled", result.ms, ir.instrs.size());
