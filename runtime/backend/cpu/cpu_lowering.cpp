@@ -63,6 +63,8 @@ llvm::Function *Lowering::build_body() {
     m_b.SetInsertPoint(to_loop);
     m_loop_entry = to_loop;
     m_stream_ok = streaming_allowed(f->getArg(2), start);
+    if (m_stream_ok) // a launch that streams reads its inputs from memory: prefetch_stream, else 0 (the line in use)
+        m_stream_ahead = m_b.CreateSelect(m_stream_ok, m_b.getInt64(stream_prefetch_bytes), m_b.getInt64(0), "ahead");
     hoist_invariants();
     if (m_plan) {
         build_sorted(start, end, loop, exit);
@@ -170,8 +172,10 @@ Value *Lowering::load(const Instr &ins) {
         return from_mem(ins.type, m_b.CreateMaskedGather(vt, ptrs, align_of(ins.type), m_active, zero));
     }
     Value *p = m_b.CreateInBoundsGEP(mem_type(ins.type), m_params[ins.a], m_index_scalar());
-    if (m_lanes == Lanes::Whole && m_active == m_top_active)
+    if (m_lanes == Lanes::Whole && m_active == m_top_active) {
+        prefetch_stream(p, ins.type);
         return from_mem(ins.type, load_in_order(p, ins.type));
+    }
     Value *v = m_b.CreateMaskedLoad(vt, p, align_of(ins.type), m_active, zero);
     return from_mem(ins.type, v);
 }
@@ -189,6 +193,24 @@ void Lowering::store(const Instr &ins) {
         store_streaming(v, p, ins.type);
     else
         m_b.CreateMaskedStore(v, p, align_of(ins.type), m_active);
+}
+
+/// Prefetches into the second-level cache, for a launch that streams (m_stream_ahead), each cache line of the whole
+/// iteration's elements at `p` stream_prefetch_bytes ahead; otherwise the lines at `p` itself (a branch-free no-op:
+/// they are being loaded). The hardware prefetchers follow such a stream too, but where the kernel computes much per
+/// element the loads of later iterations wait behind that work in the core's window. Measured on the Intel Xeon VM
+/// (docs/benchmarks.md, "Prefetching a streaming launch's inputs"): into L2, 2 KiB ahead, `a*b + sin(a)` over 16M
+/// floats gained 7-40 % and `a*b + c` lost nothing; into L1 gained more on `a*b + sin(a)` (+17 % on one thread) but
+/// cost `a*b + c` 6 %, and a non-temporal prefetch halved both.
+void Lowering::prefetch_stream(Value *p, VarType t) {
+    if (!m_stream_ahead)
+        return;
+    const uint64_t bytes = uint64_t(m_width) * (t == VarType::Bool ? 1 : detail::type_size(t));
+    for (uint64_t line = 0; line < bytes; line += 64) {
+        Value *at = m_b.CreateGEP(m_b.getInt8Ty(), p, m_b.CreateAdd(m_stream_ahead, m_b.getInt64(line)));
+        m_b.CreateIntrinsic(llvm::Intrinsic::prefetch, {at->getType()},
+                            {at, m_b.getInt32(0), m_b.getInt32(2), m_b.getInt32(1)}); // read, L2, data
+    }
 }
 
 /// The whole iteration's elements from `p` (Lanes::Whole, outside symbolic loops): one load per SIMD register,

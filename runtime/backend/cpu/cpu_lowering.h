@@ -72,6 +72,7 @@ class Lowering final : public llvm_lowering::Lowering {
     void store(const Instr &ins) override;
     Value *load_table_slot(VarType t, Value *p) override;
     Value *load_in_order(Value *p, VarType t);
+    void prefetch_stream(Value *p, VarType t);
     void store_streaming(Value *v, Value *p, VarType t);
     Value *call_math(const char *name, VarType t, llvm::ArrayRef<Value *> args) override;
     Value *call_libmvec(const char *name, VarType t, llvm::ArrayRef<Value *> args);
@@ -124,6 +125,8 @@ class Lowering final : public llvm_lowering::Lowering {
     static constexpr uint64_t prefetch_vectors = 2;
     /// How many instructions prefetch_ahead may recompute for an index.
     static constexpr size_t prefetch_budget = 64;
+    /// How far ahead whole-vector loads of a streaming launch prefetch (prefetch_stream), in bytes.
+    static constexpr uint64_t stream_prefetch_bytes = 2048;
 
     /// The body's parameters: start, end, stream, then one per param slot.
     static constexpr unsigned first_param = 3;
@@ -143,6 +146,7 @@ class Lowering final : public llvm_lowering::Lowering {
     llvm::Instruction *m_loop_entry = nullptr; ///< the branch into the loop: code before it runs once per call
     Value *m_stream_ok = nullptr;              ///< this run may stream its outputs (streaming_allowed); null: never
     Value *m_stream = nullptr;                 ///< this iteration stores whole vectors with non-temporal stores
+    Value *m_stream_ahead = nullptr; ///< bytes ahead that whole-vector loads prefetch (prefetch_stream); null: none
     // The sorted form (build_sorted), where the kernel has a region to sort:
     std::optional<SortedPlan> m_plan;
     std::vector<Value *> m_entry_values; ///< m_values of the entry block (literals, width-1 inputs)
