@@ -22,6 +22,20 @@ namespace {
 
 using NA = NodeAccess;
 
+/// The most bytes put_node_head writes.
+constexpr size_t max_node_head = 3 + 2 * StreamOut::max_varint + StreamOut::max_value;
+
+/// A Node record up to its value (tape_stream.h): record type, kind, value kind, flags, source id, [value].
+void put_node_head(char *&p, Kind kind, ValueKind vk, uint32_t flags, uint32_t src, uint64_t bits) {
+    StreamOut::put_byte(p, static_cast<uint8_t>(Record::Node));
+    StreamOut::put_byte(p, static_cast<uint8_t>(kind));
+    StreamOut::put_byte(p, static_cast<uint8_t>(vk));
+    StreamOut::put_varint(p, flags);
+    StreamOut::put_varint(p, src);
+    if (flags & NodeValue)
+        StreamOut::put_value(p, vk, bits);
+}
+
 Context &stream_context() {
     static Context everything;
     static DepthLimit depth(tape_limits().depth > 0 ? tape_limits().depth : 1);
@@ -199,14 +213,8 @@ bool TapeRecorder::stream_record(FrameState &fs, uint32_t site, Kind kind, const
         flags |= NodeConstants;
     if (kind == Kind::Loop && iteration)
         flags |= NodeIteration;
-    char *p = o.begin(3 + 6 * StreamOut::max_varint + StreamOut::max_value + 2 * refs * StreamOut::max_varint);
-    StreamOut::put_byte(p, static_cast<uint8_t>(Record::Node));
-    StreamOut::put_byte(p, static_cast<uint8_t>(kind));
-    StreamOut::put_byte(p, static_cast<uint8_t>(value.kind));
-    StreamOut::put_varint(p, flags);
-    StreamOut::put_varint(p, sc.source_id);
-    if (flags & NodeValue)
-        StreamOut::put_value(p, value.kind, value.bits);
+    char *p = o.begin(max_node_head + (3 + 2 * refs) * StreamOut::max_varint);
+    put_node_head(p, kind, value.kind, flags, sc.source_id, value.bits);
     if (flags & NodeIteration)
         StreamOut::put_varint(p, iteration);
     StreamOut::put_varint(p, refs);
@@ -250,14 +258,8 @@ bool TapeRecorder::stream_argument(FrameState &fs, uint32_t index, const RawValu
         pc.source_epoch = o.epoch();
     }
     const uint64_t self = o.ordinal();
-    char *p = o.begin(3 + 3 * StreamOut::max_varint + StreamOut::max_value);
-    StreamOut::put_byte(p, static_cast<uint8_t>(Record::Node));
-    StreamOut::put_byte(p, static_cast<uint8_t>(Kind::Argument));
-    StreamOut::put_byte(p, static_cast<uint8_t>(value.kind));
-    StreamOut::put_varint(p, value.bits ? NodeValue : 0);
-    StreamOut::put_varint(p, pc.source_id);
-    if (value.bits)
-        StreamOut::put_value(p, value.kind, value.bits);
+    char *p = o.begin(max_node_head + StreamOut::max_varint);
+    put_node_head(p, Kind::Argument, value.kind, value.bits ? NodeValue : 0, pc.source_id, value.bits);
     StreamOut::put_varint(p, 0); // no references
     o.end(p);
     o.take_ordinals(1);
@@ -294,14 +296,8 @@ void TapeRecorder::write_node(const Node &n, uint32_t src, uint32_t constants_id
     }
     if (calls)
         flags |= NodeCalls;
-    char *p = o.begin(3 + 2 * StreamOut::max_varint + StreamOut::max_value);
-    StreamOut::put_byte(p, static_cast<uint8_t>(Record::Node));
-    StreamOut::put_byte(p, static_cast<uint8_t>(n.kind()));
-    StreamOut::put_byte(p, static_cast<uint8_t>(vk));
-    StreamOut::put_varint(p, flags);
-    StreamOut::put_varint(p, src);
-    if (flags & NodeValue)
-        StreamOut::put_value(p, vk, bits);
+    char *p = o.begin(max_node_head);
+    put_node_head(p, n.kind(), vk, flags, src, bits);
     o.end(p);
     if (flags & NodeText)
         o.text(text);
