@@ -196,6 +196,50 @@ TEST_CASE("cpu target: x86-64-v3 kernels are AVX2 code and compute what the host
               {{"TRACEJIT_CACHE", "0"}, {"TRACEJIT_CPU", std::nullopt}}) == 0);
 }
 
+TEST_CASE("cpu target helper: texture lookups over 16M positions for x86-64-v3" * doctest::skip()) {
+    // bench_texture's shape: the packed gathers' indices are computed a prefetch distance ahead, whose lanes past
+    // the end of the positions must load nothing (a faulting load past the end crashed this on AVX2 code).
+    const size_t n = size_t(16) << 20, side = 1024, channels = 4;
+    std::vector<float> texels(side * side * channels), xs(n), ys(n);
+    for (size_t i = 0; i < texels.size(); ++i)
+        texels[i] = float((i * 2654435761u) % 1000) / 1000.f;
+    for (size_t i = 0; i < n; ++i) {
+        xs[i] = float((i * 2654435761u) % 1000003) / 1000003.f;
+        ys[i] = float((i * 40503u + 7) % 999983) / 999983.f;
+    }
+    tj::Texture2f tex({side, side}, channels, tj::FilterMode::Linear, tj::WrapMode::Clamp);
+    tex.set_value(tj::Float(texels));
+    tj::Float x(xs), y(ys);
+    auto lookup = [&] {
+        std::vector<tj::Float> v = tex.eval({x, y});
+        tj::eval(v[0], v[1], v[2], v[3]);
+        std::vector<std::vector<float>> out;
+        for (const tj::Float &c : v)
+            out.push_back(tj::to_vector(c));
+        return out;
+    };
+    tj::set_cpu_target("host");
+    const std::vector<std::vector<float>> host = lookup();
+    TargetScope scope("x86-64-v3");
+    const std::vector<std::vector<float>> v3 = lookup();
+    size_t differ = 0;
+    for (size_t c = 0; c < channels; ++c)
+        for (size_t i = 0; i < n; ++i)
+            differ += std::fabs(host[c][i] - v3[c][i]) > 1e-6f; // FMA contraction may differ by a rounding
+    CHECK(differ == 0);
+}
+
+TEST_CASE("cpu target: texture lookups for x86-64-v3 read no input past its end") {
+    if (!x86())
+        return;
+    if (!tj::cpu::features_missing_on_host("x86-64-v3").empty()) {
+        MESSAGE("skipped: the host runs no x86-64-v3 (AVX2) code");
+        return;
+    }
+    CHECK(tj_test::run_self("cpu target helper: texture lookups over 16M positions for x86-64-v3",
+                            {{"TRACEJIT_CPU", std::nullopt}}) == 0);
+}
+
 TEST_CASE("cpu target: a kernel compiled for one target is not found in memory for another") {
     if (!x86())
         return;

@@ -95,14 +95,17 @@ void Lowering::begin_iteration(llvm::PHINode *i) {
 
 Value *Lowering::next_element(Value *i) { return m_b.CreateAdd(i, m_b.getInt64(m_width), "i.next", true, true); }
 
-/// The lanes of the group that starts at element `i` whose elements are below `end`: the low min(end - i, width)
-/// bits of a width-bit integer, a mask register on AVX-512 (cheaper than comparing a vector of indices).
+/// The lanes of the group that starts at element `i` (at most `end`) whose elements are below `end`: the low
+/// min(end - i, width) bits of a width-bit integer, a mask register on AVX-512 (cheaper than comparing a vector of
+/// indices). None when `i` is `end` (index_ahead's lanes past the end): a shift by the whole width is poison in
+/// LLVM, which the AVX2 target turned into lanes that loaded past the end of an input and faulted.
 Value *Lowering::lanes_below(Value *i, Value *end) {
     llvm::Type *bits_ty = m_b.getIntNTy(m_width);
     Value *count = m_b.CreateBinaryIntrinsic(llvm::Intrinsic::umin, m_b.CreateSub(end, i), m_b.getInt64(m_width));
     Value *shift = m_b.CreateZExtOrTrunc(m_b.CreateSub(m_b.getInt64(m_width), count), bits_ty);
-    return m_b.CreateBitCast(m_b.CreateLShr(llvm::Constant::getAllOnesValue(bits_ty), shift),
-                             llvm::FixedVectorType::get(m_b.getInt1Ty(), m_width), "active");
+    Value *low = m_b.CreateLShr(llvm::Constant::getAllOnesValue(bits_ty), shift);
+    low = m_b.CreateSelect(m_b.CreateICmpEQ(count, m_b.getInt64(0)), llvm::Constant::getNullValue(bits_ty), low);
+    return m_b.CreateBitCast(low, llvm::FixedVectorType::get(m_b.getInt1Ty(), m_width), "active");
 }
 
 /// i, i + 1, …, i + width - 1 (i64).
