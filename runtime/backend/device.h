@@ -75,9 +75,11 @@ class Device {
     /// Sets each of the `n` elements of `t` of a buffer of this device to the value `bits` (its low bytes).
     virtual void fill(void *dst, VarType t, uint64_t n, uint64_t bits) = 0;
 
-    /// The compiled kernel for `ir`: the memory cache, then the disk cache, then the compiler.
-    virtual KernelLookup find_kernel(const KernelIR &ir) = 0;
-    /// Runs a kernel from find_kernel. The CPU returns when it is done; CUDA queues it on this thread's stream.
+    /// Finds the compiled kernel for `ir` (the memory cache, then the disk cache, then the compiler), stores it in
+    /// `launch.kernel` and launches it; returns where it came from. An evaluation's one call into its device.
+    virtual KernelLookup run(const KernelIR &ir, Launch &launch) = 0;
+    /// Launches `launch.kernel` (a replay's recorded kernel, or run's). The CPU returns when it is done; CUDA queues
+    /// it on this thread's stream.
     virtual void launch(const Launch &launch) = 0;
 
     /// Reduces `n` elements of `t` at `in` in consecutive blocks of `block` elements with `op` into `out`, one

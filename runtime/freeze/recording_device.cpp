@@ -234,12 +234,13 @@ backends::Device &RecordingDevice::device_for(Backend b) {
                                   m_name, name(b), name(m_rec.backend)));
 }
 
-void RecordingDevice::launch(const backends::Launch &l) {
+/// The Launch step of `l`, its kernel not yet set; throws FreezeError (before anything runs) when a buffer it reads
+/// is not one the recording knows.
+Step RecordingDevice::launch_step(const backends::Launch &l) {
     const std::vector<ParamKind> &kinds = *l.kinds;
     const std::vector<void *> &args = *l.args;
     Step step;
     step.kind = StepKind::Launch;
-    step.kernel = l.kernel;
     step.element_bytes = l.element_bytes;
     // Whether n is a compress count comes from the JIT, which knows what the kernel computes from (one that reads an
     // array of the count's size may have another size: a gather through a constant index).
@@ -269,6 +270,21 @@ void RecordingDevice::launch(const backends::Launch &l) {
             break;
         }
     }
+    return step;
+}
+
+KernelLookup RecordingDevice::run(const KernelIR &ir, backends::Launch &l) {
+    Step step = launch_step(l);
+    KernelLookup found = m_real.run(ir, l);
+    step.kernel = l.kernel;
+    ++m_rec.launches;
+    m_rec.steps.push_back(std::move(step));
+    return found;
+}
+
+void RecordingDevice::launch(const backends::Launch &l) {
+    Step step = launch_step(l);
+    step.kernel = l.kernel;
     m_real.launch(l);
     ++m_rec.launches;
     m_rec.steps.push_back(std::move(step));

@@ -64,7 +64,7 @@ class RecordingDevice final : public backends::Device, public backends::DeviceOv
     void copy_to_host(void *dst, const void *src, VarType t, uint64_t n) override;
     void copy(void *dst, const void *src, VarType t, uint64_t n) override;
     void fill(void *dst, VarType t, uint64_t n, uint64_t bits) override;
-    KernelLookup find_kernel(const KernelIR &ir) override { return m_real.find_kernel(ir); }
+    KernelLookup run(const KernelIR &ir, backends::Launch &launch) override;
     void launch(const backends::Launch &launch) override;
     void reduce(detail::ReduceOp op, VarType t, const void *in, uint64_t n, uint64_t block, void *out) override;
     void prefix_reduce(detail::ReduceOp op, VarType t, const void *in, uint64_t n, uint64_t block, bool exclusive,
@@ -76,6 +76,7 @@ class RecordingDevice final : public backends::Device, public backends::DeviceOv
     void sync() override { m_real.sync(); }
 
   private:
+    Step launch_step(const backends::Launch &l);
     /// The slot of a buffer known to the recording; throws FreezeError otherwise (`what` says how it was used).
     uint32_t slot_of(const void *buffer, const char *what);
     uint32_t new_slot(const void *buffer, VarType t, uint64_t size, const char *what, bool reads_count = false,

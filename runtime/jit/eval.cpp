@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstring>
 
 namespace tj::jit {
 namespace {
@@ -37,6 +38,31 @@ void count_lookup(State &s, const KernelLookup &found) {
     s.stats.compile_ms += found.ms;
 }
 
+/// Variable `id`, evaluated into `data` (memory of `where`), becomes Data: drops its operands and CSE entry.
+void become_data(State &s, uint32_t id, void *data, Backend where) {
+    Variable &v = s.vars[id];
+    TJ_ASSERT(v.op != Op::Data && v.op != Op::Count && v.ref > 0,
+              fmt::format("variable {} is evaluated twice or after it was freed", id));
+    if (v.in_cse) {
+        s.cse.erase(cse_hash(v), id);
+        v.in_cse = false;
+    }
+    uint32_t deps[4] = {v.dep[0], v.dep[1], v.dep[2], v.dep[3]};
+    std::vector<uint32_t> released;
+    if (v.op == Op::LoopOut) // the loop ran: this result no longer needs it
+        released = loop_release(s, v.literal);
+    v.op = Op::Data;
+    v.host_size = false; // (a buffer now: the recording knows its size as a slot's)
+    v.data = data;
+    v.on_device = where == Backend::CUDA;
+    v.literal = 0;
+    std::memset(v.dep, 0, sizeof(v.dep));
+    for (uint32_t d : deps)
+        dec_ref(s, d); // may reallocate nothing: dec_ref never grows `vars`
+    for (uint32_t d : released)
+        dec_ref(s, d);
+}
+
 /// Assembles and runs one kernel over `size` elements for `roots` (and side effects among them).
 void run_group(State &s, uint64_t size, const std::vector<uint32_t> &roots) {
     const bool follows_count = s.vars[roots[0]].follows_count; // (the same for every root: see GroupKey)
@@ -50,10 +76,7 @@ void run_group(State &s, uint64_t size, const std::vector<uint32_t> &roots) {
     try {
         backends::Device &dev = backends::active_device(at);
         as.ir.launch_size = size;
-        found = dev.find_kernel(as.ir);
-        count_lookup(s, found);
         backends::Launch launch;
-        launch.kernel = found.kernel;
         launch.n = size;
         launch.kinds = &as.ir.params;
         launch.args = &as.args;
@@ -70,7 +93,8 @@ void run_group(State &s, uint64_t size, const std::vector<uint32_t> &roots) {
         for (auto &[root, p] : as.outputs)
             as.out_host_size.push_back(s.vars[root].host_size);
         launch.out_host_size = &as.out_host_size;
-        dev.launch(launch);
+        found = dev.run(as.ir, launch);
+        count_lookup(s, found);
         ++s.stats.launches;
     } catch (...) {
         free_outputs(s, as, at);
@@ -196,7 +220,7 @@ void eval_locked(State &s, const uint32_t *ids, size_t count) {
             if (key.size == 0)
                 run_empty_group(s, roots);
             else
-                run_group(s, key.size, roots); // assemble → device.find_kernel → device.launch
+                run_group(s, key.size, roots); // assemble → device.run (find the kernel, launch it)
         } catch (...) {
             failure = std::current_exception();
             break;

@@ -141,30 +141,6 @@ void dec_ref(State &s, uint32_t id) {
     }
 }
 
-void become_data(State &s, uint32_t id, void *data, Backend where) {
-    Variable &v = s.vars[id];
-    TJ_ASSERT(v.op != Op::Data && v.op != Op::Count && v.ref > 0,
-              fmt::format("variable {} is evaluated twice or after it was freed", id));
-    if (v.in_cse) {
-        s.cse.erase(cse_hash(v), id);
-        v.in_cse = false;
-    }
-    uint32_t deps[4] = {v.dep[0], v.dep[1], v.dep[2], v.dep[3]};
-    std::vector<uint32_t> released;
-    if (v.op == Op::LoopOut) // the loop ran: this result no longer needs it
-        released = loop_release(s, v.literal);
-    v.op = Op::Data;
-    v.host_size = false; // (a buffer now: the recording knows its size as a slot's)
-    v.data = data;
-    v.on_device = where == Backend::CUDA;
-    v.literal = 0;
-    std::memset(v.dep, 0, sizeof(v.dep));
-    for (uint32_t d : deps)
-        dec_ref(s, d); // may reallocate nothing: dec_ref never grows `vars`
-    for (uint32_t d : released)
-        dec_ref(s, d);
-}
-
 uint32_t new_leaf(State &s, Op op, VarType t, uint64_t size, uint64_t literal, void *data, Backend where) {
     check_backend(s);
     Variable v;

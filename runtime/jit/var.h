@@ -228,8 +228,6 @@ uint32_t copy_data(State &s, uint32_t id);
 void inc_ref(State &s, uint32_t id);
 /// Drops one reference; frees the variable and, iteratively, operands that become unused.
 void dec_ref(State &s, uint32_t id);
-/// Drops a variable's operands and CSE entry after it has been evaluated into `data` (memory of `where`).
-void become_data(State &s, uint32_t id, void *data, Backend where);
 inline bool is_float(VarType t) { return t == VarType::Float32 || t == VarType::Float64; }
 inline bool is_int(VarType t) { return !is_float(t) && t != VarType::Bool; }
 

@@ -2,7 +2,7 @@
 //
 // The layer below both the kernel cache (runtime/cache/) and the backends (runtime/backend/): the cache looks kernels
 // up through a KernelCompiler without knowing which backend supplies it, the backends implement KernelCompiler and
-// hand the cache's KernelLookup on through Device::find_kernel. Neither includes the other for these types.
+// hand the cache's KernelLookup on through Device::run. Neither includes the other for these types.
 #pragma once
 
 #include "kernel/kernel_ir.h"
@@ -58,7 +58,7 @@ class Kernel {
 /// Where a kernel came from, for statistics and log lines.
 enum class KernelSource { Memory, Disk, Compiled };
 
-/// A kernel found by Device::find_kernel (backend/device.h) through cache::find_kernel.
+/// A kernel found by Device::run (backend/device.h) through cache::find_kernel.
 struct KernelLookup {
     Kernel kernel;
     KernelSource source = KernelSource::Memory;

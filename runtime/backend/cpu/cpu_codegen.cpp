@@ -1,10 +1,16 @@
-// runtime/backend/cpu/cpu_codegen.cpp — kernel IR → LLVM IR, explicitly vectorised to the host's SIMD width
+// runtime/backend/cpu/cpu_codegen.cpp — kernel IR → object code for one CPU target, explicitly vectorised to its
+// SIMD width
 //
-// The public entry (cpu_codegen.h): `build_module` makes the module, runs the `Lowering` (cpu_lowering.h; start at
-// `Lowering::build_body` in cpu_lowering.cpp), settles FMA contraction on the kernel (`settle_contraction`) and
-// verifies the result.
+// The public entry (cpu_codegen.h): `compile_object` picks the path from the kernel's shape (`fast_path`: the IR
+// optimiser, or none for huge kernels) and the vectors per iteration (`interleave_for`), then `build_module` makes
+// the module, runs the `Lowering` (cpu_lowering.h; start at `Lowering::build_body` in cpu_lowering.cpp), settles FMA
+// contraction on the kernel (`settle_contraction`) and verifies it; `compile_object` optimises it and emits the object
+// code (shared_llvm_pipeline.h), which cpu_jit.cpp links into the process.
 #include "backend/cpu/cpu_codegen.h"
 #include "backend/cpu/cpu_lowering.h"
+#include "backend/cpu/cpu_sorted_dispatch.h"
+#include "backend/llvm/shared_llvm_pipeline.h"
+#include "log.h"
 
 #include <tracejit/error.h>
 
@@ -14,14 +20,165 @@
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Verifier.h>
+#include <llvm/Passes/PassBuilder.h>
 #include <llvm/Support/raw_ostream.h>
+#include <llvm/Target/TargetMachine.h>
+#include <llvm/Transforms/Utils/Cloning.h>
 
+#include <algorithm>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 namespace tj::cpu {
 namespace {
+
+/// Kernels with more instructions than this skip the IR optimiser and use LLVM's fast code generator:
+/// the kernel IR is already folded, deduplicated and vectorised, and the optimising code generator's
+/// cost grows faster than linearly with the size of one loop body (measured: 10k ops took seconds).
+constexpr size_t large_kernel = 1000;
+/// The compute instructions of a kernel and its longest chain of dependent ones; `looped`: it has a symbolic loop
+/// (whose body repeats at run time, so that neither count says how long it runs).
+struct ChainShape {
+    uint32_t computes = 0, longest = 0;
+    bool looped = false;
+    /// Mostly one dependency chain (fewer than two compute instructions per step of the longest): its speed is
+    /// bound by each instruction's latency.
+    bool latency_bound() const { return !looped && computes < 2 * longest; }
+};
+ChainShape chain_shape(const KernelIR &ir) {
+    ChainShape shape;
+    std::vector<uint32_t> depth(ir.instrs.size(), 0);
+    for (size_t n = 0; n < ir.instrs.size(); ++n) {
+        const Instr &ins = ir.instrs[n];
+        if (ins.kind == InstrKind::LoopStart) {
+            shape.looped = true;
+            return shape;
+        }
+        if (ins.kind != InstrKind::Compute)
+            continue;
+        ++shape.computes;
+        uint32_t d = 0;
+        for (uint32_t k : {ins.a, ins.b, ins.c}) // an upper bound: some ops read fewer operands
+            if (k < n)
+                d = std::max(d, depth[k]);
+        depth[n] = d + 1;
+        shape.longest = std::max(shape.longest, depth[n]);
+    }
+    return shape;
+}
+
+/// Whether the kernel's arithmetic is a chain worth 8 vectors on the optimising path: latency-bound, at least 32
+/// compute instructions and at most 500 (8 vectors of 500 still compile quickly).
+bool chain_like(const KernelIR &ir) {
+    ChainShape shape = chain_shape(ir);
+    return shape.computes >= 32 && shape.computes <= 500 && shape.latency_bound();
+}
+
+/// Launches of at most this many elements run one vector per iteration: a few iterations of a long kernel, whose
+/// cold compile (proportional to the vectors) costs more than interleaving saves. bench_compile's chains (64
+/// elements): 1k ops 8 -> 1 vector, 10k ops 4 -> 1 (docs/benchmarks.md, "Cold compile").
+constexpr uint64_t small_launch_elements = 2048;
+
+/// Symbolic loops, and the most instructions in one stretch between loop boundaries (LoopStart, LoopCond, LoopEnd,
+/// and a dispatch region's SwitchCase and SwitchEnd).
+struct LoopShape {
+    size_t loops = 0;
+    size_t longest_stretch = 0;
+};
+LoopShape loop_shape(const KernelIR &ir) {
+    LoopShape shape;
+    size_t stretch = 0;
+    for (const Instr &ins : ir.instrs) {
+        bool boundary = ins.kind == InstrKind::LoopStart || ins.kind == InstrKind::LoopCond ||
+                        ins.kind == InstrKind::LoopEnd || ins.kind == InstrKind::SwitchCase ||
+                        ins.kind == InstrKind::SwitchEnd;
+        shape.loops += ins.kind == InstrKind::LoopStart;
+        stretch = boundary ? 0 : stretch + 1;
+        shape.longest_stretch = std::max(shape.longest_stretch, stretch);
+    }
+    return shape;
+}
+
+/// A kernel of this many symbolic loops or more is divergent: a tj::dispatch over many instances is one loop per
+/// instance, each entered by the SIMD groups that hold one of its lanes. With random ids nearly every group holds
+/// a lane of every instance once a group is wide, so each loop runs once per group whatever the width: narrow groups
+/// run fewer bodies per lane. Measured at K = 64 (96 loops): 1, 2, 4 vectors 20, 20, 23 ms, compiled in 230, 280,
+/// 420 ms; so one (docs/vcalls.md, "Benchmark").
+constexpr size_t divergent_loops = 32;
+/// Divergent kernels past large_kernel whose instructions are spread over symbolic loops with at most large_kernel
+/// in one stretch (a tj::dispatch over many instances) still take the optimising path up to this size, with one
+/// vector per iteration. Measured at K = 64 (96 loops, 1724 instructions): compiled in 231 ms (the fast path: 207),
+/// it runs 5x faster than the fast path's code at one vector, 6x at the 8 vectors the fast path took (docs/vcalls.md).
+/// A kernel with a sorted dispatch region (cpu_sorted_dispatch.h; 14 cases or more) counts as divergent too.
+constexpr size_t large_looped_kernel = 5000;
+
+/// Whether a kernel takes the fast path (no IR optimiser, LLVM's fast code generator).
+bool fast_path(const KernelIR &ir) {
+    size_t instrs = ir.instrs.size();
+    if (instrs <= large_kernel)
+        return false;
+    LoopShape shape = loop_shape(ir);
+    bool divergent = shape.loops >= divergent_loops || has_sorted_dispatch(ir);
+    return !(divergent && shape.longest_stretch <= large_kernel && instrs <= large_looped_kernel);
+}
+
+/// Whether the kernel reads a packed gather (a texture lookup): its loads wait on memory, not on a chain of
+/// arithmetic, and its transposes hold `count` vectors per lane group, so interleaved vectors only spill. Measured on
+/// bench_texture's lookups (commit 2ee0788, thread CPU time on a loaded 2-core machine): 1 vector 20% below 4.
+bool has_packed_gather(const KernelIR &ir) {
+    for (const Instr &ins : ir.instrs)
+        if (ins.kind == InstrKind::Compute && ins.op == detail::Op::Gather && ins.imm != 0)
+            return true;
+    return false;
+}
+
+/// Whether the kernel, without symbolic loops, computes a Float32 sin or cos, which the CPU lowering writes inline
+/// (cpu_math.h) as a chain of about 17 dependent instructions per vector: such a kernel is latency-bound however few
+/// instructions its IR has. (A looped kernel keeps its vectors: not measured.) Only where the target has 32 vector
+/// registers (AVX-512): with AVX2's 16, 8 vectors of it spill (the peer harness, PEERS_CPU=x86-64-v3, 1 thread: 4
+/// vectors 43.84, 43.12 GB/s; 8 vectors 38.07, 18.96).
+/// Measured on bench_fused's a*b+sin(a) (16M floats, 1 thread, this machine: znver5), best (median) GB/s of two runs
+/// each: 4 vectors 50.45 (49.03), 50.65 (49.42); 8 vectors 54.35 (50.62), 54.14 (53.34); 2 vectors 37.32 (33.65).
+bool has_inline_sin_cos(const KernelIR &ir) {
+    bool sin_cos = false;
+    for (const Instr &ins : ir.instrs) {
+        if (ins.kind == InstrKind::LoopStart)
+            return false;
+        sin_cos |= ins.kind == InstrKind::Compute && ins.type == VarType::Float32 &&
+                   (ins.op == detail::Op::Sin || ins.op == detail::Op::Cos);
+    }
+    return sin_cos;
+}
+
+/// How many independent SIMD vectors one loop iteration handles. Long kernels are mostly chains of dependent
+/// operations (a traced loop, a backward pass through it): their speed is bound by each instruction's latency,
+/// and independent vectors interleaved in one iteration hide it. More vectors cost compile time in proportion
+/// (and registers). Measured with a temporary override of this function (not kept) on chains of N multiply-adds over
+/// 2^20 floats against an 8-register AVX-512 loop (bench_freeze): N = 100 (O3 path) 2.85x with 1 vector, 1.33x with
+/// 4, 2.06x with 8 (spills); N = 1000 (fast path) 6.6x / 1.72x / 1.08x; the 6000-op AD chain 380 ms / 140 ms with 1
+/// / 4. Again on an AMD EPYC (Zen 4, AVX-512), chain kernel over 2^20 floats / the 8-register loop, thread CPU time: N
+/// = 100: 1.31x with 4 vectors, 1.05x with 8, 2.2x with 16; N = 10000 (fast path): 1.46x / 1.06x / 2.1x, but its cold
+/// compile took 121 / 264 ms with 4 / 8 (the goal is 250 ms); 5 or 6 vectors (not a power of two) were far slower. So
+/// the optimised path takes 8 vectors where the kernel is a chain (chain_like) long enough for latency to matter, and
+/// the fast path keeps its sizes. Launches of at most small_launch_elements take one vector (small_launch). On the fast
+/// path a latency-bound chain of 5000 to 16000 instructions takes 8 vectors as well when its launch is not small: the
+/// frozen N = 10000 chain at width 1M ran 1.46x the 8-register loop with 4 and 1.06x with 8, and bench_compile's 10k
+/// chain (64 elements), which doubled its compile with 8, is a small launch.
+unsigned interleave_for(const KernelIR &ir, const HostTarget &host) {
+    size_t instrs = ir.instrs.size();
+    if (small_launch(ir) || loop_shape(ir).loops >= divergent_loops || has_sorted_dispatch(ir) || has_packed_gather(ir))
+        return 1;
+    if (instrs <= large_kernel)
+        return chain_like(ir) || (host.vector_bits >= 512 && has_inline_sin_cos(ir)) ? 8 : 4;
+    if (instrs <= 5000)
+        return 8;
+    if (instrs <= 16000) // past this, compile time (linear, but times the vectors) dominates
+        return chain_shape(ir).latency_bound() ? 8 : 4;
+    return 1;
+}
+
 
 bool is_sum(const llvm::Value *v) {
     auto *op = llvm::dyn_cast<llvm::BinaryOperator>(v);
@@ -74,6 +231,17 @@ void settle_contraction(llvm::Module &m, bool fuse) {
                 ins.setHasAllowContract(false);
 }
 
+/// O3 without the loop and SLP vectorisers, unrolling and interleaving: the kernel IR is already vectorised by
+/// hand, and those passes would only add code.
+void optimize(llvm::Module &m, llvm::TargetMachine &tm) {
+    llvm::PipelineTuningOptions tuning;
+    tuning.LoopVectorization = false;
+    tuning.SLPVectorization = false;
+    tuning.LoopUnrolling = false;
+    tuning.LoopInterleaving = false;
+    optimize_o3(m, tm, tuning);
+}
+
 } // namespace
 
 std::unique_ptr<llvm::Module> build_module(const KernelIR &ir, const HostTarget &host, llvm::LLVMContext &ctx,
@@ -102,6 +270,35 @@ std::unique_ptr<llvm::Module> build_module(const KernelIR &ir, const HostTarget 
     const bool broken = llvm::verifyModule(*m, &os);
     TJ_ASSERT(!broken, "invalid kernel IR: " + err);
     return m;
+}
+
+bool small_launch(const KernelIR &ir) { return ir.launch_size != 0 && ir.launch_size <= small_launch_elements; }
+
+std::vector<char> compile_object(const KernelIR &ir, const HostTarget &host, llvm::TargetMachine &tm) {
+    llvm::LLVMContext ctx;
+    bool large = fast_path(ir);
+    // Products fuse with their adds except on the fast path at one vector per iteration: there the instruction
+    // selector (FastISel) takes the float ops one by one but does not select llvm.fmuladd itself (bench_compile's
+    // cold 10k-op chain: 12 ms unfused, 31 ms fused). Wider vectors are not types FastISel selects: their blocks go
+    // through the instruction DAG anyway (the frozen 10000-op chain's kernel: 239-253 ms fused, 264-275 unfused).
+    unsigned interleave = interleave_for(ir, host);
+    std::unique_ptr<llvm::Module> m = build_module(ir, host, ctx, interleave, !large || interleave > 1);
+    if (!large)
+        optimize(*m, tm);
+    trace_module(*m, "optimised kernel");
+    tm.setOptLevel(large ? llvm::CodeGenOptLevel::None : llvm::CodeGenOptLevel::Aggressive);
+    // Set for every kernel: LLVM's code generator setup turns FastISel on in the (shared) TargetMachine for an
+    // unoptimised compile and never off again, so after the first fast-path kernel every later kernel had its
+    // instructions selected one by one: no FMA contraction (results a last bit off those of the same kernel
+    // compiled earlier, or by another process) and slower code.
+    tm.setFastISel(large);
+    if (logging::enabled(LogLevel::Trace)) { // the machine code as well (of a copy: code generation changes the IR)
+        std::unique_ptr<llvm::Module> copy = llvm::CloneModule(*m);
+        llvm::SmallVector<char, 0> text = emit_code(*copy, tm, llvm::CodeGenFileType::AssemblyFile);
+        logging::trace("kernel assembly ({}):\n{}", host.cpu, std::string_view(text.data(), text.size()));
+    }
+    llvm::SmallVector<char, 0> object = emit_code(*m, tm, llvm::CodeGenFileType::ObjectFile);
+    return std::vector<char>(object.begin(), object.end());
 }
 
 } // namespace tj::cpu

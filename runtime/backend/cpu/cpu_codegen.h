@@ -1,14 +1,16 @@
-// runtime/backend/cpu/cpu_codegen.h — lowers kernel IR to an LLVM module for the host CPU
+// runtime/backend/cpu/cpu_codegen.h — compiles kernel IR to object code for a CPU (through an LLVM module)
 #pragma once
 
 #include "kernel/kernel_ir.h"
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace llvm {
 class LLVMContext;
 class Module;
+class TargetMachine;
 } // namespace llvm
 
 namespace tj::cpu {
@@ -34,5 +36,14 @@ inline constexpr const char *kernel_entry = "tj_kernel";
 /// does. The rule is applied to the whole kernel, so its elements round alike whichever loop or block runs them.
 std::unique_ptr<llvm::Module> build_module(const KernelIR &ir, const HostTarget &host, llvm::LLVMContext &ctx,
                                            unsigned interleave, bool fuse_products);
+
+/// Whether `ir` is looked up for a launch so small (ir.launch_size) that its kernel handles one SIMD vector per
+/// loop iteration whatever its shape; the cache levels key on it (the compiler's variant).
+bool small_launch(const KernelIR &ir);
+
+/// Lowers `ir` (build_module, with the vectors per iteration its shape asks for), optimises it (O3 without LLVM's
+/// vectorisers; none past 1000 instructions, with LLVM's fast code generator) and emits a relocatable object file for
+/// `host` through `tm`, which the caller lets no other thread use meanwhile.
+std::vector<char> compile_object(const KernelIR &ir, const HostTarget &host, llvm::TargetMachine &tm);
 
 } // namespace tj::cpu

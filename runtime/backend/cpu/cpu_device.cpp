@@ -81,7 +81,12 @@ class CpuDevice final : public Device {
             std::memcpy(static_cast<char *>(dst) + i * es, &bits, es);
     }
 
-    KernelLookup find_kernel(const KernelIR &ir) override { return cache::find_kernel(cpu::kernel_compiler(), ir); }
+    KernelLookup run(const KernelIR &ir, Launch &l) override {
+        KernelLookup found = cache::find_kernel(cpu::kernel_compiler(), ir);
+        l.kernel = found.kernel;
+        launch(l);
+        return found;
+    }
 
     void launch(const Launch &l) override {
         std::vector<void *> &args = *l.args;

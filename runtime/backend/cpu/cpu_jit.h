@@ -1,4 +1,4 @@
-// runtime/backend/cpu/cpu_jit.h — compiles kernel IR to host object code and links it with LLVM ORC
+// runtime/backend/cpu/cpu_jit.h — the CPU's kernel compiler: its targets, object code (cpu_codegen.h) linked with LLVM ORC
 #pragma once
 
 #include "kernel/kernel.h"
@@ -23,12 +23,8 @@ const std::string &target_key();
 /// variant carries it, so that a kernel compiled for one target is not found for another).
 uint32_t target_id();
 
-/// Whether `ir` is looked up for a launch so small (ir.launch_size) that its kernel handles one SIMD vector per
-/// loop iteration whatever its shape; the cache levels key on it (the compiler's variant).
-bool small_launch(const KernelIR &ir);
-
-/// The CPU's compiler for the kernel cache (cache/kernel_cache.h): kernel IR lowered (cpu_codegen.h), optimised and
-/// compiled to a relocatable object file in memory, linked into the process (a JITDylib per kernel, removed and its
+/// The CPU's compiler for the kernel cache (cache/kernel_cache.h): kernel IR lowered, optimised and compiled to a
+/// relocatable object file in memory (cpu_codegen.h), linked into the process (a JITDylib per kernel, removed and its
 /// memory unmapped when the last copy of the kernel's handle goes). Its disk keys and variants carry the target.
 KernelCompiler &kernel_compiler();
 

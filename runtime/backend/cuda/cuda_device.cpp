@@ -190,7 +190,12 @@ class CudaDevice final : public backends::Device {
         copy_to_device(dst, host.data(), host.size());
     }
 
-    KernelLookup find_kernel(const KernelIR &ir) override { return cache::find_kernel(m_compiler, ir); }
+    KernelLookup run(const KernelIR &ir, backends::Launch &l) override {
+        KernelLookup found = cache::find_kernel(m_compiler, ir);
+        l.kernel = found.kernel;
+        launch(l);
+        return found;
+    }
 
     void launch(const backends::Launch &l) override {
         std::vector<void *> &args = *l.args;
