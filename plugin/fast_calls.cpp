@@ -285,12 +285,13 @@ void split_entry(const Twin &twin, llvm::Function *copy, llvm::Function *test) {
 
 /// Makes the direct calls inside every test-free copy call the callee's copy: a twin's, made already, or that of a
 /// function in `reaching`, made here when first called (with the same start, the flag reads 0) and then treated
-/// the same way, so that only the functions a copy calls are copied.
-void call_copies(llvm::DenseMap<llvm::Function *, llvm::Function *> &copy_of,
+/// the same way, so that only the functions a copy calls are copied. `copies`: the twins' copies, in the order of
+/// the twins in the module, which the copies made here follow (not the map's order, which is that of addresses and
+/// changed from compile to compile: the object too).
+void call_copies(const std::vector<llvm::Function *> &copies,
+                 llvm::DenseMap<llvm::Function *, llvm::Function *> &copy_of,
                  const llvm::DenseSet<llvm::Function *> &reaching, llvm::GlobalVariable *flag) {
-    std::vector<llvm::Function *> work;
-    for (const auto &[function, copy] : copy_of)
-        work.push_back(copy);
+    std::vector<llvm::Function *> work(copies.rbegin(), copies.rend());
     while (!work.empty()) {
         llvm::Function *copy = work.back();
         work.pop_back();
@@ -330,9 +331,10 @@ class FastCallsPass : public llvm::PassInfoMixin<FastCallsPass> {
             return llvm::PreservedAnalyses::all();
         llvm::GlobalVariable *flag = module.getNamedGlobal(kRecordingFlag);
         llvm::DenseMap<llvm::Function *, llvm::Function *> copy_of;
+        std::vector<llvm::Function *> copies;
         for (const Twin &twin : twins)
-            copy_of[twin.function] = fast_copy(twin, flag);
-        call_copies(copy_of, reaching_twins(module, copy_of), flag);
+            copies.push_back(copy_of[twin.function] = fast_copy(twin, flag));
+        call_copies(copies, copy_of, reaching_twins(module, copy_of), flag);
         for (const Twin &twin : twins) {
             twin.function->addFnAttr(kSplit);
             if (twin.forwards)

@@ -83,7 +83,9 @@ std::vector<Include> includes_of(llvm::StringRef text) {
 /// folders) are never read: they hold no marks.
 class MarkScanner {
   public:
-    explicit MarkScanner(clang::CompilerInstance &ci) : m_files(ci.getFileManager()) {
+    /// `needles`: the texts looked for (a mark, a freeze call; split_compile.cpp also asks for tracejit and fmt).
+    explicit MarkScanner(clang::CompilerInstance &ci, std::vector<llvm::StringRef> needles = {"jit::", "freeze"})
+        : m_files(ci.getFileManager()), m_needles(std::move(needles)) {
         for (const auto &entry : ci.getHeaderSearchOpts().UserEntries)
             if (entry.Group == clang::frontend::Quoted && !entry.IsFramework)
                 m_quoted_dirs.push_back(entry.Path);
@@ -94,8 +96,14 @@ class MarkScanner {
 
     /// Scans `text` (of a file in `dir`) and what it includes.
     bool scan(llvm::StringRef text, llvm::StringRef dir) {
-        if (text.contains("jit::") || text.contains("freeze"))
-            return true;
+        for (llvm::StringRef needle : m_needles)
+            if (text.contains(needle))
+                return true;
+        return scan_includes(text, dir);
+    }
+
+    /// Scans what `text` (of a file in `dir`) includes, not `text` itself.
+    bool scan_includes(llvm::StringRef text, llvm::StringRef dir) {
         for (const Include &include : includes_of(text)) {
             clang::OptionalFileEntryRef file =
                 include.angled ? find_in(include.name, m_angled_dirs) : resolve(include.name, dir);
@@ -140,10 +148,35 @@ class MarkScanner {
     }
 
     clang::FileManager &m_files;
+    std::vector<llvm::StringRef> m_needles;
     std::vector<std::string> m_quoted_dirs;
     std::vector<std::string> m_angled_dirs;
     llvm::StringSet<> m_seen;
 };
+
+/// Wraps the rewritten text of each definition (from just past a traced function's name) in pragmas that silence the
+/// real compile's warnings there (the user's own come from the pre-pass), and notes in `result` where it is.
+void silence_rewritten(const clang::SourceManager &sm, clang::Rewriter &rewriter,
+                       const std::vector<clang::SourceRange> &definitions, PrepassResult &result) {
+    for (clang::SourceRange range : definitions) {
+        if (range.isInvalid())
+            continue;
+        auto [fid, begin] = sm.getDecomposedLoc(range.getBegin());
+        clang::OptionalFileEntryRef file = sm.getFileEntryRefForID(fid);
+        if (!file)
+            continue;
+        unsigned end = sm.getFileOffset(range.getEnd());
+        result.rewritten.push_back({file->getName().str(), begin, end, sm.getPresumedLineNumber(range.getEnd())});
+        rewriter.InsertTextBefore(range.getBegin(), " _Pragma(\"clang diagnostic push\") "
+                                                    "_Pragma(\"clang diagnostic ignored \\\"-Weverything\\\"\") ");
+        rewriter.InsertTextAfter(range.getEnd(), " _Pragma(\"clang diagnostic pop\")");
+    }
+}
+
+std::string main_file_name(const clang::SourceManager &sm) {
+    clang::OptionalFileEntryRef file = sm.getFileEntryRefForID(sm.getMainFileID());
+    return file ? file->getName().str() : std::string();
+}
 
 /// The pre-pass's consumer: skips what cannot be marked, then runs the engine on the finished AST.
 class PrepassConsumer : public clang::ASTConsumer {
@@ -163,74 +196,10 @@ class PrepassConsumer : public clang::ASTConsumer {
     }
 
     void HandleTranslationUnit(clang::ASTContext &ctx) override {
-        if (m_errors.other_errors() > 0 || ctx.getDiagnostics().hasFatalErrorOccurred()) {
-            m_result.had_errors = true;
-            return;
-        }
-        clang::SourceManager &sm = ctx.getSourceManager();
-        clang::Rewriter rewriter(sm, ctx.getLangOpts());
-        EngineOptions options;
-        options.exceptions = ctx.getLangOpts().CXXExceptions;
-        options.twins = m_twins;
-        EngineResult engine;
-        try {
-            engine = rewrite_marked_functions(ctx, rewriter, options);
-        } catch (const std::exception &error) {
-            // The engine's bug must not take clang down; the user sees it as an error at the file's start.
-            m_result.diagnostics.push_back(
-                {EngineDiagnostic::Level::Error, main_file_name(sm), 1, 1,
-                 std::string("tracejit: internal error in the rewrite engine: ") + error.what()});
-            return;
-        }
-        m_result.rewritten_functions = engine.rewritten_functions;
-        m_result.rewritten_calls = engine.frozen_lambdas;
-        m_result.uses_freeze = engine.frozen_functions > 0 || engine.frozen_lambdas > 0;
-        m_result.uses_control = engine.symbolic_statements > 0;
-        m_result.uses_dispatch = engine.dispatch_calls > 0;
-        m_result.uses_fmt = !ctx.getTranslationUnitDecl()->lookup(&ctx.Idents.get("fmt")).empty();
-        m_result.uses_tj = !ctx.getTranslationUnitDecl()->lookup(&ctx.Idents.get("tj")).empty();
-        m_result.diagnostics = std::move(engine.diagnostics);
-        silence_rewritten(sm, rewriter, engine.rewritten_definitions);
-        m_result.warnings = m_warnings.take_in(m_result.rewritten);
-        llvm::StringSet<> done;
-        for (auto it = rewriter.buffer_begin(); it != rewriter.buffer_end(); ++it) {
-            clang::OptionalFileEntryRef file = sm.getFileEntryRefForID(it->first);
-            if (!file || !done.insert(file->getName()).second)
-                continue;
-            std::string text(it->second.begin(), it->second.end());
-            if (text == sm.getBufferData(it->first))
-                continue;
-            m_result.files.push_back({file->getName().str(), it->first == sm.getMainFileID(), std::move(text),
-                                      sm.getBufferData(it->first).str()});
-        }
+        collect_rewrite(ctx, m_errors.other_errors() > 0, m_warnings, m_twins, m_result);
     }
 
   private:
-    /// Wraps the rewritten text of each definition (from just past a traced function's name) in pragmas that
-    /// silence the real compile's warnings there (the user's own come from the pre-pass), and notes where it is.
-    void silence_rewritten(const clang::SourceManager &sm, clang::Rewriter &rewriter,
-                           const std::vector<clang::SourceRange> &definitions) {
-        for (clang::SourceRange range : definitions) {
-            if (range.isInvalid())
-                continue;
-            auto [fid, begin] = sm.getDecomposedLoc(range.getBegin());
-            clang::OptionalFileEntryRef file = sm.getFileEntryRefForID(fid);
-            if (!file)
-                continue;
-            unsigned end = sm.getFileOffset(range.getEnd());
-            m_result.rewritten.push_back(
-                {file->getName().str(), begin, end, sm.getPresumedLineNumber(range.getEnd())});
-            rewriter.InsertTextBefore(range.getBegin(), " _Pragma(\"clang diagnostic push\") "
-                                                        "_Pragma(\"clang diagnostic ignored \\\"-Weverything\\\"\") ");
-            rewriter.InsertTextAfter(range.getEnd(), " _Pragma(\"clang diagnostic pop\")");
-        }
-    }
-
-    static std::string main_file_name(const clang::SourceManager &sm) {
-        clang::OptionalFileEntryRef file = sm.getFileEntryRefForID(sm.getMainFileID());
-        return file ? file->getName().str() : std::string();
-    }
-
     /// True when the file `loc` is written in contains "freeze" (answered once per file).
     bool mentions_freeze(clang::SourceLocation loc) {
         if (!m_sm || loc.isInvalid())
@@ -295,6 +264,53 @@ clang::OptionalDirectoryEntryRef own_include_dir(clang::FileManager &files) {
     return std::nullopt;
 }
 
+} // namespace
+
+void collect_rewrite(clang::ASTContext &ctx, bool other_errors, WarningCapture &warnings, bool twins,
+                     PrepassResult &result) {
+    if (other_errors || ctx.getDiagnostics().hasFatalErrorOccurred()) {
+        result.had_errors = true;
+        return;
+    }
+    clang::SourceManager &sm = ctx.getSourceManager();
+    clang::Rewriter rewriter(sm, ctx.getLangOpts());
+    EngineOptions options;
+    options.exceptions = ctx.getLangOpts().CXXExceptions;
+    options.twins = twins;
+    EngineResult engine;
+    try {
+        engine = rewrite_marked_functions(ctx, rewriter, options);
+    } catch (const std::exception &error) {
+        // The engine's bug must not take clang down; the user sees it as an error at the file's start.
+        result.diagnostics.push_back({EngineDiagnostic::Level::Error, main_file_name(sm), 1, 1,
+                                      std::string("tracejit: internal error in the rewrite engine: ") + error.what()});
+        return;
+    }
+    result.rewritten_functions = engine.rewritten_functions;
+    result.rewritten_calls = engine.frozen_lambdas;
+    result.uses_freeze = engine.frozen_functions > 0 || engine.frozen_lambdas > 0;
+    result.uses_control = engine.symbolic_statements > 0;
+    result.uses_dispatch = engine.dispatch_calls > 0;
+    result.uses_fmt = !ctx.getTranslationUnitDecl()->lookup(&ctx.Idents.get("fmt")).empty();
+    result.uses_tj = !ctx.getTranslationUnitDecl()->lookup(&ctx.Idents.get("tj")).empty();
+    result.diagnostics = std::move(engine.diagnostics);
+    silence_rewritten(sm, rewriter, engine.rewritten_definitions, result);
+    result.warnings = warnings.take_in(result.rewritten);
+    llvm::StringSet<> done;
+    for (auto it = rewriter.buffer_begin(); it != rewriter.buffer_end(); ++it) {
+        clang::OptionalFileEntryRef file = sm.getFileEntryRefForID(it->first);
+        if (!file || !done.insert(file->getName()).second)
+            continue;
+        std::string text(it->second.begin(), it->second.end());
+        if (text == sm.getBufferData(it->first))
+            continue;
+        result.files.push_back({file->getName().str(), it->first == sm.getMainFileID(), std::move(text),
+                                sm.getBufferData(it->first).str()});
+    }
+}
+
+bool in_prepass() { return t_in_prepass; }
+
 /// True when <tracejit/generated/tape_hooks.h> can be included: from the include path or, failing that, from the
 /// include folder of this plugin's own installation, which is then added after the -I folders. (A compile of a
 /// preprocessed file, as -save-temps makes, has no include path at all.)
@@ -315,10 +331,6 @@ bool find_runtime_header(clang::CompilerInstance &ci) {
                          /*isAngled=*/true);
     return lookup().has_value();
 }
-
-} // namespace
-
-bool in_prepass() { return t_in_prepass; }
 
 bool may_contain_marks(clang::CompilerInstance &ci) {
     clang::SourceManager &sm = ci.getSourceManager();
@@ -444,13 +456,27 @@ bool apply_prepass(clang::CompilerInstance &ci, const PrepassResult &result) {
     // so that the names the user's code sees are those of the plain build; the capture of tj arrays and tensors
     // (tape_value.h, and with it the standard headers of tracejit's own) only comes into a file that includes a
     // tracejit header. With fmt in the file, the tape formats values of types that have a fmt formatter.
-    auto include = [](const char *header) { return "#include <" + std::string(header) + ">\n"; };
-    pp.setPredefines(pp.getPredefines() + (result.uses_fmt ? "\n#define TRACEJIT_TAPE_FMT 1" : "") + "\n" +
-                     include(tape_hooks_header) + (result.uses_tj ? include(tape_header) : "") +
-                     (result.uses_freeze ? include(freeze_header) : "") +
-                     (result.uses_control ? include(control_header) : "") +
-                     (result.uses_dispatch ? include(vcall_hooks_header) : ""));
+    pp.setPredefines(pp.getPredefines() + runtime_includes(result));
     return true;
+}
+
+std::string runtime_includes(const PrepassResult &result) {
+    auto include = [](const char *header) { return "#include <" + std::string(header) + ">\n"; };
+    return std::string(result.uses_fmt ? "\n#define TRACEJIT_TAPE_FMT 1" : "") + "\n" + include(tape_hooks_header) +
+           (result.uses_tj ? include(tape_header) : "") + (result.uses_freeze ? include(freeze_header) : "") +
+           (result.uses_control ? include(control_header) : "") +
+           (result.uses_dispatch ? include(vcall_hooks_header) : "");
+}
+
+bool includes_mention(clang::CompilerInstance &ci, std::vector<llvm::StringRef> needles) {
+    clang::SourceManager &sm = ci.getSourceManager();
+    clang::OptionalFileEntryRef main_file = sm.getFileEntryRefForID(sm.getMainFileID());
+    if (!main_file)
+        return true;
+    MarkScanner scanner(ci, std::move(needles));
+    llvm::SmallString<256> dir = main_file->getName();
+    llvm::sys::path::remove_filename(dir);
+    return scanner.scan_includes(sm.getBufferData(sm.getMainFileID()), dir);
 }
 
 } // namespace tracejit::plugin

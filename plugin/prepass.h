@@ -11,12 +11,15 @@
 #include "engine/engine.h"
 #include "user_warnings.h"
 
+#include <llvm/ADT/StringRef.h>
+
 #include <string>
 #include <vector>
 
 namespace clang {
+class ASTContext;
 class CompilerInstance;
-}
+} // namespace clang
 
 namespace tracejit::plugin {
 
@@ -34,11 +37,12 @@ struct PrepassResult {
     bool crashed = false;    ///< the pre-pass crashed (and was recovered): nothing was rewritten
     unsigned rewritten_functions = 0;
     unsigned rewritten_calls = 0; ///< `tj::freeze(lambda)` calls given their captures (frozen_lambdas.h)
-    bool uses_freeze = false;  ///< a function is called through tj::freeze: <tracejit/freeze.h> is included too
-    bool uses_control = false; ///< symbolic branches or loops: <tracejit/control.h> is included too
-    bool uses_dispatch = false; ///< calls through pointer arrays: <tracejit/generated/vcall_hooks.h> is included too
-    bool uses_fmt = false;     ///< the file includes fmt: the tape may format values through it (TRACEJIT_TAPE_FMT)
-    bool uses_tj = false;      ///< the file includes a tracejit header: <tracejit/tape.h> is included too
+    bool uses_freeze = false;     ///< a function is called through tj::freeze: <tracejit/freeze.h> is included too
+    bool uses_control = false;    ///< symbolic branches or loops: <tracejit/control.h> is included too
+    bool uses_dispatch = false;   ///< calls through pointer arrays: <tracejit/generated/vcall_hooks.h> is included too
+    bool uses_fmt = false;        ///< the file includes fmt: the tape may format values through it (TRACEJIT_TAPE_FMT)
+    bool uses_tj = false;         ///< the file includes a tracejit header: <tracejit/tape.h> is included too
+    unsigned split_line = 0;      ///< a split compile's (split_compile.h): the line after which it split; 0: two passes
     std::vector<EditedFile> files;
     std::vector<EngineDiagnostic> diagnostics; ///< positions in the original text of `file`
     std::vector<RewrittenSpan> rewritten;      ///< the rewritten definitions, in the original texts
@@ -59,6 +63,24 @@ bool in_prepass();
 /// warnings inside rewritten definitions are kept for the real compile (user_warnings.h), which ignores its own
 /// there: each rewritten definition is wrapped in diagnostic pragmas on its own lines. `twins`: EngineOptions::twins.
 PrepassResult run_prepass(clang::CompilerInstance &ci, bool twins = true);
+
+/// Runs the engine on the finished AST of `ctx` and fills `result`: the text of every file it edited (each
+/// rewritten definition wrapped in diagnostic pragmas), the user's warnings in those definitions (from `warnings`),
+/// the engine's diagnostics and what the rewritten code needs included. `other_errors`: the user's code has errors
+/// other than tj::Bool conditions: nothing is rewritten (`had_errors`).
+void collect_rewrite(clang::ASTContext &ctx, bool other_errors, WarningCapture &warnings, bool twins,
+                     PrepassResult &result);
+
+/// True when <tracejit/generated/tape_hooks.h> can be included: from the include path or, failing that, from the
+/// include folder of this plugin's own installation, which is then added after the -I folders.
+bool find_runtime_header(clang::CompilerInstance &ci);
+
+/// The lines the real compile's predefines get for `result`: tape_hooks.h, and the headers the rewritten code needs.
+std::string runtime_includes(const PrepassResult &result);
+
+/// True when a file the main file includes (transitively, found as may_contain_marks finds them; system headers
+/// never) contains one of `needles`.
+bool includes_mention(clang::CompilerInstance &ci, std::vector<llvm::StringRef> needles);
 
 /// Makes the real compile of `ci` read the rewritten files and include <tracejit/generated/tape_hooks.h> (and, with
 /// frozen functions, <tracejit/freeze.h>) first (from the include path, else from the include folder installed with
