@@ -219,16 +219,6 @@ class PrepassConsumer : public clang::ASTConsumer {
     llvm::DenseMap<clang::FileID, bool> m_mentions_freeze;
 };
 
-/// Tells the warning capture when the main file has been read: warnings after that are late.
-class MainFileEnd : public clang::PPCallbacks {
-  public:
-    explicit MainFileEnd(WarningCapture &warnings) : m_warnings(warnings) {}
-    void EndOfMainFile() override { m_warnings.mark_late(); }
-
-  private:
-    WarningCapture &m_warnings;
-};
-
 class PrepassAction : public clang::ASTFrontendAction {
   public:
     PrepassAction(PrepassResult &result, const SymbolicErrorFilter &errors, WarningCapture &warnings, bool twins)
@@ -236,7 +226,7 @@ class PrepassAction : public clang::ASTFrontendAction {
 
   protected:
     std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &ci, llvm::StringRef) override {
-        ci.getPreprocessor().addPPCallbacks(std::make_unique<MainFileEnd>(m_warnings));
+        ci.getPreprocessor().addPPCallbacks(late_after_main_file(m_warnings));
         return std::make_unique<PrepassConsumer>(m_result, m_errors, m_warnings, m_twins);
     }
 
@@ -310,6 +300,18 @@ void collect_rewrite(clang::ASTContext &ctx, bool other_errors, WarningCapture &
 }
 
 bool in_prepass() { return t_in_prepass; }
+
+std::unique_ptr<clang::PPCallbacks> late_after_main_file(WarningCapture &warnings) {
+    class MainFileEnd : public clang::PPCallbacks {
+      public:
+        explicit MainFileEnd(WarningCapture &warnings) : m_warnings(warnings) {}
+        void EndOfMainFile() override { m_warnings.mark_late(); }
+
+      private:
+        WarningCapture &m_warnings;
+    };
+    return std::make_unique<MainFileEnd>(warnings);
+}
 
 /// True when <tracejit/generated/tape_hooks.h> can be included: from the include path or, failing that, from the
 /// include folder of this plugin's own installation, which is then added after the -I folders. (A compile of a

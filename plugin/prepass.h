@@ -13,12 +13,14 @@
 
 #include <llvm/ADT/StringRef.h>
 
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace clang {
 class ASTContext;
 class CompilerInstance;
+class PPCallbacks;
 } // namespace clang
 
 namespace tracejit::plugin {
@@ -70,6 +72,9 @@ PrepassResult run_prepass(clang::CompilerInstance &ci, bool twins = true);
 /// other than tj::Bool conditions: nothing is rewritten (`had_errors`).
 void collect_rewrite(clang::ASTContext &ctx, bool other_errors, WarningCapture &warnings, bool twins,
                      PrepassResult &result);
+
+/// Tells `warnings` when the preprocessor has read the main file: warnings after that are late (user_warnings.h).
+std::unique_ptr<clang::PPCallbacks> late_after_main_file(WarningCapture &warnings);
 
 /// True when <tracejit/generated/tape_hooks.h> can be included: from the include path or, failing that, from the
 /// include folder of this plugin's own installation, which is then added after the -I folders.

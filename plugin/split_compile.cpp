@@ -348,16 +348,6 @@ class SplitTrigger : public clang::PPCallbacks {
     const char *m_buffer;
 };
 
-/// In the child: warnings after the end of the main file are late (user_warnings.h).
-class ChildMainFileEnd : public clang::PPCallbacks {
-  public:
-    explicit ChildMainFileEnd(WarningCapture &warnings) : m_warnings(warnings) {}
-    void EndOfMainFile() override { m_warnings.mark_late(); }
-
-  private:
-    WarningCapture &m_warnings;
-};
-
 /// Writes all of `text` to `fd`; false on an error.
 bool write_all(int fd, const std::string &text) {
     size_t done = 0;
@@ -459,7 +449,7 @@ void SplitCompile::become_child(int fd) {
     m_warnings = new WarningCapture();
     m_errors = new SymbolicErrorFilter(m_warnings);
     m_ci.getDiagnostics().setClient(m_errors, /*ShouldOwnClient=*/false);
-    m_ci.getPreprocessor().addPPCallbacks(std::make_unique<ChildMainFileEnd>(*m_warnings));
+    m_ci.getPreprocessor().addPPCallbacks(late_after_main_file(*m_warnings));
 }
 
 void SplitCompile::finish_in_child(clang::ASTContext &ctx) {

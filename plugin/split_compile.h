@@ -20,14 +20,8 @@
 #include <optional>
 #include <string>
 
-namespace clang {
-class ASTContext;
-class CompilerInstance;
-} // namespace clang
-
 namespace tracejit::plugin {
 
-class WarningCapture;
 class SymbolicErrorFilter;
 
 /// A place to split the main file: just past the line of an #include.
