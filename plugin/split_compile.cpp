@@ -348,6 +348,15 @@ class SplitTrigger : public clang::PPCallbacks {
     const char *m_buffer;
 };
 
+/// The child's diagnostic client: counts errors and keeps warnings as the pre-pass's does. The end of the source
+/// file comes after the end of the translation unit, where the child has exited: reaching it means the compile
+/// ended another way, and the child must not go on as the parent would (write its outputs, link).
+class ChildDiagnostics final : public SymbolicErrorFilter {
+  public:
+    using SymbolicErrorFilter::SymbolicErrorFilter;
+    void EndSourceFile() override { ::_exit(1); }
+};
+
 /// Writes all of `text` to `fd`; false on an error.
 bool write_all(int fd, const std::string &text) {
     size_t done = 0;
@@ -447,7 +456,7 @@ void SplitCompile::become_child(int fd) {
     // The user's diagnostics of the rest are the parent's to show; here they are counted and the warnings kept
     // (user_warnings.h), as in the pre-pass.
     m_warnings = new WarningCapture();
-    m_errors = new SymbolicErrorFilter(m_warnings);
+    m_errors = new ChildDiagnostics(m_warnings);
     m_ci.getDiagnostics().setClient(m_errors, /*ShouldOwnClient=*/false);
     m_ci.getPreprocessor().addPPCallbacks(late_after_main_file(*m_warnings));
 }
