@@ -5,7 +5,10 @@
 # Marks every function of the file (`tracejit-rewrite --mark-all`), then times, at -O2, in rounds whose order turns
 # by one each round (medians of the compiler's CPU time, user + system):
 #   plain         the file as written, without the plugin
-#   marked        the marked file with the plugin (what a user's build does)
+#   marked        the marked file with the plugin (what a user's build does: headers parsed once where the file
+#                 splits, docs/tape.md "One parse of the headers")
+#   two-pass      the same with -fplugin-arg-tracejit-no-split (a pre-parse of the whole file, then the compile)
+#   marked-fe     the marked file with the plugin, -fsyntax-only;  two-pass-fe  the same in two passes
 #   no-twin       the same with -fplugin-arg-tracejit-no-twin (instrumented bodies only, no body as written)
 #   rewritten     the plugin's output (tracejit-rewrite) compiled without the plugin: marked minus this is the
 #                 plugin's own work (its pre-parse of the file and the rewrite)
@@ -78,12 +81,16 @@ def main():
         commands = {
             "plain": [CXX] + flags + [src],
             "marked": [CXX] + flags + ["-fplugin=" + plugin, marked],
+            "two-pass": [CXX] + flags + ["-fplugin=" + plugin, "-fplugin-arg-tracejit-no-split", marked],
             "no-twin": [CXX] + flags + ["-fplugin=" + plugin, "-fplugin-arg-tracejit-no-twin", marked],
             "rewritten": [CXX] + flags + quiet + [rewritten],
             "copies-O2": [CXX] + flags + quiet + [copies_o2],
             "cold-O0": [CXX] + flags + quiet + [cold_o0],
             "rewritten-fe": [CXX] + flags[:4] + quiet + ["-fsyntax-only", rewritten],
             "plain-fe": [CXX] + flags[:4] + ["-fsyntax-only", src],
+            "marked-fe": [CXX] + flags[:4] + ["-fplugin=" + plugin, "-fsyntax-only", marked],
+            "two-pass-fe": [CXX] + flags[:4] + ["-fplugin=" + plugin, "-fplugin-arg-tracejit-no-split", "-fsyntax-only",
+                                                marked],
             "hooks-fe": [CXX] + flags[:4] + ["-fsyntax-only", hooks],
         }
         names = list(commands)

@@ -179,7 +179,6 @@ unsigned interleave_for(const KernelIR &ir, const HostTarget &host) {
     return 1;
 }
 
-
 bool is_sum(const llvm::Value *v) {
     auto *op = llvm::dyn_cast<llvm::BinaryOperator>(v);
     return op && (op->getOpcode() == llvm::Instruction::FAdd || op->getOpcode() == llvm::Instruction::FSub) &&
