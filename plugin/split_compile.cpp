@@ -165,7 +165,7 @@ class SplitTrigger : public clang::PPCallbacks {
         // The only PreprocessorLexer of a file is a Lexer (a macro's tokens come from a TokenLexer, not this).
         const char *at = static_cast<clang::Lexer *>(current)->getBufferLocation();
         if (m_split->due(size_t(at - m_buffer)))
-            m_split->at_split();
+            m_split->at_split(size_t(at - m_buffer));
     }
 
     std::shared_ptr<SplitCompile> m_split;
@@ -232,11 +232,12 @@ SplitCompile::SplitCompile(clang::CompilerInstance &ci, SplitPoint point, std::s
       m_ready(std::move(ready)) {}
 
 bool SplitCompile::due(size_t position) const {
-    return !m_done && !m_child && position >= m_point.include_line && position <= m_point.offset;
+    return !m_done && !m_child && position > m_point.include_line && position <= m_point.offset;
 }
 
-void SplitCompile::at_split() {
+void SplitCompile::at_split(size_t position) {
     m_done = true;
+    m_forked_at = position;
     llvm::errs().flush(); // nothing buffered may be written twice
     llvm::outs().flush();
     std::fflush(nullptr);
@@ -350,7 +351,8 @@ void SplitCompile::take_result(const std::string &wire) {
     m_buffer[m_point.offset + rest] = '\n';
     main.text.resize(main.text.size() - padding);
     main.original = m_original;
-    result.split_line = unsigned(std::count(m_original.begin(), m_original.begin() + m_point.offset, '\n'));
+    // The lines the parent had read when it forked (the child parsed everything after them).
+    result.split_line = unsigned(std::count(m_original.begin(), m_original.begin() + m_forked_at, '\n'));
     // Line numbers of the main file may have been counted already (a diagnostic before the split point): from the
     // old text, which had other lines after it.
     clang::SourceManager &sm = m_ci.getSourceManager();

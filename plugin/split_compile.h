@@ -48,11 +48,13 @@ class SplitCompile {
     /// True in the child process.
     bool in_child() const { return m_child; }
     /// Whether the main file's lexer, now at `position` (an offset into the buffer), is back from the #include whose
-    /// line ends at the split point, and the split has not happened yet.
+    /// line ends at the split point (past that directive's '#': at a file's first byte it has read nothing yet, as
+    /// when the predefines end), and the split has not happened yet.
     bool due(size_t position) const;
-    /// Forks: the child goes on parsing the text as written; the parent waits for its rewrite, writes it after the
-    /// split point and calls `ready` (or starts the compile again in two passes, see restart_in_two_passes).
-    void at_split();
+    /// Forks at `position` (due): the child goes on parsing the text as written; the parent waits for its rewrite,
+    /// writes it after the split point and calls `ready` (or starts the compile again in two passes, see
+    /// restart_in_two_passes).
+    void at_split(size_t position);
     /// In the child, at the end of the translation unit: runs the engine, sends the result, exits.
     [[noreturn]] void finish_in_child(clang::ASTContext &ctx);
     /// In the parent, at the end of the translation unit: a split point never reached (and no error to explain it)
@@ -76,6 +78,7 @@ class SplitCompile {
     bool m_twins;
     Ready m_ready;
     bool m_done = false;
+    size_t m_forked_at = 0; ///< where the main file's lexer was at the fork (the dump's line: split_line)
     bool m_child = false;
     int m_fd = -1;                           ///< the child's end of the pipe
     WarningCapture *m_warnings = nullptr;    ///< the child's capture of the user's warnings
