@@ -1,4 +1,4 @@
-// runtime/backend/device.cpp — which backends can run, and the per-thread device override (freezing's recording)
+// runtime/backend/device.cpp — which backends can run
 #include "backend/device.h"
 
 #include "backend/cuda/cuda_driver.h"
@@ -12,11 +12,6 @@ std::string unavailable_reason(Backend b) {
     if (!d.usable())
         return "CUDA is not available: " + d.failure;
     return {};
-}
-
-DeviceOverride *&thread_override() {
-    static thread_local DeviceOverride *o __attribute__((tls_model("initial-exec"))) = nullptr;
-    return o;
 }
 
 } // namespace tj::backends

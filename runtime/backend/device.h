@@ -155,7 +155,10 @@ class DeviceOverride {
 };
 
 /// This thread's override (null: none). One thread-local load: code outside frozen functions pays nothing else.
-DeviceOverride *&thread_override();
+inline DeviceOverride *&thread_override() {
+    static thread_local DeviceOverride *o __attribute__((tls_model("initial-exec"))) = nullptr;
+    return o;
+}
 
 /// The device that does this thread's work on memory of backend `b`: the override's while one is installed, else
 /// device(b). Buffers are always freed through device(b) (freeing is not a step of anything).
