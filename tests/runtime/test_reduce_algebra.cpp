@@ -146,10 +146,13 @@ template <typename T, IOp Op> void check_cpu_defined() {
         for (size_t b = 0; b < n; b += block)
             blocks.push_back(fold<T, Op>(v, b, std::min(n, b + block)));
         tjtest::check_reduced("block_reduce", op, tj::block_reduce(op, x, block), blocks, 1e-4);
+        // fold(v, 0, i) and fold(v, 0, i + 1), one combination at a time (the same left fold, in linear time).
         std::vector<T> inclusive(n), exclusive(n);
+        auto acc = ra::Fold<T, Op>::identity();
         for (size_t i = 0; i < n; ++i) {
-            exclusive[i] = fold<T, Op>(v, 0, i);
-            inclusive[i] = fold<T, Op>(v, 0, i + 1);
+            exclusive[i] = T(acc);
+            acc = ra::Fold<T, Op>::combine(acc, ra::Acc<T>(v[i]));
+            inclusive[i] = T(acc);
         }
         tjtest::check_reduced("inclusive prefix", op, tj::block_prefix_reduce(op, x, n, false), inclusive,
                               1e-2);
