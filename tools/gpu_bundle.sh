@@ -26,10 +26,12 @@ pack() {
     stage=$(mktemp -d /tmp/tj_gpu_bundle.XXXXXX)
     trap "rm -rf '$stage'" EXIT
     # The build folder's files, at their absolute path below the stage: the binaries and shared objects it made
-    # (stripped), and ctest's files.
+    # (stripped), and ctest's files. Not the peers' Python environment (build/peers, for the benchmarks that compare
+    # against JAX and Dr.Jit) nor the outside programs' builds: no CUDA check runs them.
     local files
     files=$( { printf '%s\n' "${binaries[@]}"
-               find "$build" -name '*.so*' \( -type f -o -type l \) -not -path '*/CMakeFiles/*'
+               find "$build" -name '*.so*' \( -type f -o -type l \) -not -path '*/CMakeFiles/*' \
+                    -not -path "$build/peers/*" -not -path "$build/outside-corpus/*"
                find "$build" -name '*.cmake' -not -path '*/CMakeFiles/*'
                find "$build" -name 'CTestTestfile.cmake'; } | sort -u)
     while IFS= read -r file; do
@@ -40,7 +42,7 @@ pack() {
     done <<< "$files"
     # The libraries they load, resolved here, without the C and C++ runtimes that every machine has.
     mkdir -p "$stage/libs"
-    while IFS= read -r file; do ldd "$file" 2>/dev/null; done <<< "$(grep -v '\.cmake$' <<< "$files")" |
+    while IFS= read -r file; do ldd "$file" 2>/dev/null || true; done <<< "$(grep -v '\.cmake$' <<< "$files")" |
         awk '$2 == "=>" && $3 ~ /^\// { print $3 }' | sort -u |
         grep -vE '/(libc|libm|libdl|libpthread|librt|libgcc_s|libstdc\+\+|ld-linux[^/]*)\.so' |
         grep -v "^$source_root/" | while IFS= read -r library; do cp -L "$library" "$stage/libs/"; done

@@ -134,10 +134,12 @@ TEST_CASE("on this machine, TRACEJIT_BACKEND=cuda makes the first array operatio
 }
 
 TEST_CASE("check() names the call and the driver's error, or its number without a driver that names it") {
+    // The driver is loaded first: check() names errors only once it is (before, this process may not have asked
+    // about CUDA yet, and the message would give only the number where a complete driver is installed).
+    const cuda::Driver &d = cuda::driver();
     CHECK_NOTHROW(cuda::check(cuda::CUDA_SUCCESS, "cuInit"));
     const std::string message = error_of([] { cuda::check(cuda::CUDA_ERROR_NO_DEVICE, "cuLaunchKernel"); });
     CHECK(message.rfind("CUDA driver call cuLaunchKernel() failed: ", 0) == 0);
-    const cuda::Driver &d = cuda::driver();
     if (d.library.empty() || contains(d.failure, "does not export")) // no complete driver: only the number is known
         CHECK(contains(message, "CUresult 100 (no complete driver is loaded to name it)"));
     else
