@@ -34,6 +34,11 @@ struct SiteCache {
     uint32_t stream_epoch = 0, stream_id = 0; ///< the streamed chunk that defined `constants`, and their id there
     const Source *stream_source = nullptr;    ///< streamed: `source`'s id in the chunk numbered source_epoch
     uint32_t source_epoch = 0, source_id = 0;
+    /// Streamed scalar nodes (TapeRecorder::stream_record): what a node of the site needs from the chunk numbered
+    /// `scalar_epoch` when its value's type is `scalar_type` — its source's id, and its constants' count and id —
+    /// so that the site's later nodes in that chunk check one type and one number.
+    const char *scalar_type = nullptr;
+    uint32_t scalar_epoch = 0, scalar_source_id = 0, scalar_constants = 0, scalar_constants_id = 0;
 };
 
 /// Per marked function and tape: its display name and the Sources of its Call, argument and site nodes.
@@ -182,6 +187,9 @@ class __attribute__((visibility("hidden"))) TapeRecorder {
     /// The End record of `call` (`source`: instead of the call's own).
     void emit_end(const Node &call, bool leaf, const Source *source = nullptr);
     bool stream_record(FrameState &fs, uint32_t site, Kind kind, const RawValue &value, uint32_t iteration);
+    /// Fills `sc`'s scalar_… fields for this chunk and `type`, defining the site's constants and source in the
+    /// chunk first where it has not (stream_record's first node of a site in each chunk).
+    void stream_site(FrameState &fs, uint32_t site, SiteCache &sc, const char *type);
     bool stream_argument(FrameState &fs, uint32_t index, const RawValue &value);
     void write_node(const Node &n, uint32_t src, uint32_t constants_id, uint32_t constants_count, uint32_t calls);
     /// The reference count and m_refs (position, distance back from the stream's next ordinal).

@@ -173,51 +173,72 @@ Node *TapeRecorder::record_stream(FrameState &fs, uint32_t site, Kind kind, Capt
     return n;
 }
 
+void TapeRecorder::stream_site(FrameState &fs, uint32_t site, SiteCache &sc, const char *type) {
+    // In the order record_stream, emit_scratch and out_node define what the node needs: its source, its constants,
+    // then their ids in this chunk.
+    const FunctionInfo &fn = *fs.fn;
+    const Site &s = fn.sites[site];
+    const Source *source = type == sc.type_key && sc.source ? sc.source : site_source(fs, site, type);
+    StreamOut &o = *m_stream;
+    uint32_t constants = 0, constants_id = 0;
+    if (fn.literals && s.literals_count) {
+        constants = static_cast<uint32_t>(sc.constants.empty() ? site_constants(fs, site).size() : sc.constants.size());
+        if (constants)
+            constants_id = o.constants(sc.constants, sc.stream_epoch, sc.stream_id);
+    }
+    if (sc.stream_source != source || sc.source_epoch != o.epoch()) {
+        sc.source_id = o.source(source);
+        sc.stream_source = source;
+        sc.source_epoch = o.epoch();
+    }
+    sc.scalar_type = type;
+    sc.scalar_epoch = o.epoch();
+    sc.scalar_source_id = sc.source_id;
+    sc.scalar_constants = constants;
+    sc.scalar_constants_id = constants_id;
+}
+
 bool TapeRecorder::stream_record(FrameState &fs, uint32_t site, Kind kind, const RawValue &value, uint32_t iteration) {
     if (!m_tails.empty() || !fs.decided || value.chars || value.ad) [[unlikely]]
         return false;
     const FunctionInfo &fn = *fs.fn;
     if (fs.leaf || site >= fn.site_count) [[unlikely]]
         return true; // record_stream records nothing
-    // In the order record_stream, emit_scratch and out_node define what the node needs: its source, its
-    // constants, then their ids in this chunk.
-    const Site &s = fn.sites[site];
     SiteCache &sc = fs.cache->sites[site];
-    const Source *source = value.type == sc.type_key && sc.source ? sc.source : site_source(fs, site, value.type);
     StreamOut &o = *m_stream;
-    uint32_t constants = 0, constants_id = 0;
-    if (fn.literals && s.literals_count) {
-        constants = static_cast<uint32_t>(sc.constants.empty() ? site_constants(fs, site).size() : sc.constants.size());
-        if (constants)
-            constants_id = sc.stream_epoch == o.epoch() ? sc.stream_id
-                                                        : o.constants(sc.constants, sc.stream_epoch, sc.stream_id);
-    }
-    if (sc.stream_source != source || sc.source_epoch != o.epoch()) [[unlikely]] {
-        sc.source_id = o.source(source);
-        sc.stream_source = source;
-        sc.source_epoch = o.epoch();
-    }
+    if (sc.scalar_type != value.type || sc.scalar_epoch != o.epoch()) [[unlikely]]
+        stream_site(fs, site, sc, value.type);
     // The references (the calls made since the last node, then the operands' last writers), then the writes.
+    const Site &s = fn.sites[site];
     const uint64_t self = o.ordinal();
     uint64_t *slots = m_slot_ords.data() + fs.slot_base;
     const Operand *ops = fn.operands ? fn.operands + s.reads_begin : nullptr;
     const uint32_t reads = ops ? s.reads_count : 0;
     const size_t pending = m_pending_ords.size() - fs.pending_base;
-    size_t refs = pending;
-    for (uint32_t i = 0; i < reads; ++i)
-        refs += ops[i].slot < fn.slot_count && slots[ops[i].slot];
     uint32_t flags = 0;
     if (value.bits)
         flags |= NodeValue;
-    if (constants)
+    if (sc.scalar_constants)
         flags |= NodeConstants;
     if (kind == Kind::Loop && iteration)
         flags |= NodeIteration;
-    char *p = o.begin(max_node_head + (3 + 2 * refs) * StreamOut::max_varint);
-    put_node_head(p, kind, value.kind, flags, sc.source_id, value.bits);
+    const size_t most_refs = pending + reads;
+    char *p = o.begin(max_node_head + (3 + 2 * most_refs) * StreamOut::max_varint);
+    put_node_head(p, kind, value.kind, flags, sc.scalar_source_id, value.bits);
     if (flags & NodeIteration)
         StreamOut::put_varint(p, iteration);
-    StreamOut::put_varint(p, refs);
+    // The count of references comes first: one byte while fewer than 128 are possible (nearly always), written
+    // after them; otherwise counted first.
+    char *count_at = nullptr;
+    if (most_refs < 0x80) [[likely]] {
+        count_at = p++;
+    } else {
+        size_t refs = pending;
+        for (uint32_t i = 0; i < reads; ++i)
+            refs += ops[i].slot < fn.slot_count && slots[ops[i].slot];
+        StreamOut::put_varint(p, refs);
+    }
+    size_t refs = pending;
     for (size_t i = fs.pending_base; i < m_pending_ords.size(); ++i) {
         StreamOut::put_varint(p, 0);
         StreamOut::put_varint(p, self - (m_pending_ords[i] - 1));
@@ -226,12 +247,16 @@ bool TapeRecorder::stream_record(FrameState &fs, uint32_t site, Kind kind, const
         if (ops[i].slot < fn.slot_count && slots[ops[i].slot]) {
             StreamOut::put_varint(p, ops[i].position);
             StreamOut::put_varint(p, self - (slots[ops[i].slot] - 1));
+            ++refs;
         }
+    if (count_at)
+        *count_at = static_cast<char>(refs);
     if (flags & NodeConstants)
-        StreamOut::put_varint(p, constants_id);
+        StreamOut::put_varint(p, sc.scalar_constants_id);
     o.end(p);
-    o.take_ordinals(1 + constants);
-    m_pending_ords.resize(fs.pending_base);
+    o.take_ordinals(1 + sc.scalar_constants);
+    if (pending) [[unlikely]]
+        m_pending_ords.resize(fs.pending_base);
     if (fn.writes) {
         const uint32_t *writes = fn.writes + s.writes_begin;
         for (uint32_t i = 0; i < s.writes_count; ++i)

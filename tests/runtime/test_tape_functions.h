@@ -323,6 +323,34 @@ inline double absval(double x) {
     } catch (...) { __tjf.thrown(); throw; }
 }
 
+// many.cpp (sq_many is not marked: the calls of sq it makes are the calls made since the node before)
+//  1  double many(double x, int n) {
+//  2      double s = sq_many(x, n);
+//  3      return s;
+//  4  }
+inline double sq_many(double x, int n) {
+    double s = 0;
+    for (int i = 0; i < n; ++i)
+        s += sq(x + i);
+    return s;
+}
+inline constexpr Site many_sites[] = {
+    site(Kind::Statement, 2, 5, 0, "double s = sq_many(x, n)", 0, 2, 0, 0, 0, 1),
+    site(Kind::Return, 3, 5, 0, "return s", 2, 1),
+};
+inline constexpr Operand many_operands[] = {{1, 0}, {2, 1}, {1, 2}};
+inline constexpr uint32_t many_writes[] = {2};
+inline constexpr const char *many_slots[] = {"x", "n", "s"};
+inline constexpr FunctionInfo many_info = {"many",      "many.cpp", 1,       8, many_sites, 2, many_operands, nullptr,
+                                           many_writes, nullptr,    many_slots, 2, 3,         nullptr};
+
+inline double many(double x, int n) {
+    ::tj::tape::detail::Frame __tjf(many_info); __tjf.args(x, n); try {
+    double s = sq_many(x, n); __tjf.stmt(0, s);
+    {__tjf.ret(1, s); return s;}
+    } catch (...) { __tjf.thrown(); throw; }
+}
+
 // risky.cpp
 //  1  double risky(double x) {
 //  2      double y = x * 2;

@@ -112,6 +112,34 @@ TEST_CASE("tape stream: every top-level call of a process goes into one file, as
     fs::remove_all(dir);
 }
 
+TEST_CASE("tape stream: child records statements after many calls" * doctest::skip()) {
+    REQUIRE(std::getenv("TRACEJIT_TAPE"));
+    for (int n : {125, 126, 200})
+        CHECK(many(0.5, n) > 0);
+}
+
+// A streamed node writes its count of references in one byte, filled in after them, while it cannot have 128 or
+// more (the calls made since the node before plus its operands); otherwise it counts them first (two bytes here).
+TEST_CASE("tape stream: a node with 127, 128 or 202 references is read back as tj::track records it") {
+    fs::path dir = scratch_dir("refs");
+    const pid_t pid = tj_test::spawn_self("tape stream: child records statements after many calls",
+                                          {{"TRACEJIT_TAPE", dir.string()}});
+    REQUIRE(tj_test::wait_self(pid) == 0);
+    const std::string file = only_file(dir);
+    REQUIRE(!file.empty());
+    const int counts[] = {125, 126, 200};
+    for (size_t call = 0; call < 3; ++call) {
+        tj::tape::Tape streamed = tj::tape::load_call(file, call);
+        tj::tape::Tape in_memory = tj::track(many, 0.5, counts[call]);
+        CHECK(json(*streamed) == json(*in_memory));
+        // The statement's node follows the n calls of sq and reads x and n: n + 2 references.
+        const tj::tape::Node &statement = streamed->children()[2 + counts[call]];
+        CHECK(statement.kind() == tj::tape::Kind::Statement);
+        CHECK(statement.references().size() == size_t(counts[call]) + 2);
+    }
+    fs::remove_all(dir);
+}
+
 TEST_CASE("tape stream: child records a long loop" * doctest::skip()) {
     REQUIRE(std::getenv("TRACEJIT_TAPE"));
     const long before = peak_rss_kib();
