@@ -123,12 +123,16 @@ class Cta {
                 continue;
             if (!(mask >> lane & 1))
                 m_l.fail(o, current(o), "shfl.sync by a lane outside its member mask");
-            // shfl.sync.down (ISA pseudocode): j = lane + b, valid while j <= maxLane, else the own value.
-            const uint32_t c = o.shfl_clamp, segmask = (c >> 8) & 0x1f;
-            const uint32_t max_lane = (lane & segmask) | (c & 0x1f & ~segmask);
-            uint32_t j = lane + (o.shfl_delta & 0x1f);
-            if (j > max_lane)
-                j = lane;
+            // The source lane j (the ISA's pseudocode): .down lane + b while j <= maxLane, .up lane - b while
+            // j >= maxLane, .idx minLane | (b & ~segmask) while j <= maxLane; else the own value.
+            const uint32_t c = o.shfl_clamp, segmask = (c >> 8) & 0x1f, b = o.shfl_delta & 0x1f;
+            const uint32_t min_lane = lane & segmask, max_lane = min_lane | (c & 0x1f & ~segmask);
+            const int32_t j_signed = o.shfl_mode == ShflMode::Down ? int32_t(lane + b)
+                                     : o.shfl_mode == ShflMode::Up ? int32_t(lane) - int32_t(b)
+                                                                   : int32_t(min_lane | (b & ~segmask));
+            const bool in_range = o.shfl_mode == ShflMode::Up ? j_signed >= int32_t(max_lane)
+                                                               : j_signed <= int32_t(max_lane);
+            const uint32_t j = in_range ? uint32_t(j_signed) : lane;
             if (j != lane) {
                 if (!(mask >> j & 1) || warp_base + j >= threads.size() ||
                     threads[warp_base + j].state != Thread::AtShuffle)

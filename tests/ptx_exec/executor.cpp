@@ -614,6 +614,7 @@ class Exec {
             m_t.shfl_clamp = uint32_t(read(in, in.ops[3]));
             m_t.shfl_mask = uint32_t(read(in, in.ops[4]));
             m_t.shfl_dst = in.ops[0].reg;
+            m_t.shfl_mode = ShflMode(in.sub);
             m_t.state = Thread::AtShuffle;
             return false;
         case Op::Unsupported: fail(in, "unsupported instruction: " + in.problem);

@@ -175,8 +175,16 @@ class Decoder {
                 return void(unsupported("bar other than bar.sync"));
             no_types() && no_mods() && set(Op::Bar);
         } else if (b == "shfl") {
-            if (!take("sync") || !take("down"))
-                return void(unsupported("shfl other than shfl.sync.down"));
+            if (!take("sync"))
+                return void(unsupported("shfl other than shfl.sync"));
+            if (take("down"))
+                m_in.sub = uint8_t(ShflMode::Down);
+            else if (take("up"))
+                m_in.sub = uint8_t(ShflMode::Up);
+            else if (take("idx"))
+                m_in.sub = uint8_t(ShflMode::Idx);
+            else
+                return void(unsupported("shfl.sync other than .down, .up and .idx"));
             one_type({Type::B32}) && no_mods() && set(Op::Shfl);
         } else {
             unsupported("no such operation in the implemented set");
@@ -347,8 +355,8 @@ class Decoder {
             in.vec = 2;
         else if (take("v4"))
             in.vec = 4;
-        if (in.vec > 1 && in.space != Space::Global && in.space != Space::Generic)
-            return void(unsupported("a vector access outside global and generic space"));
+        if (in.vec > 1 && in.space != Space::Global && in.space != Space::Generic && in.space != Space::Shared)
+            return void(unsupported("a vector access outside global, shared and generic space"));
         one_type({Type::B32, Type::B64, Type::U8, Type::S8, Type::U16, Type::U32, Type::U64, Type::F32, Type::F64}) &&
             no_mods() && set(load ? Op::Ld : Op::St);
     }

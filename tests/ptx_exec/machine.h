@@ -31,6 +31,7 @@ struct Thread {
     bool carry = false;
     // A pending shfl.sync: its operands, and the register the result goes to.
     uint32_t shfl_value = 0, shfl_delta = 0, shfl_clamp = 0, shfl_mask = 0;
+    ShflMode shfl_mode = ShflMode::Down;
     int32_t shfl_dst = -1;
 };
 

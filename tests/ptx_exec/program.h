@@ -70,6 +70,8 @@ enum class Round : uint8_t { Rn, Rz, Rm, Rp };
 /// Comparisons of setp, operations of atom.
 enum class Cmp : uint8_t { Eq, Ne, Lt, Le, Gt, Ge, Equ, Neu, Ltu, Leu, Gtu, Geu, Num, Nan, Lo, Ls, Hi, Hs };
 enum class AtomOp : uint8_t { Add, And, Or, Xor, Min, Max, Exch, Cas };
+/// Modes of shfl.sync.
+enum class ShflMode : uint8_t { Down, Up, Idx };
 
 struct Instr {
     Op op = Op::Unsupported;

@@ -109,6 +109,36 @@ TEST_CASE("ptx threads: shfl.sync.down sums a warp, lanes past the clamp keep th
     }
 }
 
+TEST_CASE("ptx threads: shfl.sync.up takes lane - b (lanes below b keep their value), .idx broadcasts one lane") {
+    // out[t] = (value of lane t - 3, or t's own below lane 3) * 100 + value of lane 31 of the warp (values tid + 1)
+    const std::string up_idx = std::string(header) + R"(
+.visible .entry k(.param .u64 out)
+{
+  .reg .b64 %rd<4>;
+  .reg .b32 %r<8>;
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, %tid.x;
+  add.s32 %r2, %r1, 1;
+  shfl.sync.up.b32 %r3, %r2, 3, 0, -1;
+  shfl.sync.idx.b32 %r4, %r2, 31, 31, -1;
+  mul.lo.s32 %r5, %r3, 100;
+  add.s32 %r5, %r5, %r4;
+  mul.wide.u32 %rd2, %r1, 4;
+  add.s64 %rd3, %rd1, %rd2;
+  st.global.u32 [%rd3], %r5;
+  ret;
+}
+)";
+    std::vector<uint32_t> out(64, 0);
+    Memory mem;
+    launch(up_idx, mem, {mem.add(out)}, 1, 64);
+    for (unsigned t = 0; t < 64; ++t) {
+        const unsigned lane = t % 32, warp_base = t - lane;
+        const unsigned from = lane >= 3 ? t - 3 : t;
+        CHECK(out[t] == (from + 1) * 100 + (warp_base + 31 + 1));
+    }
+}
+
 TEST_CASE("ptx threads: a barrier that exited threads never reach, and a shuffle reading an exited lane, are reported") {
     const std::string early_exit = std::string(header) + R"(
 .visible .entry k()

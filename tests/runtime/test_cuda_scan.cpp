@@ -91,7 +91,7 @@ constexpr const char *helper_case = "cuda scan helper: on the memory fake";
 TEST_CASE("cuda scan helper: on the memory fake" * doctest::skip()) {
     tj_test::MemoryFake fake;
     REQUIRE(tj::backend() == tj::Backend::CUDA);
-    // A prefix sum over 10000 elements: three tiles; aggregates, their scan in one CTA, the tiles' scans.
+    // A prefix sum over 10000 elements: two tiles; aggregates, their scan in one CTA, the tiles' scans.
     tj::Float x(std::vector<float>(10000, 1.f));
     int before = fake.launches();
     tj::Float p = tj::prefix_sum(x);
@@ -102,7 +102,7 @@ TEST_CASE("cuda scan helper: on the memory fake" * doctest::skip()) {
         CHECK(std::string(l.entry) == tj::cuda::scan_entry);
         CHECK(l.params[2] == 10000); // n
         CHECK(l.params[3] == 10000); // one block: the whole array
-        CHECK(l.params[6] == 3);     // tiles of scan_tile = 4096
+        CHECK(l.params[6] == (10000 + tj::cuda::scan_tile - 1) / tj::cuda::scan_tile); // tiles
     }
     CHECK(aggregate.params[0] == address_of(x.index()));
     CHECK(carry.params[4] == aggregate.params[4]);  // reads the aggregates
@@ -181,8 +181,8 @@ TEST_CASE("cuda scan helper: a prefix of one element is the identity folded with
 
 constexpr const char *nan_case = "cuda scan helper: float Min/Max are NaN over an all-NaN prefix across tiles";
 
-/// `n` values in [-10, 10) with NaN runs across the kernel's tiles (scan_tile = 4096 positions) and rounds
-/// (scan_block_threads = 256), both scan directions, and at the starts and ends of blocks of `block`.
+/// `n` values in [-10, 10) with NaN runs across the kernel's tiles (scan_tile positions), rounds (scan_block_threads
+/// · scan_items) and warps' groups of 32, both scan directions, and at the starts and ends of blocks of `block`.
 template <typename T> std::vector<T> nan_runs_for_cuda(size_t n, size_t block, uint64_t seed) {
     std::vector<T> x = tjtest::values_with_nan_runs<T>(n, block, seed);
     const T nan = std::numeric_limits<T>::quiet_NaN();
@@ -196,8 +196,11 @@ template <typename T> std::vector<T> nan_runs_for_cuda(size_t n, size_t block, u
         set_nan(c - 3, c + 3);
         set_nan(n - c - 3, n - c + 3);
     }
-    for (size_t c = 1000; c < n; c += 2 * tj::cuda::scan_block_threads + 7) // round boundaries, now and then
-        set_nan(c - c % tj::cuda::scan_block_threads, c - c % tj::cuda::scan_block_threads + 2);
+    const size_t round = tj::cuda::scan_block_threads * tj::cuda::scan_items;
+    for (size_t c = round; c < n; c += round + 32) // round boundaries, now and then
+        set_nan(c - c % round - 1, c - c % round + 2);
+    for (size_t c = 1000; c < n; c += 7 * 32 + 5) // the groups of 32 a warp scans, now and then
+        set_nan(c - c % 32 - 2, c - c % 32 + 1);
     return x;
 }
 

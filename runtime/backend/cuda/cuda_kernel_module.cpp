@@ -53,6 +53,29 @@ llvm::Value *special_register(llvm::IRBuilder<> &b, llvm::Intrinsic::ID id) {
 
 void barrier(llvm::IRBuilder<> &b) { b.CreateIntrinsic(llvm::Intrinsic::nvvm_barrier0, {}, {}); }
 
+llvm::Value *warp_shuffle(llvm::IRBuilder<> &b, Shuffle mode, llvm::Value *v, llvm::Value *delta) {
+    const llvm::Intrinsic::ID id = mode == Shuffle::Down ? llvm::Intrinsic::nvvm_shfl_sync_down_i32
+                                   : mode == Shuffle::Up ? llvm::Intrinsic::nvvm_shfl_sync_up_i32
+                                                         : llvm::Intrinsic::nvvm_shfl_sync_idx_i32;
+    // c: the clamp (the last lane for Down and Idx, the first for Up), with no sub-warp segments
+    llvm::Value *clamp = b.getInt32(mode == Shuffle::Up ? 0 : warp_size - 1);
+    auto shuffle_i32 = [&](llvm::Value *x) { return b.CreateIntrinsic(id, {}, {b.getInt32(~0u), x, delta, clamp}); };
+    llvm::Type *t = v->getType();
+    llvm::Type *i32 = b.getInt32Ty();
+    if (t->isIntegerTy(1))
+        return b.CreateTrunc(shuffle_i32(b.CreateZExt(v, i32)), t);
+    const unsigned bits = t->getPrimitiveSizeInBits();
+    TJ_ASSERT(bits == 32 || bits == 64, "warp_shuffle of a value of neither 1, 32 nor 64 bits");
+    llvm::Value *x = b.CreateBitCast(v, b.getIntNTy(bits));
+    if (bits == 32)
+        return b.CreateBitCast(shuffle_i32(x), t);
+    llvm::Type *i64 = b.getInt64Ty();
+    llvm::Value *lo = shuffle_i32(b.CreateTrunc(x, i32));
+    llvm::Value *hi = shuffle_i32(b.CreateTrunc(b.CreateLShr(x, 32), i32));
+    llvm::Value *joined = b.CreateOr(b.CreateZExt(lo, i64), b.CreateShl(b.CreateZExt(hi, i64), 32));
+    return b.CreateBitCast(joined, t);
+}
+
 std::string module_to_ptx(llvm::Module &m, llvm::TargetMachine &tm, const char *what) {
     std::string err;
     llvm::raw_string_ostream os(err);

@@ -22,6 +22,12 @@ namespace tj::cuda {
 
 /// NVPTX address spaces of global and shared memory.
 inline constexpr unsigned global_space = 1, shared_space = 3;
+/// Threads per warp on every architecture the backend targets.
+inline constexpr unsigned warp_size = 32;
+
+/// Which lane a warp shuffle reads (`shfl.sync.<mode>`, all 32 lanes taking part): lane + delta (Down, its own
+/// value past lane 31), lane - delta (Up, its own value below lane delta), or the lane `delta` (Idx).
+enum class Shuffle { Down, Up, Idx };
 
 /// A kernel `name` (an `.entry`, nounwind) of one 64-bit integer parameter per name in `params`, whose CTAs have at
 /// most `max_threads` threads (`.maxntid`).
@@ -36,6 +42,10 @@ llvm::Value *special_register(llvm::IRBuilder<> &b, llvm::Intrinsic::ID id);
 
 /// `bar.sync 0`: every thread of the CTA waits here for the others.
 void barrier(llvm::IRBuilder<> &b);
+
+/// `v` (i1, or any 32- or 64-bit scalar: 64 bits shuffle as two halves) of the lane that `mode` and `delta` (an i32)
+/// name, in every lane of the warp.
+llvm::Value *warp_shuffle(llvm::IRBuilder<> &b, Shuffle mode, llvm::Value *v, llvm::Value *delta);
 
 /// Verifies `m`, optimises it at O3 for `tm` and returns its PTX; `what` names the kernel in the trace log and
 /// in the assertion that reports invalid IR.

@@ -40,7 +40,6 @@ using elementwise::is_float;
 using elementwise::is_signed;
 using llvm::Value;
 
-constexpr unsigned warp_size = 32;
 /// Loads each thread has in flight in the element loop, which is bound by memory latency. On the H200 with 8 CTAs
 /// per SM (docs/cuda.md, "Reductions"), a Float sum read at 0.62x of the device's copy bandwidth with 4, 0.67-0.70x
 /// with 8, no more with 12 or 16; the kernel keeps 32 registers a thread (full occupancy) with 8.
@@ -286,31 +285,10 @@ class ReduceKernel {
     /// a op b in the accumulator type (cuda_reduce_ops.h).
     Value *combine(Value *a, Value *b) { return reduce_combine(m_b, m_op, m_acc, a, b); }
 
-    /// `shfl.sync.down.b32` over the whole warp: lane l gets lane l + offset's value (its own past lane 31).
-    Value *shuffle_down_i32(Value *v, unsigned offset) {
-        return m_b.CreateIntrinsic(llvm::Intrinsic::nvvm_shfl_sync_down_i32, {},
-                                   {m_b.getInt32(~0u), v, m_b.getInt32(offset), m_b.getInt32(warp_size - 1)});
-    }
-    /// The same for a value of the accumulator type: Bool widened, 64 bits as two halves.
-    Value *shuffle_down(Value *v, unsigned offset) {
-        llvm::Type *t = v->getType();
-        llvm::Type *i32 = m_b.getInt32Ty();
-        if (t->isIntegerTy(1))
-            return m_b.CreateTrunc(shuffle_down_i32(m_b.CreateZExt(v, i32), offset), t);
-        unsigned bits = t->getPrimitiveSizeInBits();
-        Value *x = m_b.CreateBitCast(v, m_b.getIntNTy(bits));
-        if (bits == 32)
-            return m_b.CreateBitCast(shuffle_down_i32(x, offset), t);
-        llvm::Type *i64 = m_b.getInt64Ty();
-        Value *lo = shuffle_down_i32(m_b.CreateTrunc(x, i32), offset);
-        Value *hi = shuffle_down_i32(m_b.CreateTrunc(m_b.CreateLShr(x, 32), i32), offset);
-        Value *joined = m_b.CreateOr(m_b.CreateZExt(lo, i64), m_b.CreateShl(m_b.CreateZExt(hi, i64), 32));
-        return m_b.CreateBitCast(joined, t);
-    }
     /// Folds the 32 lanes' values; lane 0 receives the warp's result (other lanes hold partial results).
     Value *fold_warp(Value *v) {
         for (unsigned offset = warp_size / 2; offset > 0; offset /= 2)
-            v = combine(v, shuffle_down(v, offset));
+            v = combine(v, warp_shuffle(m_b, Shuffle::Down, v, m_b.getInt32(offset)));
         return v;
     }
 

@@ -4,10 +4,13 @@
 // every tile of scan_tile positions (what the tile hands on: the reduction after its last block start), Carry scans
 // those m values in one CTA (what comes into each tile), Scan scans every tile again from its carry and writes the
 // results. Compress is a Sum scan of the mask whose third pass writes each true entry's index at its exclusive count.
-// Within a tile, a CTA takes scan_block_threads positions per round, one per thread: each thread holds a pair
-// (a block starts here, value), the pairs are scanned in shared memory (Hillis–Steele: log2(threads) steps of "take
-// the value d to the left unless a block started in between"), and the round is joined to the running value of the
-// rounds before. Loop state lives in allocas that O3 promotes to registers.
+// Within a tile, a CTA takes scan_block_threads · scan_items positions per round: warp w the w-th consecutive share,
+// 32 positions (one per lane, so loads and stores are coalesced) at a time. Each group of 32 is scanned with five
+// shuffles up (`warp_scan`) and joined to the warp's value so far (lane 31's, broadcast); the warps' totals meet in
+// shared memory after one barrier, and each position is joined to the value before its warp (`round_loop`). Where the
+// array is one block (a whole-array prefix, compress) no position but the first starts a block and the kernel takes
+// a path without start flags; otherwise each position carries (a block starts here, value) and a start cuts the
+// join. Loop state lives in allocas that O3 promotes to registers.
 #include "backend/cuda/cuda_scan.h"
 #include "kernel/reduce_algebra.h"
 
@@ -23,6 +26,7 @@
 
 #include <functional>
 #include <memory>
+#include <vector>
 
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Intrinsics.h>
@@ -39,7 +43,10 @@ using elementwise::is_float;
 using elementwise::is_signed;
 using llvm::Value;
 
-static_assert(scan_tile % scan_block_threads == 0 && scan_block_threads <= 1024);
+/// Warps per CTA: one shared-memory slot each for the warps' totals of a round.
+constexpr unsigned scan_warps = scan_block_threads / warp_size;
+static_assert(scan_tile % (uint64_t(scan_block_threads) * scan_items) == 0 && scan_block_threads % warp_size == 0 &&
+              scan_block_threads <= 1024);
 
 /// The type the kernel scans in: reduce_algebra::accumulator (double for floats) for sums and products, the type
 /// itself for Min, Max, And and Or (exact in any type, and half the shared memory for floats), UInt32 for
@@ -71,6 +78,8 @@ class ScanKernel {
         m_aux2 = m_b.CreateIntToPtr(m_f->getArg(5), ptr(global_space));
         m_tiles = m_f->getArg(6);
         m_tid = sreg(llvm::Intrinsic::nvvm_read_ptx_sreg_tid_x);
+        m_lane = m_b.CreateAnd(m_tid, m_b.getInt64(warp_size - 1), "lane");
+        m_warp = m_b.CreateLShr(m_tid, m_b.getInt64(5), "warp");
         m_rem = m_reverse ? m_b.CreateURem(m_n, m_block, "rem") : (Value *)m_b.getInt64(0);
         m_carry = m_b.CreateAlloca(acc_type(), nullptr, "carry");
         m_base = m_b.CreateAlloca(i64, nullptr, "base");
@@ -84,7 +93,7 @@ class ScanKernel {
             m_b.CreateBr(rounds);
             m_b.SetInsertPoint(rounds);
             m_b.CreateStore(seed(), m_carry);
-            round_loop(m_b.getInt64(0), m_tiles);
+            round_loop(m_b.getInt64(0), m_tiles, true);
             m_b.CreateRetVoid();
             return;
         }
@@ -102,7 +111,16 @@ class ScanKernel {
         Value *k1 = m_b.CreateBinaryIntrinsic(llvm::Intrinsic::umin, m_n,
                                               m_b.CreateAdd(k0, m_b.getInt64(scan_tile), "", true), nullptr, "k1");
         m_b.CreateStore(m_pass == ScanPass::Aggregate ? seed() : load_acc(m_aux2, c), m_carry);
-        round_loop(k0, k1);
+        // One block (block == n): no position but the first starts one, and the rounds need no start flags.
+        llvm::BasicBlock *one_block = block("one_block"), *blocks = block("blocks"), *scanned = block("tile.scanned");
+        m_b.CreateCondBr(m_b.CreateICmpUGE(m_block, m_n), one_block, blocks);
+        m_b.SetInsertPoint(one_block);
+        round_loop(k0, k1, false);
+        m_b.CreateBr(scanned);
+        m_b.SetInsertPoint(blocks);
+        round_loop(k0, k1, true);
+        m_b.CreateBr(scanned);
+        m_b.SetInsertPoint(scanned);
         if (m_pass == ScanPass::Aggregate) {
             llvm::BasicBlock *write = block("aggregate.write"), *done = block("aggregate.done");
             m_b.CreateCondBr(m_b.CreateICmpEQ(m_tid, m_b.getInt64(0)), write, done);
@@ -122,8 +140,8 @@ class ScanKernel {
         llvm::Function *f = create_entry(
             m_module, scan_entry, {"in_address", "out_address", "n", "block", "aux_address", "aux2_address", "tiles"},
             scan_block_threads);
-        m_values = shared_array(m_module, mem_type(m_acc), scan_block_threads, "tj_scan_values");
-        m_starts = shared_array(m_module, m_b.getInt32Ty(), scan_block_threads, "tj_scan_starts");
+        m_values = shared_array(m_module, mem_type(m_acc), scan_warps, "tj_scan_warp_values");
+        m_starts = shared_array(m_module, m_b.getInt32Ty(), scan_warps, "tj_scan_warp_starts");
         return f;
     }
 
@@ -181,8 +199,15 @@ class ScanKernel {
     /// The array index of scan position k.
     Value *index_of(Value *k) { return m_reverse ? m_b.CreateSub(m_b.CreateSub(m_n, m_b.getInt64(1)), k) : k; }
 
+    /// One position of a round: where it is, what was read, and its value joined over the warp's share so far.
+    struct Item {
+        Value *k, *valid, *raw, *own_start; ///< own_start: a block starts at k (k == 0 on the one-block path)
+        Value *value, *start;               ///< start: a block starts in the warp's share up to k (null: one block)
+    };
+
     /// The rounds over positions [k0, k1), starting from (and leaving in) m_carry, writing what the pass writes.
-    void round_loop(Value *k0, Value *k1) {
+    /// `segmented`: the array has more than one block (start flags travel with the values).
+    void round_loop(Value *k0, Value *k1, bool segmented) {
         llvm::Type *i64 = m_b.getInt64Ty();
         llvm::BasicBlock *head = block("round"), *body = block("round.body"), *done = block("round.done");
         m_b.CreateStore(k0, m_base);
@@ -192,65 +217,137 @@ class ScanKernel {
         m_b.CreateCondBr(m_b.CreateICmpULT(base, k1), body, done);
 
         m_b.SetInsertPoint(body);
-        Value *k = m_b.CreateAdd(base, m_tid, "k", true);
-        Value *valid = m_b.CreateICmpULT(k, k1, "valid");
-        Value *safe_k = m_b.CreateSelect(valid, k, k0); // a position that exists, for the loads of idle threads
-        Value *value, *start;
-        if (m_pass == ScanPass::Carry) {
-            value = load_acc(m_aux, safe_k);
-            start = tile_has_start(safe_k);
+        Value *first = m_b.CreateAdd(base, m_b.CreateAdd(m_b.CreateMul(m_warp, m_b.getInt64(warp_size * scan_items)),
+                                                         m_lane));
+        std::vector<Item> items;
+        Value *so_far = nullptr, *so_far_start = nullptr; // the warp's share up to the last group (lane 31's)
+        if (m_pass == ScanPass::Aggregate && !segmented) { // (no writes: `items` stays empty)
+            // Only the round's total counts, and with one block the order of the folds does not: each thread folds
+            // its positions, the warp folds its lanes into lane 0 (the lane that publishes it below).
+            for (unsigned j = 0; j < scan_items; ++j) {
+                Value *value = load_item(first, j, k0, k1, false).value;
+                so_far = so_far ? combine(so_far, value) : value;
+            }
+            for (unsigned d = warp_size / 2; d > 0; d /= 2)
+                so_far = combine(so_far, warp_shuffle(m_b, Shuffle::Down, so_far, m_b.getInt32(d)));
         } else {
-            value = load_as_acc(m_in, index_of(safe_k), m_pass == ScanPass::Compress ? VarType::Bool : m_t);
-            start = starts_at(safe_k);
+            for (unsigned j = 0; j < scan_items; ++j) {
+                Item it = load_item(first, j, k0, k1, segmented);
+                warp_scan(it.value, it.start);
+                if (so_far) {
+                    it.value = join(so_far, it.value, it.start);
+                    it.start = segmented ? m_b.CreateOr(it.start, so_far_start) : nullptr;
+                }
+                items.push_back(it);
+                so_far = warp_shuffle(m_b, Shuffle::Idx, it.value, m_b.getInt32(warp_size - 1));
+                if (segmented)
+                    so_far_start = warp_shuffle(m_b, Shuffle::Idx, it.start, m_b.getInt32(warp_size - 1));
+            }
         }
-        start = m_b.CreateAnd(start, valid);
-        // A prefix is folded from the seed, as on the CPU (cpu_scan.cpp): a prefix of one element x is seed ⊕ x, not
-        // x (they differ for an Add of -0: 0 + -0 is +0). Idle threads hold the seed, which changes nothing.
-        value = m_b.CreateSelect(valid, m_b.CreateSelect(start, combine(seed(), value), value), seed());
-        Value *own_start = start;
-        // Hillis–Steele over the CTA's pairs.
-        for (uint64_t d = 1; d < scan_block_threads; d *= 2) {
-            store_shared_value(m_tid, value);
-            m_b.CreateStore(m_b.CreateZExt(start, m_b.getInt32Ty()), shared_slot(m_starts, m_tid));
-            barrier();
-            Value *has = m_b.CreateICmpUGE(m_tid, m_b.getInt64(d));
-            Value *from = m_b.CreateSelect(has, m_b.CreateSub(m_tid, m_b.getInt64(d)), m_tid);
-            Value *left = load_shared_value(from);
-            Value *left_start =
-                m_b.CreateICmpNE(m_b.CreateLoad(m_b.getInt32Ty(), shared_slot(m_starts, from)), m_b.getInt32(0));
-            Value *joined = m_b.CreateSelect(start, value, combine(left, value));
-            value = m_b.CreateSelect(has, joined, value);
-            start = m_b.CreateSelect(has, m_b.CreateOr(start, left_start), start);
-            barrier();
-        }
-        Value *carry = m_b.CreateLoad(acc_type(), m_carry, "carry.in");
-        Value *inclusive = m_b.CreateSelect(start, value, combine(carry, value), "inclusive");
-        store_shared_value(m_tid, inclusive);
+        // The warps' totals meet in shared memory; each thread folds them in order from the round's carry.
+        llvm::BasicBlock *publish = block("round.publish"), *published = block("round.published");
+        m_b.CreateCondBr(m_b.CreateICmpEQ(m_lane, m_b.getInt64(0)), publish, published);
+        m_b.SetInsertPoint(publish);
+        store_shared_value(m_warp, so_far);
+        if (segmented)
+            m_b.CreateStore(m_b.CreateZExt(so_far_start, m_b.getInt32Ty()), shared_slot(m_starts, m_warp));
+        m_b.CreateBr(published);
+        m_b.SetInsertPoint(published);
         barrier();
-        Value *is_first = m_b.CreateICmpEQ(m_tid, m_b.getInt64(0));
-        Value *before = m_b.CreateSelect(
-            is_first, carry,
-            load_shared_value(m_b.CreateSelect(is_first, m_tid, m_b.CreateSub(m_tid, m_b.getInt64(1)))));
-        Value *round_total = load_shared_value(m_b.getInt64(scan_block_threads - 1));
-        write(valid, k, own_start, before, inclusive);
-        m_b.CreateStore(round_total, m_carry);
+        Value *total = m_b.CreateLoad(acc_type(), m_carry, "carry.in");
+        Value *before_warp = total;
+        for (unsigned w = 0; w < scan_warps; ++w) {
+            Value *start = segmented ? m_b.CreateICmpNE(m_b.CreateLoad(m_b.getInt32Ty(),
+                                                                       shared_slot(m_starts, m_b.getInt64(w))),
+                                                        m_b.getInt32(0))
+                                     : nullptr;
+            total = join(total, load_shared_value(m_b.getInt64(w)), start);
+            before_warp = m_b.CreateSelect(m_b.CreateICmpULT(m_b.getInt64(w), m_warp), total, before_warp);
+        }
+        Value *last_rotated = nullptr; // lane 0: the inclusive value of lane 31 one group before
+        Value *from_left = m_b.CreateTrunc(m_b.CreateAnd(m_b.CreateAdd(m_lane, m_b.getInt64(warp_size - 1)),
+                                                         m_b.getInt64(warp_size - 1)),
+                                           m_b.getInt32Ty());
+        Value *lane0 = m_b.CreateICmpEQ(m_lane, m_b.getInt64(0));
+        for (unsigned j = 0; j < items.size(); ++j) {
+            const Item &it = items[j];
+            Value *inclusive = join(before_warp, it.value, it.start);
+            Value *before = nullptr; // the value up to k - 1 (exclusive scans; compress subtracts instead)
+            if (m_pass == ScanPass::Scan && m_exclusive) {
+                Value *rotated = warp_shuffle(m_b, Shuffle::Idx, inclusive, from_left);
+                before = m_b.CreateSelect(lane0, j == 0 ? before_warp : last_rotated, rotated);
+                last_rotated = rotated;
+            }
+            write(it, before, inclusive);
+        }
+        m_b.CreateStore(total, m_carry);
         barrier(); // the next round's writes to shared memory come after every read of this one
-        m_b.CreateStore(m_b.CreateAdd(base, m_b.getInt64(scan_block_threads), "", true), m_base);
+        m_b.CreateStore(m_b.CreateAdd(base, m_b.getInt64(uint64_t(scan_block_threads) * scan_items), "", true),
+                        m_base);
         m_b.CreateBr(head);
         m_b.SetInsertPoint(done);
     }
 
-    /// What the pass writes for a valid position k: `before` is the value up to k-1 (ignoring a start at k),
-    /// `inclusive` the value up to k.
-    void write(Value *valid, Value *k, Value *own_start, Value *before, Value *inclusive) {
+    /// Group j of the warp's share of a round, from `first` (this lane's first position): its position, what is read
+    /// there, and its value before any join (the seed in idle lanes, which changes nothing).
+    Item load_item(Value *first, unsigned j, Value *k0, Value *k1, bool segmented) {
+        Item it{};
+        it.k = m_b.CreateAdd(first, m_b.getInt64(uint64_t(j) * warp_size), "k");
+        it.valid = m_b.CreateICmpULT(it.k, k1, "valid");
+        Value *safe_k = m_b.CreateSelect(it.valid, it.k, k0); // a position that exists, for idle lanes' loads
+        if (m_pass == ScanPass::Carry)
+            it.raw = load_acc(m_aux, safe_k);
+        else
+            it.raw = load_as_acc(m_in, index_of(safe_k), m_pass == ScanPass::Compress ? VarType::Bool : m_t);
+        Value *value = it.raw;
+        if (segmented) {
+            it.own_start =
+                m_b.CreateAnd(m_pass == ScanPass::Carry ? tile_has_start(safe_k) : starts_at(safe_k), it.valid);
+            // A prefix is folded from the seed, as on the CPU (cpu_scan.cpp): a prefix of one element x is seed ⊕ x,
+            // not x (they differ for an Add of -0: 0 + -0 is +0). On the one-block path the carry into position 0
+            // is the seed, which folds it the same way.
+            value = m_b.CreateSelect(it.own_start, combine(seed(), value), value);
+            it.start = it.own_start;
+        } else {
+            it.own_start = m_b.CreateICmpEQ(it.k, m_b.getInt64(0));
+        }
+        it.value = m_b.CreateSelect(it.valid, value, seed());
+        return it;
+    }
+
+    /// An inclusive scan of the 32 lanes' (start, value) pairs: five steps of "join the value d lanes to the left"
+    /// (a start cuts the join; `start` null: no starts).
+    void warp_scan(Value *&value, Value *&start) {
+        for (unsigned d = 1; d < warp_size; d *= 2) {
+            Value *left = warp_shuffle(m_b, Shuffle::Up, value, m_b.getInt32(d));
+            Value *has = m_b.CreateICmpUGE(m_lane, m_b.getInt64(d));
+            if (!start) {
+                value = m_b.CreateSelect(has, combine(left, value), value);
+                continue;
+            }
+            Value *left_start = warp_shuffle(m_b, Shuffle::Up, start, m_b.getInt32(d));
+            value = m_b.CreateSelect(m_b.CreateAnd(has, m_b.CreateNot(start)), combine(left, value), value);
+            start = m_b.CreateOr(start, m_b.CreateAnd(has, left_start));
+        }
+    }
+
+    /// `value` joined after `before`: value alone where a block starts in it (`start`; null: no starts), else
+    /// before ⊕ value.
+    Value *join(Value *before, Value *value, Value *start) {
+        return start ? m_b.CreateSelect(start, value, combine(before, value)) : combine(before, value);
+    }
+
+    /// What the pass writes for a valid position: `inclusive` is the value up to it, `before` the value up to the
+    /// position before it (exclusive scans only).
+    void write(const Item &it, Value *before, Value *inclusive) {
         if (m_pass == ScanPass::Aggregate)
             return;
         llvm::BasicBlock *yes = block("write"), *next = block("written");
-        m_b.CreateCondBr(valid, yes, next);
+        m_b.CreateCondBr(it.valid, yes, next);
         m_b.SetInsertPoint(yes);
         switch (m_pass) {
         case ScanPass::Carry: { // the carry into tile k + 1 is the inclusive value of tile k
-            Value *into = m_b.CreateAdd(k, m_b.getInt64(1));
+            Value *into = m_b.CreateAdd(it.k, m_b.getInt64(1));
             llvm::BasicBlock *store = block("carry.store");
             m_b.CreateCondBr(m_b.CreateICmpULT(into, m_tiles), store, next);
             m_b.SetInsertPoint(store);
@@ -258,21 +355,20 @@ class ScanKernel {
             break;
         }
         case ScanPass::Scan: {
-            Value *result = m_exclusive ? m_b.CreateSelect(own_start, identity(), before) : inclusive;
-            store_as(m_out, index_of(k), elementwise::convert(m_b, result, m_acc, m_t), m_t);
+            Value *result = m_exclusive ? m_b.CreateSelect(it.own_start, identity(), before) : inclusive;
+            store_as(m_out, index_of(it.k), elementwise::convert(m_b, result, m_acc, m_t), m_t);
             break;
         }
-        case ScanPass::Compress: { // before = the number of true entries before k; the last position leaves the count
-            Value *hit = m_b.CreateICmpNE(inclusive, before);
+        case ScanPass::Compress: { // counts: the entries before k are the inclusive count less k's own (0 or 1)
             llvm::BasicBlock *put = block("compress.put"), *last = block("compress.last"),
                              *count = block("compress.count");
-            m_b.CreateCondBr(hit, put, last);
+            m_b.CreateCondBr(m_b.CreateICmpNE(it.raw, m_b.getInt32(0)), put, last);
             m_b.SetInsertPoint(put);
-            store_as(m_out, m_b.CreateZExt(before, m_b.getInt64Ty()), m_b.CreateTrunc(k, m_b.getInt32Ty()),
-                     VarType::UInt32);
+            store_as(m_out, m_b.CreateZExt(m_b.CreateSub(inclusive, it.raw), m_b.getInt64Ty()),
+                     m_b.CreateTrunc(it.k, m_b.getInt32Ty()), VarType::UInt32);
             m_b.CreateBr(last);
             m_b.SetInsertPoint(last);
-            m_b.CreateCondBr(m_b.CreateICmpEQ(k, m_b.CreateSub(m_n, m_b.getInt64(1))), count, next);
+            m_b.CreateCondBr(m_b.CreateICmpEQ(it.k, m_b.CreateSub(m_n, m_b.getInt64(1))), count, next);
             m_b.SetInsertPoint(count);
             store_acc(m_aux, m_b.getInt64(0), inclusive);
             break;
@@ -301,9 +397,10 @@ class ScanKernel {
     llvm::LLVMContext &m_ctx;
     llvm::IRBuilder<> m_b;
     llvm::Function *m_f = nullptr;
-    llvm::GlobalVariable *m_values = nullptr, *m_starts = nullptr; ///< shared memory: one pair per thread
+    llvm::GlobalVariable *m_values = nullptr, *m_starts = nullptr; ///< shared memory: one (value, start) per warp
     Value *m_in = nullptr, *m_out = nullptr, *m_aux = nullptr, *m_aux2 = nullptr;
     Value *m_n = nullptr, *m_block = nullptr, *m_tiles = nullptr, *m_tid = nullptr, *m_rem = nullptr;
+    Value *m_lane = nullptr, *m_warp = nullptr; ///< the thread's lane in its warp, and its warp in the CTA
     Value *m_carry = nullptr, *m_base = nullptr, *m_tile = nullptr; ///< allocas: the running value, the round, the tile
 };
 
