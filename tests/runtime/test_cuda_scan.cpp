@@ -24,6 +24,7 @@
 #include <vector>
 
 using tj::VarType;
+using tj::cuda::ScanBlocks;
 using tj::cuda::ScanPass;
 using Internal = tj::detail::ReduceOp;
 
@@ -56,27 +57,31 @@ TEST_CASE("cuda ptx: the scan kernel's third pass for every type and op passes p
                 continue;
             std::string what = fmt::format("Scan {} {}", int(op), tj::detail::type_name(t));
             std::string ptx;
-            REQUIRE_NOTHROW(ptx = tj::cuda::scan_ptx(t, op, ScanPass::Scan, true, false, tj_test::ptx_arch));
+            REQUIRE_NOTHROW(ptx = tj::cuda::scan_ptx(t, op, ScanPass::Scan, true, false, ScanBlocks::Many, tj_test::ptx_arch));
             if (is_float(t) && (op == Internal::Sum))
                 CHECK(tj_test::contains(ptx, "add.rn.f64")); // floats accumulate in double
             check_assembles(what, ptx);
         }
 }
 
-TEST_CASE("cuda ptx: every pass of the scan kernel, exclusive and inclusive, forward and reverse, passes ptxas") {
+TEST_CASE("cuda ptx: every pass of the scan kernel, exclusive and inclusive, forward and reverse, one block or "
+          "several, passes ptxas") {
     tj_test::note_missing_ptxas();
     for (auto [t, op] : {std::pair{VarType::Float32, Internal::Sum}, {VarType::Int32, Internal::Max}})
         for (ScanPass pass : {ScanPass::Aggregate, ScanPass::Carry, ScanPass::Scan})
             for (bool exclusive : {true, false})
-                for (bool reverse : {false, true}) {
-                    std::string what = fmt::format("{} {} {} {} {}", pass_name(pass), int(op), tj::detail::type_name(t),
-                                                   exclusive, reverse);
-                    std::string ptx;
-                    REQUIRE_NOTHROW(ptx = tj::cuda::scan_ptx(t, op, pass, exclusive, reverse, tj_test::ptx_arch));
-                    check_assembles(what, ptx);
-                }
-    std::string ptx =
-        tj::cuda::scan_ptx(VarType::Bool, Internal::Sum, ScanPass::Compress, true, false, tj_test::ptx_arch);
+                for (bool reverse : {false, true})
+                    for (ScanBlocks blocks : {ScanBlocks::One, ScanBlocks::Many}) {
+                        std::string what = fmt::format("{} {} {} {} {} {}", pass_name(pass), int(op),
+                                                       tj::detail::type_name(t), exclusive, reverse,
+                                                       blocks == ScanBlocks::One ? "one block" : "blocks");
+                        std::string ptx;
+                        REQUIRE_NOTHROW(
+                            ptx = tj::cuda::scan_ptx(t, op, pass, exclusive, reverse, blocks, tj_test::ptx_arch));
+                        check_assembles(what, ptx);
+                    }
+    std::string ptx = tj::cuda::scan_ptx(VarType::Bool, Internal::Sum, ScanPass::Compress, true, false,
+                                         ScanBlocks::One, tj_test::ptx_arch);
     CHECK(tj_test::contains(ptx, "st.global.u32")); // the indices
     check_assembles("Compress", ptx);
 }

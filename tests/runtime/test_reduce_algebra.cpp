@@ -248,7 +248,8 @@ TEST_CASE("reduce algebra: the CUDA reduction and scan kernels combine as the ta
             // The scan: sums and products in the table's accumulator, the others in the type itself (exact).
             const VarType scan_acc = op == IOp::Sum || op == IOp::Prod ? acc : t;
             const std::string scan =
-                tj::cuda::scan_ptx(t, op, tj::cuda::ScanPass::Scan, true, false, tj_test::ptx_arch);
+                tj::cuda::scan_ptx(t, op, tj::cuda::ScanPass::Scan, true, false, tj::cuda::ScanBlocks::Many,
+                                   tj_test::ptx_arch);
             CHECK(tj_test::contains(scan, ptx_instruction(ra::combine_of(op, scan_acc), scan_acc)));
         }
 }

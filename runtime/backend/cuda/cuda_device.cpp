@@ -72,13 +72,14 @@ cuda::CUfunction reduce_kernel(VarType in, VarType out, ReduceOp op) {
 }
 
 /// The loaded scan kernel for one pass, compiled to PTX on first use.
-cuda::CUfunction scan_kernel(VarType t, ReduceOp op, ScanPass pass, bool exclusive, bool reverse) {
+cuda::CUfunction scan_kernel(VarType t, ReduceOp op, ScanPass pass, bool exclusive, bool reverse,
+                             cuda::ScanBlocks blocks) {
     static std::mutex mutex;
-    static std::map<std::tuple<VarType, ReduceOp, ScanPass, bool, bool>, cuda::CUfunction> loaded;
+    static std::map<std::tuple<VarType, ReduceOp, ScanPass, bool, bool, cuda::ScanBlocks>, cuda::CUfunction> loaded;
     std::lock_guard<std::mutex> guard(mutex);
-    cuda::CUfunction &f = loaded[{t, op, pass, exclusive, reverse}];
+    cuda::CUfunction &f = loaded[{t, op, pass, exclusive, reverse, blocks}];
     if (!f)
-        f = cuda::load_function(cuda::scan_ptx(t, op, pass, exclusive, reverse, cuda::driver().device.arch),
+        f = cuda::load_function(cuda::scan_ptx(t, op, pass, exclusive, reverse, blocks, cuda::driver().device.arch),
                                 cuda::scan_entry);
     return f;
 }
@@ -103,12 +104,13 @@ void scan_passes(VarType t, ReduceOp op, ScanPass last, bool exclusive, bool rev
         auto address = [](const void *p) { return uint64_t(uintptr_t(p)); };
         ReduceOp kernel_op = last == ScanPass::Compress ? ReduceOp::Sum : op;
         VarType kernel_t = last == ScanPass::Compress ? VarType::Bool : t;
+        const cuda::ScanBlocks blocks = block >= n ? cuda::ScanBlocks::One : cuda::ScanBlocks::Many;
         uint64_t first[7] = {address(in), 0, n, block, address(aggregates), 0, tiles};
-        cuda::launch_shape(scan_kernel(kernel_t, kernel_op, ScanPass::Aggregate, exclusive, reverse), wide, first, 7);
+        cuda::launch_shape(scan_kernel(kernel_t, kernel_op, ScanPass::Aggregate, exclusive, reverse, blocks), wide, first, 7);
         uint64_t second[7] = {0, 0, n, block, address(aggregates), address(carries), tiles};
-        cuda::launch_shape(scan_kernel(kernel_t, kernel_op, ScanPass::Carry, exclusive, reverse), one, second, 7);
+        cuda::launch_shape(scan_kernel(kernel_t, kernel_op, ScanPass::Carry, exclusive, reverse, blocks), one, second, 7);
         uint64_t third[7] = {address(in), address(out), n, block, address(count), address(carries), tiles};
-        cuda::launch_shape(scan_kernel(kernel_t, kernel_op, last, exclusive, reverse), wide, third, 7);
+        cuda::launch_shape(scan_kernel(kernel_t, kernel_op, last, exclusive, reverse, blocks), wide, third, 7);
     } catch (...) {
         dev.free(aggregates, acc, tiles);
         dev.free(carries, acc, tiles);

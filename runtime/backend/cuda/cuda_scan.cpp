@@ -4,13 +4,14 @@
 // every tile of scan_tile positions (what the tile hands on: the reduction after its last block start), Carry scans
 // those m values in one CTA (what comes into each tile), Scan scans every tile again from its carry and writes the
 // results. Compress is a Sum scan of the mask whose third pass writes each true entry's index at its exclusive count.
-// Within a tile, a CTA takes scan_block_threads · scan_items positions per round: warp w the w-th consecutive share,
-// 32 positions (one per lane, so loads and stores are coalesced) at a time. Each group of 32 is scanned with five
-// shuffles up (`warp_scan`) and joined to the warp's value so far (lane 31's, broadcast); the warps' totals meet in
-// shared memory after one barrier, and each position is joined to the value before its warp (`round_loop`). Where the
-// array is one block (a whole-array prefix, compress) no position but the first starts a block and the kernel takes
-// a path without start flags; otherwise each position carries (a block starts here, value) and a start cuts the
-// join. Loop state lives in allocas that O3 promotes to registers.
+// Within a tile, a CTA takes scan_block_threads · scan_items positions per round, warp w the w-th consecutive share
+// (`round_loop`). A share is rows of 32 · scan_run positions (`scan_row`): each lane folds its scan_run consecutive
+// positions in order, the lanes' totals are scanned with five shuffles up (`warp_scan`) and joined after the rows
+// before (lane 31's value, broadcast). The warps' totals meet in shared memory after one barrier, and each position is
+// joined to the value before its warp. An array of one block (a whole-array prefix, compress) gets a kernel without
+// start flags (ScanBlocks::One; its tile reductions fold in any order, with coalesced loads); with several blocks each
+// position carries (a block starts here, value) and a start cuts the joins. Loop state lives in allocas that O3
+// promotes to registers.
 #include "backend/cuda/cuda_scan.h"
 #include "kernel/reduce_algebra.h"
 
@@ -45,8 +46,8 @@ using llvm::Value;
 
 /// Warps per CTA: one shared-memory slot each for the warps' totals of a round.
 constexpr unsigned scan_warps = scan_block_threads / warp_size;
-static_assert(scan_tile % (uint64_t(scan_block_threads) * scan_items) == 0 && scan_block_threads % warp_size == 0 &&
-              scan_block_threads <= 1024);
+static_assert(scan_tile % (uint64_t(scan_block_threads) * scan_items) == 0 && scan_items % scan_run == 0 &&
+              scan_block_threads % warp_size == 0 && scan_block_threads <= 1024);
 
 /// The type the kernel scans in: reduce_algebra::accumulator (double for floats) for sums and products, the type
 /// itself for Min, Max, And and Or (exact in any type, and half the shared memory for floats), UInt32 for
@@ -61,9 +62,10 @@ VarType accumulator_type(VarType t, ReduceOp op, ScanPass pass) {
 
 class ScanKernel {
   public:
-    ScanKernel(VarType t, ReduceOp op, ScanPass pass, bool exclusive, bool reverse, llvm::Module &m)
+    ScanKernel(VarType t, ReduceOp op, ScanPass pass, bool exclusive, bool reverse, ScanBlocks blocks, llvm::Module &m)
         : m_t(t), m_acc(accumulator_type(t, op, pass)), m_op(pass == ScanPass::Compress ? ReduceOp::Sum : op),
-          m_pass(pass), m_exclusive(exclusive), m_reverse(reverse), m_module(m), m_ctx(m.getContext()), m_b(m_ctx) {}
+          m_pass(pass), m_exclusive(exclusive), m_reverse(reverse), m_segmented(blocks == ScanBlocks::Many),
+          m_module(m), m_ctx(m.getContext()), m_b(m_ctx) {}
 
     void build() {
         m_f = create_kernel();
@@ -93,7 +95,7 @@ class ScanKernel {
             m_b.CreateBr(rounds);
             m_b.SetInsertPoint(rounds);
             m_b.CreateStore(seed(), m_carry);
-            round_loop(m_b.getInt64(0), m_tiles, true);
+            round_loop(m_b.getInt64(0), m_tiles);
             m_b.CreateRetVoid();
             return;
         }
@@ -111,16 +113,7 @@ class ScanKernel {
         Value *k1 = m_b.CreateBinaryIntrinsic(llvm::Intrinsic::umin, m_n,
                                               m_b.CreateAdd(k0, m_b.getInt64(scan_tile), "", true), nullptr, "k1");
         m_b.CreateStore(m_pass == ScanPass::Aggregate ? seed() : load_acc(m_aux2, c), m_carry);
-        // One block (block == n): no position but the first starts one, and the rounds need no start flags.
-        llvm::BasicBlock *one_block = block("one_block"), *blocks = block("blocks"), *scanned = block("tile.scanned");
-        m_b.CreateCondBr(m_b.CreateICmpUGE(m_block, m_n), one_block, blocks);
-        m_b.SetInsertPoint(one_block);
-        round_loop(k0, k1, false);
-        m_b.CreateBr(scanned);
-        m_b.SetInsertPoint(blocks);
-        round_loop(k0, k1, true);
-        m_b.CreateBr(scanned);
-        m_b.SetInsertPoint(scanned);
+        round_loop(k0, k1);
         if (m_pass == ScanPass::Aggregate) {
             llvm::BasicBlock *write = block("aggregate.write"), *done = block("aggregate.done");
             m_b.CreateCondBr(m_b.CreateICmpEQ(m_tid, m_b.getInt64(0)), write, done);
@@ -203,11 +196,13 @@ class ScanKernel {
     struct Item {
         Value *k, *valid, *raw, *own_start; ///< own_start: a block starts at k (k == 0 on the one-block path)
         Value *value, *start;               ///< start: a block starts in the warp's share up to k (null: one block)
+        /// The first position of a lane's run: the value of the share before the run (where `has_before`; lane 0 of
+        /// the first row has none) and whether a block starts in it.
+        Value *before = nullptr, *before_start = nullptr, *has_before = nullptr;
     };
 
     /// The rounds over positions [k0, k1), starting from (and leaving in) m_carry, writing what the pass writes.
-    /// `segmented`: the array has more than one block (start flags travel with the values).
-    void round_loop(Value *k0, Value *k1, bool segmented) {
+    void round_loop(Value *k0, Value *k1) {
         llvm::Type *i64 = m_b.getInt64Ty();
         llvm::BasicBlock *head = block("round"), *body = block("round.body"), *done = block("round.done");
         m_b.CreateStore(k0, m_base);
@@ -217,39 +212,30 @@ class ScanKernel {
         m_b.CreateCondBr(m_b.CreateICmpULT(base, k1), body, done);
 
         m_b.SetInsertPoint(body);
-        Value *first = m_b.CreateAdd(base, m_b.CreateAdd(m_b.CreateMul(m_warp, m_b.getInt64(warp_size * scan_items)),
-                                                         m_lane));
+        Value *share = m_b.CreateAdd(base, m_b.CreateMul(m_warp, m_b.getInt64(warp_size * scan_items)), "share");
         std::vector<Item> items;
-        Value *so_far = nullptr, *so_far_start = nullptr; // the warp's share up to the last group (lane 31's)
-        if (m_pass == ScanPass::Aggregate && !segmented) { // (no writes: `items` stays empty)
+        Value *so_far = nullptr, *so_far_start = nullptr; // the warp's share up to the last row (lane 31's)
+        if (m_pass == ScanPass::Aggregate && !m_segmented) { // (no writes: `items` stays empty)
             // Only the round's total counts, and with one block the order of the folds does not: each thread folds
-            // its positions, the warp folds its lanes into lane 0 (the lane that publishes it below).
+            // positions 32 apart (coalesced loads), the warp folds its lanes into lane 0 (the lane that publishes it).
+            Value *first_striped = m_b.CreateAdd(share, m_lane);
             for (unsigned j = 0; j < scan_items; ++j) {
-                Value *value = load_item(first, j, k0, k1, false).value;
+                Value *k = m_b.CreateAdd(first_striped, m_b.getInt64(uint64_t(j) * warp_size), "k");
+                Value *value = load_item(k, k0, k1).value;
                 so_far = so_far ? combine(so_far, value) : value;
             }
             for (unsigned d = warp_size / 2; d > 0; d /= 2)
                 so_far = combine(so_far, warp_shuffle(m_b, Shuffle::Down, so_far, m_b.getInt32(d)));
         } else {
-            for (unsigned j = 0; j < scan_items; ++j) {
-                Item it = load_item(first, j, k0, k1, segmented);
-                warp_scan(it.value, it.start);
-                if (so_far) {
-                    it.value = join(so_far, it.value, it.start);
-                    it.start = segmented ? m_b.CreateOr(it.start, so_far_start) : nullptr;
-                }
-                items.push_back(it);
-                so_far = warp_shuffle(m_b, Shuffle::Idx, it.value, m_b.getInt32(warp_size - 1));
-                if (segmented)
-                    so_far_start = warp_shuffle(m_b, Shuffle::Idx, it.start, m_b.getInt32(warp_size - 1));
-            }
+            for (unsigned row = 0; row < scan_items / scan_run; ++row)
+                scan_row(share, row, k0, k1, items, so_far, so_far_start);
         }
         // The warps' totals meet in shared memory; each thread folds them in order from the round's carry.
         llvm::BasicBlock *publish = block("round.publish"), *published = block("round.published");
         m_b.CreateCondBr(m_b.CreateICmpEQ(m_lane, m_b.getInt64(0)), publish, published);
         m_b.SetInsertPoint(publish);
         store_shared_value(m_warp, so_far);
-        if (segmented)
+        if (m_segmented)
             m_b.CreateStore(m_b.CreateZExt(so_far_start, m_b.getInt32Ty()), shared_slot(m_starts, m_warp));
         m_b.CreateBr(published);
         m_b.SetInsertPoint(published);
@@ -257,27 +243,25 @@ class ScanKernel {
         Value *total = m_b.CreateLoad(acc_type(), m_carry, "carry.in");
         Value *before_warp = total;
         for (unsigned w = 0; w < scan_warps; ++w) {
-            Value *start = segmented ? m_b.CreateICmpNE(m_b.CreateLoad(m_b.getInt32Ty(),
+            Value *start = m_segmented ? m_b.CreateICmpNE(m_b.CreateLoad(m_b.getInt32Ty(),
                                                                        shared_slot(m_starts, m_b.getInt64(w))),
                                                         m_b.getInt32(0))
                                      : nullptr;
             total = join(total, load_shared_value(m_b.getInt64(w)), start);
             before_warp = m_b.CreateSelect(m_b.CreateICmpULT(m_b.getInt64(w), m_warp), total, before_warp);
         }
-        Value *last_rotated = nullptr; // lane 0: the inclusive value of lane 31 one group before
-        Value *from_left = m_b.CreateTrunc(m_b.CreateAnd(m_b.CreateAdd(m_lane, m_b.getInt64(warp_size - 1)),
-                                                         m_b.getInt64(warp_size - 1)),
-                                           m_b.getInt32Ty());
-        Value *lane0 = m_b.CreateICmpEQ(m_lane, m_b.getInt64(0));
+        Value *inclusive = nullptr;
         for (unsigned j = 0; j < items.size(); ++j) {
             const Item &it = items[j];
-            Value *inclusive = join(before_warp, it.value, it.start);
-            Value *before = nullptr; // the value up to k - 1 (exclusive scans; compress subtracts instead)
-            if (m_pass == ScanPass::Scan && m_exclusive) {
-                Value *rotated = warp_shuffle(m_b, Shuffle::Idx, inclusive, from_left);
-                before = m_b.CreateSelect(lane0, j == 0 ? before_warp : last_rotated, rotated);
-                last_rotated = rotated;
-            }
+            // The value up to k - 1 (exclusive scans; compress subtracts instead): the position before in this
+            // lane's run, else what came before the run (nothing in the share: the value before the warp).
+            Value *before = nullptr;
+            if (m_pass == ScanPass::Scan && m_exclusive)
+                before = j % scan_run ? inclusive
+                         : it.before  ? m_b.CreateSelect(it.has_before, join(before_warp, it.before, it.before_start),
+                                                         before_warp)
+                                      : before_warp;
+            inclusive = join(before_warp, it.value, it.start);
             write(it, before, inclusive);
         }
         m_b.CreateStore(total, m_carry);
@@ -288,11 +272,11 @@ class ScanKernel {
         m_b.SetInsertPoint(done);
     }
 
-    /// Group j of the warp's share of a round, from `first` (this lane's first position): its position, what is read
-    /// there, and its value before any join (the seed in idle lanes, which changes nothing).
-    Item load_item(Value *first, unsigned j, Value *k0, Value *k1, bool segmented) {
+    /// Position `k` of the tile [k0, k1): what is read there, and its value before any join (the seed where k is past
+    /// the tile, which changes nothing).
+    Item load_item(Value *k, Value *k0, Value *k1) {
         Item it{};
-        it.k = m_b.CreateAdd(first, m_b.getInt64(uint64_t(j) * warp_size), "k");
+        it.k = k;
         it.valid = m_b.CreateICmpULT(it.k, k1, "valid");
         Value *safe_k = m_b.CreateSelect(it.valid, it.k, k0); // a position that exists, for idle lanes' loads
         if (m_pass == ScanPass::Carry)
@@ -300,7 +284,7 @@ class ScanKernel {
         else
             it.raw = load_as_acc(m_in, index_of(safe_k), m_pass == ScanPass::Compress ? VarType::Bool : m_t);
         Value *value = it.raw;
-        if (segmented) {
+        if (m_segmented) {
             it.own_start =
                 m_b.CreateAnd(m_pass == ScanPass::Carry ? tile_has_start(safe_k) : starts_at(safe_k), it.valid);
             // A prefix is folded from the seed, as on the CPU (cpu_scan.cpp): a prefix of one element x is seed ⊕ x,
@@ -313,6 +297,58 @@ class ScanKernel {
         }
         it.value = m_b.CreateSelect(it.valid, value, seed());
         return it;
+    }
+
+    /// Row `row` of the warp's share: lane l takes the scan_run consecutive positions from share + row · 32 ·
+    /// scan_run + l · scan_run, folds them in order, the lanes' totals are scanned with shuffles (`warp_scan`) and
+    /// joined after the rows before (`so_far`, lane 31's of the last row); each position's value over the share up to
+    /// it goes to `items`.
+    void scan_row(Value *share, unsigned row, Value *k0, Value *k1, std::vector<Item> &items,
+                  Value *&so_far, Value *&so_far_start) {
+        Value *first = m_b.CreateAdd(
+            share, m_b.CreateAdd(m_b.getInt64(uint64_t(row) * warp_size * scan_run),
+                                 m_b.CreateMul(m_lane, m_b.getInt64(scan_run))));
+        std::vector<Item> run;
+        for (unsigned p = 0; p < scan_run; ++p) {
+            run.push_back(load_item(m_b.CreateAdd(first, m_b.getInt64(p), "k"), k0, k1));
+            if (p > 0) { // the run's own prefix
+                run[p].value = join(run[p - 1].value, run[p].value, run[p].start);
+                if (m_segmented)
+                    run[p].start = m_b.CreateOr(run[p].start, run[p - 1].start);
+            }
+        }
+        Value *lane_value = run.back().value, *lane_start = run.back().start;
+        warp_scan(lane_value, lane_start);
+        if (so_far) {
+            lane_value = join(so_far, lane_value, lane_start);
+            if (m_segmented)
+                lane_start = m_b.CreateOr(lane_start, so_far_start);
+        }
+        // What comes before the run: lane l - 1's total, for lane 0 the rows before (none before the first row).
+        Value *lane0 = m_b.CreateICmpEQ(m_lane, m_b.getInt64(0));
+        Value *before = warp_shuffle(m_b, Shuffle::Up, lane_value, m_b.getInt32(1));
+        Value *before_start = m_segmented ? warp_shuffle(m_b, Shuffle::Up, lane_start, m_b.getInt32(1)) : nullptr;
+        Value *has_before = m_b.getTrue();
+        if (so_far) {
+            before = m_b.CreateSelect(lane0, so_far, before);
+            if (m_segmented)
+                before_start = m_b.CreateSelect(lane0, so_far_start, before_start);
+        } else {
+            has_before = m_b.CreateNot(lane0);
+        }
+        run[0].before = before;
+        run[0].before_start = before_start;
+        run[0].has_before = has_before;
+        for (Item &it : run) {
+            Value *joined = join(before, it.value, it.start);
+            it.value = so_far ? joined : m_b.CreateSelect(has_before, joined, it.value);
+            if (m_segmented)
+                it.start = m_b.CreateOr(it.start, m_b.CreateAnd(has_before, before_start));
+            items.push_back(it);
+        }
+        so_far = warp_shuffle(m_b, Shuffle::Idx, lane_value, m_b.getInt32(warp_size - 1));
+        if (m_segmented)
+            so_far_start = warp_shuffle(m_b, Shuffle::Idx, lane_start, m_b.getInt32(warp_size - 1));
     }
 
     /// An inclusive scan of the 32 lanes' (start, value) pairs: five steps of "join the value d lanes to the left"
@@ -393,6 +429,7 @@ class ScanKernel {
     ReduceOp m_op;
     ScanPass m_pass;
     bool m_exclusive, m_reverse;
+    bool m_segmented; ///< the array has several blocks: (a block starts here, value) pairs, not values alone
     llvm::Module &m_module;
     llvm::LLVMContext &m_ctx;
     llvm::IRBuilder<> m_b;
@@ -406,7 +443,8 @@ class ScanKernel {
 
 } // namespace
 
-std::string scan_ptx(VarType t, ReduceOp op, ScanPass pass, bool exclusive, bool reverse, const std::string &arch) {
+std::string scan_ptx(VarType t, ReduceOp op, ScanPass pass, bool exclusive, bool reverse, ScanBlocks blocks,
+                     const std::string &arch) {
     TJ_ASSERT(op != ReduceOp::Mean, "the CUDA scan kernel takes no Mean");
     TJ_ASSERT(t != VarType::Bool || op != ReduceOp::Prod, "no CUDA Prod scan of Bool");
     TJ_ASSERT(t != VarType::Bool || op != ReduceOp::Sum || pass != ScanPass::Scan,
@@ -417,7 +455,7 @@ std::string scan_ptx(VarType t, ReduceOp op, ScanPass pass, bool exclusive, bool
     auto m = std::make_unique<llvm::Module>(scan_entry, ctx);
     m->setTargetTriple(nvptx_triple);
     m->setDataLayout(tm->createDataLayout());
-    ScanKernel(t, op, pass, exclusive, reverse, *m).build();
+    ScanKernel(t, op, pass, exclusive, reverse, blocks, *m).build();
     return module_to_ptx(*m, *tm, "CUDA scan kernel");
 }
 
