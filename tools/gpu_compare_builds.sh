@@ -6,9 +6,10 @@
 # before the binary's RUNPATH), so that the builds share the machine's conditions; prints each run's GOAL figures
 # (and a SKIPPED or FAILED line as bench_cuda wrote it), then per build and figure the median and every value.
 # BENCH_RUNS (default 2) scales bench_cuda's repetitions; TJ_COMPARE_SECONDS (default 0: no limit) stops before a run
-# that would start later. Exit status 1 when a run fails, 2 for wrong arguments. Tested by tests/tools/gpu_compare_test.sh.
+# that would start later. Exit status 1 when a run fails, 2 for wrong arguments.
+# Tested by tests/tools/gpu_compare_test.sh.
 set -uo pipefail
-[ $# -ge 3 ] || { sed -n '4,9p' "$0" >&2; exit 2; }
+[ $# -ge 3 ] || { sed -n '4,10p' "$0" >&2; exit 2; }
 bench=$1 rounds=$2
 shift 2
 limit=${TJ_COMPARE_SECONDS:-0}
@@ -24,7 +25,9 @@ for ((r = 1; r <= rounds; ++r)); do
         out=$(LD_LIBRARY_PATH=$(cd "$dir" && pwd) BENCH_RUNS=${BENCH_RUNS:-2} "$bench" 2>&1)
         rc=$?
         [ $rc -ne 0 ] && status=1
-        goals=$(grep -E '^GOAL CUDA' <<< "$out" | sed -E 's/^GOAL CUDA ([^ ]+( [^ 0-9][^ ]*)*) +([0-9.]+) ([a-z]+).*/\1 \3/')
+        # "GOAL CUDA <name> <figure> <unit> goal ..." -> "<name> <figure>"
+        goals=$(grep -E '^GOAL CUDA' <<< "$out" |
+                sed -E 's/^GOAL CUDA ([^ ]+( [^ 0-9][^ ]*)*) +([0-9.]+) ([a-z]+).*/\1 \3/')
         echo "round $r $dir (exit $rc):"
         grep -E 'FAILED|SKIPPED' <<< "$out" | sed 's/^/  /'
         sed 's/^/  /' <<< "$goals"
@@ -36,7 +39,8 @@ done
 echo "medians:"
 printf '%s\n' "${!figures[@]}" | sort | while IFS= read -r key; do
     values=(${figures[$key]})
-    median=$(printf '%s\n' "${values[@]}" | sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}')
+    median=$(printf '%s\n' "${values[@]}" | sort -g |
+             awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}')
     echo "  ${key%%|*}: ${key#*|} median $median of ${#values[@]} (${values[*]})"
 done
 exit $status

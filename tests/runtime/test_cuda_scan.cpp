@@ -57,7 +57,8 @@ TEST_CASE("cuda ptx: the scan kernel's third pass for every type and op passes p
                 continue;
             std::string what = fmt::format("Scan {} {}", int(op), tj::detail::type_name(t));
             std::string ptx;
-            REQUIRE_NOTHROW(ptx = tj::cuda::scan_ptx(t, op, ScanPass::Scan, true, false, ScanBlocks::Many, tj_test::ptx_arch));
+            REQUIRE_NOTHROW(
+                ptx = tj::cuda::scan_ptx(t, op, ScanPass::Scan, true, false, ScanBlocks::Many, tj_test::ptx_arch));
             if (is_float(t) && (op == Internal::Sum))
                 CHECK(tj_test::contains(ptx, "add.rn.f64")); // floats accumulate in double
             check_assembles(what, ptx);

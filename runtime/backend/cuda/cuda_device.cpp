@@ -106,11 +106,14 @@ void scan_passes(VarType t, ReduceOp op, ScanPass last, bool exclusive, bool rev
         VarType kernel_t = last == ScanPass::Compress ? VarType::Bool : t;
         const cuda::ScanBlocks blocks = block >= n ? cuda::ScanBlocks::One : cuda::ScanBlocks::Many;
         uint64_t first[7] = {address(in), 0, n, block, address(aggregates), 0, tiles};
-        cuda::launch_shape(scan_kernel(kernel_t, kernel_op, ScanPass::Aggregate, exclusive, reverse, blocks), wide, first, 7);
+        auto kernel = [&](ScanPass pass) {
+            return scan_kernel(kernel_t, kernel_op, pass, exclusive, reverse, blocks);
+        };
+        cuda::launch_shape(kernel(ScanPass::Aggregate), wide, first, 7);
         uint64_t second[7] = {0, 0, n, block, address(aggregates), address(carries), tiles};
-        cuda::launch_shape(scan_kernel(kernel_t, kernel_op, ScanPass::Carry, exclusive, reverse, blocks), one, second, 7);
+        cuda::launch_shape(kernel(ScanPass::Carry), one, second, 7);
         uint64_t third[7] = {address(in), address(out), n, block, address(count), address(carries), tiles};
-        cuda::launch_shape(scan_kernel(kernel_t, kernel_op, last, exclusive, reverse, blocks), wide, third, 7);
+        cuda::launch_shape(kernel(last), wide, third, 7);
     } catch (...) {
         dev.free(aggregates, acc, tiles);
         dev.free(carries, acc, tiles);
