@@ -23,9 +23,6 @@
 
 #include <tracejit/error.h>
 
-#include <fmt/format.h>
-
-#include <functional>
 #include <memory>
 #include <vector>
 
