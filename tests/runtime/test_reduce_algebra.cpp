@@ -74,8 +74,8 @@ template <typename T, IOp Op> void check_rules() {
         for (T w : edge_values<T>()) { // commutative
             A b = A(w);
             A ab = F::combine(a, b), ba = F::combine(b, a);
-            // Of -0 and +0, Min and Max may return either (docs/semantics.md: the reductions' zero sign is open;
-            // std::fmin returns its second operand, what -O3 folds returns -0).
+            // Of -0 and +0, Min and Max may return either (docs/semantics.md: a reduction's zero sign is open).
+            // glibc's fmin/fmax return the second of two equal operands; only constant folding orders the zeros.
             if (Op == IOp::Min || Op == IOp::Max)
                 CHECK((same(ab, ba) || (ab == A(0) && ba == A(0))));
             else
