@@ -393,7 +393,6 @@ uint32_t var_scatter_inc(uint32_t target, uint32_t index, uint32_t mask, uint32_
     return old;
 }
 
-/// Pointer to the element `i` of an evaluated variable (literals: `bits`).
 /// Lets this thread's device override refuse a read on the host before anything is evaluated for it.
 static void check_host_read() {
     if (backends::DeviceOverride *o = backends::thread_override()) [[unlikely]]
@@ -417,7 +416,11 @@ void var_read(uint32_t id, size_t i, void *dst) {
     if (v.op != Op::Data || v.dirty)
         eval_locked(s, &id, 1);
     const Variable &e = s.vars[id];
-    backends::active_device(where(e)).copy_to_host(dst, static_cast<const char *>(e.data) + i * es, e.type, 1);
+    const char *element = static_cast<const char *>(e.data) + i * es;
+    if (e.on_device)
+        backends::active_device(Backend::CUDA).copy_to_host(dst, element, e.type, 1);
+    else // host memory, and CPU launches have finished when they return: one element is read in place
+        std::memcpy(dst, element, es);
 }
 
 void var_copy_to_host(uint32_t id, void *dst) {

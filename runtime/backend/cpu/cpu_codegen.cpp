@@ -3,9 +3,11 @@
 //
 // The public entry (cpu_codegen.h): `compile_object` picks the path from the kernel's shape (`fast_path`: the IR
 // optimiser, or none for huge kernels) and the vectors per iteration (`interleave_for`), then `build_module` makes
-// the module, runs the `Lowering` (cpu_lowering.h; start at `Lowering::build_body` in cpu_lowering.cpp), settles FMA
-// contraction on the kernel (`settle_contraction`) and verifies it; `compile_object` optimises it and emits the object
-// code (shared_llvm_pipeline.h), which cpu_jit.cpp links into the process.
+// the module with the kernel's functions (`Lowering::build_body`, below: the body, whose element loop the shared
+// walk fills through the CPU's hooks in cpu_lowering.cpp; `build_entry`: the entry point), settles FMA contraction
+// on the kernel (`settle_contraction`) and verifies it; `compile_object` optimises it and emits the object code
+// (shared_llvm_pipeline.h), which cpu_jit.cpp links into the process. The kernel's functions live here, beside the
+// choices that shape them, as CUDA's do in cuda_codegen.cpp.
 #include "backend/cpu/cpu_codegen.h"
 #include "backend/cpu/cpu_lowering.h"
 #include "backend/cpu/cpu_sorted_dispatch.h"
@@ -242,6 +244,99 @@ void optimize(llvm::Module &m, llvm::TargetMachine &tm) {
 }
 
 } // namespace
+
+// The kernel's functions (members of the Lowering, cpu_lowering.h): the body with its element loop over [start,
+// end), and the entry point that unpacks the argument array and calls it.
+
+using llvm::Value;
+
+void Lowering::set_target_attrs(llvm::Function *f) {
+    f->addFnAttr("target-cpu", m_host.cpu);
+    f->addFnAttr("target-features", m_host.features);
+    f->addFnAttr("prefer-vector-width", std::to_string(m_host.vector_bits));
+    f->addFnAttr("min-legal-vector-width", std::to_string(m_host.vector_bits));
+    f->addFnAttr(llvm::Attribute::NoUnwind);
+}
+
+llvm::Function *Lowering::build_body() {
+    auto *fty = llvm::FunctionType::get(m_b.getVoidTy(), param_types(first_param), false);
+    auto *f = llvm::Function::Create(fty, llvm::Function::InternalLinkage, "tj_body", m_module);
+    set_target_attrs(f);
+    f->addFnAttr(llvm::Attribute::AlwaysInline);
+    bind_params(f, first_param);
+    auto *entry = llvm::BasicBlock::Create(m_ctx, "entry", f);
+    auto *loop = llvm::BasicBlock::Create(m_ctx, "loop", f);
+    auto *exit = llvm::BasicBlock::Create(m_ctx, "exit", f);
+    m_b.SetInsertPoint(entry);
+    Value *start = f->getArg(0), *end = f->getArg(1);
+    m_end = end;
+    auto *to_loop = m_b.CreateCondBr(m_b.CreateICmpULT(start, end), loop, exit);
+
+    // Width-1 inputs and literals are computed once, before the loop.
+    m_b.SetInsertPoint(to_loop);
+    m_loop_entry = to_loop;
+    m_stream_ok = streaming_allowed(f->getArg(2), start);
+    if (m_stream_ok) // a launch that streams reads its inputs from memory: prefetch_stream, else 0 (the line in use)
+        m_stream_ahead = m_b.CreateSelect(m_stream_ok, m_b.getInt64(stream_prefetch_bytes), m_b.getInt64(0), "ahead");
+    hoist_invariants();
+    if (m_plan) {
+        build_sorted(start, end, loop, exit);
+        return f;
+    }
+    element_loop(loop, exit, start, entry, end);
+    return f;
+}
+
+/// Whether this run may write its outputs with non-temporal stores: the launch asked for it (`stream` != 0, for
+/// outputs too large to stay in the caches) and every output's first vector is 64-byte aligned. Null when the
+/// kernel has no output.
+Value *Lowering::streaming_allowed(Value *stream, Value *start) {
+    // The element size of each output: the type its Store writes (one pass: kernels may have many outputs).
+    std::vector<uint64_t> sizes(m_ir.params.size(), 0);
+    for (const Instr &ins : m_ir.instrs)
+        if (ins.kind == InstrKind::Store)
+            sizes[ins.a] = ins.type == VarType::Bool ? 1 : detail::type_size(ins.type);
+    Value *ok = nullptr;
+    for (size_t k = 0; k < m_ir.params.size(); ++k) {
+        if (m_ir.params[k] != ParamKind::Output)
+            continue;
+        if (!ok)
+            ok = m_b.CreateICmpNE(stream, m_b.getInt64(0));
+        uint64_t size = sizes[k];
+        if (!size)
+            continue;
+        Value *first =
+            m_b.CreateAdd(m_b.CreatePtrToInt(m_params[k], m_b.getInt64Ty()), m_b.CreateMul(start, m_b.getInt64(size)));
+        ok = m_b.CreateAnd(ok, m_b.CreateICmpEQ(m_b.CreateAnd(first, m_b.getInt64(63)), m_b.getInt64(0)));
+    }
+    return ok;
+}
+
+void Lowering::build_entry(llvm::Function *body, llvm::Function *tail) {
+    auto *fty = llvm::FunctionType::get(m_b.getVoidTy(),
+                                        {m_b.getInt64Ty(), m_b.getInt64Ty(), m_b.getPtrTy(), m_b.getInt64Ty()}, false);
+    auto *f = llvm::Function::Create(fty, llvm::Function::ExternalLinkage, kernel_entry, m_module);
+    set_target_attrs(f);
+    m_b.SetInsertPoint(llvm::BasicBlock::Create(m_ctx, "entry", f));
+    Value *start = f->getArg(0), *end = f->getArg(1);
+    std::vector<Value *> args{start, end, f->getArg(3)};
+    for (size_t k = 0; k < m_ir.params.size(); ++k) {
+        Value *slot = m_b.CreateConstInBoundsGEP1_64(m_b.getPtrTy(), f->getArg(2), k);
+        llvm::Type *t = m_ir.params[k] == ParamKind::Size ? (llvm::Type *)m_b.getInt64Ty() : m_b.getPtrTy();
+        args.push_back(m_b.CreateLoad(t, slot));
+    }
+    if (tail) { // body on [start, split), whole iterations of m_width; tail on [split, end)
+        Value *n = m_b.CreateSub(end, start);
+        Value *split = m_b.CreateAdd(start, m_b.CreateSub(n, m_b.CreateURem(n, m_b.getInt64(m_width))), "split");
+        args[1] = split;
+        m_b.CreateCall(body, args);
+        args[0] = split, args[1] = end;
+        m_b.CreateCall(tail, args);
+    } else {
+        m_b.CreateCall(body, args);
+    }
+    m_b.CreateRetVoid();
+}
 
 std::unique_ptr<llvm::Module> build_module(const KernelIR &ir, const HostTarget &host, llvm::LLVMContext &ctx,
                                            unsigned interleave, bool fuse_products) {

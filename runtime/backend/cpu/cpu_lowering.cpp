@@ -1,26 +1,22 @@
-// runtime/backend/cpu/cpu_lowering.cpp — the CPU kernel's loop: its entry, loads, stores (streaming) and math calls
+// runtime/backend/cpu/cpu_lowering.cpp — the CPU's hooks for the element loop: an iteration's lanes, loads, stores
 //
-// Start here, at `Lowering::build_body` (the class is in cpu_lowering.h; cpu_codegen.cpp's `build_module` runs it).
-// It emits an internal body function with one parameter per param slot (buffers that cannot alias are `noalias`)
-// and `build_entry` a thin entry point that unpacks the argument array; inlining turns `noalias` into alias scopes.
-// The loop handles `m_width` elements per iteration. A body of masked lanes (Lanes::Masked) masks every memory
-// access by the lanes still below `end`, so there is no scalar remainder loop and the code size (and so compile
-// time) stays linear in the kernel size. A body of several vectors per iteration runs only whole iterations
-// (Lanes::Whole: no masks, whose registers it would otherwise hold through the iteration) and leaves the rest to
-// a masked body of one vector (see build_module).
 // The walk over the instructions, the loop over the elements (`element_loop`) and the frames of symbolic loops are
-// the shared lowering's (backend/llvm/shared_llvm_lowering.cpp); this file holds the CPU's hooks for the loop,
-// loads and stores. Element-wise ops are lowered by shared_llvm_elementwise.cpp (shared with CUDA), with float32
-// sin/cos inline (cpu_math.cpp) and libmvec for the other math functions (`call_math`). The other constructs have
-// files of their own: gathers and scatters, masked by the active lanes (cpu_lowering_gather_scatter.cpp), packed
-// gathers (cpu_lowering_packed_gather.cpp), symbolic loops (cpu_lowering_loops.cpp), dispatch regions and their
-// sorted form (cpu_lowering_dispatch.cpp).
+// the shared lowering's (backend/llvm/shared_llvm_lowering.cpp); the kernel's functions around them (the body over
+// [start, end) and the entry point) are cpu_codegen.cpp's `Lowering::build_body` and `build_entry`. Here: where an
+// iteration starts (`begin_iteration`: the lanes below `end`, their indices, whether it streams) and how it reads and
+// writes its elements (`load`, `store`). The loop handles `m_width` elements per iteration. A body of masked lanes
+// (Lanes::Masked) masks every memory access by the lanes still below `end`, so there is no scalar remainder loop and
+// the code size (and so compile time) stays linear in the kernel size. A body of several vectors per iteration runs
+// only whole iterations (Lanes::Whole: no masks, whose registers it would otherwise hold through the iteration) and
+// leaves the rest to a masked body of one vector (see build_module). A launch too large for the caches stores whole
+// vectors with non-temporal stores and prefetches its loads ahead (`store_streaming`, `prefetch_stream`).
+// Element-wise ops are lowered by shared_llvm_elementwise.cpp (shared with CUDA), their math calls by cpu_math.cpp.
+// The other constructs have files of their own: gathers and scatters, masked by the active lanes
+// (cpu_lowering_gather_scatter.cpp), packed gathers (cpu_lowering_packed_gather.cpp), symbolic loops
+// (cpu_lowering_loops.cpp), dispatch regions and their sorted form (cpu_lowering_dispatch.cpp).
 #include "backend/cpu/cpu_lowering.h"
-#include "backend/cpu/cpu_math.h"
 
 #include <tracejit/error.h>
-
-#include <fmt/format.h>
 
 #include <llvm/IR/Intrinsics.h>
 #include <llvm/IR/LLVMContext.h>
@@ -28,51 +24,11 @@
 #include <llvm/Support/MathExtras.h>
 
 #include <algorithm>
-#include <string>
-#include <string_view>
+#include <vector>
 
 namespace tj::cpu {
 
 using llvm::Value;
-
-using elementwise::convert;
-
-void Lowering::set_target_attrs(llvm::Function *f) {
-    f->addFnAttr("target-cpu", m_host.cpu);
-    f->addFnAttr("target-features", m_host.features);
-    f->addFnAttr("prefer-vector-width", std::to_string(m_host.vector_bits));
-    f->addFnAttr("min-legal-vector-width", std::to_string(m_host.vector_bits));
-    f->addFnAttr(llvm::Attribute::NoUnwind);
-}
-
-llvm::Function *Lowering::build_body() {
-    auto *fty = llvm::FunctionType::get(m_b.getVoidTy(), param_types(first_param), false);
-    auto *f = llvm::Function::Create(fty, llvm::Function::InternalLinkage, "tj_body", m_module);
-    set_target_attrs(f);
-    f->addFnAttr(llvm::Attribute::AlwaysInline);
-    bind_params(f, first_param);
-    auto *entry = llvm::BasicBlock::Create(m_ctx, "entry", f);
-    auto *loop = llvm::BasicBlock::Create(m_ctx, "loop", f);
-    auto *exit = llvm::BasicBlock::Create(m_ctx, "exit", f);
-    m_b.SetInsertPoint(entry);
-    Value *start = f->getArg(0), *end = f->getArg(1);
-    m_end = end;
-    auto *to_loop = m_b.CreateCondBr(m_b.CreateICmpULT(start, end), loop, exit);
-
-    // Width-1 inputs and literals are computed once, before the loop.
-    m_b.SetInsertPoint(to_loop);
-    m_loop_entry = to_loop;
-    m_stream_ok = streaming_allowed(f->getArg(2), start);
-    if (m_stream_ok) // a launch that streams reads its inputs from memory: prefetch_stream, else 0 (the line in use)
-        m_stream_ahead = m_b.CreateSelect(m_stream_ok, m_b.getInt64(stream_prefetch_bytes), m_b.getInt64(0), "ahead");
-    hoist_invariants();
-    if (m_plan) {
-        build_sorted(start, end, loop, exit);
-        return f;
-    }
-    element_loop(loop, exit, start, entry, end);
-    return f;
-}
 
 void Lowering::begin_iteration(llvm::PHINode *i) {
     m_i = i;
@@ -114,57 +70,6 @@ Value *Lowering::lane_indices(Value *i) {
     for (unsigned l = 0; l < m_width; ++l)
         lanes.push_back(m_b.getInt64(l));
     return m_b.CreateAdd(m_b.CreateVectorSplat(m_width, i), llvm::ConstantVector::get(lanes), "index");
-}
-
-/// Whether this run may write its outputs with non-temporal stores: the launch asked for it (`stream` != 0, for
-/// outputs too large to stay in the caches) and every output's first vector is 64-byte aligned. Null when the
-/// kernel has no output.
-Value *Lowering::streaming_allowed(Value *stream, Value *start) {
-    // The element size of each output: the type its Store writes (one pass: kernels may have many outputs).
-    std::vector<uint64_t> sizes(m_ir.params.size(), 0);
-    for (const Instr &ins : m_ir.instrs)
-        if (ins.kind == InstrKind::Store)
-            sizes[ins.a] = ins.type == VarType::Bool ? 1 : detail::type_size(ins.type);
-    Value *ok = nullptr;
-    for (size_t k = 0; k < m_ir.params.size(); ++k) {
-        if (m_ir.params[k] != ParamKind::Output)
-            continue;
-        if (!ok)
-            ok = m_b.CreateICmpNE(stream, m_b.getInt64(0));
-        uint64_t size = sizes[k];
-        if (!size)
-            continue;
-        Value *first =
-            m_b.CreateAdd(m_b.CreatePtrToInt(m_params[k], m_b.getInt64Ty()), m_b.CreateMul(start, m_b.getInt64(size)));
-        ok = m_b.CreateAnd(ok, m_b.CreateICmpEQ(m_b.CreateAnd(first, m_b.getInt64(63)), m_b.getInt64(0)));
-    }
-    return ok;
-}
-
-void Lowering::build_entry(llvm::Function *body, llvm::Function *tail) {
-    auto *fty = llvm::FunctionType::get(m_b.getVoidTy(),
-                                        {m_b.getInt64Ty(), m_b.getInt64Ty(), m_b.getPtrTy(), m_b.getInt64Ty()}, false);
-    auto *f = llvm::Function::Create(fty, llvm::Function::ExternalLinkage, kernel_entry, m_module);
-    set_target_attrs(f);
-    m_b.SetInsertPoint(llvm::BasicBlock::Create(m_ctx, "entry", f));
-    Value *start = f->getArg(0), *end = f->getArg(1);
-    std::vector<Value *> args{start, end, f->getArg(3)};
-    for (size_t k = 0; k < m_ir.params.size(); ++k) {
-        Value *slot = m_b.CreateConstInBoundsGEP1_64(m_b.getPtrTy(), f->getArg(2), k);
-        llvm::Type *t = m_ir.params[k] == ParamKind::Size ? (llvm::Type *)m_b.getInt64Ty() : m_b.getPtrTy();
-        args.push_back(m_b.CreateLoad(t, slot));
-    }
-    if (tail) { // body on [start, split), whole iterations of m_width; tail on [split, end)
-        Value *n = m_b.CreateSub(end, start);
-        Value *split = m_b.CreateAdd(start, m_b.CreateSub(n, m_b.CreateURem(n, m_b.getInt64(m_width))), "split");
-        args[1] = split;
-        m_b.CreateCall(body, args);
-        args[0] = split, args[1] = end;
-        m_b.CreateCall(tail, args);
-    } else {
-        m_b.CreateCall(body, args);
-    }
-    m_b.CreateRetVoid();
 }
 
 Value *Lowering::load(const Instr &ins) {
@@ -256,41 +161,6 @@ void Lowering::store_streaming(Value *v, Value *p, VarType t) {
     m_b.SetInsertPoint(done);
 }
 
-/// Float32 sin and cos inline (cpu_math.h), everything else from glibc's libmvec.
-Value *Lowering::call_math(const char *name, VarType t, llvm::ArrayRef<Value *> args) {
-    std::string_view fn = name;
-    if (t == VarType::Float32 && (fn == "sin" || fn == "cos"))
-        return sin_cos_f32(m_b, args[0], fn == "cos", [&](Value *x) { return call_libmvec(name, t, {x}); });
-    return call_libmvec(name, t, args);
-}
-
-/// Calls glibc's libmvec for `name` (`…f` for Float32), in pieces of the widest vector the host runs.
-Value *Lowering::call_libmvec(const char *name, VarType t, llvm::ArrayRef<Value *> args) {
-    bool f32 = t == VarType::Float32;
-    unsigned lanes = unsigned(m_host.vector_bits / (f32 ? 32 : 64));
-    std::string vname =
-        fmt::format("_ZGV{}N{}{}_{}{}", m_host.vector_isa, lanes, std::string(args.size(), 'v'), name, f32 ? "f" : "");
-    auto *piece_ty = llvm::FixedVectorType::get(scalar_type(t), lanes);
-    std::vector<llvm::Type *> arg_types(args.size(), piece_ty);
-    llvm::FunctionCallee callee =
-        elementwise::declare_pure_function(m_module, vname, llvm::FunctionType::get(piece_ty, arg_types, false));
-    std::vector<Value *> pieces;
-    for (unsigned first = 0; first < m_width; first += lanes) {
-        std::vector<Value *> piece_args;
-        for (Value *a : args)
-            piece_args.push_back(lanes == m_width ? a : slice(a, first, lanes));
-        pieces.push_back(elementwise::call_pure_function(m_b, callee, piece_args));
-    }
-    return pieces.size() == 1 ? pieces[0] : concat(pieces);
-}
-
-Value *Lowering::slice(Value *v, unsigned first, unsigned count) {
-    std::vector<int> idx;
-    for (unsigned k = 0; k < count; ++k)
-        idx.push_back(int(first + k));
-    return m_b.CreateShuffleVector(v, idx);
-}
-
 Value *Lowering::concat(const std::vector<Value *> &pieces) {
     std::vector<Value *> level = pieces;
     while (level.size() > 1) {
@@ -306,8 +176,5 @@ Value *Lowering::concat(const std::vector<Value *> &pieces) {
     }
     return level[0];
 }
-
-/// LLVM's frem is exact (C's fmod) on the CPU.
-Value *Lowering::fmod(Value *a, Value *b, VarType) { return m_b.CreateFRem(a, b); }
 
 } // namespace tj::cpu

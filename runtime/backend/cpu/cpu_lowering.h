@@ -2,8 +2,9 @@
 //
 // `Lowering` derives from the shared skeleton (backend/llvm/shared_llvm_lowering.h: the instruction walk, loop
 // frames, gather and scatter bounds checks) and implements its hooks for SIMD registers of `m_width` lanes with
-// masks; its members are defined by construct: the kernel loop, loads, stores and math calls in cpu_lowering.cpp
-// (start there, at `build_body`), gathers and scatters in cpu_lowering_gather_scatter.cpp, packed gathers in
+// masks; its members are defined by construct: the kernel's functions in cpu_codegen.cpp (start there, at
+// `build_body`), the loop's iterations, loads and stores in cpu_lowering.cpp, math calls in cpu_math.cpp, gathers
+// and scatters in cpu_lowering_gather_scatter.cpp, packed gathers in
 // cpu_lowering_packed_gather.cpp, symbolic loops in cpu_lowering_loops.cpp, dispatch regions and their sorted form
 // in cpu_lowering_dispatch.cpp. cpu_codegen.cpp's `build_module` runs it.
 #pragma once
@@ -61,11 +62,13 @@ class Lowering final : public llvm_lowering::Lowering {
     Value *active_lanes(Value *mask) override { return m_b.CreateAnd(mask, m_active); }
     uintptr_t packed_scope() override { return reinterpret_cast<uintptr_t>(m_active); }
 
-    // The kernel loop, loads, stores and element-wise math (cpu_lowering.cpp).
+    // The kernel's functions (cpu_codegen.cpp).
     void set_target_attrs(llvm::Function *f);
+    Value *streaming_allowed(Value *stream, Value *start);
+
+    // The loop's iterations, loads and stores (cpu_lowering.cpp).
     Value *lanes_below(Value *i, Value *end);
     Value *lane_indices(Value *i);
-    Value *streaming_allowed(Value *stream, Value *start);
     void begin_iteration(llvm::PHINode *i) override;
     Value *next_element(Value *i) override;
     Value *load(const Instr &ins) override;
@@ -74,10 +77,12 @@ class Lowering final : public llvm_lowering::Lowering {
     Value *load_in_order(Value *p, VarType t);
     void prefetch_stream(Value *p, VarType t);
     void store_streaming(Value *v, Value *p, VarType t);
+    Value *concat(const std::vector<Value *> &pieces);
+
+    // Math calls (cpu_math.cpp).
     Value *call_math(const char *name, VarType t, llvm::ArrayRef<Value *> args) override;
     Value *call_libmvec(const char *name, VarType t, llvm::ArrayRef<Value *> args);
     Value *slice(Value *v, unsigned first, unsigned count);
-    Value *concat(const std::vector<Value *> &pieces);
     Value *fmod(Value *a, Value *b, VarType) override;
 
     // Dispatch regions and their sorted form (cpu_lowering_dispatch.cpp).

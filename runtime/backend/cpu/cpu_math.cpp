@@ -1,13 +1,21 @@
-// runtime/backend/cpu/cpu_math.cpp — float32 sin and cos emitted inline into CPU kernels
+// runtime/backend/cpu/cpu_math.cpp — math functions in CPU kernels: float32 sin and cos inline, the rest libmvec's
 //
 // A call to a vector math library costs more than the function itself in a fused kernel: every SIMD register is
-// caller-saved across it, so the loop spills around each call. The common range is computed inline here; the rare
-// vector with a huge, infinite or NaN lane also calls the library and takes its lanes from it (a branch that is
-// not taken in the common case).
+// caller-saved across it, so the loop spills around each call. The common range of float32 sin and cos is computed
+// inline here (`sin_cos_f32`); the rare vector with a huge, infinite or NaN lane also calls the library and takes its
+// lanes from it (a branch that is not taken in the common case). The Lowering's math hooks (cpu_lowering.h:
+// `call_math`, `fmod`), which shared_llvm_elementwise.cpp calls for every math op, are at the end.
 #include "backend/cpu/cpu_math.h"
+#include "backend/cpu/cpu_lowering.h"
+
+#include <fmt/format.h>
 
 #include <llvm/IR/Intrinsics.h>
 #include <llvm/IR/MDBuilder.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
 
 namespace tj::cpu {
 namespace {
@@ -102,5 +110,43 @@ Value *sin_cos_f32(llvm::IRBuilder<> &b, Value *x, bool cosine, const MathFallba
     result->addIncoming(mixed, slow_end);
     return result;
 }
+
+/// Float32 sin and cos inline (cpu_math.h), everything else from glibc's libmvec.
+Value *Lowering::call_math(const char *name, VarType t, llvm::ArrayRef<Value *> args) {
+    std::string_view fn = name;
+    if (t == VarType::Float32 && (fn == "sin" || fn == "cos"))
+        return sin_cos_f32(m_b, args[0], fn == "cos", [&](Value *x) { return call_libmvec(name, t, {x}); });
+    return call_libmvec(name, t, args);
+}
+
+/// Calls glibc's libmvec for `name` (`…f` for Float32), in pieces of the widest vector the host runs.
+Value *Lowering::call_libmvec(const char *name, VarType t, llvm::ArrayRef<Value *> args) {
+    bool f32 = t == VarType::Float32;
+    unsigned lanes = unsigned(m_host.vector_bits / (f32 ? 32 : 64));
+    std::string vname =
+        fmt::format("_ZGV{}N{}{}_{}{}", m_host.vector_isa, lanes, std::string(args.size(), 'v'), name, f32 ? "f" : "");
+    auto *piece_ty = llvm::FixedVectorType::get(scalar_type(t), lanes);
+    std::vector<llvm::Type *> arg_types(args.size(), piece_ty);
+    llvm::FunctionCallee callee =
+        elementwise::declare_pure_function(m_module, vname, llvm::FunctionType::get(piece_ty, arg_types, false));
+    std::vector<Value *> pieces;
+    for (unsigned first = 0; first < m_width; first += lanes) {
+        std::vector<Value *> piece_args;
+        for (Value *a : args)
+            piece_args.push_back(lanes == m_width ? a : slice(a, first, lanes));
+        pieces.push_back(elementwise::call_pure_function(m_b, callee, piece_args));
+    }
+    return pieces.size() == 1 ? pieces[0] : concat(pieces);
+}
+
+Value *Lowering::slice(Value *v, unsigned first, unsigned count) {
+    std::vector<int> idx;
+    for (unsigned k = 0; k < count; ++k)
+        idx.push_back(int(first + k));
+    return m_b.CreateShuffleVector(v, idx);
+}
+
+/// LLVM's frem is exact (C's fmod) on the CPU.
+Value *Lowering::fmod(Value *a, Value *b, VarType) { return m_b.CreateFRem(a, b); }
 
 } // namespace tj::cpu

@@ -1,6 +1,6 @@
 // runtime/backend/cuda/cuda_codegen.cpp — kernel IR → LLVM IR for NVPTX: scalar code, one GPU thread per element
 //
-// The CPU lowering (cpu/cpu_lowering.cpp) vectorises by hand; here every thread runs the kernel's instructions on
+// The CPU lowering (cpu/cpu_lowering.h) vectorises by hand; here every thread runs the kernel's instructions on
 // one element, in a grid-stride loop over [start, end). The walk over the instructions, the element loop, the frames
 // of symbolic loops and the bounds checks of gathers and scatters are the shared lowering's
 // (backend/llvm/shared_llvm_lowering.cpp); this `Lowering` implements its hooks for scalar registers. Element-wise

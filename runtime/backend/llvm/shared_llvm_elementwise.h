@@ -1,6 +1,6 @@
 // runtime/backend/llvm/shared_llvm_elementwise.h — element-wise kernel IR ops as LLVM IR, written once for the CPU and CUDA
 //
-// The CPU lowering (cpu_lowering.cpp) keeps a register as a vector of lanes, the CUDA lowering (cuda_codegen.cpp)
+// The CPU lowering (cpu_lowering.h) keeps a register as a vector of lanes, the CUDA lowering (cuda_codegen.cpp)
 // as one scalar per thread. IRBuilder operations and LLVM constants work on both alike, so arithmetic,
 // comparisons, bit operations, casts and the defined results that replace C++'s undefined behaviour
 // (docs/semantics.md) live here; every result takes the shape (vector or scalar) of its operands. What the

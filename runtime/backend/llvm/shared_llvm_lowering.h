@@ -15,7 +15,7 @@
 //               `loop_body_with_header`: a SIMD loop over the lanes still running, or a plain loop per thread;
 //   dispatch    `switch_update` (the CPU's sorted form stores a case's results instead);
 //   math        `call_math`, `fmod` (elementwise::TargetMath): libmvec or libdevice.
-// The kernel's entry (its function, the prologue before the loop) is each target's own: cpu/cpu_lowering.cpp,
+// The kernel's entry (its function, the prologue before the loop) is each target's own: cpu/cpu_codegen.cpp,
 // cuda/cuda_codegen.cpp. Element-wise ops are shared_llvm_elementwise.cpp's, atomics shared_llvm_atomic.cpp's.
 #pragma once
 
