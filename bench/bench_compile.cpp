@@ -5,6 +5,10 @@
 // A cold evaluation therefore compiles (and stores the object on disk, as the
 // default configuration does); the warm one finds the kernel in memory; the
 // disk hit empties the memory level first (tj::clear_kernel_cache()).
+// Last, cold compiles of small kernels in a cache folder crowded with files (BENCH_CROWD_FILES, default 30,000,
+// about a user's folder of 130 MB) against the same folder empty, alternating: a store must not cost in proportion
+// to the folder (docs/kernel-cache.md, "Eviction"). The two folders swap places under the cache's path
+// (renameat2 RENAME_EXCHANGE), so this process's cache sees both.
 #include "bench_util.h"
 #include "chain.h"
 
@@ -14,6 +18,10 @@
 #include <cstdio>
 #include <string>
 #include <vector>
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <unistd.h>
 
 namespace {
 
@@ -91,6 +99,56 @@ void print_row(const char *what, int runs, const bench::Samples &total, const be
                 total.median() * 1e3, trace.best() * 1e3, eval.best() * 1e3, compile.best());
 }
 
+/// Makes `count` files of 4.5 KB named like cache files in `dir` (never loaded: no kernel has their names).
+void fill_folder(const std::string &dir, int count) {
+    const std::vector<char> bytes(4600, 'c');
+    for (int i = 0; i < count; ++i) {
+        char name[64];
+        std::snprintf(name, sizeof name, "/f%015x.tjk", i);
+        int fd = ::open((dir + name).c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+        if (fd < 0 || ::write(fd, bytes.data(), bytes.size()) != ssize_t(bytes.size())) {
+            std::perror("bench_compile: cannot fill the crowded folder");
+            std::exit(1);
+        }
+        ::close(fd);
+    }
+}
+
+/// Swaps the folders at `a` and `b` (each keeps its files).
+void swap_folders(const std::string &a, const std::string &b) {
+    if (::renameat2(AT_FDCWD, a.c_str(), AT_FDCWD, b.c_str(), RENAME_EXCHANGE) != 0) {
+        std::perror("bench_compile: cannot swap the cache folders");
+        std::exit(1);
+    }
+}
+
+/// Cold compiles of a 16-op kernel with the cache folder crowded, then empty, alternating; prints both medians.
+void crowded_folder(const std::string &cache_dir, const tj::Float &x0, const tj::Float &a, const tj::Float &b,
+                    int rounds) {
+    const int files = bench::env_int("BENCH_CROWD_FILES", 30000);
+    bench::TempDir aside("tracejit-bench-crowd"); // the folder not in use: crowded or empty
+    fill_folder(aside.path(), files);
+    bench::Samples crowded, empty;
+    bool in_use_crowded = false;
+    for (int r = 0; r < 2 * rounds; ++r) {
+        swap_folders(cache_dir, aside.path());
+        in_use_crowded = !in_use_crowded;
+        for (int k = 0; k < 5; ++k) {
+            Timed t = run_chain(x0, a, b, 16, next_seed++);
+            expect(t, "cold compile, crowded folder", 1, 0, 0);
+            (in_use_crowded ? crowded : empty).add(t.eval_s);
+        }
+    }
+    if (in_use_crowded)
+        swap_folders(cache_dir, aside.path());
+    std::printf("  cold compile, 16 ops, cache folder of %d files: median %.2f ms (best %.2f); empty folder: median "
+                "%.2f ms (best %.2f); %d each, alternating\n",
+                files, crowded.median() * 1e3, crowded.best() * 1e3, empty.median() * 1e3, empty.best() * 1e3,
+                5 * rounds);
+    bench::print_goal("cold compile, crowded / empty cache folder", crowded.median() / empty.median(), 1.25, "x",
+                      bench::Better::Lower);
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -163,5 +221,6 @@ int main(int argc, char **argv) {
         repeat_100k("disk hit 100k", "disk hit, 100k ops", "disk hit (trace + eval), 100k ops", 12,
                     std::max(3, scale / 2), true);
     }
+    crowded_folder(cache_dir.path(), x0, a, b, std::max(2, scale));
     return failures ? 1 : 0;
 }

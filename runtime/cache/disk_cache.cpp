@@ -245,8 +245,9 @@ void DiskCache::store(uint64_t hash, std::string_view key, std::span<const char>
     try {
         if (!dir_usable(true))
             return;
-        if (write_file(fmt::format("{}/{:016x}{}", m_config.dir, hash, file_suffix), key, object))
-            evict();
+        if (std::optional<uint64_t> written =
+                write_file(fmt::format("{}/{:016x}{}", m_config.dir, hash, file_suffix), key, object))
+            count_store(*written);
     } catch (const std::exception &e) {
         log_exception("store", e.what());
     } catch (...) {
@@ -378,8 +379,10 @@ std::optional<std::vector<char>> DiskCache::load_file(const std::string &path, s
 }
 
 /// Writes the whole file under a unique temporary name and renames it into place, so a reader sees either the
-/// old file or the new one, never a mix, however many threads and processes store at once.
-bool DiskCache::write_file(const std::string &path, std::string_view key, std::span<const char> object) {
+/// old file or the new one, never a mix, however many threads and processes store at once. Returns the file's size,
+/// or nothing when it was not stored.
+std::optional<uint64_t> DiskCache::write_file(const std::string &path, std::string_view key,
+                                              std::span<const char> object) {
     const std::string data = encode_entry(key, object);
     support::WriteResult w = support::write_file_atomically(path, data, support::FileMode::Private);
     if (w.failed == support::WriteStep::Create && w.error == std::errc::no_such_file_or_directory) {
@@ -393,30 +396,76 @@ bool DiskCache::write_file(const std::string &path, std::string_view key, std::s
     case support::WriteStep::None: break;
     case support::WriteStep::Create:
         store_failed(fmt::format("cannot create a temporary file in {}: {}", m_config.dir, w.error.message()));
-        return false;
+        return std::nullopt;
     case support::WriteStep::Write:
         store_failed(fmt::format("cannot write {}: {}", w.temp_path, w.error.message()));
-        return false;
+        return std::nullopt;
     case support::WriteStep::Rename:
         store_failed(fmt::format("cannot rename {}: {}", w.temp_path, w.error.message()));
-        return false;
+        return std::nullopt;
     }
     // No fsync: a file cut short by a crash fails verification on load and is replaced, which costs one
     // recompile; an fsync would cost every store milliseconds.
     logging::debug("disk cache: stored {} ({} bytes, {} before compression)", path, data.size(),
                object.size() + key.size());
-    return true;
+    return data.size();
 }
 
-/// Deletes the least recently used files until the folder's *.tjk files fit in max_bytes. Scans the folder
-/// (one readdir and one stat per file, about 2 us each: docs/kernel-cache.md, "Eviction"); runs after every store.
-void DiskCache::evict() {
-    if (m_evicting.exchange(true, std::memory_order_acquire))
-        return; // another thread of this cache is scanning; the next store's scan counts our file
+namespace {
+
+/// A cache file as the eviction scan found it.
+struct CacheFile {
+    std::string name;
+    uint64_t size;
+    struct timespec mtime;
+};
+
+/// Deletes `files` (of folder `dir_fd`, `total` bytes) in order of their modification time, least recently used
+/// first, until at most `target` bytes are left; returns the bytes left.
+uint64_t delete_oldest(int dir_fd, std::vector<CacheFile> &files, uint64_t total, uint64_t target) {
+    std::sort(files.begin(), files.end(), [](const CacheFile &a, const CacheFile &b) {
+        if (a.mtime.tv_sec != b.mtime.tv_sec)
+            return a.mtime.tv_sec < b.mtime.tv_sec;
+        if (a.mtime.tv_nsec != b.mtime.tv_nsec)
+            return a.mtime.tv_nsec < b.mtime.tv_nsec;
+        return a.name < b.name;
+    });
+    for (const CacheFile &f : files) {
+        if (total <= target)
+            break;
+        if (::unlinkat(dir_fd, f.name.c_str(), 0) == 0 || errno == ENOENT) {
+            total -= f.size;
+            logging::debug("disk cache: evicted {} ({} bytes)", f.name, f.size);
+        } else {
+            logging::debug("disk cache: cannot evict {}: {}", f.name, errno_text(errno));
+        }
+    }
+    return total;
+}
+
+} // namespace
+
+/// Counts a stored file of `bytes` toward the folder's size, and scans the folder (scan_and_evict) on this object's
+/// first store or once the count passes max_bytes. Between scans the count misses what other processes store; each
+/// of them scans on its own first store and past the bound by its own count, so the folder stays within max_bytes
+/// plus what they store between their scans.
+void DiskCache::count_store(uint64_t bytes) {
+    const uint64_t count = m_folder_bytes.fetch_add(bytes, std::memory_order_relaxed) + bytes;
+    if (m_scanned.load(std::memory_order_acquire) && count <= m_config.max_bytes)
+        return;
+    scan_and_evict();
+}
+
+/// Scans the folder (one readdir and one stat per file, about 2 us each: docs/kernel-cache.md, "Eviction") and
+/// sets the count to the size of its *.tjk files; past max_bytes, first deletes the least recently used until they
+/// fit in an eighth less (so that the next scan waits for that eighth to be stored, not for the next store).
+void DiskCache::scan_and_evict() {
+    if (m_scanning.exchange(true, std::memory_order_acquire))
+        return; // another thread of this cache is scanning, and sets the count from what it finds
     struct Done {
         std::atomic<bool> &flag;
         ~Done() { flag.store(false, std::memory_order_release); }
-    } done{m_evicting};
+    } done{m_scanning};
 
     DIR *dir = ::opendir(m_config.dir.c_str());
     if (!dir) {
@@ -431,12 +480,7 @@ void DiskCache::evict() {
     const uid_t uid = ::geteuid();
     const time_t now = ::time(nullptr);
 
-    struct Entry {
-        std::string name;
-        uint64_t size;
-        struct timespec mtime;
-    };
-    std::vector<Entry> entries;
+    std::vector<CacheFile> entries;
     uint64_t total = 0;
     while (const struct dirent *e = ::readdir(dir)) {
         const std::string_view name = e->d_name;
@@ -454,26 +498,11 @@ void DiskCache::evict() {
         total += static_cast<uint64_t>(st.st_size);
         entries.push_back({std::string(name), static_cast<uint64_t>(st.st_size), st.st_mtim});
     }
-    if (total <= m_config.max_bytes)
-        return;
-
-    std::sort(entries.begin(), entries.end(), [](const Entry &a, const Entry &b) {
-        if (a.mtime.tv_sec != b.mtime.tv_sec)
-            return a.mtime.tv_sec < b.mtime.tv_sec;
-        if (a.mtime.tv_nsec != b.mtime.tv_nsec)
-            return a.mtime.tv_nsec < b.mtime.tv_nsec;
-        return a.name < b.name;
-    });
-    for (const Entry &e : entries) {
-        if (total <= m_config.max_bytes)
-            break;
-        if (::unlinkat(dir_fd, e.name.c_str(), 0) == 0 || errno == ENOENT) {
-            total -= e.size;
-            logging::debug("disk cache: evicted {} ({} bytes)", e.name, e.size);
-        } else {
-            logging::debug("disk cache: cannot evict {}: {}", e.name, errno_text(errno));
-        }
-    }
+    if (total > m_config.max_bytes)
+        total = delete_oldest(dir_fd, entries, total, m_config.max_bytes - m_config.max_bytes / 8);
+    // (A store by another thread meanwhile may be lost from the count: it is then counted by the next scan.)
+    m_folder_bytes.store(total, std::memory_order_relaxed);
+    m_scanned.store(true, std::memory_order_release);
 }
 
 /// A failed store costs only a recompile later, so it is reported once at warn level, then at debug level.

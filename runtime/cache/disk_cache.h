@@ -17,7 +17,8 @@ namespace tj::cache {
 struct DiskCacheConfig {
     std::string dir;                 ///< folder of the cache files
     bool enabled = true;             ///< false: load() always misses, store() does nothing
-    uint64_t max_bytes = 1ull << 30; ///< total size bound; least recently used files are evicted beyond it
+    /// Total size bound: past it the least recently used files are evicted, down to an eighth below it.
+    uint64_t max_bytes = 1ull << 30;
 };
 
 /// Payloads (object + key) from this size on are stored compressed with zstd; smaller ones as they are, since
@@ -45,7 +46,8 @@ class DiskCache {
     KernelLookup find_or_compile(KernelCompiler &compiler, const KernelIR &ir);
     /// Object code stored for this exact key, or nothing. `hash` only names the file; the full key text is compared.
     std::optional<std::vector<char>> load(uint64_t hash, std::string_view key);
-    /// Stores object code for key (temporary file, then rename); evicts old files beyond max_bytes.
+    /// Stores object code for key (temporary file, then rename). Scans the folder on this object's first store and
+    /// whenever the folder's count passes max_bytes, then evicts old files if the folder is past it.
     void store(uint64_t hash, std::string_view key, std::span<const char> object);
     /// The configuration this cache was made with.
     const DiskCacheConfig &config() const { return m_config; }
@@ -55,15 +57,19 @@ class DiskCache {
 
     bool dir_usable(bool create);
     std::optional<std::vector<char>> load_file(const std::string &path, std::string_view key);
-    bool write_file(const std::string &path, std::string_view key, std::span<const char> object);
-    void evict();
+    std::optional<uint64_t> write_file(const std::string &path, std::string_view key, std::span<const char> object);
+    void count_store(uint64_t bytes);
+    void scan_and_evict();
     void store_failed(const std::string &what);
 
     DiskCacheConfig m_config;
     std::atomic<int> m_dir_state{DirUnknown}; ///< DirState; DirRefused is final for this object
     std::atomic<bool> m_warned_dir{false};    ///< the folder's problem was already logged at warn level
     std::atomic<bool> m_warned_store{false};  ///< a failed store was already logged at warn level
-    std::atomic<bool> m_evicting{false};      ///< one thread of this object scans the folder at a time
+    std::atomic<bool> m_scanning{false};      ///< one thread of this object scans the folder at a time
+    std::atomic<bool> m_scanned{false};       ///< a scan has set m_folder_bytes
+    /// The bytes of the folder's cache files as the last scan left them, plus those this object stored since.
+    std::atomic<uint64_t> m_folder_bytes{0};
 };
 
 } // namespace tj::cache

@@ -536,7 +536,9 @@ TEST_CASE("disk cache: beyond max_bytes the least recently used files are evicte
     TempDir tmp;
     LogCapture log;
     const size_t file_size = stored_size(key_a, bytes(object_a));
-    DiskCache cache = make_cache(tmp.path, 3 * file_size); // room for three files
+    // Room for three files, and evictions go an eighth below the bound: to three files again.
+    const uint64_t bound = 4 * file_size - 1;
+    DiskCache cache = make_cache(tmp.path, bound);
     cache.store(1, key_a, bytes(object_a));
     cache.store(2, key_a, bytes(object_a));
     cache.store(3, key_a, bytes(object_a));
@@ -564,16 +566,68 @@ TEST_CASE("disk cache: beyond max_bytes the least recently used files are evicte
     CHECK(fs::exists(file_of(tmp.path, 4)));
     CHECK(fs::exists(file_of(tmp.path, 5)));
 
-    // Temporary files left by a process that died mid-store are removed once stale, and never counted.
+    // Temporary files left by a process that died mid-store are removed once stale, and never counted (by the scan
+    // of another process's first store).
     const std::string stale = tmp.path + "/00000000000000aa.tjk.tmp.Ab12Cd";
     const std::string fresh = tmp.path + "/00000000000000bb.tjk.tmp.Ef34Gh";
     write_bytes(stale, std::vector<char>(10 * file_size, 's'));
     write_bytes(fresh, std::vector<char>(10 * file_size, 'f'));
     set_mtime(stale, 2 * 3600);
-    cache.store(6, key_a, bytes(object_a));
+    make_cache(tmp.path, bound).store(6, key_a, bytes(object_a));
     CHECK_FALSE(fs::exists(stale));
     CHECK(fs::exists(fresh));
     CHECK(fs::exists(file_of(tmp.path, 6)));
+    CHECK(log.count(tj::LogLevel::Warn) == 0);
+}
+
+TEST_CASE("disk cache: the folder is scanned on an object's first store and again only past the bound") {
+    TempDir tmp;
+    LogCapture log;
+    const uint64_t file_size = stored_size(key_a, bytes(object_a));
+    const uint64_t bound = 8 * file_size; // eight files
+    // A stale temporary file shows whether a store scanned the folder: every scan deletes it.
+    const std::string stale = tmp.path + "/00000000000000aa.tjk.tmp.Ab12Cd";
+    auto leave_stale_file = [&] {
+        write_bytes(stale, std::vector<char>(16, 's'));
+        set_mtime(stale, 2 * 3600);
+    };
+    leave_stale_file();
+    DiskCache cache = make_cache(tmp.path, bound);
+    cache.store(1, key_a, bytes(object_a));
+    CHECK_FALSE(fs::exists(stale)); // the first store scans
+    leave_stale_file();
+    for (uint64_t h = 2; h <= 8; ++h)
+        cache.store(h, key_a, bytes(object_a));
+    CHECK(fs::exists(stale)); // up to the bound, no store scanned
+    CHECK(count_files(tmp.path) == 9);
+    for (uint64_t h = 1; h <= 8; ++h)
+        set_mtime(file_of(tmp.path, h), time_t(100 - h)); // 1 the oldest
+
+    // Past the bound: a scan, which evicts the oldest files down to an eighth below the bound (seven files).
+    cache.store(9, key_a, bytes(object_a));
+    CHECK_FALSE(fs::exists(stale));
+    CHECK_FALSE(fs::exists(file_of(tmp.path, 1)));
+    CHECK_FALSE(fs::exists(file_of(tmp.path, 2)));
+    CHECK(fs::exists(file_of(tmp.path, 3)));
+    CHECK(count_files(tmp.path) == 7);
+    leave_stale_file();
+    cache.store(10, key_a, bytes(object_a)); // eight files again: no scan
+    CHECK(fs::exists(stale));
+    CHECK(count_files(tmp.path) == 9);
+
+    // Another object (another process) counts what this one stored on its first store, and evicts past the bound.
+    for (uint64_t h = 3; h <= 10; ++h)
+        set_mtime(file_of(tmp.path, h), time_t(100 - h));
+    make_cache(tmp.path, bound).store(11, key_a, bytes(object_a));
+    CHECK_FALSE(fs::exists(stale));
+    CHECK_FALSE(fs::exists(file_of(tmp.path, 3)));
+    CHECK_FALSE(fs::exists(file_of(tmp.path, 4)));
+    CHECK(fs::exists(file_of(tmp.path, 5)));
+    CHECK(count_files(tmp.path) == 7);
+
+    // A file larger than the whole bound is evicted by the store that made it (with every other file).
+    cache.store(12, key_a, object_filling(key_a, bound));
+    CHECK(count_files(tmp.path) == 0);
     CHECK(log.count(tj::LogLevel::Warn) == 0);
 }
 
