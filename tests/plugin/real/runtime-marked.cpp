@@ -2,6 +2,10 @@
 // sources (with their own compile flags), each copied with [[jit::trace]] on every function definition
 // (`tracejit-rewrite --mark-all`), compile with the plugin with no error and no warning the plain compile does not
 // give (Inputs/mark_all_compile.py)
+// Not in the sanitizer build: it runs none of the programs it compiles, and the plugin is built without sanitizers
+// (docs/sanitizers.md), so there it would repeat the Release build's check at twice the cost; tracejit-rewrite
+// --mark-all, the one sanitized program it runs, runs under the sanitizers in programs-marked.cpp.
+// UNSUPPORTED: sanitize
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %python %S/../Inputs/mark_all_compile.py %rewrite "%clangxx" "%plugin" %t \
 // RUN:   "-std=c++20 -DFMT_SHARED -D_GNU_SOURCE -D__STDC_CONSTANT_MACROS -D__STDC_FORMAT_MACROS -D__STDC_LIMIT_MACROS -I%S/../../../include -I%S/../../../runtime -isystem %llvm_include -Wall -Wextra -Wno-unused-parameter" \
